@@ -1,0 +1,4 @@
+"""Custom actions for the Rasa assistant.
+
+Thin: read slots, call knowledge/ or compliance/, shape the reply for the channel.
+"""

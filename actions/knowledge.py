@@ -1,0 +1,120 @@
+"""Answering questions from the ordinances, choosing the city, and the rest of long SMS answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+from rasa_sdk.forms import ValidationAction
+
+from actions import runtime
+from actions.channel import channel_of
+from knowledge.answer import Answer, answer_question, fit_sms
+from knowledge.cities import CITY_NAMES, detect_city
+
+MAX_QUESTION_CHARS = 500
+EMPTY_MESSAGE = "I didn't get any text. What would you like to know about the grease or organic-waste rules?"
+OTHER_CITY = (
+    "I only have the ordinances of Victorville and Inglewood. If your business is in one of them, tell me "
+    "which; otherwise please contact your own city's public works or sanitation department."
+)
+
+
+def answer(tracker: Tracker, question: str, city: str | None) -> tuple[Answer, list[EventType]]:
+    """Answer a question and say what the conversation should remember."""
+    result = answer_question(
+        runtime.index(), question[:MAX_QUESTION_CHARS], city, channel_of(tracker), runtime.contacts()
+    )
+    events: list[EventType] = [
+        SlotSet("pending_question", question if result.kind == "ask_city" else None),
+        SlotSet("more_text", result.more or None),
+    ]
+    named = detect_city(question)
+    if named and named != city:
+        events.append(SlotSet("city", named))
+    return result, events
+
+
+class ActionAnswerQuestion(Action):
+    def name(self) -> str:
+        return "action_answer_question"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        question = (tracker.latest_message.get("text") or "").strip()
+        if not question:
+            dispatcher.utter_message(text=EMPTY_MESSAGE)
+            return []
+        result, events = answer(tracker, question, tracker.get_slot("city"))
+        dispatcher.utter_message(text=result.text)
+        return events
+
+
+class ActionSetCity(Action):
+    """Confirm the city (already set from the message by slot mapping) and answer a question held for it."""
+
+    def name(self) -> str:
+        return "action_set_city"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        text = tracker.latest_message.get("text") or ""
+        city = detect_city(text) or _city_entity(tracker)
+        if city is None:
+            dispatcher.utter_message(text=OTHER_CITY)
+            return []
+        pending = tracker.get_slot("pending_question")
+        if pending:
+            result, events = answer(tracker, pending, city)
+            dispatcher.utter_message(text=result.text)
+            return [SlotSet("city", city), *events]
+        dispatcher.utter_message(
+            text=f"Got it: I'll use {CITY_NAMES[city]}'s rules. What would you like to know?"
+        )
+        return [SlotSet("city", city)]
+
+
+class ActionMore(Action):
+    def name(self) -> str:
+        return "action_more"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        rest = tracker.get_slot("more_text")
+        if not rest:
+            dispatcher.utter_message(text="That's everything I have on that. Ask me anything else.")
+            return []
+        first, more = fit_sms(rest) if channel_of(tracker) == "sms" else (rest, "")
+        dispatcher.utter_message(text=first)
+        return [SlotSet("more_text", more or None)]
+
+
+class ValidateSlotMappings(ValidationAction):
+    """Normalise the city slot to "victorville" / "inglewood"; an unknown place leaves it as it was."""
+
+    def validate_city(
+        self, slot_value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> dict[str, Any]:
+        city = detect_city(str(slot_value or "")) or (slot_value if slot_value in CITY_NAMES else None)
+        return {"city": city or _previous_city(tracker)}
+
+
+def _city_entity(tracker: Tracker) -> str | None:
+    for entity in tracker.latest_message.get("entities") or []:
+        if entity.get("entity") == "city":
+            value = str(entity.get("value", ""))
+            return value if value in CITY_NAMES else detect_city(value)
+    return None
+
+
+def _previous_city(tracker: Tracker) -> str | None:
+    """The last valid city set before this message, so a bad value never erases a good one."""
+    for event in reversed(tracker.events[:-1]):
+        if event.get("event") == "slot" and event.get("name") == "city" and event.get("value") in CITY_NAMES:
+            return event["value"]
+    return None

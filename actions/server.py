@@ -1,0 +1,38 @@
+"""Start the action server with the ordinance index already loaded.
+
+``rasa_sdk``'s own runner starts its Sanic worker in a separate process, where anything loaded beforehand
+is lost; here the app runs in this process, after the index and model are warm, so no user waits for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Action server for the FOG and organics assistant")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("ACTION_SERVER_PORT", "5055")))
+    parser.add_argument("--host", default=os.environ.get("ACTION_SERVER_HOST", "127.0.0.1"))
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+
+    from rasa_sdk.endpoint import create_app
+    from rasa_sdk.executor import ActionExecutor
+
+    from actions import runtime
+
+    runtime.warm_up()
+    executor = ActionExecutor()
+    executor.register_package("actions")
+    app = create_app(executor)
+    app.run(host=args.host, port=args.port, single_process=True, access_log=False, motd=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""Split a bot answer into SMS-sized parts.
+
+Replies go back as at most ``max_parts`` TwiML ``<Message>``s of at most ``limit`` characters each (issue #5:
+320 characters, three per turn, the rest behind "Reply MORE").
+
+Counting: ``limit`` counts Unicode code points (Python ``len``), which is what a reader perceives as
+characters for ordinary text, accents and most emoji. It is a readability limit, not a carrier-segment
+limit: GSM-7 versus UCS-2 encoding (160 versus 70 characters a segment) is not modelled, Twilio
+concatenates the segments, and its own hard limit of 1,600 characters a message is far above ours.
+
+Where parts break, in order of preference:
+
+1. after a sentence (see :mod:`channels.sentences`), keeping as many whole sentences as fit;
+2. for a sentence longer than the room left in a part, between words; a URL is one word, so it is never cut;
+3. only a single word longer than a whole part (a very long URL, a run of emoji) is cut inside, never
+   between a character and the combining mark, joiner or variation selector that belongs to it.
+
+A sentence that does not fit in the current part starts the next one rather than filling the current part's
+tail, so that parts read as whole sentences whenever possible.
+"""
+
+from __future__ import annotations
+
+import bisect
+import unicodedata
+from dataclasses import dataclass
+
+from channels.sentences import sentence_spans
+
+DEFAULT_LIMIT = 320
+DEFAULT_MAX_PARTS = 3
+MORE_MARKER = " Reply MORE for the rest."
+
+_ZERO_WIDTH_JOINER = "\u200d"
+_EMOJI_MODIFIERS = frozenset({"\ufe0e", "\ufe0f", *map(chr, range(0x1F3FB, 0x1F400))})
+
+
+@dataclass(frozen=True)
+class SmsSplit:
+    """The parts to send now and the text kept back for a later "MORE"."""
+
+    parts: list[str]
+    remainder: str
+
+
+def collapse_whitespace(text: str) -> str:
+    """Each run of whitespace (newlines, no-break spaces too) becomes one space; ends are stripped."""
+    return " ".join(text.split())
+
+
+def split_sms(
+    text: str,
+    limit: int = DEFAULT_LIMIT,
+    max_parts: int = DEFAULT_MAX_PARTS,
+    *,
+    more_marker: str = MORE_MARKER,
+) -> SmsSplit:
+    """Split ``text`` into at most ``max_parts`` parts of at most ``limit`` characters each.
+
+    When text is left over, the last part ends with ``more_marker`` (counted in ``limit``) and the rest is
+    returned as ``remainder``, whitespace-collapsed, ready to be split again when the user replies MORE.
+    Empty or blank text gives no parts.
+    """
+    if max_parts < 1:
+        raise ValueError(f"max_parts must be at least 1, got {max_parts}")
+    if limit <= len(more_marker):
+        raise ValueError(
+            f"limit must be longer than the MORE marker ({len(more_marker)} characters), got {limit}"
+        )
+
+    normalized = collapse_whitespace(text)
+    sentence_ends = [end for _, end in sentence_spans(normalized)]
+    parts: list[str] = []
+    start = 0
+    while start < len(normalized):
+        is_last_allowed = len(parts) == max_parts - 1
+        if is_last_allowed and len(normalized) - start > limit:
+            end = _part_end(normalized, start, limit - len(more_marker), sentence_ends)
+            parts.append(normalized[start:end] + more_marker)
+            start = _next_start(normalized, end)
+            break
+        end = _part_end(normalized, start, limit, sentence_ends)
+        parts.append(normalized[start:end])
+        start = _next_start(normalized, end)
+    return SmsSplit(parts=parts, remainder=normalized[start:])
+
+
+def _part_end(text: str, start: int, capacity: int, sentence_ends: list[int]) -> int:
+    """End offset of the part of at most ``capacity`` characters that begins at ``start``."""
+    furthest = start + capacity
+    if len(text) <= furthest:
+        return len(text)
+    last_sentence = bisect.bisect_right(sentence_ends, furthest) - 1
+    if last_sentence >= 0 and sentence_ends[last_sentence] > start:
+        return sentence_ends[last_sentence]
+    last_space = text.rfind(" ", start + 1, furthest + 1)
+    if last_space > start:
+        return last_space
+    return _safe_cut(text, start, furthest)
+
+
+def _safe_cut(text: str, start: int, cut: int) -> int:
+    """Move ``cut`` back so that no combining mark, joiner or emoji modifier is separated from its base."""
+    candidate = cut
+    while candidate > start + 1 and _is_glued(text, candidate):
+        candidate -= 1
+    return candidate if not _is_glued(text, candidate) else cut
+
+
+def _is_glued(text: str, position: int) -> bool:
+    following = text[position]
+    return (
+        unicodedata.combining(following) != 0
+        or unicodedata.category(following) == "Me"
+        or following in _EMOJI_MODIFIERS
+        or following == _ZERO_WIDTH_JOINER
+        or text[position - 1] == _ZERO_WIDTH_JOINER
+    )
+
+
+def _next_start(text: str, end: int) -> int:
+    """Where the next part begins: after the separating space, or at ``end`` after a cut inside a word."""
+    return end + 1 if end < len(text) and text[end] == " " else end

@@ -1,0 +1,254 @@
+"""City-independent entry points: pick the city's rule module, compute, and explain.
+
+These are the functions other engineers call (re-exported from ``compliance``). They validate input and raise
+:class:`~compliance.core.ComplianceError` with a sentence the user can act on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping
+
+from compliance.calendar import WorkingDayCalendar, resolve
+from compliance.contacts import DEFAULT_OFFICE_HOURS, Contact, OfficeHours
+from compliance.core import DUE_SOON_DAYS, City, ComplianceError, Device, Result, Status, status_for
+from compliance.inglewood import fog as inglewood_fog
+from compliance.shifts import CalendarDays, human
+from compliance.victorville import fog as victorville_fog
+
+CITY_FOG = {City.VICTORVILLE: victorville_fog, City.INGLEWOOD: inglewood_fog}
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ServiceDue(Result):
+    city: City
+    device: Device
+    last_service: dt.date | None
+    today: dt.date
+    frequency_days: int | None
+    interval: str
+    due: dt.date | None
+    days_left: int | None
+    status: Status
+    records_until: dt.date | None
+    manifest_due: dt.date | None = None
+    hauler_documentation: tuple[str, ...] = ()
+
+
+def _needs_service_now(device: Device, accumulation_pct: float, limit_pct: float) -> bool:
+    """Interceptors: FOG and solids over ``limit_pct`` (25%) of depth break the 25% Rule. Traps: accumulation
+    that fills the trap (100%) is treated as exceeding its capacity (Victorville 10.03.160(g)(3))."""
+    return accumulation_pct > limit_pct if device is Device.INTERCEPTOR else accumulation_pct >= 100
+
+
+def service_due(
+    city: City | str,
+    device: Device | str,
+    last_service: dt.date | None,
+    today: dt.date,
+    frequency_days: int | None = None,
+    *,
+    accumulation_pct: float | None = None,
+    due_soon_days: int = DUE_SOON_DAYS,
+) -> ServiceDue:
+    """When a grease interceptor or trap is next due for service, and where it stands on ``today``.
+
+    ``frequency_days`` is the frequency in the permit, if any. ``accumulation_pct`` (FOG + solids as a percent
+    of depth, from the last inspection) makes service due immediately when it breaks the 25% Rule.
+    ``status``: ``never_serviced`` without a service date; ``overdue`` when ``days_left < 0`` (or service
+    is due immediately); ``due_soon`` when ``0 <= days_left <= due_soon_days`` (14 by default); else
+    ``compliant``.
+    """
+    city = City.parse(city)
+    device = Device.parse(device)
+    if frequency_days is not None and (isinstance(frequency_days, bool) or frequency_days < 1):
+        raise ComplianceError(
+            f"The service frequency must be a whole number of days, 1 or more; got {frequency_days}."
+        )
+    if last_service is not None and last_service > today:
+        raise ComplianceError(
+            f"The last service date {last_service.isoformat()} is after today ({today.isoformat()}); give "
+            f"the date the device was actually last serviced."
+        )
+    if accumulation_pct is not None and not 0 <= accumulation_pct <= 100:
+        raise ComplianceError(f"The accumulation must be a percentage from 0 to 100; got {accumulation_pct}.")
+    module = CITY_FOG[city]
+    rule = module.service_rule(device, frequency_days)
+    interval = f"every {rule.shift.describe()}"
+    device_name = f"grease {device.value}"
+    hauler_documentation = module.HAULER_DOCUMENTATION if city is City.INGLEWOOD else ()
+    records_clock = module.RECORDS_RETENTION
+
+    if last_service is None:
+        return ServiceDue(
+            city=city,
+            device=device,
+            last_service=None,
+            today=today,
+            frequency_days=frequency_days,
+            interval=interval,
+            due=None,
+            days_left=None,
+            status=Status.NEVER_SERVICED,
+            records_until=None,
+            hauler_documentation=hauler_documentation,
+            citation=rule.citation,
+            reason=f"No service is on record: have the {device_name} serviced now, then {interval} because "
+            f"{rule.basis}.",
+        )
+
+    due = rule.shift.apply(last_service)
+    citation, basis = rule.citation, rule.basis
+    if rule.ceiling is not None:
+        ceiling_due = rule.ceiling.apply(last_service)
+        if ceiling_due < due:
+            due, citation = ceiling_due, rule.ceiling_citation
+            basis = f"{basis}, but interceptors must be maintained at least once every six months"
+            interval = f"every {rule.ceiling.describe()}"
+    days_left = (due - today).days
+    status = status_for(due, today, due_soon_days)
+    reason = (
+        f"Service is due by {human(due)} ({_days_phrase(days_left)}) because {basis}; it was last serviced "
+        f"{human(last_service)}."
+    )
+    if accumulation_pct is not None and _needs_service_now(
+        device, accumulation_pct, module.ACCUMULATION_LIMIT_PCT
+    ):
+        due, days_left, status = today, 0, Status.OVERDUE
+        citation = module.SERVICE_IMMEDIATELY_CITATION[device]
+        limit = "twenty-five percent of its depth" if device is Device.INTERCEPTOR else "its capacity"
+        reason = (
+            f"FOG and solids at {accumulation_pct:g}% exceed {limit}, so the {device_name} must be serviced "
+            f"immediately."
+        )
+    manifest_due = (
+        victorville_fog.MANIFEST_TO_FOG_MANAGER.due(last_service) if city is City.VICTORVILLE else None
+    )
+    return ServiceDue(
+        city=city,
+        device=device,
+        last_service=last_service,
+        today=today,
+        frequency_days=frequency_days if isinstance(rule.shift, CalendarDays) else None,
+        interval=interval,
+        due=due,
+        days_left=days_left,
+        status=status,
+        records_until=records_clock.due(last_service),
+        manifest_due=manifest_due,
+        hauler_documentation=hauler_documentation,
+        citation=citation,
+        see_also=(records_clock.citation,)
+        + ((victorville_fog.MANIFEST_TO_FOG_MANAGER.citation,) if manifest_due else ())
+        + ((inglewood_fog.HAULER_DOCUMENTATION_CITATION,) if hauler_documentation else ()),
+        reason=reason,
+    )
+
+
+def _days_phrase(days_left: int) -> str:
+    if days_left < 0:
+        return f"{-days_left} day{'s' if days_left != -1 else ''} overdue"
+    if days_left == 0:
+        return "today"
+    return f"{days_left} day{'s' if days_left != 1 else ''} left"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class SpillDeadline(Result):
+    city: City
+    incident: dt.date
+    deadline: dt.date
+    working_days: int
+    send_to: str
+    must_state: tuple[str, ...]
+    closed_days_skipped: tuple[tuple[dt.date, str], ...]
+    phone_first: str
+    calendar: str
+
+
+def spill_deadline(
+    city: City | str, incident: dt.date, *, calendar: WorkingDayCalendar | None = None
+) -> SpillDeadline:
+    """Written confirmation of a spill: due five working days after the incident (the incident day not
+    counted), with what it must state. Victorville 10.03.280(b); Inglewood Monitoring and Notification (3)(a).
+    """
+    city = City.parse(city)
+    module = CITY_FOG[city]
+    cal = resolve(calendar)
+    clock = module.SPILL_WRITTEN_CONFIRMATION
+    deadline = clock.due(incident, cal)
+    skipped = tuple(cal.closures_between(incident, deadline))
+    holidays = [name for _, name in skipped if name not in ("Saturday", "Sunday")]
+    skip_note = f", skipping {' and '.join(holidays)}" if holidays else ""
+    return SpillDeadline(
+        city=city,
+        incident=incident,
+        deadline=deadline,
+        working_days=clock.shift.n,
+        send_to=module.SPILL_CONFIRMATION_RECIPIENT,
+        must_state=module.SPILL_CONFIRMATION_CONTENTS,
+        closed_days_skipped=skipped,
+        phone_first="Telephone the city immediately; the written confirmation follows.",
+        calendar=cal.description,
+        citation=clock.citation,
+        reason=f"Written confirmation to {module.SPILL_CONFIRMATION_RECIPIENT} is due no later than five "
+        f"working days after the {human(incident)} incident, so by {human(deadline)}{skip_note}.",
+    )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class SpillContacts(Result):
+    city: City
+    when: dt.datetime
+    city_hall_open: bool | None
+    office_hours_assumption: str | None
+    contacts: tuple[Contact, ...]
+
+
+def spill_contacts(
+    city: City | str,
+    when: dt.datetime,
+    *,
+    office_hours: OfficeHours = DEFAULT_OFFICE_HOURS,
+    calendar: WorkingDayCalendar | None = None,
+    contacts: Mapping[str, str] | None = None,
+) -> SpillContacts:
+    """Who to telephone right now about a spill, in order.
+
+    Victorville (10.03.280(a)): the Code Enforcement Division always; and, if the discharge could cause a
+    blockage or overflow, the Public Works Sanitary Division (by phone or in person) while City Hall is open,
+    or the Fire/Police Departments when the city is closed. The ordinance prints no numbers, so ``phone`` is
+    ``None`` unless ``contacts`` (keys ``code_enforcement``, ``sanitary``, ``fire_police``) supplies
+    configured ones. City Hall hours are an assumption (``office_hours``), stated in the result.
+    Inglewood (Monitoring and Notification (3)): the City at (310) 412-5333, at any hour.
+    """
+    city = City.parse(city)
+    if city is City.INGLEWOOD:
+        found = inglewood_fog.spill_contacts(contacts)
+        return SpillContacts(
+            city=city,
+            when=when,
+            city_hall_open=None,
+            office_hours_assumption=None,
+            contacts=found,
+            citation=inglewood_fog.SPILL_PHONE_CITATION,
+            reason=f"Telephone the City of Inglewood immediately at {found[0].phone}, whatever the hour.",
+        )
+    is_open, found = victorville_fog.spill_contacts(
+        when, office_hours=office_hours, calendar=calendar, contacts=contacts
+    )
+    second_name = found[1].who.removeprefix("City of Victorville ")
+    where = " (or go in person to City Hall)" if is_open else " because City Hall is closed"
+    missing = [c.who for c in found if c.phone is None]
+    numbers = " The ordinance prints no telephone numbers for them." if len(missing) == len(found) else ""
+    return SpillContacts(
+        city=city,
+        when=when,
+        city_hall_open=is_open,
+        office_hours_assumption=office_hours.source,
+        contacts=found,
+        citation=victorville_fog.SPILL_PHONE_NOTICE.citation,
+        reason="Telephone the Code Enforcement Division immediately and, if the spill could block the sewer "
+        f"or overflow, the {second_name}{where}.{numbers}",
+    )

@@ -1,0 +1,1 @@
+"""City of Inglewood: the FOG ordinance (Ord. 10-01)."""

@@ -1,0 +1,777 @@
+"""Victorville Municipal Code Chapter 6.37, Mandatory Organic Waste Disposal Reduction (SB 1383).
+
+Ord. No. 2425, § 2, adopted 2022-04-19. Sections are numbered 6.37.010 to 6.37.130 in text order (see
+``knowledge/sources/README.md``). This module answers: which kind of generator is this, which container
+does each stream go in, is a de minimis or physical-space waiver possible, which edible-food-generator tier
+applies and from when, and the chapter's duty clocks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from decimal import Decimal
+from enum import Enum
+
+from compliance.core import ComplianceError, Result, victorville
+from compliance.shifts import CalendarDays, Clock, Months, NextAnnual, Years
+
+# --------------------------------------------------------------------------------------------------------
+# Generators and containers (6.37.020, 6.37.030, 6.37.040)
+# --------------------------------------------------------------------------------------------------------
+
+
+class GeneratorType(str, Enum):
+    """The two generator regimes of Chapter 6.37.
+
+    Single-family generators follow 6.37.030 (three containers: blue, green, black); commercial businesses,
+    which include multi-family dwellings of five or more units, follow 6.37.040 (four: blue, green, brown,
+    black).
+    """
+
+    SINGLE_FAMILY = "single_family"
+    COMMERCIAL = "commercial"
+
+
+class Stream(str, Enum):
+    """What is being thrown away, in the chapter's own categories."""
+
+    RECYCLABLES = "recyclables"  # "designated recyclable materials"
+    ORGANICS = "organics"  # "designated organic waste" (garden trimmings, leaves, grass, ...)
+    FOOD_SCRAPS = "food_scraps"  # "designated food scraps"
+    RESIDUAL = "residual"  # "black container waste": everything else
+
+
+MULTI_FAMILY_COMMERCIAL_UNITS = 5
+"""Residential premises with five or more units are multi-family, hence commercial.
+
+Victorville Municipal Code § 6.37.020 ("Multi-family residential dwelling"): "residential premises with five
+or more dwelling units"; ("Single-family"): "any residential premises with fewer than five units";
+("Commercial business"): "A multi-family residential dwelling that consists of fewer than five units is not
+a commercial business".
+"""
+
+_RESIDENTIAL_KINDS = {"single_family", "residential", "multi_family", "home", "house", "apartment"}
+_COMMERCIAL_KINDS = {
+    "commercial",
+    "business",
+    "commercial_business",
+    "restaurant",
+    "hotel",
+    "motel",
+    "strip_mall",
+    "industrial",
+    "nonprofit",
+}
+
+
+def _normalise(kind: str) -> str:
+    return "_".join(str(kind).strip().lower().replace("-", " ").replace("_", " ").split())
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class GeneratorClassification(Result):
+    generator: GeneratorType
+
+
+def explain_generator(kind: str, units: int | None = None) -> GeneratorClassification:
+    """Classify a generator and say why (see :func:`classify_generator`)."""
+    key = _normalise(kind)
+    if units is not None and units < 1:
+        raise ComplianceError(f"A premises has at least one dwelling unit; got {units}.")
+    if key in _COMMERCIAL_KINDS:
+        transient = key in {"hotel", "motel"}
+        return GeneratorClassification(
+            generator=GeneratorType.COMMERCIAL,
+            citation=victorville(
+                '6.37.020 ("Multi-family residential dwelling")'
+                if transient
+                else '6.37.020 ("Commercial business")'
+            ),
+            reason=(
+                "Hotels, motels and other transient occupancy facilities are commercial businesses."
+                if transient
+                else "A business, whether for-profit or nonprofit, is a commercial generator under Chapter "
+                "6.37."
+            ),
+        )
+    if key in _RESIDENTIAL_KINDS:
+        if units is None:
+            if key in {"single_family", "home", "house"}:
+                units = 1
+            else:
+                raise ComplianceError(
+                    f"Say how many dwelling units the {kind} premises has: fewer than five is single-family, "
+                    f"five or more is commercial."
+                )
+        if units >= MULTI_FAMILY_COMMERCIAL_UNITS:
+            return GeneratorClassification(
+                generator=GeneratorType.COMMERCIAL,
+                citation=victorville('6.37.020 ("Multi-family residential dwelling")'),
+                reason=(
+                    f"A residential premises with {units} units (five or more) is multi-family, which "
+                    f"Chapter 6.37 treats as a commercial business."
+                ),
+            )
+        return GeneratorClassification(
+            generator=GeneratorType.SINGLE_FAMILY,
+            citation=victorville('6.37.020 ("Single-family")'),
+            reason=f"A residential premises with {units} unit{'s' if units != 1 else ''} (fewer than five) "
+            f"is single-family.",
+        )
+    raise ComplianceError(
+        f"Unknown generator kind {kind!r}: use single-family, multi-family (with the number of units) or "
+        f"commercial."
+    )
+
+
+def classify_generator(kind: str, units: int | None = None) -> GeneratorType:
+    """Single-family (< 5 units), multi-family of 5+ units = commercial, or commercial business.
+
+    ``kind`` accepts readable spellings (``"multi-family"``, ``"multi_family"``, ``"Single Family"``,
+    ``"commercial"``, ``"restaurant"``, ``"hotel"``). A residential ``kind`` other than single-family needs
+    ``units``. Citations: Victorville Municipal Code § 6.37.020 ("Single-family", "Multi-family residential
+    dwelling", "Commercial business").
+    """
+    return explain_generator(kind, units).generator
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ContainerRuling(Result):
+    """Which container a stream goes in: ``color`` ("blue", "green", "brown", "black") and display name.
+
+    ``also_acceptable_colors`` lists colours the chapter treats as the same container (a black container
+    may also be gray, 6.37.020 "Black container").
+    """
+
+    generator: GeneratorType
+    stream: Stream
+    color: str
+    container: str
+    also_acceptable_colors: tuple[str, ...] = ()
+
+
+_BLACK_ALSO = ("gray",)
+
+# (generator, stream) -> (color, citation path, reason)
+CONTAINER_RULES: dict[tuple[GeneratorType, Stream], tuple[str, str, str]] = {
+    (GeneratorType.SINGLE_FAMILY, Stream.RECYCLABLES): (
+        "blue",
+        "6.37.030(b)(1)",
+        "Single-family households place only designated recyclable materials in the blue container.",
+    ),
+    (GeneratorType.SINGLE_FAMILY, Stream.ORGANICS): (
+        "green",
+        "6.37.030(b)(2)",
+        "Single-family households place only designated organic waste in the green container.",
+    ),
+    (GeneratorType.SINGLE_FAMILY, Stream.FOOD_SCRAPS): (
+        "green",
+        "6.37.030(b)",
+        "Single-family households put designated food scraps, prepared or bagged as the city's notice "
+        "describes, in the green container with the rest of their designated organic waste.",
+    ),
+    (GeneratorType.SINGLE_FAMILY, Stream.RESIDUAL): (
+        "black",
+        "6.37.030(b)(4)",
+        "Waste that is neither a designated recyclable nor designated organic waste goes in the black (or "
+        "gray) container, and recyclables and organics must be kept out of it.",
+    ),
+    (GeneratorType.COMMERCIAL, Stream.RECYCLABLES): (
+        "blue",
+        "6.37.040(b)(1)",
+        "Commercial businesses, including multi-family dwellings, place designated recyclable materials in "
+        "the blue container.",
+    ),
+    (GeneratorType.COMMERCIAL, Stream.ORGANICS): (
+        "green",
+        "6.37.040(b)(1)",
+        "Commercial businesses, including multi-family dwellings, place only designated organic waste in the "
+        "green container.",
+    ),
+    (GeneratorType.COMMERCIAL, Stream.FOOD_SCRAPS): (
+        "brown",
+        "6.37.040(b)(1)",
+        "Commercial businesses, including multi-family dwellings, place designated food scraps in the brown "
+        "container.",
+    ),
+    (GeneratorType.COMMERCIAL, Stream.RESIDUAL): (
+        "black",
+        "6.37.040(b)(1)",
+        "Commercial businesses, including multi-family dwellings, place black container waste in the black "
+        "(or gray) container.",
+    ),
+}
+
+
+def container_for(generator: GeneratorType | str, stream: Stream | str) -> ContainerRuling:
+    """The container a generator must use for a stream.
+
+    Victorville Municipal Code § 6.37.030(b): single-family generators source separate "designated
+    recyclable materials and designated organic waste (including designated food scraps ...)", placing
+    "only designated recyclable materials in the blue container" ((b)(1)) and "only designated organic
+    waste materials in the green container" ((b)(2)); so their food scraps go in the GREEN container.
+
+    Victorville Municipal Code § 6.37.040(b)(1): commercial businesses, including multi-family dwellings,
+    "Shall place only designated organic waste in the green container; designated food scraps in the brown
+    container; designated recyclable materials in the blue container; and black container waste in the
+    black container."
+
+    Victorville Municipal Code § 6.37.020 ("Black container"): "Black containers may also be gray."
+    """
+    generator = GeneratorType(generator)
+    stream = Stream(stream)
+    color, path, reason = CONTAINER_RULES[(generator, stream)]
+    return ContainerRuling(
+        generator=generator,
+        stream=stream,
+        color=color,
+        container=f"{color} container",
+        also_acceptable_colors=_BLACK_ALSO if color == "black" else (),
+        citation=victorville(path),
+        reason=reason,
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
+# Waivers (6.37.050)
+# --------------------------------------------------------------------------------------------------------
+
+DEMINIMIS_TOTAL_YD3 = Decimal(2)
+DEMINIMIS_LARGE_MAX_GAL = Decimal(20)
+DEMINIMIS_SMALL_MAX_GAL = Decimal(10)
+"""6.37.050(a)(2): "a. The commercial business' total solid waste collection service is two cubic yards or
+more per week and organic waste comprises less than twenty gallons per week per applicable container ...; or,
+b. The Commercial business' total solid waste collection service is less than two cubic yards per week and
+organic waste subject to collection comprises less than ten gallons per week per applicable container"."""
+
+CHANGE_NOTICE = Clock(
+    key="deminimis_change_notice",
+    what="Notify the city that organic waste now exceeds the de minimis threshold",
+    shift=CalendarDays(15),
+    citation=victorville("6.37.050(a)(3)"),
+    trigger="circumstances changed",
+    reason="The city must be notified within fifteen days of the {start} change, so by {due}; the waiver "
+    "will be rescinded.",
+)
+DEMINIMIS_VALIDITY = Clock(
+    key="deminimis_waiver_expiry",
+    what="De minimis waiver expires (at the latest)",
+    shift=Years(5),
+    citation=victorville("6.37.050(a)(4)"),
+    trigger="de minimis waiver granted",
+    reason="A de minimis waiver granted {start} is valid for no more than five years, so at the latest until "
+    "{due}, and may be reverified at any time.",
+)
+PHYSICAL_SPACE_VALIDITY = Clock(
+    key="physical_space_waiver_expiry",
+    what="Physical space waiver expires (at the latest)",
+    shift=Years(5),
+    citation=victorville("6.37.050(b)(3)"),
+    trigger="physical space waiver granted",
+    reason="A physical space waiver granted {start} is valid for no more than five years, so at the latest "
+    "until {due}, and may be reverified at any time.",
+)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class DeMinimis(Result):
+    eligible: bool
+    threshold: str  # "6.37.050(a)(2)(a)" or "6.37.050(a)(2)(b)"
+    total_yd3: Decimal
+    organics_gal: Decimal
+    total_rule: str
+    organics_limit_gal: Decimal
+    documentation: tuple[str, ...]
+    duties: tuple[str, ...]
+    change_notice_days: int
+    valid_years: int
+    valid_until: dt.date | None = None
+
+
+def _non_negative(value: Decimal | float | int | str, what: str) -> Decimal:
+    try:
+        number = Decimal(str(value))
+    except ArithmeticError as error:
+        raise ComplianceError(f"The {what} must be a number; got {value!r}.") from error
+    if not number.is_finite() or number < 0:
+        raise ComplianceError(f"The {what} cannot be negative; got {value}.")
+    return number
+
+
+def deminimis(
+    total_yd3: Decimal | float | int | str,
+    organics_gal: Decimal | float | int | str,
+    *,
+    granted_on: dt.date | None = None,
+) -> DeMinimis:
+    """De minimis waiver eligibility for a commercial business (including multi-family) (6.37.050(a)).
+
+    ``total_yd3``: weekly total solid waste collection service in cubic yards; ``organics_gal``: weekly
+    organic waste per applicable container in gallons. Exactly 2 yd³ uses threshold a. (< 20 gal); below 2 yd³
+    threshold b. (< 10 gal). Both limits are strict: exactly 20 (or 10) gallons is not eligible. Eligibility
+    is not a grant: "The city may waive" the obligations.
+    """
+    total = _non_negative(total_yd3, "weekly total solid waste service (cubic yards)")
+    gallons = _non_negative(organics_gal, "weekly organic waste (gallons)")
+    large = total >= DEMINIMIS_TOTAL_YD3
+    limit = DEMINIMIS_LARGE_MAX_GAL if large else DEMINIMIS_SMALL_MAX_GAL
+    path = "6.37.050(a)(2)(a)" if large else "6.37.050(a)(2)(b)"
+    eligible = gallons < limit
+    service = f"{_fmt(total)} cubic yards a week ({'two or more' if large else 'less than two'})"
+    if eligible:
+        reason = (
+            f"With {service}, organic waste must be under {_fmt(limit)} gallons a week per container, and "
+            f"{_fmt(gallons)} gallons is, so the business may apply for a de minimis waiver."
+        )
+    else:
+        reason = (
+            f"With {service}, organic waste must be under {_fmt(limit)} gallons a week per container, and "
+            f"{_fmt(gallons)} gallons is not, so the business does not qualify for a de minimis waiver."
+        )
+    return DeMinimis(
+        eligible=eligible,
+        threshold=path,
+        total_yd3=total,
+        organics_gal=gallons,
+        total_rule=">= 2 cubic yards per week" if large else "< 2 cubic yards per week",
+        organics_limit_gal=limit,
+        documentation=(
+            "an application specifying the services the waiver is requested from (6.37.050(a)(1))",
+            "documentation that total solid waste collection service is "
+            + ("two cubic yards or more" if large else "less than two cubic yards")
+            + f" per week and organic waste is less than {_fmt(limit)} gallons per week per applicable "
+            f"container ({path})",
+        ),
+        duties=(
+            "notify the city within fifteen days if organic waste exceeds the threshold; the waiver will "
+            "then be rescinded (6.37.050(a)(3))",
+            "the waiver is valid for no more than five years and may be reverified by the city at any time "
+            "(6.37.050(a)(4))",
+        ),
+        change_notice_days=15,
+        valid_years=5,
+        valid_until=DEMINIMIS_VALIDITY.due(granted_on) if granted_on else None,
+        citation=victorville(path),
+        see_also=(victorville("6.37.050(a)(3)"), victorville("6.37.050(a)(4)")),
+        reason=reason,
+    )
+
+
+def _fmt(number: Decimal) -> str:
+    text = format(number.normalize(), "f")
+    return text
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class PhysicalSpaceWaiver(Result):
+    who_may_apply: str
+    evidence_from: tuple[str, ...]
+    requirements: tuple[str, ...]
+    valid_years: int
+
+
+def physical_space_waiver() -> PhysicalSpaceWaiver:
+    """What a physical space waiver takes (6.37.050(b)).
+
+    "The city may waive a commercial business' or property owner's obligations ... if the city has evidence
+    from its own staff, a hauler, licensed architect, or licensed engineer demonstrating that the premises
+    lack adequate space for the collection containers required".
+    """
+    return PhysicalSpaceWaiver(
+        who_may_apply="a commercial business or property owner, including multi-family residential dwellings",
+        evidence_from=("city staff", "a hauler", "a licensed architect", "a licensed engineer"),
+        requirements=(
+            "submit an application form specifying the type(s) of collection services for which the "
+            "compliance waiver is requested (6.37.050(b)(1))",
+            "provide documentation that the premises lack adequate space for blue, green and/or brown "
+            "containers, including documentation from the hauler, a licensed architect or a licensed "
+            "engineer (6.37.050(b)(2))",
+            "the waiver is valid for no more than five years and may be reverified by the city at any time "
+            "(6.37.050(b)(3))",
+        ),
+        valid_years=5,
+        citation=victorville("6.37.050(b)"),
+        reason="The city may waive container requirements when evidence shows the premises lack space for "
+        "the required containers; the waiver lasts at most five years.",
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
+# Commercial edible food generators (6.37.020 definitions, 6.37.060(a))
+# --------------------------------------------------------------------------------------------------------
+
+TIER_ONE_FROM = dt.date(2022, 1, 1)
+TIER_TWO_FROM = dt.date(2024, 1, 1)
+"""6.37.060(a): "Tier one commercial edible food generators must comply ... commencing January 1, 2022, and
+tier two commercial edible food generators must comply commencing January 1, 2024"."""
+
+TIER_TWO_SEATS = 250
+TIER_TWO_SQFT = 5000
+TIER_TWO_HOTEL_ROOMS = 200
+TIER_TWO_HEALTH_BEDS = 100
+TIER_ONE_GROCERY_SQFT = 10000
+
+
+class EdibleFoodKind(str, Enum):
+    SUPERMARKET = "supermarket"
+    GROCERY_STORE = "grocery_store"
+    FOOD_SERVICE_PROVIDER = "food_service_provider"
+    FOOD_DISTRIBUTOR = "food_distributor"
+    WHOLESALE_FOOD_VENDOR = "wholesale_food_vendor"
+    RESTAURANT = "restaurant"
+    HOTEL = "hotel"
+    HEALTH_FACILITY = "health_facility"
+    LARGE_VENUE = "large_venue"
+    LARGE_EVENT = "large_event"
+    STATE_AGENCY_CAFETERIA = "state_agency_cafeteria"
+    LOCAL_EDUCATION_AGENCY = "local_education_agency"
+    FOOD_RECOVERY_ORGANIZATION = "food_recovery_organization"
+    FOOD_RECOVERY_SERVICE = "food_recovery_service"
+    OTHER = "other"
+
+
+EDIBLE_FOOD_ALIASES = {
+    "grocery": EdibleFoodKind.GROCERY_STORE,
+    "grocery_stores": EdibleFoodKind.GROCERY_STORE,
+    "food_service": EdibleFoodKind.FOOD_SERVICE_PROVIDER,
+    "distributor": EdibleFoodKind.FOOD_DISTRIBUTOR,
+    "wholesale_food_distributor": EdibleFoodKind.WHOLESALE_FOOD_VENDOR,
+    "wholesaler": EdibleFoodKind.WHOLESALE_FOOD_VENDOR,
+    "motel": EdibleFoodKind.HOTEL,
+    "hospital": EdibleFoodKind.HEALTH_FACILITY,
+    "health_care_facility": EdibleFoodKind.HEALTH_FACILITY,
+    "healthcare_facility": EdibleFoodKind.HEALTH_FACILITY,
+    "supermarkets": EdibleFoodKind.SUPERMARKET,
+    "restaurants": EdibleFoodKind.RESTAURANT,
+    "hotels": EdibleFoodKind.HOTEL,
+    "venue": EdibleFoodKind.LARGE_VENUE,
+    "event": EdibleFoodKind.LARGE_EVENT,
+    "state_agency": EdibleFoodKind.STATE_AGENCY_CAFETERIA,
+    "state_agency_with_cafeteria": EdibleFoodKind.STATE_AGENCY_CAFETERIA,
+    "lea": EdibleFoodKind.LOCAL_EDUCATION_AGENCY,
+    "local_education_agency_facility": EdibleFoodKind.LOCAL_EDUCATION_AGENCY,
+    "food_bank": EdibleFoodKind.FOOD_RECOVERY_ORGANIZATION,
+}
+
+
+def parse_edible_food_kind(kind: EdibleFoodKind | str) -> EdibleFoodKind:
+    """Readable spellings: ``"grocery store"``, ``"grocery-store"``, ``"Grocery_Store"`` all work."""
+    if isinstance(kind, EdibleFoodKind):
+        return kind
+    key = _normalise(kind)
+    try:
+        return EdibleFoodKind(key)
+    except ValueError:
+        pass
+    if key in EDIBLE_FOOD_ALIASES:
+        return EDIBLE_FOOD_ALIASES[key]
+    options = ", ".join(k.value.replace("_", " ") for k in EdibleFoodKind)
+    raise ComplianceError(f"Unknown kind of business {kind!r}: use one of {options}.")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class EdibleFoodTier(Result):
+    tier: int | None
+    kind: EdibleFoodKind
+    applies_from: dt.date | None
+    applies_from_citation: str | None
+
+
+TIER_ONE_CITATION = victorville('6.37.020 ("Tier one commercial edible food generator")')
+TIER_TWO_CITATION = victorville('6.37.020 ("Tier two commercial edible food generator")')
+
+
+def _positive(value: int | None, what: str) -> int | None:
+    if value is not None and value < 0:
+        raise ComplianceError(f"The {what} cannot be negative; got {value}.")
+    return value
+
+
+def edible_food_tier(
+    kind: EdibleFoodKind | str,
+    sqft: int | None = None,
+    seats: int | None = None,
+    rooms: int | None = None,
+    beds: int | None = None,
+    *,
+    on_site_food_facility: bool = True,
+) -> EdibleFoodTier:
+    """Tier one, tier two or neither, from the 6.37.020 definitions, with the 6.37.060(a) start date.
+
+    Tier one: supermarket; grocery store of 10,000 sq ft or more; food service provider; food distributor;
+    wholesale food vendor. Tier two: restaurant with 250+ seats or 5,000+ sq ft; hotel with an on-site food
+    facility and 200+ rooms; health facility with an on-site food facility and 100+ beds; large venue; large
+    event; state agency with a cafeteria of 250+ seats or 5,000+ sq ft; local education agency facility with
+    an on-site food facility. Food recovery organizations and services are not generators. Thresholds are
+    inclusive ("or more", "equal to or greater than"). ``on_site_food_facility`` defaults to True (an
+    assumption the reason states) because the CLI has no flag for it.
+    """
+    kind = parse_edible_food_kind(kind)
+    sqft, seats = _positive(sqft, "floor area"), _positive(seats, "number of seats")
+    rooms, beds = _positive(rooms, "number of rooms"), _positive(beds, "number of beds")
+    label = kind.value.replace("_", " ")
+
+    def tier_one(why: str) -> EdibleFoodTier:
+        return EdibleFoodTier(
+            tier=1,
+            kind=kind,
+            applies_from=TIER_ONE_FROM,
+            applies_from_citation=victorville("6.37.060(a)"),
+            citation=TIER_ONE_CITATION,
+            see_also=(victorville("6.37.060(a)"),),
+            reason=f"{why} is a tier one commercial edible food generator, with food recovery duties from "
+            f"January 1, 2022.",
+        )
+
+    def tier_two(why: str) -> EdibleFoodTier:
+        return EdibleFoodTier(
+            tier=2,
+            kind=kind,
+            applies_from=TIER_TWO_FROM,
+            applies_from_citation=victorville("6.37.060(a)"),
+            citation=TIER_TWO_CITATION,
+            see_also=(victorville("6.37.060(a)"),),
+            reason=f"{why} is a tier two commercial edible food generator, with food recovery duties from "
+            f"January 1, 2024.",
+        )
+
+    def neither(why: str, citation: str = TIER_TWO_CITATION) -> EdibleFoodTier:
+        return EdibleFoodTier(
+            tier=None,
+            kind=kind,
+            applies_from=None,
+            applies_from_citation=None,
+            citation=citation,
+            reason=f"{why}, so it is not a commercial edible food generator under Chapter 6.37.",
+        )
+
+    def need(*names: str) -> None:
+        raise ComplianceError(f"Give the {' or '.join(names)} of the {label} to decide its tier.")
+
+    facility = "" if on_site_food_facility else "out"
+    if kind in (
+        EdibleFoodKind.SUPERMARKET,
+        EdibleFoodKind.FOOD_SERVICE_PROVIDER,
+        EdibleFoodKind.FOOD_DISTRIBUTOR,
+        EdibleFoodKind.WHOLESALE_FOOD_VENDOR,
+    ):
+        return tier_one(f"A {label}")
+    if kind is EdibleFoodKind.GROCERY_STORE:
+        if sqft is None:
+            need("total facility size in square feet (--sqft)")
+        if sqft >= TIER_ONE_GROCERY_SQFT:
+            return tier_one(f"A grocery store of {sqft:,} square feet (10,000 or more)")
+        return neither(
+            f"A grocery store of {sqft:,} square feet is under 10,000 square feet", TIER_ONE_CITATION
+        )
+    if kind in (EdibleFoodKind.RESTAURANT, EdibleFoodKind.STATE_AGENCY_CAFETERIA):
+        place = "restaurant" if kind is EdibleFoodKind.RESTAURANT else "state agency cafeteria"
+        if seats is None and sqft is None:
+            need("seats (--seats)", "total facility size in square feet (--sqft)")
+        if seats is not None and seats >= TIER_TWO_SEATS:
+            return tier_two(f"A {place} with {seats} seats (250 or more)")
+        if sqft is not None and sqft >= TIER_TWO_SQFT:
+            return tier_two(f"A {place} of {sqft:,} square feet (5,000 or more)")
+        given = " and ".join(
+            part
+            for part in (
+                f"{seats} seats" if seats is not None else "",
+                f"{sqft:,} square feet" if sqft is not None else "",
+            )
+            if part
+        )
+        return neither(
+            f"A {place} with {given} is below the tier two thresholds of 250 seats or 5,000 square feet"
+        )
+    if kind is EdibleFoodKind.HOTEL:
+        if rooms is None:
+            need("number of rooms (--rooms)")
+        if rooms >= TIER_TWO_HOTEL_ROOMS and on_site_food_facility:
+            return tier_two(f"A hotel with an on-site food facility and {rooms} rooms (200 or more)")
+        return neither(
+            f"A hotel with{facility} an on-site food facility and {rooms} rooms is below the threshold"
+        )
+    if kind is EdibleFoodKind.HEALTH_FACILITY:
+        if beds is None:
+            need("number of beds (--beds)")
+        if beds >= TIER_TWO_HEALTH_BEDS and on_site_food_facility:
+            return tier_two(f"A health facility with an on-site food facility and {beds} beds (100 or more)")
+        return neither(
+            f"A health facility with{facility} an on-site food facility and {beds} beds is below the "
+            f"threshold"
+        )
+    if kind in (EdibleFoodKind.LARGE_VENUE, EdibleFoodKind.LARGE_EVENT):
+        return tier_two(f"A {label} (an average of more than 2,000 people a day)")
+    if kind is EdibleFoodKind.LOCAL_EDUCATION_AGENCY:
+        if not on_site_food_facility:
+            return neither("A local education agency facility without an on-site food facility is not listed")
+        return tier_two("A local education agency facility with an on-site food facility")
+    if kind in (EdibleFoodKind.FOOD_RECOVERY_ORGANIZATION, EdibleFoodKind.FOOD_RECOVERY_SERVICE):
+        return neither(
+            f"A {label} receives recovered food rather than generating it",
+            victorville('6.37.020 ("Commercial edible food generator")'),
+        )
+    return neither("This kind of business is not listed in tier one or tier two")
+
+
+# --------------------------------------------------------------------------------------------------------
+# Commercial duties and other clocks (6.37.040, 6.37.070, 6.37.130)
+# --------------------------------------------------------------------------------------------------------
+
+NEW_EMPLOYEE_EDUCATION = Clock(
+    key="organics_new_occupant_education",
+    what="Give organic waste sorting information to the new employee or tenant",
+    shift=CalendarDays(10),
+    citation=victorville("6.37.040(h)"),
+    trigger="employee hired or tenant moved in",
+    reason="Education information is due before or within ten days of the {start} hire or move-in, so by "
+    "{due}.",
+)
+ANNUAL_ORGANICS_TRAINING = Clock(
+    key="organics_annual_training",
+    what="Provide written information or training on organic waste sorting",
+    shift=Years(1),
+    citation=victorville("6.37.040(g)"),
+    trigger="last organics training or written information",
+    reason="Written information or training must be given at least annually, so after {start} the next is "
+    "due by {due}.",
+)
+LABEL_INSPECTION = Clock(
+    key="container_label_inspection",
+    what="Visually inspect container labels for legibility and condition",
+    shift=Months(6),
+    citation=victorville("6.37.040(d)(3)"),
+    trigger="last label inspection",
+    reason="Labels must be inspected at least semi-annually, so after the {start} inspection the next is due "
+    "by {due}.",
+)
+LABEL_REPLACEMENT = Clock(
+    key="container_label_replacement",
+    what="Replace missing, illegible or worn container labels",
+    shift=CalendarDays(10),
+    citation=victorville("6.37.040(d)(3)"),
+    trigger="label inspection found a bad label",
+    reason="A missing, illegible or worn label must be replaced within ten days of the {start} inspection, "
+    "so by {due}.",
+)
+CONTAMINATION_CHECK = Clock(
+    key="container_contamination_check",
+    what="Inspect containers for contamination",
+    shift=CalendarDays(7),
+    citation=victorville("6.37.040(f)"),
+    trigger="last contamination check",
+    reason="Containers must be checked for contamination at least weekly, so after {start} the next check is "
+    "due by {due}.",
+)
+NOV_COMPLIANCE = Clock(
+    key="organics_nov_compliance",
+    what="Correct the violation named in the notice of violation",
+    shift=CalendarDays(30),
+    citation=victorville("6.37.130(d)(3)"),
+    trigger="notice of violation issued",
+    reason="Unless the notice sets a shorter period (never under twenty-four hours), compliance is due "
+    "within thirty calendar days of the {start} notice, so by {due}.",
+)
+CONTAMINATION_NOTICE = Clock(
+    key="contamination_notice",
+    what="City's informational notice of contamination",
+    shift=CalendarDays(10),
+    citation=victorville("6.37.130(d)(2)"),
+    trigger="city determined a contamination violation",
+    reason="The notice of contamination is given immediately or within ten days after the {start} "
+    "determination, so by {due}.",
+)
+FOOD_RECOVERY_REPORT = Clock(
+    key="food_recovery_annual_report",
+    what="Report total pounds of edible food recovered in the previous calendar year",
+    shift=NextAnnual(4, 1),
+    citation=victorville("6.37.070(c)"),
+    trigger="end of the reporting year",
+    reason="Food recovery organizations and services report the previous year's pounds no later than April "
+    "1, so by {due}.",
+)
+CONTAINER_COLOR_DEADLINE = dt.date(2036, 1, 1)
+"""6.37.040(d)(1): non-conforming functional containers need not be replaced before the end of their useful
+life "or prior to January 1, 2036, whichever comes first"; 6.37.020 ("Black container") says the same of old
+green containers single-family households use for solid waste."""
+
+CONTAMINATION_FEE_OBSERVATIONS = 2
+"""6.37.130(d)(2): "If the city or its designee observes prohibited container contaminants in a generator's
+containers on more than two occasions, the city ... may ... assess contamination processing fees"."""
+
+NOV_MINIMUM = dt.timedelta(hours=24)
+NOV_DEFAULT = dt.timedelta(days=30)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class NovDeadline(Result):
+    issued: dt.datetime
+    deadline: dt.datetime
+    period_hours: float
+    raised_to_minimum: bool
+
+
+def nov_compliance_deadline(issued: dt.datetime, period: dt.timedelta | None = None) -> NovDeadline:
+    """When a Chapter 6.37 notice of violation must be complied with (6.37.130(d)(3)).
+
+    "requiring compliance within thirty calendar days after issuance of the notice, or such shorter reasonable
+    specific time period as the city enforcement official shall assign ... but in no event less than
+    twenty-four hours from the date and time the notice of violation is issued." A ``period`` under 24 hours
+    is raised to 24 hours (and flagged); one over thirty days is refused, since extensions come under (f).
+    """
+    if period is not None and period > NOV_DEFAULT:
+        raise ComplianceError(
+            "A notice of violation allows at most thirty calendar days; longer periods are extensions under "
+            "Victorville Municipal Code § 6.37.130(f)."
+        )
+    chosen = NOV_DEFAULT if period is None else period
+    raised = chosen < NOV_MINIMUM
+    if raised:
+        chosen = NOV_MINIMUM
+    deadline = issued + chosen
+    hours = chosen.total_seconds() / 3600
+    if period is None:
+        reason = "Compliance is due thirty calendar days after the notice was issued, by "
+        f"{deadline:%B %-d, %Y %H:%M}."
+    elif raised:
+        reason = (
+            f"A notice of violation can never require compliance in less than twenty-four hours, so the "
+            f"deadline is {deadline:%B %-d, %Y %H:%M}."
+        )
+    else:
+        reason = f"The notice set a shorter period of {hours:g} hours, so compliance is due by "
+        f"{deadline:%B %-d, %Y %H:%M}."
+    return NovDeadline(
+        issued=issued,
+        deadline=deadline,
+        period_hours=hours,
+        raised_to_minimum=raised,
+        citation=victorville("6.37.130(d)(3)"),
+        reason=reason,
+    )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ContaminationFees(Result):
+    observations: int
+    fees_may_be_assessed: bool
+
+
+def contamination_fees(observations: int) -> ContaminationFees:
+    """May the city charge contamination processing fees after ``observations`` sightings? (> 2 → yes)."""
+    if observations < 0:
+        raise ComplianceError(f"The number of observations cannot be negative; got {observations}.")
+    allowed = observations > CONTAMINATION_FEE_OBSERVATIONS
+    return ContaminationFees(
+        observations=observations,
+        fees_may_be_assessed=allowed,
+        citation=victorville("6.37.130(d)(2)"),
+        reason=(
+            f"Contamination seen on {observations} occasions is more than two, so the city may arrange "
+            f"pick-up and charge contamination processing fees."
+            if allowed
+            else f"Contamination seen on {observations} occasion{'s' if observations != 1 else ''} is not "
+            f"more than two, so only informational notices apply so far."
+        ),
+    )

@@ -1,0 +1,239 @@
+"""Extractive answers: sentences taken from the best passages, then the citation.
+
+Nothing here writes new words about the law: an answer is one to three sentences copied from ordinance units
+(trimmed at sentence boundaries, list items joined to the sentence that introduces them), followed by the
+unit's citation. What varies is the wrapping: which city it is about, asking for the city when the two
+ordinances differ and none is known, and saying plainly when the ordinances do not cover a question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import Stemmer
+
+from knowledge.cities import CITY_NAMES, CityContacts, detect_city
+from knowledge.index import Hit, HybridIndex
+from knowledge.lexicon import expand_query
+
+# Calibrated on tests/data (python -m knowledge calibrate): the cosine similarity of the best passage below
+# which a question is treated as not covered by the ordinances.
+NOT_COVERED_BELOW = 0.30
+# When the city is unknown, a second city's best passage counts as "also relevant" within this margin.
+OTHER_CITY_MARGIN = 0.08
+SMS_LIMIT = 320
+MORE_MARKER = " Reply MORE for the rest."
+
+_STEMMER = Stemmer.Stemmer("english")
+_WORD = re.compile(r"[a-z0-9$]+")
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "can",
+        "do",
+        "does",
+        "for",
+        "from",
+        "how",
+        "i",
+        "if",
+        "in",
+        "is",
+        "it",
+        "my",
+        "of",
+        "on",
+        "or",
+        "our",
+        "the",
+        "to",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+        "you",
+        "your",
+        "me",
+        "we",
+        "have",
+        "has",
+        "need",
+    ]
+)
+_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-Z(\"“])")
+_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "No.", "Sec.", "U.S.C.", "Ord.")
+
+
+@dataclass(frozen=True)
+class Answer:
+    kind: str  # "answer" | "both_cities" | "ask_city" | "not_covered"
+    text: str  # shaped for the channel
+    citations: tuple[str, ...] = ()
+    jurisdiction: str | None = None
+    more: str = ""  # SMS text held back behind "Reply MORE"
+    passages: tuple[Hit, ...] = field(default=(), compare=False)
+
+
+def answer_question(
+    index: HybridIndex,
+    question: str,
+    jurisdiction: str | None = None,
+    channel: str = "web",
+    contacts: CityContacts | None = None,
+    speak: Callable[[str], str] | None = None,
+) -> Answer:
+    """Answer from the ordinances, or ask for the city, or say they do not cover it."""
+    contacts = contacts or CityContacts()
+    jurisdiction = jurisdiction or detect_city(question)
+    if jurisdiction:
+        hits = index.search(question, jurisdiction, k=3)
+        if not hits or hits[0].similarity < NOT_COVERED_BELOW:
+            return _shape(_not_covered(jurisdiction, contacts), channel, speak)
+        return _shape(_single(question, hits, jurisdiction, labelled=False), channel, speak)
+
+    by_city = {city: index.search(question, city, k=3) for city in CITY_NAMES}
+    best = {city: hits[0].similarity if hits else 0.0 for city, hits in by_city.items()}
+    top_city = max(best, key=best.get)
+    if best[top_city] < NOT_COVERED_BELOW:
+        return _shape(_not_covered(None, contacts), channel, speak)
+    other = next(city for city in CITY_NAMES if city != top_city)
+    top_hit = by_city[top_city][0]
+    organics_only = top_hit.unit.section.startswith("6.37.")
+    other_relevant = best[other] >= max(NOT_COVERED_BELOW, best[top_city] - OTHER_CITY_MARGIN)
+    if organics_only or not other_relevant:
+        return _shape(_single(question, by_city[top_city], top_city, labelled=True), channel, speak)
+    both = [_single(question, by_city[city], city, labelled=True) for city in CITY_NAMES]
+    text = " ".join(a.text for a in both) + " Which city are you in: Victorville or Inglewood?"
+    citations = tuple(c for a in both for c in a.citations)
+    combined = Answer(
+        "both_cities", text, citations, None, passages=tuple(h for a in both for h in a.passages)
+    )
+    if channel == "web":
+        return _shape(combined, channel, speak)
+    asked = Answer(
+        "ask_city",
+        "Victorville and Inglewood have different rules on this. Which city is your business in: "
+        "Victorville or Inglewood?",
+        (),
+        None,
+        passages=combined.passages,
+    )
+    return _shape(asked, channel, speak)
+
+
+def _single(question: str, hits: Sequence[Hit], city: str, *, labelled: bool) -> Answer:
+    best = hits[0]
+    extract = extract_sentences(question, best)
+    label = f"In {CITY_NAMES[city]}: " if labelled else ""
+    text = f"{label}{extract} ({best.citation})"
+    return Answer("answer", text, (best.citation,), city, passages=tuple(hits))
+
+
+def _not_covered(city: str | None, contacts: CityContacts) -> Answer:
+    cities = [city] if city else list(CITY_NAMES)
+    who = " or ".join(contacts.describe(c) for c in cities)
+    text = f"The ordinances I answer from don't cover that, so I won't guess. Please contact {who}."
+    return Answer("not_covered", text, (), city)
+
+
+def extract_sentences(question: str, hit: Hit, max_sentences: int = 3, max_chars: int = 600) -> str:
+    """The passage's sentences that best match the question, in text order, with list items introduced."""
+    unit = hit.unit
+    sentences = split_sentences(unit.text)
+    if _is_list_item(unit.text) and unit.context:
+        intro = split_sentences(unit.context[-1])[-1]
+        return _clip(f"{intro} {unit.text}", max_chars)
+    if len(sentences) <= max_sentences and len(unit.text) <= max_chars:
+        return unit.text
+    query = _stems(expand_query(question))
+    scored = sorted(
+        range(len(sentences)),
+        key=lambda i: (-len(query & _stems(sentences[i])), i),
+    )
+    chosen: list[int] = []
+    for i in scored:
+        if len(chosen) == max_sentences:
+            break
+        if sum(len(sentences[j]) for j in chosen) + len(sentences[i]) > max_chars and chosen:
+            continue
+        chosen.append(i)
+    return " ".join(sentences[i] for i in sorted(chosen))
+
+
+def split_sentences(text: str) -> list[str]:
+    protected = text
+    for i, abbreviation in enumerate(_ABBREVIATIONS):
+        protected = protected.replace(abbreviation, f"\x00{i}\x00")
+    parts = _SENTENCE_END.split(protected)
+    restored = []
+    for part in parts:
+        for i, abbreviation in enumerate(_ABBREVIATIONS):
+            part = part.replace(f"\x00{i}\x00", abbreviation)
+        if part.strip():
+            restored.append(part.strip())
+    return restored
+
+
+def _is_list_item(text: str) -> bool:
+    stripped = text.rstrip()
+    return stripped.endswith((";", "; or", "; and", ",")) or (len(stripped) < 90 and stripped[:1].islower())
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _stems(text: str) -> set[str]:
+    words = [w for w in _WORD.findall(text.lower()) if w not in _STOP]
+    return set(_STEMMER.stemWords(words))
+
+
+def _shape(answer: Answer, channel: str, speak: Callable[[str], str] | None) -> Answer:
+    if channel == "sms":
+        first, more = fit_sms(answer.text)
+        return Answer(answer.kind, first, answer.citations, answer.jurisdiction, more, answer.passages)
+    if channel == "voice":
+        if speak is None:
+            from channels.speech import to_speech as speak
+        return Answer(
+            answer.kind, speak(answer.text), answer.citations, answer.jurisdiction, "", answer.passages
+        )
+    return answer
+
+
+def fit_sms(text: str, limit: int = SMS_LIMIT) -> tuple[str, str]:
+    """The first SMS (at most ``limit`` characters, ending in the citation when it fits) and the rest."""
+    if len(text) <= limit:
+        return text, ""
+    citation = ""
+    body = text
+    match = re.search(
+        r" \(((?:Victorville Municipal Code|Inglewood FOG Ordinance)[^()]*(?:\([^()]*\))*)\)$", text
+    )
+    if match:
+        citation, body = match.group(0), text[: match.start()]
+    room = limit - len(citation) - len(MORE_MARKER)
+    sentences = split_sentences(body)
+    head: list[str] = []
+    for sentence in sentences:
+        if len(" ".join([*head, sentence])) > room:
+            break
+        head.append(sentence)
+    if not head:  # one long sentence: cut at a word boundary
+        cut = body[:room].rsplit(" ", 1)[0]
+        return f"{cut}…{citation}{MORE_MARKER}", body[len(cut) :].strip()
+    rest = " ".join(sentences[len(head) :])
+    return f"{' '.join(head)}{citation}{MORE_MARKER}", rest

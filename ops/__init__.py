@@ -1,0 +1,1 @@
+"""Running the assistant's processes: start, health-check and stop them together."""

@@ -1,0 +1,225 @@
+"""The assistant's processes, started together, checked for health, and stopped together.
+
+Used by ``make run`` (scripts/run.py) and by the end-to-end tests, so both start exactly the same thing.
+Defaults are embedded: SQLite files under ``var/``, an in-memory lock store, loopback ports.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+APP_PYTHON = REPO / ".venv" / "app" / "bin" / "python"
+RASA = REPO / ".venv" / "rasa" / "bin" / "rasa"
+MODEL = REPO / "var" / "models" / "assistant.tar.gz"
+
+
+@dataclass
+class Service:
+    name: str
+    command: list[str]
+    health_url: str
+    env: dict[str, str] = field(default_factory=dict)
+    process: subprocess.Popen | None = None
+    log_path: Path | None = None
+
+
+@dataclass(frozen=True)
+class Ports:
+    rasa: int = 5005
+    actions: int = 5055
+    web: int = 8000
+
+    @classmethod
+    def from_env(cls) -> Ports:
+        return cls(
+            rasa=int(os.environ.get("RASA_PORT", 5005)),
+            actions=int(os.environ.get("ACTION_SERVER_PORT", 5055)),
+            web=int(os.environ.get("WEB_PORT", 8000)),
+        )
+
+
+def base_environment(ports: Ports, var_dir: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("HF_HUB_OFFLINE", "1")
+    env.setdefault("TRANSFORMERS_OFFLINE", "1")
+    env.setdefault("TOKENIZERS_PARALLELISM", "false")
+    env["RASA_TELEMETRY_ENABLED"] = "false"
+    env["PYTHONPATH"] = str(REPO)
+    env.setdefault("DATABASE_URL", f"sqlite:///{var_dir / 'assistant.db'}")
+    env["TRACKER_DB"] = env.get("TRACKER_DB", str(var_dir / "tracker.db"))
+    env["ACTION_SERVER_URL"] = f"http://127.0.0.1:{ports.actions}/webhook"
+    env["RASA_URL"] = f"http://127.0.0.1:{ports.rasa}"
+    env["ACTION_SERVER_PORT"] = str(ports.actions)
+    env["WEB_PORT"] = str(ports.web)
+    return env
+
+
+def services(ports: Ports, env: Mapping[str, str], with_web: bool = True) -> list[Service]:
+    listed = [
+        Service(
+            "action server",
+            [str(APP_PYTHON), "-m", "actions.server", "--port", str(ports.actions)],
+            f"http://127.0.0.1:{ports.actions}/health",
+        ),
+        Service(
+            "rasa",
+            [
+                str(RASA),
+                "run",
+                "--model",
+                str(MODEL),
+                "--port",
+                str(ports.rasa),
+                "--credentials",
+                str(REPO / "credentials.yml"),
+                "--endpoints",
+                str(REPO / "endpoints.yml"),
+                "--interface",
+                "127.0.0.1",
+                "--cors",
+                "*",
+            ],
+            f"http://127.0.0.1:{ports.rasa}/",
+        ),
+    ]
+    if with_web and (REPO / "web" / "app.py").exists():
+        listed.append(
+            Service(
+                "web app",
+                [
+                    str(APP_PYTHON),
+                    "-m",
+                    "uvicorn",
+                    "web.app:app",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(ports.web),
+                ],
+                f"http://127.0.0.1:{ports.web}/health",
+            )
+        )
+    return listed
+
+
+class Stack:
+    """Start the services, wait until every health check answers, stop them all on exit."""
+
+    def __init__(
+        self,
+        ports: Ports | None = None,
+        var_dir: Path | None = None,
+        with_web: bool = True,
+        log_dir: Path | None = None,
+    ) -> None:
+        self.ports = ports or Ports.from_env()
+        self.var_dir = var_dir or REPO / "var"
+        self.var_dir.mkdir(parents=True, exist_ok=True)
+        self.env = base_environment(self.ports, self.var_dir)
+        self.services = services(self.ports, self.env, with_web)
+        self.log_dir = log_dir
+
+    def start(self, timeout: float = 240.0, echo: bool = False) -> None:
+        for service in self.services:
+            stdout = None
+            if self.log_dir is not None:
+                self.log_dir.mkdir(parents=True, exist_ok=True)
+                service.log_path = self.log_dir / f"{service.name.replace(' ', '-')}.log"
+                stdout = open(service.log_path, "wb")  # noqa: SIM115 - closed when the process ends
+            elif not echo:
+                stdout = subprocess.DEVNULL
+            service.process = subprocess.Popen(
+                service.command,
+                cwd=REPO,
+                env={**self.env, **service.env},
+                stdout=stdout,
+                stderr=subprocess.STDOUT if stdout is not None else None,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + timeout
+        pending = list(self.services)
+        while pending:
+            for service in list(pending):
+                if service.process and service.process.poll() is not None:
+                    self.stop()
+                    raise RuntimeError(
+                        f"{service.name} exited with code {service.process.returncode}"
+                        f"{self._log_hint(service)}"
+                    )
+                if _answers(service.health_url):
+                    pending.remove(service)
+                    print(f"[run] {service.name} is up ({service.health_url})", flush=True)
+            if pending and time.monotonic() > deadline:
+                names = ", ".join(s.name for s in pending)
+                self.stop()
+                raise TimeoutError(f"not healthy after {timeout:.0f} s: {names}")
+            time.sleep(0.5)
+
+    def stop(self) -> None:
+        for service in reversed(self.services):
+            process = service.process
+            if process is None or process.poll() is not None:
+                continue
+            os.killpg(process.pid, signal.SIGTERM)
+        for service in self.services:
+            if service.process is None:
+                continue
+            try:
+                service.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(service.process.pid, signal.SIGKILL)
+                service.process.wait()
+
+    def service(self, name: str) -> Service:
+        return next(s for s in self.services if s.name == name)
+
+    @staticmethod
+    def _log_hint(service: Service) -> str:
+        return f" (see {service.log_path})" if service.log_path else ""
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status < 500
+    except OSError:
+        return False
+
+
+def main() -> int:
+    stack = Stack()
+    print("[run] starting Rasa, the action server and the web app …", flush=True)
+    try:
+        stack.start(echo=True)
+    except (RuntimeError, TimeoutError) as error:
+        print(f"[run] {error}", file=sys.stderr)
+        return 1
+    print(
+        f"[run] ready. Ask over REST: curl -s localhost:{stack.ports.rasa}/webhooks/rest/webhook "
+        '-H \'Content-Type: application/json\' -d \'{"sender": "me", "message": "how often must I pump?"}\''
+        f"\n[run] web chat: http://localhost:{stack.ports.web}/   (Ctrl-C stops everything)",
+        flush=True,
+    )
+    try:
+        while all(s.process and s.process.poll() is None for s in stack.services):
+            time.sleep(1)
+        failed = next(s for s in stack.services if s.process and s.process.poll() is not None)
+        print(
+            f"[run] {failed.name} stopped unexpectedly (exit {failed.process.returncode}); stopping the rest",
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt:
+        print("\n[run] stopping …", flush=True)
+        return 0
+    finally:
+        stack.stop()

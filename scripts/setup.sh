@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Create or update the two Python environments from the pinned lock files.
+#   .venv/app   Python 3.11: action server, knowledge index, compliance core, store, web app, tests
+#   .venv/rasa  Python 3.10: Rasa 3.6.21 (supports Python 3.8-3.10 only) and our channel connectors
+# Each environment is rebuilt only when its lock file changes (a stamp holds the lock file's hash).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+die() { printf '\033[31m[setup] %s\033[0m\n' "$*" >&2; exit 1; }
+
+works() { "$1" -c 'import sys; sys.exit(0)' >/dev/null 2>&1; }
+
+find_python() {  # $1 = version, e.g. 3.10
+  local version=$1 candidate
+  for candidate in "python$version" "$(command -v pyenv >/dev/null 2>&1 && pyenv root)/versions/$version"*/bin/"python$version" \
+                   /usr/local/bin/"python$version" /usr/bin/"python$version"; do
+    if [ -n "$candidate" ] && works "$candidate" \
+       && [ "$("$candidate" -c 'import sys; print("%d.%d" % sys.version_info[:2])')" = "$version" ]; then
+      command -v "$candidate" || echo "$candidate"; return 0
+    fi
+  done
+  return 1
+}
+
+ensure_env() {  # $1 = name, $2 = python version, $3 = lock file
+  local name=$1 version=$2 lock=$3 dir=".venv/$1" stamp=".venv/$1/.lock-sha256" python want
+  want=$(sha256sum "$lock" | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && works "$dir/bin/python"; then
+    say "$name environment up to date ($dir)"; return 0
+  fi
+  python=$(find_python "$version") || die "Python $version is required for the $name environment but was not found.
+Install it (for example 'pyenv install $version' or your system's python$version package) and run this again."
+  say "building the $name environment with $python from $lock (a few minutes the first time)"
+  rm -rf "$dir"
+  "$python" -m venv "$dir"
+  "$dir/bin/python" -m pip install --quiet --upgrade pip wheel
+  if grep -q '^torch==' "$lock"; then
+    # The CPU build of torch must be installed first: any other torch request pulls a multi-GB CUDA build.
+    "$dir/bin/python" -m pip install --quiet "$(grep '^torch==' "$lock")"
+  fi
+  "$dir/bin/python" -m pip install --quiet --no-deps -r "$lock"
+  "$dir/bin/python" -m pip check >/dev/null 2>&1 || say "note: pip check reports conflicts in $name (see 'pip check'); pins are from a tested lock"
+  echo "$want" > "$stamp"
+  say "$name environment ready"
+}
+
+mkdir -p .venv var
+ensure_env app 3.11 requirements/app.lock
+ensure_env rasa 3.10 requirements/rasa.lock

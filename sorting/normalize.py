@@ -1,0 +1,192 @@
+"""Text normalisation shared by the catalog index and the matcher.
+
+Catalog synonyms and user queries go through the same folding (case, accents, punctuation), regular-plural
+stripping and stop-word removal, so "Pizza Boxes!" and "pizza box" meet on the key ``"pizza box"``. Queries
+additionally lose their question frame ("where does ... go", "can I recycle ...", "which bin for ...") and
+trailing container phrases ("... in the blue bin"), which say nothing about the item.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+STOPWORDS = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "some",
+        "this",
+        "these",
+        "that",
+        "those",
+        "any",
+        "of",
+        "i",
+        "me",
+        "we",
+        "you",
+        "it",
+        "its",
+        "please",
+        "old",
+        "used",
+        "el",
+        "la",
+        "los",
+        "las",
+        "un",
+        "una",
+        "mi",
+        "mis",
+        "what",
+        "which",
+        "where",
+        "how",
+        "when",
+        "why",
+        "who",
+        "do",
+        "does",
+        "is",
+        "are",
+        "should",
+        "would",
+        "could",
+    }
+)
+"""Words that never distinguish one item from another ("old", "used": an old pan is a pan; question
+words left over from a question the frames did not recognise)."""
+
+HEAD_BREAKS = frozenset(
+    {"from", "in", "into", "with", "after", "on", "for", "that", "which", "at", "off", "of", "by", "under"}
+    | {"without", "like", "full", "made", "when", "because", "but"}
+)
+"""Words that end the head of a noun phrase: in "oil left in the fryer" the item is in "oil left"."""
+
+_PLURAL_EXCEPTIONS = {"shoes": "shoe", "toes": "toe", "canoes": "canoe", "hoes": "hoe", "news": "news"}
+
+_VERBS = (
+    r"(?:put|throw|toss|dispose|dump|discard|get rid|recycle|compost|place|take|bin|trash|pour|drop off|"
+    r"do with|handle)"
+)
+_PARTICLES = r"(?: (?:away|out|of|off|with))*"
+
+# Ordered: the first pattern that matches rewrites the text to group 1 (or strips the prefix).
+_FRAMES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p)
+    for p in (
+        rf"^(?:where|how) (?:do|does|should|can|could|would|shall|must) (?:i|we|you|one|people) {_VERBS}\w*"
+        rf"{_PARTICLES} (.+)$",
+        r"^where (?:do|does|should|can|could|would|must|will) (.+) (?:go|goes|belong|belongs)\b.*$",
+        rf"^(?:can|could|may|should|do|shall|must) (?:i|we|you) {_VERBS}\w*{_PARTICLES} (.+)$",
+        rf"^(?:is|are) (?:it |they )?(?:ok|okay|alright|fine|safe|allowed) to {_VERBS}\w*{_PARTICLES} (.+)$",
+        r"^(?:can|could) (.+?) be (?:recycled|composted|thrown|put|trashed|placed|tossed)\b.*$",
+        r"^(?:do|does|can|could|should|would|will|may|must) (.+) (?:go|goes|belong|belongs)\b.*$",
+        r"^(?:is|are) (.+?) (?:recyclable|compostable|recycled|composted|trash|garbage|hazardous|"
+        r"allowed|accepted)\b.*$",
+        r"^(?:which|what) (?:bin|cart|can|container|barrel|color|colour|one)s?(?: (?:bin|cart|container))?"
+        r"(?: (?:do|does|should|is|are|for|to))?(?: (?:i|we|you))?(?: (?:put|use|throw))?(?: away)? (.+)$",
+        rf"^(?:how (?:to|do i|should i|can i|do you|do we)|best way to|ways to|where to|where can i|"
+        rf"where do i|where should i|what do i do with|what to do with) {_VERBS}?\w*{_PARTICLES} ?(.+)$",
+        r"^(?:what about|how about|and|also|what do i do with|what to do with) (.+)$",
+        r"^(?:disposal of|disposing of|dispose of|recycling|recycle|composting|throw away|throw out|toss|"
+        r"get rid of|bin for|donde (?:va|van|pongo|tiro|echo|se tira|se tiran)|"
+        r"(?:se puede|puedo) (?:reciclar|tirar|compostar)) (.+)$",
+    )
+)
+
+_PREFIX = re.compile(r"^(?:hi|hello|hey|hola|ok|okay|so|um|uh|please|quick question|question|yo) ")
+_SUFFIXES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p)
+    for p in (
+        r"(?<! to) (?:go|goes|belong|belongs)\b.*$",
+        r" (?:in|into|inside|to|for) (?:the |a |my |our |which |what )?(?:blue|green|brown|black|gray|grey|"
+        r"recycling|recycle|trash|garbage|compost|organics?|yard waste|green waste|food waste|landfill|"
+        r"regular|normal|right|correct)? ?(?:bin|cart|can|container|barrel|dumpster|one|trash|garbage|"
+        r"recycling)s?\b.*$",
+        r" (?:in|at|for|from) victorville\b.*$",
+        r" (?:down|in|into|on) (?:the |a |my )?(?:drain|sink|toilet|sewer|garbage disposal|disposal|"
+        r"ground)s?\b.*$",
+        r" (?:please|thanks|thank you|pls|plz|thx)$",
+    )
+)
+
+
+def fold(text: str) -> str:
+    """Lowercase, strip accents and punctuation, collapse spaces.
+
+    ``"Cáscara de Plátano!"`` → ``"cascara de platano"``.
+    """
+    decomposed = unicodedata.normalize("NFKD", str(text))
+    ascii_text = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+    ascii_text = ascii_text.replace("&", " and ").replace("'", "").replace("’", "")
+    return " ".join(re.sub(r"[^a-z0-9#]+", " ", ascii_text).replace("#", " ").split())
+
+
+def singular(word: str) -> str:
+    """Strip a regular English (or Spanish) plural; anything irregular is listed in the catalog instead."""
+    if word in _PLURAL_EXCEPTIONS:
+        return _PLURAL_EXCEPTIONS[word]
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return word[:-2]
+    if word.endswith(("ss", "us", "is")):
+        return word
+    if word.endswith("s"):
+        return word[:-1]
+    return word
+
+
+def strip_frame(folded: str) -> str:
+    """Remove the question around the item: ``"where does a banana peel go"`` → ``"a banana peel"``."""
+    text = folded
+    text = _PREFIX.sub("", text)
+    for pattern in _FRAMES:
+        match = pattern.match(text)
+        if match and match.group(1).strip():
+            text = match.group(1).strip()
+            break
+    for pattern in _SUFFIXES:
+        stripped = pattern.sub("", " " + text).strip()
+        if stripped:
+            text = stripped
+    return text.replace("victorville", "").strip() or folded
+
+
+def word_tokens(text: str) -> tuple[str, ...]:
+    """Folded, singular tokens with stop words kept (used to read answers such as "not greasy")."""
+    return tuple(singular(word) for word in fold(text).split())
+
+
+def key_tokens(text: str, *, query: bool = False) -> tuple[str, ...]:
+    """The tokens an item is indexed and looked up by; ``query=True`` also strips the question frame."""
+    folded = fold(text)
+    if query:
+        folded = strip_frame(folded)
+    return tuple(token for token in (singular(word) for word in folded.split()) if token not in STOPWORDS)
+
+
+def head_size(text: str) -> int:
+    """How many of ``key_tokens(text, query=True)`` belong to the head of the phrase.
+
+    The head runs up to the first :data:`HEAD_BREAKS` word: "napkin with ketchup on it" → 1 ("napkin").
+    """
+    words = strip_frame(fold(text)).split()
+    cut = next((i for i, word in enumerate(words) if i > 0 and word in HEAD_BREAKS), len(words))
+    return len(key_tokens(" ".join(words[:cut])))
+
+
+def key(text: str, *, query: bool = False) -> str:
+    """``key("Pizza Boxes")`` → ``"pizza box"``; ``key("can I recycle pizza boxes?", query=True)`` too."""
+    return " ".join(key_tokens(text, query=query))

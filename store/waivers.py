@@ -1,0 +1,117 @@
+"""Waiver and variance requests, with the screening result the assistant gave.
+
+Kinds: ``deminimis`` and ``physical_space`` (Victorville Municipal Code § 6.37.050(a) and (b)),
+``inglewood_variance``, ``inglewood_conditional_waiver`` and ``inglewood_cleanup_charge_waiver``
+(Inglewood FOG Ordinance, Discharge Requirements (6)). The city follows from the kind.
+``screening`` holds the compliance core's result as JSON (eligibility, reason, thresholds, citations);
+``details`` holds the applicant's answers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from store import records
+from store.db import Bind, resolve_now, write_transaction
+from store.errors import StoreError
+from store.records import Record
+from store.references import WAIVER, RandomSource
+from store.schema import WAIVER_KIND_CITIES, waiver_requests
+
+
+def city_for_kind(kind: str) -> str:
+    try:
+        return WAIVER_KIND_CITIES[kind]
+    except KeyError:
+        raise StoreError(f"Unknown waiver kind {kind!r}; use one of {sorted(WAIVER_KIND_CITIES)}.") from None
+
+
+def create_draft(
+    bind: Bind,
+    *,
+    kind: str,
+    conversation_id: str | None,
+    channel: str | None,
+    screening: Mapping[str, Any] | None = None,
+    eligible: bool | None = None,
+    details: Mapping[str, Any] | None = None,
+    facility_reference: str | None = None,
+    now: dt.datetime | None = None,
+    rng: RandomSource | None = None,
+) -> Record:
+    moment = resolve_now(now)
+    with write_transaction(bind) as connection:
+        values = {
+            "conversation_id": conversation_id,
+            "channel": channel,
+            "created_at": moment,
+            "updated_at": moment,
+            "status": "draft",
+            "details": dict(details or {}),
+            "city": city_for_kind(kind),
+            "kind": kind,
+            "eligible": eligible,
+            "screening": None if screening is None else dict(screening),
+            "facility_id": records.facility_id_for(connection, facility_reference),
+        }
+        return records.insert_with_reference(connection, waiver_requests, WAIVER, values, rng)
+
+
+def update_draft(
+    bind: Bind,
+    reference: str,
+    *,
+    details: Mapping[str, Any] | None = None,
+    screening: Mapping[str, Any] | None = None,
+    eligible: bool | None = None,
+    now: dt.datetime | None = None,
+) -> Record:
+    """Merge new answers into ``details``; a new ``screening`` replaces the old one."""
+    values: dict[str, Any] = {}
+    if screening is not None:
+        values["screening"] = dict(screening)
+    if eligible is not None:
+        values["eligible"] = eligible
+    return records.edit_open_record(
+        bind,
+        waiver_requests,
+        reference,
+        values,
+        resolve_now(now),
+        editable_statuses=("draft",),
+        details=details,
+    )
+
+
+def submit(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:
+    moment = resolve_now(now)
+    return records.change_status(
+        bind,
+        waiver_requests,
+        reference,
+        "submitted",
+        moment,
+        from_statuses=("draft",),
+        extra={"submitted_at": moment},
+    )
+
+
+def cancel(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:
+    return records.change_status(
+        bind, waiver_requests, reference, "cancelled", resolve_now(now), from_statuses=("draft",)
+    )
+
+
+def get_by_reference(bind: Bind, reference: str) -> Record | None:
+    return records.get_by_reference(bind, waiver_requests, reference)
+
+
+def latest_draft_for_conversation(bind: Bind, conversation_id: str) -> Record | None:
+    return records.latest(
+        bind,
+        waiver_requests,
+        waiver_requests.c.conversation_id == conversation_id,
+        waiver_requests.c.status == "draft",
+    )

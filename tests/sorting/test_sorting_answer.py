@@ -1,0 +1,138 @@
+"""SMS-sized answers: short, cited, GSM-7 safe, and never telling anyone to pour grease down a drain."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sorting_test_support import catalog_fixture, lexical_matcher_fixture, matcher_fixture  # noqa: F401  (pytest fixtures)
+
+from compliance.victorville.organics import GeneratorType
+from sorting.answer import SMS_LIMIT, format_answer
+from sorting.catalog import Catalog
+from sorting.matcher import SortingMatcher, answer_for
+
+SF, COM = GeneratorType.SINGLE_FAMILY, GeneratorType.COMMERCIAL
+
+# GSM 03.38 basic character set (no escape table), which keeps an SMS at 160 characters a segment.
+GSM7 = set(
+    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§"
+    "¿abcdefghijklmnopqrstuvwxyzäöñüà"
+)
+CITATION_AT_END = re.compile(r'Victorville Municipal Code § [\d.]+(?:\([a-z0-9]+\))*(?: \("[^"]+"\))?$')
+
+
+def every_answer(catalog: Catalog):
+    """Every item, every answer to its question, for each generator type and for both at once."""
+    for item in catalog.items:
+        options = [None, *item.ask.options] if item.ask else [None]
+        for option in options:
+            for generator in (None, SF, COM):
+                yield answer_for(catalog, item, generator, option=option)
+
+
+def test_every_answer_fits_one_sms_uses_gsm7_and_ends_with_a_citation(catalog: Catalog) -> None:
+    count = 0
+    for answer in every_answer(catalog):
+        text = format_answer(answer)
+        count += 1
+        assert len(text) <= SMS_LIMIT, text
+        assert set(text) <= GSM7, text
+        if answer.needs_clarification:
+            assert text.startswith(answer.question) and "Reply " in text
+        else:
+            assert CITATION_AT_END.search(text), text
+            assert answer.citations[0] in text, text
+    assert count > 1000
+
+
+def test_every_container_citation_fits_when_the_generator_is_known(catalog: Catalog) -> None:
+    for answer in every_answer(catalog):
+        if answer.generator is not None and answer.containers:
+            text = format_answer(answer)
+            assert all(ruling.citation in text for ruling in answer.containers), text
+
+
+def test_banana_peel_for_a_business(matcher: SortingMatcher) -> None:
+    assert format_answer(matcher.sort("banana peel", COM)) == (
+        "Banana peel: the brown container (food scraps); the ordinance itself decides this. "
+        'Victorville Municipal Code § 6.37.020 ("Designated food scraps"); '
+        "Victorville Municipal Code § 6.37.040(b)(1)"
+    )
+
+
+def test_banana_peel_for_an_unknown_generator_names_both_containers(matcher: SortingMatcher) -> None:
+    text = format_answer(matcher.sort("banana peel"))
+    assert text.startswith(
+        "Banana peel: green container at homes (1-4 units), brown at businesses and 5+ unit apartments"
+    )
+    assert text.endswith(
+        "Victorville Municipal Code § 6.37.030(b); Victorville Municipal Code § 6.37.040(b)(1)"
+    )
+
+
+def test_hauler_list_answers_say_so(matcher: SortingMatcher) -> None:
+    assert format_answer(matcher.sort("paper coffee cup", SF)) == (
+        "Paper coffee cup: usually the green container (food-soiled paper); it depends on the city's "
+        'designated list. Victorville Municipal Code § 6.37.020 ("Food-soiled paper"); '
+        "Victorville Municipal Code § 6.37.030(b)"
+    )
+
+
+def test_black_container_answers_mention_gray(matcher: SortingMatcher) -> None:
+    assert "the black (or gray) container" in format_answer(matcher.sort("diapers", COM))
+
+
+def test_the_pizza_box_question(matcher: SortingMatcher) -> None:
+    assert format_answer(matcher.sort("pizza box")) == (
+        "Is the pizza box greasy or food-soiled, or clean? Reply greasy or clean."
+    )
+
+
+def test_light_bulb_question_lists_three_answers(matcher: SortingMatcher) -> None:
+    assert format_answer(matcher.sort("light bulb")).endswith("Reply incandescent, fluorescent or led.")
+
+
+@pytest.mark.parametrize(
+    "text", ["used cooking oil", "bacon grease", "grease trap waste", "fryer oil", "lard", "oil from frying"]
+)
+def test_cooking_oil_is_never_sent_down_the_drain(matcher: SortingMatcher, text: str) -> None:
+    reply = format_answer(matcher.sort(text, COM))
+    for sentence in re.split(r"(?<=[.;])\s+", reply):
+        if re.search(r"\b(drain|sink|toilet|sewer)\b", sentence, re.IGNORECASE):
+            assert re.search(r"\bnever\b", sentence, re.IGNORECASE), sentence
+    assert re.search(r"Victorville Municipal Code § 10\.03\.2[36]0", reply)
+
+
+def test_used_cooking_oil_answer_in_full(matcher: SortingMatcher) -> None:
+    assert format_answer(matcher.sort("used cooking oil")) == (
+        "Never pour cooking oil or grease down a drain, sink or toilet. Let it cool, seal it in a container "
+        "and take it to a cooking-oil or household hazardous waste drop-off; restaurants keep it in barrels "
+        "or drums for recycling. Victorville Municipal Code § 10.03.230; "
+        'Victorville Municipal Code § 6.37.020 ("Food scraps")'
+    )
+
+
+def test_battery_answer_carries_the_safety_note(matcher: SortingMatcher) -> None:
+    reply = format_answer(matcher.sort("lithium battery"))
+    assert reply.startswith("Batteries are hazardous waste: keep them out of every cart")
+    assert "Tape the ends" in reply
+    assert reply.endswith('Victorville Municipal Code § 6.37.020 ("Excluded waste")')
+
+
+def test_no_match_says_so_and_leaves_the_contact_to_the_caller(lexical_matcher: SortingMatcher) -> None:
+    answer = lexical_matcher.sort("quantum flux capacitor")
+    assert format_answer(answer) == (
+        'I could not find "quantum flux capacitor" in the sorting guide. Otherwise please ask the city.'
+    )
+    with_contact = format_answer(lexical_matcher.sort("batry"), city_contact="<city contact>")
+    assert with_contact == (
+        'I could not find "batry" in the sorting guide. Did you mean batteries or cake and pastries? '
+        "Otherwise please ask the city: <city contact>"
+    )
+
+
+def test_a_long_unmatched_query_is_shortened(lexical_matcher: SortingMatcher) -> None:
+    reply = format_answer(lexical_matcher.sort("zzzz " * 40))
+    assert '"zzzz zzzz zzzz zzzz zzzz zzzz zzzz..."' in reply
+    assert len(reply) <= SMS_LIMIT

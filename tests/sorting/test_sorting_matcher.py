@@ -1,0 +1,353 @@
+"""Free text → item → container ruling, with the fake embedder (fast) or none at all."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from sorting_test_support import catalog_fixture, lexical_matcher_fixture, matcher_fixture  # noqa: F401  (pytest fixtures)
+
+from compliance.victorville.organics import GeneratorType, classify_generator
+from knowledge.embedding import HashingEmbedder
+from sorting.catalog import Catalog
+from sorting.matcher import FUZZY_BACKEND, SortingMatcher, answer_for
+from sorting.normalize import key
+
+SF, COM = GeneratorType.SINGLE_FAMILY, GeneratorType.COMMERCIAL
+FOOD_SCRAPS_DEF = 'Victorville Municipal Code § 6.37.020 ("Designated food scraps")'
+
+
+def colors(answer) -> dict[GeneratorType, str]:
+    return {ruling.generator: ruling.color for ruling in answer.containers}
+
+
+# -- containers by generator type ---------------------------------------------------------------------------
+
+
+def test_banana_peel_is_brown_for_commercial_and_green_for_single_family(matcher: SortingMatcher) -> None:
+    commercial = matcher.sort("banana peel", COM)
+    assert (commercial.item, commercial.category, commercial.method) == (
+        "banana peel",
+        "food_scraps",
+        "exact",
+    )
+    assert colors(commercial) == {COM: "brown"}
+    assert commercial.decided_by == "ordinance"
+    assert commercial.citations == (FOOD_SCRAPS_DEF, "Victorville Municipal Code § 6.37.040(b)(1)")
+
+    home = matcher.sort("banana peel", SF)
+    assert colors(home) == {SF: "green"}
+    assert home.citations == (FOOD_SCRAPS_DEF, "Victorville Municipal Code § 6.37.030(b)")
+
+
+def test_unknown_generator_gets_both_rulings_in_a_fixed_order(matcher: SortingMatcher) -> None:
+    answer = matcher.sort("banana peel")
+    assert [r.generator for r in answer.containers] == [SF, COM]
+    assert colors(answer) == {SF: "green", COM: "brown"}
+
+
+def test_multi_family_of_five_units_sorts_like_a_business(matcher: SortingMatcher) -> None:
+    five = matcher.sort("eggshells", classify_generator("multi-family", units=5))
+    four = matcher.sort("eggshells", classify_generator("multi-family", units=4))
+    assert colors(five) == {COM: "brown"}
+    assert colors(four) == {SF: "green"}
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "color", "decided_by"),
+    [
+        ("newspaper", "paper", "blue", "ordinance"),
+        ("cardboard boxes", "cardboard", "blue", "ordinance"),
+        ("soda cans", "metal", "blue", "ordinance"),
+        ("wine bottle", "glass", "blue", "ordinance"),
+        ("milk jug", "plastic_containers", "blue", "ordinance"),
+        ("grass clippings", "yard_trimmings", "green", "ordinance"),
+        ("tree branches", "tree_trimmings", "green", "hauler_list"),
+        ("paper coffee cup", "food_soiled_paper", "brown", "hauler_list"),
+        ("plastic bags", "plastic_film", "black", "hauler_list"),
+        ("diapers", "residual_trash", "black", "hauler_list"),
+        ("old clothes", "textiles", "black", "hauler_list"),
+    ],
+)
+def test_commercial_table(
+    matcher: SortingMatcher, text: str, category: str, color: str, decided_by: str
+) -> None:
+    answer = matcher.sort(text, COM)
+    assert (answer.category, colors(answer)[COM], answer.decided_by) == (category, color, decided_by)
+    assert answer.citations[0] == matcher.catalog.category(category).citation
+
+
+def test_black_container_may_also_be_gray(matcher: SortingMatcher) -> None:
+    (ruling,) = matcher.sort("cat litter", SF).containers
+    assert (ruling.color, ruling.also_acceptable_colors) == ("black", ("gray",))
+
+
+# -- clarifying questions -----------------------------------------------------------------------------------
+
+
+def test_pizza_box_asks_whether_greasy_or_clean(matcher: SortingMatcher) -> None:
+    answer = matcher.sort("pizza box", COM)
+    assert answer.needs_clarification
+    assert answer.question == "Is the pizza box greasy or food-soiled, or clean?"
+    assert answer.options == ("greasy", "clean")
+    assert (answer.category, answer.containers, answer.citations) == (None, (), ())
+
+
+@pytest.mark.parametrize(
+    ("reply", "category", "color"),
+    [
+        ("greasy", "food_soiled_paper", "brown"),
+        ("it's pretty oily", "food_soiled_paper", "brown"),
+        ("clean", "cardboard", "blue"),
+        ("not greasy at all", "cardboard", "blue"),
+    ],
+)
+def test_the_reply_to_the_pizza_box_question_decides(
+    matcher: SortingMatcher, reply: str, category: str, color: str
+) -> None:
+    answer = matcher.resolve("pizza box", reply, COM)
+    assert not answer.needs_clarification
+    assert (answer.category, colors(answer)[COM]) == (category, color)
+
+
+def test_a_reply_that_answers_nothing_asks_again(matcher: SortingMatcher) -> None:
+    answer = matcher.resolve("pizza box", "no idea", COM)
+    assert answer.question == "Is the pizza box greasy or food-soiled, or clean?"
+    assert answer.category is None
+
+
+def test_a_reply_naming_two_answers_equally_asks_again(matcher: SortingMatcher) -> None:
+    assert matcher.resolve("pizza box", "greasy and clean", COM).needs_clarification
+
+
+@pytest.mark.parametrize(
+    ("text", "option", "category"),
+    [
+        ("greasy pizza box", "greasy", "food_soiled_paper"),
+        ("a clean pizza box", "clean", "cardboard"),
+        ("empty aerosol can", "empty", "metal"),
+        ("aerosol can that still sprays", "full", "hazardous_waste"),
+        ("paper tea bag", "paper", "food_scraps"),
+        ("fluorescent light bulb", "fluorescent", "hazardous_waste"),
+        ("foam egg carton", "foam", "foam_polystyrene"),
+    ],
+)
+def test_an_answer_already_in_the_question_is_not_asked_again(
+    matcher: SortingMatcher, text: str, option: str | None, category: str
+) -> None:
+    answer = matcher.sort(text, COM)
+    assert not answer.needs_clarification
+    assert (answer.option, answer.category) == (option, category)
+
+
+def test_unsure_uses_the_items_own_category(catalog: Catalog) -> None:
+    answer = answer_for(catalog, catalog.item("pizza box"), COM, unsure=True)
+    assert answer.category == "food_soiled_paper"
+    aerosol = answer_for(catalog, catalog.item("aerosol can"), COM, unsure=True)
+    assert aerosol.category == "hazardous_waste"
+
+
+def test_an_option_that_is_not_an_answer_is_a_developer_error(catalog: Catalog) -> None:
+    with pytest.raises(ValueError, match="'soggy' is not an answer to 'pizza box'"):
+        answer_for(catalog, catalog.item("pizza box"), COM, option="soggy")
+
+
+def test_resolving_an_unknown_item_names_it(matcher: SortingMatcher) -> None:
+    with pytest.raises(KeyError, match="no catalog item named 'pizza crate'"):
+        matcher.resolve("pizza crate", "greasy")
+
+
+# -- special handling ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["used cooking oil", "where do I dump bacon grease", "can I pour grease down the sink", "fryer oil"],
+)
+def test_cooking_oil_and_grease_get_fog_guidance_and_no_container(matcher: SortingMatcher, text: str) -> None:
+    answer = matcher.sort(text, COM)
+    assert answer.category == "cooking_oil_grease"
+    assert answer.is_special and answer.containers == ()
+    assert answer.guidance.startswith("Never pour cooking oil or grease down a drain, sink or toilet.")
+    assert answer.citations == (
+        "Victorville Municipal Code § 10.03.230",
+        'Victorville Municipal Code § 6.37.020 ("Food scraps")',
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ("batteries", "batteries"),
+        ("AA batteries", "batteries"),
+        ("car battery", "car battery"),
+        ("lithium ion battery", "lithium battery"),
+        ("pilas", "batteries"),
+    ],
+)
+def test_batteries_need_special_handling(matcher: SortingMatcher, text: str, item: str) -> None:
+    answer = matcher.sort(text, SF)
+    assert (answer.item, answer.category, answer.stream) == (item, "batteries", "special")
+    assert answer.containers == ()
+    assert "household hazardous waste collection" in answer.guidance
+    assert answer.citations[0] == 'Victorville Municipal Code § 6.37.020 ("Excluded waste")'
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("leftover paint", "hazardous_waste"),
+        ("needles", "medical_waste"),
+        ("old tv", "electronics"),
+        ("refrigerator", "appliances"),
+        ("tires", "tires"),
+        ("couch", "bulky_items"),
+        ("grease trap waste", "grease_trap_waste"),
+    ],
+)
+def test_excluded_and_hazardous_waste_go_in_no_cart(
+    matcher: SortingMatcher, text: str, category: str
+) -> None:
+    answer = matcher.sort(text)
+    assert (answer.category, answer.containers) == (category, ())
+    assert answer.guidance
+
+
+# -- free text: frames, typos, plurals, Spanish -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "method"),
+    [
+        ("bananna peal", "banana peel", "fuzzy"),
+        ("pizza boxs", "pizza box", "exact"),
+        ("styrofome cup", "styrofoam cup", "fuzzy"),
+        ("batteires", "batteries", "fuzzy"),
+        ("refridgerator", "refrigerator", "fuzzy"),
+        ("glas bottle", "glass bottle", "fuzzy"),
+    ],
+)
+def test_typos(lexical_matcher: SortingMatcher, text: str, item: str, method: str) -> None:
+    found = lexical_matcher.match(text)
+    assert (found.item.name, found.method) == (item, method)
+    assert 0.85 <= found.confidence <= 1.0
+
+
+def test_styrofoam_cup_typo_goes_in_the_black_container(matcher: SortingMatcher) -> None:
+    answer = matcher.sort("styrofome cup", COM)
+    assert (answer.category, colors(answer)) == ("foam_polystyrene", {COM: "black"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Where does a banana peel go?",
+        "which bin for banana peels",
+        "can I compost banana peels in Victorville?",
+        "do banana peels go in the green bin",
+        "BANANA PEELS!!",
+        "cáscara de plátano",
+        "which container does a banana peel go in",
+    ],
+)
+def test_question_frames_plurals_case_and_accents(lexical_matcher: SortingMatcher, text: str) -> None:
+    assert lexical_matcher.match(text).item.name == "banana peel"
+
+
+def test_a_real_word_is_not_taken_for_a_typo(lexical_matcher: SortingMatcher) -> None:
+    """ "soda bottle" is not a misspelt "soap bottle"; "dirty diaper" is a diaper, not "dirty paper"."""
+    assert lexical_matcher.match("empty soda bottle made of plastic").item.name == "bottle"
+    assert lexical_matcher.match("a dirty diaper").item.name == "diapers"
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ("old iphone charger cable", "cables and chargers"),
+        ("napkin with ketchup on it", "paper napkin"),
+        ("old rusty frying pan with a broken handle", "pots and pans"),
+    ],
+)
+def test_the_head_of_the_phrase_names_the_item(lexical_matcher: SortingMatcher, text: str, item: str) -> None:
+    found = lexical_matcher.match(text)
+    assert (found.item.name, found.method) == (item, "contains")
+
+
+def test_nothing_above_threshold_is_none_with_suggestions(lexical_matcher: SortingMatcher) -> None:
+    answer = lexical_matcher.sort("quantum flux capacitor", COM)
+    assert (answer.matched, answer.method, answer.confidence) == (False, "none", 0.0)
+    assert (answer.item, answer.containers, answer.citations) == (None, (), ())
+    near_miss = lexical_matcher.sort("batry")
+    assert (near_miss.method, near_miss.suggestions[0]) == ("none", "batteries")
+
+
+@pytest.mark.parametrize("text", ["What goes in the brown bin?", "what is this", "green bin"])
+def test_questions_about_containers_are_not_items(lexical_matcher: SortingMatcher, text: str) -> None:
+    assert lexical_matcher.match(text) is None
+
+
+def test_spanish_question(lexical_matcher: SortingMatcher) -> None:
+    assert lexical_matcher.match("¿Dónde tiro las pilas?").item.name == "batteries"
+
+
+def test_fuzzy_backend_is_reported() -> None:
+    assert FUZZY_BACKEND in {"rapidfuzz", "difflib"}
+
+
+# -- semantic fallback --------------------------------------------------------------------------------------
+
+
+class CountingEmbedder(HashingEmbedder):
+    def __init__(self) -> None:
+        super().__init__(dim=2048)
+        self.calls: list[int] = []
+
+    def encode(self, texts):
+        self.calls.append(len(texts))
+        return super().encode(texts)
+
+
+def test_semantic_fallback_finds_an_item_no_lexical_step_does(catalog: Catalog) -> None:
+    lexical = SortingMatcher(catalog)
+    assert lexical.match("trimmings from the hedge") is None
+    semantic = SortingMatcher(catalog, embedder=HashingEmbedder(dim=2048)).match("trimmings from the hedge")
+    assert (semantic.item.name, semantic.method) == ("shrub clippings", "semantic")
+    assert semantic.confidence >= 0.6
+
+
+def test_item_vectors_are_computed_once_and_only_when_needed(catalog: Catalog) -> None:
+    embedder = CountingEmbedder()
+    built: list[int] = []
+
+    def factory() -> CountingEmbedder:
+        built.append(1)
+        return embedder
+
+    fresh = Catalog(catalog.items, catalog.categories)
+    matcher = SortingMatcher(fresh, embedder=factory)
+    matcher.sort("banana peel")
+    assert built == [] and embedder.calls == []
+    matcher.sort("trimmings from the hedge")
+    matcher.sort("quantum flux capacitor")
+    distinct_terms = len({key(term) for item in fresh.items for term in item.terms})
+    assert built == [1]
+    assert embedder.calls.count(distinct_terms) == 1
+
+
+def test_item_vectors_can_be_cached_on_disk(catalog: Catalog, tmp_path) -> None:
+    first = Catalog(catalog.items, catalog.categories)
+    vectors, owners = first.vectors(HashingEmbedder(dim=64), cache_dir=tmp_path)
+    assert len(list(tmp_path.glob("sorting-vectors-*.npy"))) == 1
+    embedder = CountingEmbedder()
+    embedder.name, embedder.dim = "hashing-64", 64
+    again, _ = Catalog(catalog.items, catalog.categories).vectors(embedder, cache_dir=tmp_path)
+    assert embedder.calls == []
+    assert np.array_equal(vectors, again) and vectors.shape == (len(owners), 64)
+
+
+def test_answers_are_json_ready(matcher: SortingMatcher) -> None:
+    payload = json.loads(json.dumps(matcher.sort("banana peel").to_dict()))
+    assert payload["generator"] is None
+    assert [c["color"] for c in payload["containers"]] == ["green", "brown"]
+    assert payload["decided_by"] == "ordinance"
