@@ -10,19 +10,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import Stemmer
 
 from knowledge.cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query
+from knowledge.units import parent_of
 
 # Calibrated on tests/data (python -m knowledge calibrate): the cosine similarity of the best passage below
 # which a question is treated as not covered by the ordinances.
 NOT_COVERED_BELOW = 0.30
-# When the city is unknown, a second city's best passage counts as "also relevant" within this margin.
-OTHER_CITY_MARGIN = 0.08
 SMS_LIMIT = 320
 MORE_MARKER = " Reply MORE for the rest."
 
@@ -112,7 +111,7 @@ def answer_question(
     other = next(city for city in CITY_NAMES if city != top_city)
     top_hit = by_city[top_city][0]
     organics_only = top_hit.unit.section.startswith("6.37.")
-    other_relevant = best[other] >= max(NOT_COVERED_BELOW, best[top_city] - OTHER_CITY_MARGIN)
+    other_relevant = best[other] >= NOT_COVERED_BELOW
     if organics_only or not other_relevant:
         return _shape(_single(question, by_city[top_city], top_city, labelled=True), channel, speak)
     both = [_single(question, by_city[city], city, labelled=True) for city in CITY_NAMES]
@@ -135,11 +134,64 @@ def answer_question(
 
 
 def _single(question: str, hits: Sequence[Hit], city: str, *, labelled: bool) -> Answer:
-    best = hits[0]
-    extract = extract_sentences(question, best)
+    best, extract = choose_passage(question, hits)
     label = f"In {CITY_NAMES[city]}: " if labelled else ""
     text = f"{label}{extract} ({best.citation})"
     return Answer("answer", text, (best.citation,), city, passages=tuple(hits))
+
+
+_ASKS_FOR_AMOUNT = re.compile(
+    r"\bhow (long|often|much|many|soon|far|big|hot)\b|\bwhen\b|\bdeadline\b|\bfines?\b|\bfees?\b|\bcost"
+    r"|\bpenalt|\bcharge|\bdays?\b|\bmax(imum)?\b|\bminimum\b|\bfrequen|\bschedule\b",
+    re.IGNORECASE,
+)
+_STATES_AMOUNT = re.compile(
+    r"\$\s?\d|\d|\b(one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)\b"
+    r"|\b(days?|months?|years?|hours?|annually|quarterly|percent)\b",
+    re.IGNORECASE,
+)
+_RANK_PRIOR = (1.0, 0.8, 0.65)
+
+
+def choose_passage(question: str, hits: Sequence[Hit]) -> tuple[Hit, str]:
+    """Which of the top passages to quote, and the sentences to quote from it.
+
+    Retrieval ranks passages; quoting adds judgement: a bare heading ("Notice of Violation (NOV) Penalty
+    Fee.") says nothing, a list item is weighed against the item that introduces it, a question asking "how
+    long", "how often" or "how much" is answered by a sentence that states an amount, and a sentence sharing
+    more of the question's words answers it more directly. Retrieval order stays the main signal.
+    """
+    wants_amount = bool(_ASKS_FOR_AMOUNT.search(question))
+    query = _stems(expand_query(question))
+    candidates: list[tuple[int, Hit]] = []
+    for rank, hit in enumerate(hits[: len(_RANK_PRIOR)]):
+        candidates.append((rank, hit))
+        parent = parent_of(hit.unit) if _is_list_item(hit.unit.text) else None
+        if parent is not None and all(parent.id != h.unit.id for _, h in candidates):
+            candidates.append((rank, replace(hit, unit=parent)))
+    scored = []
+    for rank, hit in candidates:
+        if _is_bare_heading(hit.unit.text):
+            continue
+        extract = extract_sentences(question, hit)
+        overlap = len(query & _stems(extract))
+        score = _RANK_PRIOR[rank] * (1 + 0.1 * min(overlap, 6))
+        if wants_amount and _STATES_AMOUNT.search(extract):
+            score *= 1.3
+        scored.append((score, -rank, hit, extract))
+    if not scored:
+        return hits[0], extract_sentences(question, hits[0])
+    _, _, hit, extract = max(scored, key=lambda item: (item[0], item[1]))
+    return hit, extract
+
+
+def _is_bare_heading(text: str) -> bool:
+    words = text.split()
+    title_words = all(w[:1].isupper() or not w[:1].isalpha() or w in _MINOR for w in words)
+    return len(words) <= 10 and text.rstrip().endswith(".") and title_words
+
+
+_MINOR = frozenset(["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to"])
 
 
 def _not_covered(city: str | None, contacts: CityContacts) -> Answer:
@@ -153,11 +205,14 @@ def extract_sentences(question: str, hit: Hit, max_sentences: int = 3, max_chars
     """The passage's sentences that best match the question, in text order, with list items introduced."""
     unit = hit.unit
     sentences = split_sentences(unit.text)
+    while len(sentences) > 1 and sentences[-1].endswith(":"):
+        sentences.pop()  # a sentence introducing a list that is not quoted
+    text = " ".join(sentences)
     if _is_list_item(unit.text) and unit.context:
         intro = split_sentences(unit.context[-1])[-1]
         return _clip(f"{intro} {unit.text}", max_chars)
-    if len(sentences) <= max_sentences and len(unit.text) <= max_chars:
-        return unit.text
+    if len(sentences) <= max_sentences and len(text) <= max_chars:
+        return text
     query = _stems(expand_query(question))
     scored = sorted(
         range(len(sentences)),

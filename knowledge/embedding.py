@@ -36,7 +36,9 @@ class SentenceTransformerEmbedder:
 
         self._model = SentenceTransformer(model_path, device="cpu")
         self.name = "all-MiniLM-L6-v2"
-        self.dim = int(self._model.get_sentence_embedding_dimension())
+        model = self._model
+        dimension = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        self.dim = int(dimension())
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         vectors = self._model.encode(

@@ -28,8 +28,8 @@ import Stemmer
 
 from knowledge.cities import detect_city
 from knowledge.embedding import Embedder, load_embedder
-from knowledge.lexicon import expand_query, expansion_terms
-from knowledge.spelling import Speller
+from knowledge.lexicon import expand_query, expansion_terms, lexicon_words
+from knowledge.spelling import Speller, model_words
 from knowledge.units import Unit, load_units
 
 log = logging.getLogger(__name__)
@@ -125,7 +125,9 @@ class HybridIndex:
             bm25s.tokenize(corpus, stopwords="en", stemmer=self._stemmer, show_progress=False),
             show_progress=False,
         )
-        self._speller = Speller(corpus)
+        self._speller = Speller(
+            [*corpus, lexicon_words()], english=model_words(), stem=lambda w: self._stemmer.stemWord(w)
+        )
         self._terms = [
             (self._stem_words(unit.term), doc)
             for doc, unit in enumerate(self.units)

@@ -104,3 +104,9 @@ def expand_query(question: str) -> str:
 def expansion_terms(question: str) -> str:
     """Only the ordinance vocabulary that the question's everyday words stand for."""
     return " ".join(words for pattern, words in _COMPILED if pattern.search(question))
+
+
+def lexicon_words() -> str:
+    """Every word the lexicon knows, everyday and ordinance alike (the speller keeps these as they are)."""
+    everyday = [re.sub(r"\\[a-z]|\(\?[!=]", " ", pattern) for pattern, _ in QUERY_EXPANSIONS]
+    return " ".join([*everyday, *(words for _, words in QUERY_EXPANSIONS)])

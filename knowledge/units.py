@@ -375,5 +375,16 @@ def load_units() -> tuple[Unit, ...]:
     return tuple(units)
 
 
-def sources_fingerprint_inputs() -> list[Path]:
-    return [SOURCES / source.file for source in SOURCE_FILES]
+@lru_cache(maxsize=1)
+def _by_position() -> dict[tuple, Unit]:
+    table: dict[tuple, Unit] = {}
+    for unit in load_units():
+        table.setdefault((unit.jurisdiction, unit.section, unit.term, unit.path), unit)
+    return table
+
+
+def parent_of(unit: Unit) -> Unit | None:
+    """The item a unit hangs from (its first paragraph), or None at section level."""
+    if not unit.path:
+        return None
+    return _by_position().get((unit.jurisdiction, unit.section, unit.term, unit.path[:-1]))

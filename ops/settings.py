@@ -1,0 +1,122 @@
+"""One typed settings object, read from environment variables (``.env.example`` lists them all).
+
+It must load in both Python environments (the Rasa server's 3.10 with pydantic 1, everything else on 3.11),
+so it is a frozen dataclass over the standard library. Outside development mode it refuses to start with a
+placeholder or missing secret, and every error names the variable and says what to set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from datetime import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PLACEHOLDER = re.compile(r"^(|changeme.*|change-me.*|your[_-].*|x+|AC0{32}|0{32}|placeholder.*|todo)$", re.I)
+MODES = ("development", "test", "production")
+
+
+class SettingsError(ValueError):
+    """A setting is missing or wrong; the message names the variable and the fix."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    mode: str = "development"
+    public_base_url: str = "http://localhost:5005"  # what Twilio calls; behind a proxy, the proxy's URL
+    database_url: str = f"sqlite:///{REPO / 'var' / 'assistant.db'}"
+    rasa_url: str = "http://127.0.0.1:5005"
+    twilio_account_sid: str = ""
+    twilio_auth_token: str = ""
+    twilio_sms_number: str = ""  # the number reminders are sent from, E.164
+    voice_dial_enabled: bool = True  # connect spill callers with <Dial>; otherwise read the number out
+    # Numbers the ordinances name offices for but do not print (Victorville) or print (Inglewood).
+    victorville_code_enforcement_phone: str = ""
+    victorville_sanitary_phone: str = ""
+    victorville_after_hours_phone: str = ""  # fire/police non-emergency line for when City Hall is closed
+    inglewood_spill_phone: str = "(310) 412-5333"  # printed in the Inglewood ordinance
+    victorville_contact_phone: str = ""
+    inglewood_contact_phone: str = ""
+    quiet_hours_start: time = time(21, 0)  # no reminders between start and end, city time
+    quiet_hours_end: time = time(8, 0)
+    sms_rate_limit: int = 20  # messages per number per window
+    sms_rate_window_seconds: int = 600
+    sms_program_name: str = "FOG & Organics Assistant"  # starts every carrier keyword reply and reminder
+    sms_help_contact: str = ""  # HELP reply contact; empty: the city offices (with the contact phones if set)
+    # True when the Twilio number itself answers English STOP/START/HELP (Twilio's default opt-out handling):
+    # we still record the opt-out or opt-in but send no second confirmation.
+    sms_keywords_answered_by_twilio: bool = False
+    reminder_poll_seconds: int = 60  # how often the reminder scheduler looks for due reminders
+    rasa_timeout_seconds: int = 30  # how long the web chat waits for Rasa's answer before giving up on a turn
+    secrets: tuple[str, ...] = field(default=("twilio_auth_token",), repr=False)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if environ is None else environ
+        values: dict[str, object] = {}
+        for spec in fields(cls):
+            if spec.name == "secrets":
+                continue
+            name = spec.name.upper()
+            if name not in env:
+                continue
+            raw = env[name].strip()
+            values[spec.name] = _convert(name, raw, spec.default)
+        settings = cls(**values)
+        settings.check()
+        return settings
+
+    def check(self) -> None:
+        if self.mode not in MODES:
+            raise SettingsError(f"MODE={self.mode!r} is not one of {', '.join(MODES)}.")
+        if self.sms_rate_limit < 1 or self.sms_rate_window_seconds < 1:
+            raise SettingsError("SMS_RATE_LIMIT and SMS_RATE_WINDOW_SECONDS must be positive whole numbers.")
+        if self.reminder_poll_seconds < 1:
+            raise SettingsError(f"REMINDER_POLL_SECONDS={self.reminder_poll_seconds!r} must be at least 1.")
+        if not self.sms_program_name.strip():
+            raise SettingsError("SMS_PROGRAM_NAME must name the program (it starts every keyword reply).")
+        if self.rasa_timeout_seconds < 1:
+            raise SettingsError(
+                f"RASA_TIMEOUT_SECONDS={self.rasa_timeout_seconds!r} must be a positive whole number of seconds."
+            )
+        if not re.match(r"^https?://", self.rasa_url):
+            raise SettingsError(f"RASA_URL={self.rasa_url!r} must start with http:// or https://.")
+        if not re.match(r"^https?://", self.public_base_url):
+            raise SettingsError(f"PUBLIC_BASE_URL={self.public_base_url!r} must start with http:// or https://.")
+        if self.mode != "production":
+            return
+        for name in ("twilio_account_sid", "twilio_auth_token", "twilio_sms_number"):
+            if PLACEHOLDER.match(getattr(self, name)):
+                raise SettingsError(
+                    f"{name.upper()} is missing or a placeholder; set the real value from the Twilio console "
+                    "(or run with MODE=development)."
+                )
+        if not self.public_base_url.startswith("https://"):
+            raise SettingsError("PUBLIC_BASE_URL must be an https:// address in production (Twilio signs it).")
+
+    @property
+    def is_development(self) -> bool:
+        return self.mode != "production"
+
+
+def _convert(name: str, raw: str, default: object) -> object:
+    if isinstance(default, bool):
+        if raw.lower() in ("1", "true", "yes", "on"):
+            return True
+        if raw.lower() in ("0", "false", "no", "off"):
+            return False
+        raise SettingsError(f"{name}={raw!r} should be true or false.")
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise SettingsError(f"{name}={raw!r} should be a whole number.") from None
+    if isinstance(default, time):
+        match = re.fullmatch(r"(\d{1,2}):(\d{2})", raw)
+        if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59:
+            raise SettingsError(f"{name}={raw!r} should be a time of day like 21:00.")
+        return time(int(match.group(1)), int(match.group(2)))
+    return raw

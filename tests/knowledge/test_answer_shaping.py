@@ -1,0 +1,126 @@
+"""Answer shaping: SMS length and MORE, voice wording, asking for the city, declining, never the wrong city."""
+
+import pytest
+
+from knowledge.answer import MORE_MARKER, SMS_LIMIT, answer_question, fit_sms, split_sentences
+from knowledge.cities import CityContacts, detect_city
+
+CITATION = " (Victorville Municipal Code § 10.03.160(f)(2))"
+
+
+def test_short_text_fits_one_sms_unchanged():
+    assert fit_sms("Pump every ninety days." + CITATION) == ("Pump every ninety days." + CITATION, "")
+
+
+def test_long_text_keeps_the_citation_in_the_first_sms_and_holds_the_rest():
+    body = " ".join(f"Sentence number {i} says something about grease interceptors." for i in range(12))
+    first, rest = fit_sms(body + CITATION)
+    assert len(first) <= SMS_LIMIT
+    assert first.endswith(CITATION + MORE_MARKER)
+    assert first.startswith("Sentence number 0")
+    assert rest.startswith("Sentence number ")
+    kept = first[: -len(CITATION + MORE_MARKER)]
+    assert split_sentences(kept) + split_sentences(rest) == split_sentences(body)
+
+
+def test_one_very_long_sentence_is_cut_at_a_word():
+    body = "word " * 200
+    first, rest = fit_sms(body.strip() + CITATION)
+    assert len(first) <= SMS_LIMIT and first.endswith(MORE_MARKER)
+    assert rest and not rest.startswith(" ")
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("im in victorville", "victorville"),
+        ("Victorvile ca", "victorville"),
+        ("our zip is 92392", "victorville"),
+        ("inglewood", "inglewood"),
+        ("Ingelwood restaurant", "inglewood"),
+        ("90301", "inglewood"),
+        ("fontana", None),
+        ("victorville or inglewood?", None),
+        ("zip 92101", None),
+    ],
+)
+def test_detect_city(text, city):
+    assert detect_city(text) == city
+
+
+pytestmark_slow = pytest.mark.slow
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "city"),
+    [
+        ("how often do i have to pump my grease interceptor", "victorville"),
+        ("how often do i have to pump my grease interceptor", "inglewood"),
+        ("how long do i keep my pumping records", "victorville"),
+        ("how long do i keep my pumping records", "inglewood"),
+        ("how much notice before the city changes my permit", "inglewood"),
+        ("who do i call if sewage is overflowing", "victorville"),
+    ],
+)
+def test_an_answer_for_a_known_city_never_quotes_the_other_city(real_index, question, city):
+    for channel in ("web", "sms", "voice"):
+        answer = answer_question(real_index, question, city, channel)
+        assert answer.kind == "answer"
+        assert answer.citations and all(
+            ("Victorville" in c) == (city == "victorville") for c in answer.citations
+        ), answer.citations
+
+
+@pytest.mark.slow
+def test_records_answers_state_each_citys_own_retention_period(real_index):
+    victorville = answer_question(real_index, "how long do i keep grease manifests", "victorville")
+    inglewood = answer_question(real_index, "how long do i keep grease manifests", "inglewood")
+    assert "two years" in victorville.text and "four years" not in victorville.text
+    assert "four years" in inglewood.text and "two years" not in inglewood.text
+
+
+@pytest.mark.slow
+def test_a_city_named_in_the_question_wins(real_index):
+    answer = answer_question(real_index, "in inglewood whats the fine for a 2nd NOV", None, "sms")
+    assert answer.jurisdiction == "inglewood"
+    assert "$250" in answer.text
+
+
+@pytest.mark.slow
+def test_unknown_city_with_different_rules_asks_on_sms_and_labels_both_on_web(real_index):
+    question = "how long do i have to keep grease pumping records"
+    sms = answer_question(real_index, question, None, "sms")
+    assert sms.kind == "ask_city"
+    assert "Victorville" in sms.text and "Inglewood" in sms.text
+    assert len(sms.text) <= SMS_LIMIT
+    web = answer_question(real_index, question, None, "web")
+    assert web.kind == "both_cities"
+    assert "In Victorville:" in web.text and "In Inglewood:" in web.text
+    assert any("Victorville" in c for c in web.citations) and any("Inglewood" in c for c in web.citations)
+
+
+@pytest.mark.slow
+def test_organics_questions_are_victorville_only_and_say_so(real_index):
+    answer = answer_question(real_index, "what qualifies a business for a de minimis waiver", None, "web")
+    assert answer.kind == "answer"
+    assert answer.text.startswith("In Victorville:")
+    assert "6.37.050" in answer.citations[0]
+
+
+@pytest.mark.slow
+def test_questions_the_ordinances_do_not_cover_are_declined_with_the_contact(real_index):
+    contacts = CityContacts(victorville_phone="(760) 555-0100")
+    answer = answer_question(real_index, "who won the lakers game last night", "victorville", "web", contacts)
+    assert answer.kind == "not_covered"
+    assert "(760) 555-0100" in answer.text and not answer.citations
+
+
+@pytest.mark.slow
+def test_sms_answers_fit_and_voice_answers_are_spoken(real_index):
+    sms = answer_question(real_index, "what does the written spill notice have to say", "victorville", "sms")
+    assert len(sms.text) <= SMS_LIMIT
+    assert "§ 10.03.280" in sms.text
+    voice = answer_question(real_index, "what is a GCD and how often is it pumped", "victorville", "voice")
+    for abbreviation in ("GCD", "FSE", "SSO", "NOV", "§", "http"):
+        assert abbreviation not in voice.text
