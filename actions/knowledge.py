@@ -28,7 +28,7 @@ def answer(tracker: Tracker, question: str, city: str | None) -> tuple[Answer, l
         runtime.index(), question[:MAX_QUESTION_CHARS], city, channel_of(tracker), runtime.contacts()
     )
     events: list[EventType] = [
-        SlotSet("pending_question", question if result.kind == "ask_city" else None),
+        SlotSet("pending_question", question if result.kind in ("ask_city", "both_cities") else None),
         SlotSet("more_text", result.more or None),
     ]
     named = detect_city(question)

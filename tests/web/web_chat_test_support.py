@@ -1,0 +1,146 @@
+"""The fake Rasa for the browser tests, and what it answers.
+
+It is a small real HTTP server that answers like Rasa's REST channel (``POST /webhooks/rest/webhook`` → a list
+of bot messages; ``GET /`` → "Hello from Rasa") and records what it received. It can be stopped and started
+again on the same port to play "Rasa is down". Its answers are test fixtures, not the assistant's wording.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = REPO / "tests" / "artifacts"
+
+BANANA_ANSWER = "Banana peels go in the green container with your other food scraps."
+MARKUP = "<img src=x onerror=alert(1)><script>window.__pwned = 1; alert(2)</script>"
+LINK_ANSWER = "Details: https://example.org/organics?bin=green. Not a link: javascript:alert(3)"
+GREEN_CONTAINER = (
+    '"Green container" has the same meaning as in 14 CCR Section 18982(a)(29) and shall be used for the '
+    "purpose of storage and collection of designated organic waste."
+)
+GREEN_CONTAINER_SOURCE = 'Victorville Municipal Code § 6.37.020 ("Green container")'
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def fake_answer(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the fake Rasa says to one REST message."""
+    text, sender = payload["message"], payload["sender"]
+    said = text.lower()
+    if text.startswith("/inform_city"):
+        city = json.loads(text[len("/inform_city") :])["city"]
+        return [{"recipient_id": sender, "text": f"Got it: I'll use {city.title()}'s rules. What next?"}]
+    if "markup" in said:
+        return [{"recipient_id": sender, "text": f"{MARKUP} is what you asked about."}]
+    if "link" in said:
+        return [{"recipient_id": sender, "text": LINK_ANSWER}]
+    if "quote" in said:
+        return [
+            {"recipient_id": sender, "text": "Here is the definition."},
+            {
+                "recipient_id": sender,
+                "custom": {"citation": {"source": GREEN_CONTAINER_SOURCE, "quote": GREEN_CONTAINER}},
+            },
+        ]
+    if text == "Which bin?":
+        return [
+            {"recipient_id": sender, "text": "Which item do you want to throw away?"},
+            {"recipient_id": sender, "custom": {"quick_replies": ["Banana peels", "Pizza box"]}},
+        ]
+    if "slow" in said:
+        time.sleep(1.5)
+    return [{"recipient_id": sender, "text": BANANA_ANSWER}]
+
+
+@dataclass
+class FakeRasa:
+    port: int = field(default_factory=free_port)
+    received: list[dict[str, Any]] = field(default_factory=list)
+    _server: ThreadingHTTPServer | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def messages(self) -> list[str]:
+        return [payload["message"] for payload in self.received]
+
+    def start(self) -> None:
+        if self._server is not None:
+            return
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self._reply(200, "text/plain", b"Hello from Rasa: 3.6.21 (fake)")
+
+            def do_POST(self) -> None:
+                if self.path != "/webhooks/rest/webhook":
+                    self._reply(404, "text/plain", b"not found")
+                    return
+                payload = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                fake.received.append(payload)
+                self._reply(200, "application/json", json.dumps(fake_answer(payload)).encode())
+
+            def _reply(self, status: int, content_type: str, body: bytes) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        server.daemon_threads = True
+        threading.Thread(target=server.serve_forever, name="fake-rasa", daemon=True).start()
+        self._server = server
+
+    def stop(self) -> None:
+        """Close the listening socket: the web app then gets "connection refused", as with Rasa down."""
+        if self._server is None:
+            return
+        self._server.shutdown()
+        self._server.server_close()
+        self._server = None
+
+
+@dataclass
+class PageProblems:
+    """What went wrong in a page: uncaught errors, console errors, any dialog (e.g. an injected alert)."""
+
+    errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def console_errors(self, allow_failed_requests: bool = False) -> list[str]:
+        return [
+            message
+            for message in self.console
+            if not (allow_failed_requests and message.startswith("Failed to load resource"))
+        ]
