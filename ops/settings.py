@@ -79,13 +79,13 @@ class Settings:
         if not self.sms_program_name.strip():
             raise SettingsError("SMS_PROGRAM_NAME must name the program (it starts every keyword reply).")
         if self.rasa_timeout_seconds < 1:
-            raise SettingsError(
-                f"RASA_TIMEOUT_SECONDS={self.rasa_timeout_seconds!r} must be a positive whole number of seconds."
-            )
+            raise SettingsError(f"RASA_TIMEOUT_SECONDS={self.rasa_timeout_seconds!r} must be 1 or more.")
         if not re.match(r"^https?://", self.rasa_url):
             raise SettingsError(f"RASA_URL={self.rasa_url!r} must start with http:// or https://.")
         if not re.match(r"^https?://", self.public_base_url):
-            raise SettingsError(f"PUBLIC_BASE_URL={self.public_base_url!r} must start with http:// or https://.")
+            raise SettingsError(
+                f"PUBLIC_BASE_URL={self.public_base_url!r} must start with http:// or https://."
+            )
         if self.mode != "production":
             return
         for name in ("twilio_account_sid", "twilio_auth_token", "twilio_sms_number"):
@@ -95,7 +95,9 @@ class Settings:
                     "(or run with MODE=development)."
                 )
         if not self.public_base_url.startswith("https://"):
-            raise SettingsError("PUBLIC_BASE_URL must be an https:// address in production (Twilio signs it).")
+            raise SettingsError(
+                "PUBLIC_BASE_URL must be an https:// address in production (Twilio signs it)."
+            )
 
     @property
     def is_development(self) -> bool:

@@ -96,7 +96,9 @@ def main() -> int:
 
     if args.skip_rest:
         return 0
-    stack = Stack(ports=Ports(rasa=5205, actions=5255, web=8200), var_dir=Path(tempfile.mkdtemp()), with_web=False)
+    stack = Stack(
+        ports=Ports(rasa=5205, actions=5255, web=8200), var_dir=Path(tempfile.mkdtemp()), with_web=False
+    )
     started = time.perf_counter()
     stack.start(timeout=300)
     print(f"stack start (Rasa + action server)  {time.perf_counter() - started:7.2f} s")

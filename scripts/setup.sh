@@ -11,6 +11,9 @@ die() { printf '\033[31m[setup] %s\033[0m\n' "$*" >&2; exit 1; }
 
 works() { "$1" -c 'import sys; sys.exit(0)' >/dev/null 2>&1; }
 
+# pip, without this machine's notes about absent local index folders (exit status preserved by pipefail).
+pip_in() { local python=$1; shift; { "$python" -m pip "$@" 2>&1; } | { grep -v "^WARNING: Location 'file:" || true; }; }
+
 find_python() {  # $1 = version, e.g. 3.10
   local version=$1 candidate
   for candidate in "python$version" "$(command -v pyenv >/dev/null 2>&1 && pyenv root)/versions/$version"*/bin/"python$version" \
@@ -34,12 +37,12 @@ Install it (for example 'pyenv install $version' or your system's python$version
   say "building the $name environment with $python from $lock (a few minutes the first time)"
   rm -rf "$dir"
   "$python" -m venv "$dir"
-  "$dir/bin/python" -m pip install --quiet --upgrade pip wheel
+  pip_in "$dir/bin/python" install --quiet --upgrade pip wheel
   if grep -q '^torch==' "$lock"; then
     # The CPU build of torch must be installed first: any other torch request pulls a multi-GB CUDA build.
-    "$dir/bin/python" -m pip install --quiet "$(grep '^torch==' "$lock")"
+    pip_in "$dir/bin/python" install --quiet "$(grep '^torch==' "$lock")"
   fi
-  "$dir/bin/python" -m pip install --quiet --no-deps -r "$lock"
+  pip_in "$dir/bin/python" install --quiet --no-deps -r "$lock"
   "$dir/bin/python" -m pip check >/dev/null 2>&1 || say "note: pip check reports conflicts in $name (see 'pip check'); pins are from a tested lock"
   echo "$want" > "$stamp"
   say "$name environment ready"

@@ -125,6 +125,11 @@ def mark_failed(bind: Bind, reminder_id: int, *, error: str, now: dt.datetime | 
     return _finish_sending(bind, reminder_id, {"status": "failed", "last_error": error}, now)
 
 
+def mark_skipped(bind: Bind, reminder_id: int, *, reason: str, now: dt.datetime | None = None) -> Record:
+    """Give up on a claimed reminder without sending it (e.g. the number opted out after it was claimed)."""
+    return _finish_sending(bind, reminder_id, {"status": "skipped", "last_error": reason}, now)
+
+
 def postpone(bind: Bind, reminder_id: int, *, send_at: dt.datetime, now: dt.datetime | None = None) -> Record:
     """Give a claimed reminder back for later (e.g. it came due during quiet hours)."""
     return _finish_sending(

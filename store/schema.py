@@ -4,8 +4,8 @@ Records people create in a conversation (facilities, service records, permit app
 requests, spill reports) share the same first columns: ``id``, a spoken-friendly ``reference`` number
 (see :mod:`store.references`), the Rasa ``conversation_id`` (sender id) and ``channel`` they came from,
 ``created_at``/``updated_at`` (timezone-aware UTC), a ``status`` and a JSON ``details`` object for the
-fields that vary by city. The channel tables (SMS deliveries, opt-outs, rate-limit events, reminders,
-voice calls) back the Twilio connectors.
+fields that vary by city. The channel tables (SMS deliveries, opt-outs, rate-limit events, text kept
+back for MORE, reminders, voice calls) back the Twilio connectors.
 
 Changing anything here needs a migration in ``store/migrations/versions`` (``python -m store.migrate
 revision "message"`` autogenerates one); a test fails when the two disagree.
@@ -236,6 +236,17 @@ sms_opt_outs = sa.Table(
     sa.Column("updated_at", UTCDateTime(), nullable=False),
     _one_of("status", OPT_OUT_STATUSES),
 )
+
+sms_more_remainders = sa.Table(
+    "sms_more_remainders",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("phone", sa.String(32), nullable=False, unique=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("updated_at", UTCDateTime(), nullable=False),
+)
+"""The part of a long SMS answer kept back behind "Reply MORE", one row per number (latest answer only)."""
 
 rate_limit_events = sa.Table(
     "rate_limit_events",

@@ -1,4 +1,5 @@
-"""State behind the SMS channel: exactly-once processing of a MessageSid, opt-outs and a rate limit.
+"""State behind the SMS channel: exactly-once processing of a MessageSid, opt-outs, a rate limit and
+the text of a long answer kept back behind "Reply MORE".
 
 Exactly once: :func:`claim_message_sid` inserts the MessageSid under a unique constraint, so of any
 number of deliveries of one message (Twilio retries, two workers, two processes) exactly one gets True
@@ -21,7 +22,7 @@ from sqlalchemy.engine import Connection
 from store.db import Bind, read_transaction, resolve_now, write_transaction
 from store.errors import RecordNotFound, StoreError
 from store.phones import normalize_phone
-from store.schema import rate_limit_events, sms_deliveries, sms_opt_outs
+from store.schema import rate_limit_events, sms_deliveries, sms_more_remainders, sms_opt_outs
 
 
 def claim_message_sid(
@@ -166,3 +167,63 @@ def allow(
             )
         )
     return allowed
+
+
+def refusals_in_window(
+    bind: Bind, phone: str, now: dt.datetime | None = None, *, limit: RateLimit = DEFAULT_RATE_LIMIT
+) -> int:
+    """How many messages from ``phone`` :func:`allow` refused in the window ending at ``now``.
+
+    The connector tells a sender they are going too fast only on the first refusal (count 1), then
+    stays silent, so a flood is not answered with a flood.
+    """
+    moment = resolve_now(now)
+    query = (
+        sa.select(sa.func.count())
+        .select_from(rate_limit_events)
+        .where(
+            rate_limit_events.c.phone == normalize_phone(phone),
+            rate_limit_events.c.allowed.is_(False),
+            rate_limit_events.c.occurred_at > moment - limit.window,
+            rate_limit_events.c.occurred_at <= moment,
+        )
+    )
+    with read_transaction(bind) as connection:
+        return connection.execute(query).scalar()
+
+
+def keep_remainder(bind: Bind, phone: str, text: str, *, now: dt.datetime | None = None) -> None:
+    """Keep ``text`` for the number's next MORE, replacing what was kept before; blank text forgets it.
+
+    Only the latest answer's remainder is kept: a new question makes the previous answer's rest moot.
+    """
+    key = normalize_phone(phone)
+    moment = resolve_now(now)
+    with write_transaction(bind) as connection:
+        if not text.strip():
+            connection.execute(sa.delete(sms_more_remainders).where(sms_more_remainders.c.phone == key))
+            return
+        replace = sa.update(sms_more_remainders).where(sms_more_remainders.c.phone == key)
+        if connection.execute(replace.values(text=text, updated_at=moment)).rowcount == 1:
+            return
+        try:
+            with connection.begin_nested():
+                connection.execute(
+                    sa.insert(sms_more_remainders).values(
+                        phone=key, text=text, created_at=moment, updated_at=moment
+                    )
+                )
+        except sa.exc.IntegrityError:  # a concurrent answer to the same number inserted first
+            connection.execute(replace.values(text=text, updated_at=moment))
+
+
+def take_remainder(bind: Bind, phone: str) -> str | None:
+    """The text kept for the number's MORE, removed as it is handed out (so it is sent once); None if none."""
+    key = normalize_phone(phone)
+    with write_transaction(bind) as connection:
+        text = connection.execute(
+            sa.select(sms_more_remainders.c.text).where(sms_more_remainders.c.phone == key)
+        ).scalar()
+        if text is not None:
+            connection.execute(sa.delete(sms_more_remainders).where(sms_more_remainders.c.phone == key))
+        return text

@@ -93,6 +93,15 @@ def link_spill(bind: Bind, call_sid: str, spill_reference: str, *, now: dt.datet
         return _update(connection, call_sid, {"spill_report_id": report["id"]}, now)
 
 
+def linked_spill(bind: Bind, call_sid: str) -> Record | None:
+    """The spill report linked to the call (see :func:`link_spill`), or None."""
+    query = sa.select(spill_reports).select_from(
+        voice_calls.join(spill_reports, voice_calls.c.spill_report_id == spill_reports.c.id)
+    )
+    with read_transaction(bind) as connection:
+        return records.as_dict(connection.execute(query.where(voice_calls.c.call_sid == call_sid)).first())
+
+
 def finish(bind: Bind, call_sid: str, *, status: str, now: dt.datetime | None = None) -> Record:
     """End the call as ``completed`` or ``abandoned``; a repeated status callback changes nothing."""
     if status not in ("completed", "abandoned"):

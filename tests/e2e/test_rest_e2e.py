@@ -5,8 +5,6 @@ import urllib.request
 
 import pytest
 
-from e2e_support import running_stack  # noqa: F401 - the session fixture
-
 pytestmark = pytest.mark.e2e
 
 
@@ -23,7 +21,12 @@ def ask(stack, sender: str, message: str, channel: str = "web") -> list[str]:
 
 FIVE_QUESTIONS = [
     ("victorville", "how often do i have to pump my grease interceptor", "§ 10.03.160", "ninety days"),
-    ("victorville", "how soon do i have to send the pump out manifest to the city", "§ 10.03.170(b)", "seventy-two"),
+    (
+        "victorville",
+        "how soon do i have to send the pump out manifest to the city",
+        "§ 10.03.170(b)",
+        "seventy-two",
+    ),
     ("inglewood", "whats the fine for a second nov", "Enforcement (4)(b)", "$250"),
     ("inglewood", "how much notice before the city modifies my permit", "Permits (3)", "forty-five"),
     ("inglewood", "how much is the annual fee for a small restaurant", "Fees (2)", "$267"),
@@ -31,7 +34,9 @@ FIVE_QUESTIONS = [
 
 
 @pytest.mark.parametrize(("city", "question", "section", "fact"), FIVE_QUESTIONS)
-def test_questions_over_rest_are_answered_with_the_cited_section(running_stack, city, question, section, fact):
+def test_questions_over_rest_are_answered_with_the_cited_section(
+    running_stack, city, question, section, fact
+):
     sender = f"e2e-{abs(hash(question))}"
     confirmation = ask(running_stack, sender, city)
     assert any(city.capitalize() in text for text in confirmation), confirmation

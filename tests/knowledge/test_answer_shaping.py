@@ -1,4 +1,4 @@
-"""Answer shaping: SMS length and MORE, voice wording, asking for the city, declining, never the wrong city."""
+"""Answer shaping: SMS length and MORE, voice wording, asking for the city, declining, no wrong city."""
 
 import pytest
 
@@ -46,9 +46,6 @@ def test_one_very_long_sentence_is_cut_at_a_word():
 )
 def test_detect_city(text, city):
     assert detect_city(text) == city
-
-
-pytestmark_slow = pytest.mark.slow
 
 
 @pytest.mark.slow

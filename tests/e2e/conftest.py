@@ -1,4 +1,4 @@
-"""A running assistant (Rasa + action server) for end-to-end tests, on ports that do not clash with `make run`."""
+"""A running assistant (Rasa + action server) for end-to-end tests, on ports apart from `make run`'s."""
 
 from pathlib import Path
 
