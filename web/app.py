@@ -6,6 +6,7 @@ client to Rasa is created at startup and closed at shutdown unless the caller pa
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
@@ -19,6 +20,7 @@ from ops.settings import Settings
 from web.rasa_client import RasaClient
 from web.routes import chat, health, page
 
+log = logging.getLogger(__name__)
 MAX_API_BODY_BYTES = 16_384  # a 2,000-character message in JSON, even all escaped, fits several times over
 TOO_LARGE = "That message is far too long to send. Please shorten it to 2,000 characters or fewer."
 
@@ -42,9 +44,14 @@ def create_app(settings: Settings | None = None, http: httpx.AsyncClient | None 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         client = http or httpx.AsyncClient(limits=httpx.Limits(max_connections=50))
         app.state.rasa = RasaClient(client, settings.rasa_url, float(settings.rasa_timeout_seconds))
+        reminders = _start_reminders(settings)
         try:
             yield
         finally:
+            if reminders is not None:
+                thread, stop = reminders
+                stop.set()
+                thread.join(timeout=10)
             if http is None:
                 await client.aclose()
 
@@ -63,6 +70,17 @@ def create_app(settings: Settings | None = None, http: httpx.AsyncClient | None 
     app.add_exception_handler(RequestValidationError, _unreadable_request)
     app.middleware("http")(_guard)
     return app
+
+
+def _start_reminders(settings: Settings):
+    """Pump-out reminders go out through Twilio, so they run only where Twilio is configured."""
+    if not (settings.twilio_account_sid and settings.twilio_auth_token and settings.twilio_sms_number):
+        log.info("pump-out reminders off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN or TWILIO_SMS_NUMBER unset")
+        return None
+    import store
+    from channels.reminders import start_in_background
+
+    return start_in_background(store.connect(settings.database_url), settings)
 
 
 async def _guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
