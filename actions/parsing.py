@@ -620,8 +620,7 @@ _RE_TIME_QUALIFIED = re.compile(rf"(?<![\d/:.])\b{_CLOCK}\s*(?:o'?clock\s*)?{_QU
 _RE_TIME_24 = re.compile(r"(?<![\d/:.])\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\b(?![/:])")
 _RE_TIME_BARE = re.compile(
     r"\b(?:at|since|around|about|by|from|started|starting)\s+(?:about\s+|around\s+)?"
-    r"(?P<hour>\d{1,2})(?:[:.](?P<minute>[0-5]\d))?(?:\s*o'?clock)?\b(?![/\-.:]\d)"
-    + _NOT_A_DATE_AFTER.replace("am\\b|pm\\b|", "")
+    r"(?P<hour>\d{1,2})(?:[:.](?P<minute>[0-5]\d))?(?:\s*o'?clock)?\b(?![/\-.:]\d)" + _NOT_A_DATE_AFTER
 )
 
 
@@ -1276,6 +1275,11 @@ _RE_PERIOD = re.compile(
 )
 _PERIODS = {"wk": "week", "mo": "month", "yr": "year", "weekly": "week", "daily": "day", "monthly": "month"}
 _PERIODS.update({"yearly": "year", "annually": "year"})
+_TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+_RE_TIMES_PER_PERIOD = re.compile(
+    rf"\b(?P<times>once|twice|thrice|(?P<n>{NUMBER_PATTERN})\s*(?:x|times))\s*(?:a|an|per|each|every|/)\s*"
+    r"(?:week|wk|day|month|year)\b"
+)
 _RE_NONE = re.compile(r"^(?:none|nothing|zero|nada|no\s+\w+|not\s+any|0)$")
 _RE_VAGUE_AMOUNT = re.compile(r"\b(?:a\s+lot|lots|a\s+little|some|not\s+much|tons|a\s+bunch|few)\b")
 _RE_UNSURE_AMOUNT = re.compile(
@@ -1400,7 +1404,27 @@ def parse_quantity(
         if _RE_VAGUE_AMOUNT.search(normalized):
             return _fail(f"Roughly how much? A number helps, for example {example}.")
         return _fail(f"Please give a number, for example {example}.")
-    return _amount(match, normalized, unit, per or said_per, example, allow_zero)
+    result = _amount(match, normalized, unit, per or said_per, example, allow_zero)
+    return _times_per_period(result, normalized)
+
+
+def _times_per_period(result: ParseResult[Quantity], normalized: str) -> ParseResult[Quantity]:
+    """ "A 3-yard bin twice a week" is 6 cubic yards a week: multiply by the pickups per period."""
+    match = _RE_TIMES_PER_PERIOD.search(normalized)
+    quantity = result.value
+    if match is None or quantity is None or quantity.per is None:
+        return result
+    word = match.group("times")
+    times = _TIMES_WORDS.get(word) or _count_from(match.group("n") or "")
+    if not times or times == 1:
+        return result
+    given = (
+        f"{quantity.given or quantity.describe().removesuffix(f' a {quantity.per}')} {word} a {quantity.per}"
+    )
+    low = None if quantity.low is None else quantity.low * times
+    return _ok(
+        Quantity(quantity.amount * times, quantity.unit, quantity.approximate, low, given, quantity.per)
+    )
 
 
 def find_quantity(text: str, unit: str) -> tuple[ParseResult[Quantity], tuple[int, int]]:
@@ -1688,13 +1712,14 @@ ESTABLISHMENT_CHOICES = (
     Choice(
         "restaurant",
         "restaurant",
-        r"restaurants?|diner|eatery|cafe|bistro|grill|taqueria|pizzeria|fast\s*-?\s*food|food\s+truck|"
-        r"coffee\s+shop|bakery|deli",
+        r"restaurants?|diner|eatery|cafe|bistro|grill|taqueria|pizzeria|fast\s*-?\s*food",
     ),
-    Choice("school", "school", r"schools?|college|university|campus|cafeteria"),
+    Choice("school", "school", r"schools?|college|university|campus"),
     Choice("hospital", "hospital", r"hospitals?|medical\s+center"),
     Choice(
-        "other", "something else", r"other|something\s+else|none\s+of\s+(?:those|these|them)|bar|church|club"
+        "other",
+        "something else",
+        r"other|something\s+else|none\s+of\s+(?:those|these|them)|bar|church|club",
     ),
 )
 
@@ -1735,6 +1760,19 @@ CONTAINER_CHOICES = (
 def parse_containers(text: str) -> ParseResult[tuple[str, ...]]:
     """Which of the blue, green and brown containers (Victorville Municipal Code § 6.37.040(b)(1))."""
     return _choose_many(text, CONTAINER_CHOICES, "Which containers is there no space for?")
+
+
+EVIDENCE_CHOICES = (
+    Choice("hauler", "the hauler", r"haulers?|trash\s+company|waste\s+company|collector"),
+    Choice("architect", "a licensed architect", r"architects?"),
+    Choice("engineer", "a licensed engineer", r"engineers?"),
+    Choice("none_yet", "no one yet", r"no\s+one|nobody|none|not\s+yet|no"),
+)
+
+
+def parse_evidence_source(text: str) -> ParseResult[str]:
+    """Who documents the lack of space (Victorville Municipal Code § 6.37.050(b)(2))."""
+    return _choose(text, EVIDENCE_CHOICES, "Who can document the lack of space?")
 
 
 SPILL_REACHES = ("street", "gutter", "storm_drain")
@@ -1946,6 +1984,7 @@ _CHOICE_PARSERS: dict[str, tuple[Choice, ...]] = {
     "establishment_kind": ESTABLISHMENT_CHOICES,
     "application_path": APPLICATION_PATH_CHOICES,
     "containers": CONTAINER_CHOICES,
+    "evidence_source": EVIDENCE_CHOICES,
 }
 
 
@@ -1991,6 +2030,7 @@ PARSERS: dict[str, Parser] = {
     "establishment_kind": _context_free(parse_establishment_kind),
     "application_path": _context_free(parse_application_path),
     "containers": _context_free(parse_containers),
+    "evidence_source": _context_free(parse_evidence_source),
     **{name: _quantity_parser(unit, per) for name, (unit, per) in _QUANTITY_PARSERS.items()},
 }
 """Every parser by name, with one signature ``(text, ctx) -> ParseResult``; field specs name them."""

@@ -48,27 +48,26 @@ Install it (for example 'pyenv install $version' or your system's python$version
   say "$name environment ready"
 }
 
-ensure_chromium() {  # Debian's headless Chromium drives the browser tests (tests/web, pytest -m browser)
-  if command -v chromium >/dev/null 2>&1; then
-    say "chromium present ($(command -v chromium))"; return 0
+ensure_system_packages() {
+  # Debian's headless Chromium drives the browser tests (tests/web); DejaVu Sans lets the PDF summaries carry
+  # any name a user types (documents/). Installed only when missing, as root.
+  local missing=()
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+  if [ ${#missing[@]} -eq 0 ]; then
+    say "system packages present (chromium, fonts-dejavu-core)"; return 0
   fi
-  if [ "$(id -u)" -ne 0 ]; then
-    say "chromium is missing and this is not root, so it was not installed. The browser tests need it:
-         run 'sudo apt-get update && sudo apt-get install -y chromium' (or run this script as root)."
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    say "missing system packages: ${missing[*]}. Install them (Debian: sudo apt-get install -y ${missing[*]});
+         the browser tests expect /usr/bin/chromium."
     return 0
   fi
-  if ! command -v apt-get >/dev/null 2>&1; then
-    say "chromium is missing and apt-get is not available: install Chromium with your system's package manager
-         so that 'chromium' is on PATH (the browser tests expect /usr/bin/chromium)."
-    return 0
-  fi
-  say "installing chromium for the browser tests (apt-get)"
-  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+  say "installing ${missing[*]} (apt-get)"
+  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
   command -v chromium >/dev/null 2>&1 || die "apt-get finished but 'chromium' is still not on PATH."
-  say "chromium ready ($(command -v chromium))"
 }
 
 mkdir -p .venv var
 ensure_env app 3.11 requirements/app.lock
 ensure_env rasa 3.10 requirements/rasa.lock
-ensure_chromium
+ensure_system_packages

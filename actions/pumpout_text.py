@@ -1,0 +1,168 @@
+"""One-line pump-out logs: "Pumped on Aug 14, 1,000 gallons, ABC Hauling" → date, gallons, hauler.
+
+Best effort and pure: the date and amount come from :mod:`actions.parsing` (so "yesterday", "8/14" and
+"750 gal" mean what they mean everywhere else); what is left of the message, minus the verbs and filler of
+such messages, is taken as the hauler. Fields not found are listed in ``missing`` so the form asks for
+them; a field that was given but cannot be right (a future date) is in ``errors`` with the sentence to
+show. The read-back is where the user catches a wrong guess.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from actions.parsing import GALLONS, ParseContext, Quantity, find_date, find_quantity, normalize, to_slot
+
+REQUIRED = ("service_date", "gallons", "hauler")
+"""What a service record needs from the user (the device and frequency are asked separately)."""
+
+_BLANK = "\x00"
+_RE_MANIFEST = re.compile(
+    r"\bmanifest\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<number>[a-z0-9][a-z0-9\-]*\d[a-z0-9\-]*)",
+    re.IGNORECASE,
+)
+_RE_DEVICE = re.compile(r"\b(?:grease\s+)?(?P<device>interceptor|trap)s?\b", re.IGNORECASE)
+_RE_HAULER_MARKER = re.compile(
+    r"\b(?:by|with|from|through|via|using|hauler(?:\s+(?:was|is))?:?|company(?:\s+(?:was|is))?:?)\s+"
+    r"(?P<hauler>[^,;\x00]+)",
+    re.IGNORECASE,
+)
+_FILLER = {
+    *("pumped", "pumping", "pumpout", "pump-out", "cleaned", "cleaning", "serviced", "servicing", "emptied"),
+    *("had", "have", "has", "got", "get", "we", "i", "our", "my", "the", "a", "it", "was", "were", "is"),
+    *("out", "on", "at", "in", "of", "and", "then", "done", "completed", "came", "come", "did", "full"),
+    *("grease", "interceptor", "trap", "gi", "today", "yesterday", "last", "this", "about", "around"),
+    *("approximately", "approx", "roughly", "gallons", "gallon", "gal", "by", "with", "from", "ago"),
+}
+_ABBREVIATION_DOT = "\x01"  # stands in for the dot of "Co." while the message is split at full stops
+_RE_ABBREVIATION = re.compile(r"\b(co|inc|corp|ltd|llc|bros|svc|svcs|env)\.", re.IGNORECASE)
+_RE_ENDS_IN_ABBREVIATION = re.compile(r"\b(?:co|inc|corp|ltd|llc|bros|svc|svcs|env)\.$", re.IGNORECASE)
+_NOT_A_HAULER = re.compile(
+    r"\b(?:issues?|problems?|fine|ok|okay|good|great|everything|nothing|normal|manifest|receipt|invoice)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class PumpOutLog:
+    """What a pump-out message said; ``None`` where it said nothing."""
+
+    service_date: dt.date | None = None
+    gallons: Quantity | None = None
+    hauler: str | None = None
+    device: str | None = None  # "interceptor" or "trap" when named
+    manifest_number: str | None = None
+    errors: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """Required fields neither found nor given wrongly, in the order the form asks them."""
+        return tuple(name for name in REQUIRED if getattr(self, name) is None and name not in self.errors)
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing and not self.errors
+
+    def to_slots(self) -> dict[str, Any]:
+        """The fields found, JSON-ready (same forms as :func:`actions.parsing.to_slot`)."""
+        found = {
+            "service_date": self.service_date,
+            "gallons": self.gallons,
+            "hauler": self.hauler,
+            "device": self.device,
+            "manifest_number": self.manifest_number,
+        }
+        return {name: to_slot(value) for name, value in found.items() if value is not None}
+
+
+def _blank(text: str, span: tuple[int, int]) -> str:
+    start, end = span
+    return text if start == end else text[:start] + _BLANK * (end - start) + text[end:]
+
+
+def _strip_filler(words: list[str], first_word_of_message: bool) -> list[str]:
+    """Drop filler words at both ends. A capitalised word is kept (it may be part of a company name),
+    except the message's first word when the next is not capitalised ("Pumped on ..." but "Pumping Pros")."""
+
+    def capitalised(index: int) -> bool:
+        return index < len(words) and words[index][:1].isupper()
+
+    def is_filler(word: str, index: int) -> bool:
+        if word.strip("'\".:-").lower() not in _FILLER:
+            return False
+        if index == 0 and first_word_of_message:
+            return not capitalised(1)
+        return not capitalised(index)
+
+    start = 0
+    while start < len(words) and is_filler(words[start], start):
+        start += 1
+    end = len(words)
+    while end > start and is_filler(words[end - 1], end - 1):
+        end -= 1
+    return words[start:end]
+
+
+def _clean_hauler(text: str) -> str | None:
+    name = " ".join(text.replace(_ABBREVIATION_DOT, ".").split()).strip(" ,;-:")
+    if not _RE_ENDS_IN_ABBREVIATION.search(name):
+        name = name.rstrip(".")
+    if len(re.sub(r"[^A-Za-z]", "", name)) < 2 or _NOT_A_HAULER.search(name):
+        return None
+    return name
+
+
+def _hauler(cased: str) -> str | None:
+    """The hauler from the text left after the date, amount and manifest were blanked out."""
+    cased = _RE_ABBREVIATION.sub(lambda m: m.group(1) + _ABBREVIATION_DOT, cased)
+    if match := _RE_HAULER_MARKER.search(cased):
+        words = _strip_filler(match.group("hauler").split(), first_word_of_message=False)
+        if words and (name := _clean_hauler(" ".join(words))):
+            return name
+    chunks = re.split(rf"[,;{_BLANK}]+|\.(?:\s+|$)|\s+-\s+|\band\b", cased)
+    for index, chunk in enumerate(chunks):
+        words = _strip_filler(chunk.split(), first_word_of_message=index == 0)
+        if words and (name := _clean_hauler(" ".join(words))):
+            return name
+    return None
+
+
+def parse_pumpout(text: str, ctx: ParseContext) -> PumpOutLog:
+    """Date, gallons, hauler (and device, manifest number) from one line; see the module docstring."""
+    cased = " ".join(str(text).split())
+    lowered = normalize(cased)
+    if len(lowered) != len(cased):  # a character whose lower case is longer: work on the lower case
+        cased = lowered
+    errors: dict[str, str] = {}
+
+    date_result, date_span = find_date(lowered, ctx)
+    if date_result.error:
+        errors["service_date"] = date_result.error
+    lowered, cased = _blank(lowered, date_span), _blank(cased, date_span)
+
+    gallons_result, gallons_span = find_quantity(lowered, GALLONS)
+    if gallons_result.error:
+        errors["gallons"] = gallons_result.error
+    lowered, cased = _blank(lowered, gallons_span), _blank(cased, gallons_span)
+
+    manifest = None
+    if match := _RE_MANIFEST.search(cased):
+        manifest = match.group("number").upper()
+        lowered, cased = _blank(lowered, match.span()), _blank(cased, match.span())
+
+    device = None
+    if match := _RE_DEVICE.search(cased):
+        device = match.group("device").lower()
+
+    return PumpOutLog(
+        service_date=date_result.value,
+        gallons=gallons_result.value,
+        hauler=_hauler(cased),
+        device=device,
+        manifest_number=manifest,
+        errors=errors,
+    )

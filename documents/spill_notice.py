@@ -1,0 +1,133 @@
+"""A drafted written confirmation of a spill notification, for the establishment to complete and send.
+
+Victorville Municipal Code § 10.03.280(b) and Inglewood FOG Ordinance, Monitoring and Notification (3)(a):
+the telephone notice must be confirmed in writing no later than five working days from the date of the
+incident, stating the date of the incident, the reasons for the discharge or spill, what was done to
+correct it immediately and what is being done to prevent it from recurring. The deadline, recipient and
+required contents come from :func:`compliance.spill_deadline`; the facts come from the spill report
+(``values``: the ``spill_report`` form's slot values, see :mod:`actions.field_specs`). What the report
+cannot know (reasons and steps) is left as a marked blank.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import compliance
+from actions.field_specs import form_spec
+from actions.parsing import Moment, describe, human_date
+from compliance.calendar import WorkingDayCalendar
+from compliance.core import City
+from documents.model import Document, Entry, Section, render_text
+from documents.pdf import PdfFont, render_pdf
+from knowledge.cities import CITY_TIME_ZONE
+
+TO_COMPLETE = "[to be completed by the establishment]"
+TITLE = "Written confirmation of spill notification (draft)"
+FOOTER = (
+    "Draft prepared by the FOG assistant from a spill report. The establishment must check it, complete the "
+    "marked items, sign it and send it by the deadline; sending it does not relieve the establishment of "
+    "any expense, loss, damage or other liability ({nonrelief})."
+)
+_NONRELIEF = {
+    "victorville": compliance.core.victorville("10.03.280(c)"),
+    "inglewood": compliance.core.inglewood("Monitoring and Notification", "(3)(b)"),
+}
+# Extra details the flow may collect for the notice (kept in the report's details), by required item.
+_DETAIL_FOR_ITEM = (
+    ("reasons", "spill_reason"),
+    ("immediately correct", "correction_steps"),
+    ("prevent", "prevention_steps"),
+)
+
+
+def incident_date(
+    values: Mapping[str, Any], prepared_at: dt.datetime, time_zone: str = CITY_TIME_ZONE
+) -> dt.date:
+    """The day the spill started (its ``started_at``), else the day the notice is prepared, in the city."""
+    started = values.get("started_at")
+    if started:
+        return Moment.from_slot(started, time_zone).date
+    return prepared_at.astimezone(ZoneInfo(time_zone)).date()
+
+
+def _required_item(item: str, incident: dt.date, values: Mapping[str, Any]) -> Entry:
+    """One thing the ordinance says the notice must state, filled from the report where it can be."""
+    if "date of the incident" in item:
+        return Entry(item[:1].upper() + item[1:], human_date(incident, spoken=True))
+    detail = next((values.get(key) for marker, key in _DETAIL_FOR_ITEM if marker in item), None)
+    return Entry(item[:1].upper() + item[1:], str(detail) if detail else TO_COMPLETE)
+
+
+def spill_notice_document(
+    city: str | City,
+    reference: str,
+    values: Mapping[str, Any],
+    *,
+    prepared_at: dt.datetime,
+    calendar: WorkingDayCalendar | None = None,
+) -> Document:
+    """The drafted notice for the spill report ``reference`` in ``city``."""
+    city = City.parse(city).value
+    incident = incident_date(values, prepared_at)
+    deadline = compliance.spill_deadline(city, incident, calendar=calendar)
+    phone = compliance.spill_contacts(city, prepared_at, calendar=calendar)
+    report = form_spec("spill_report")
+    facts = tuple(
+        Entry(spec.label, describe(spec.parser, values[spec.name]))
+        for spec in report.applicable(values)
+        if values.get(spec.name) is not None and spec.name != "city"
+    )
+    sections = (
+        Section(
+            "Send to",
+            (
+                Entry("Recipient", deadline.send_to, (deadline.citation,)),
+                Entry("Due no later than", human_date(deadline.deadline, spoken=True), (deadline.citation,)),
+            ),
+            paragraphs=(deadline.reason,),
+        ),
+        Section(
+            "This confirms",
+            paragraphs=(
+                f"This letter confirms the telephone notification of the spill reported under reference "
+                f"{reference}, as required by {phone.citation}.",
+            ),
+        ),
+        Section(
+            "The written notification must state",
+            tuple(_required_item(item, incident, values) for item in deadline.must_state),
+        ),
+        Section("Facts reported", facts),
+    )
+    footer = FOOTER.format(nonrelief=_NONRELIEF[city])
+    return Document(TITLE, reference, city, prepared_at, sections, footer=footer)
+
+
+def spill_notice_text(
+    city: str | City,
+    reference: str,
+    values: Mapping[str, Any],
+    *,
+    prepared_at: dt.datetime,
+    calendar: WorkingDayCalendar | None = None,
+) -> str:
+    return render_text(
+        spill_notice_document(city, reference, values, prepared_at=prepared_at, calendar=calendar)
+    )
+
+
+def spill_notice_pdf(
+    city: str | City,
+    reference: str,
+    values: Mapping[str, Any],
+    *,
+    prepared_at: dt.datetime,
+    calendar: WorkingDayCalendar | None = None,
+    font: PdfFont | None = None,
+) -> bytes:
+    document = spill_notice_document(city, reference, values, prepared_at=prepared_at, calendar=calendar)
+    return render_pdf(document, font)

@@ -1,0 +1,228 @@
+"""Yes/no, choices, spill reach, service frequency, free text, slots and the parser registry."""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from actions.parsing import (
+    PARSERS,
+    SPILL_REACHES,
+    ParseContext,
+    Reaches,
+    ServiceFrequency,
+    YesNo,
+    describe,
+    parse,
+    parse_application_path,
+    parse_city,
+    parse_containers,
+    parse_device,
+    parse_establishment_kind,
+    parse_evidence_source,
+    parse_frequency,
+    parse_reaches,
+    parse_text,
+    parse_yes_no,
+    to_slot,
+)
+from store.schema import SPILL_REACHES as STORE_SPILL_REACHES
+
+CTX = ParseContext(dt.datetime(2026, 8, 18, 12, 0, tzinfo=ZoneInfo("America/Los_Angeles")))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        *[
+            (t, YesNo.YES)
+            for t in ("yes", "Yeah", "yep!", "yup", "ya", "y", "sure", "ok", "correct", "si", "Sí")
+        ],
+        *[(t, YesNo.YES) for t in ("yes it is still flowing", "i think so", "of course", "uh huh", "👍")],
+        *[(t, YesNo.NO) for t in ("no", "No.", "nope", "nah", "n", "negative", "not really", "never")],
+        *[
+            (t, YesNo.NO)
+            for t in ("no it stopped", "it stopped", "not anymore", "i don't think so", "it isn't")
+        ],
+        *[(t, YesNo.UNSURE) for t in ("not sure", "I don't know", "dunno", "idk", "maybe", "no idea")],
+        *[(t, YesNo.UNSURE) for t in ("no, I'm not sure", "can't tell", "no sé", "tal vez")],
+    ],
+)
+def test_yes_no_not_sure(text: str, expected: YesNo) -> None:
+    result = parse_yes_no(text)
+    assert result.value is expected
+    assert result.slot == expected.value
+
+
+@pytest.mark.parametrize("text", ["purple", "yes and no", "", "the street"])
+def test_unclear_yes_no_asks_again(text: str) -> None:
+    assert parse_yes_no(text).error == "Please answer yes, no or not sure."
+
+
+def test_yes_no_as_bool() -> None:
+    assert [v.as_bool for v in YesNo] == [True, False, None]
+
+
+@pytest.mark.parametrize(
+    ("parser", "text", "expected"),
+    [
+        (parse_city, "Victorville", "victorville"),
+        (parse_city, "in victorvile", "victorville"),
+        (parse_city, "90301", "inglewood"),
+        (parse_city, "Inglewood, CA", "inglewood"),
+        (parse_device, "grease trap", "trap"),
+        (parse_device, "the big interceptor out back", "interceptor"),
+        (parse_device, "the in-ground one", "interceptor"),
+        (parse_device, "the one under the sink", "trap"),
+        (parse_establishment_kind, "a taqueria", "restaurant"),
+        (parse_establishment_kind, "Restaurant", "restaurant"),
+        (parse_establishment_kind, "elementary school", "school"),
+        (parse_establishment_kind, "hospital", "hospital"),
+        (parse_establishment_kind, "a bar", "other"),
+        (parse_application_path, "fill out the application", "application"),
+        (parse_application_path, "a", "application"),
+        (parse_application_path, "I have a building permit", "building_documents"),
+        (parse_application_path, "B", "building_documents"),
+        (parse_evidence_source, "our hauler", "hauler"),
+        (parse_evidence_source, "a licensed engineer", "engineer"),
+        (parse_evidence_source, "nobody yet", "none_yet"),
+    ],
+)
+def test_single_choices(parser, text: str, expected: str) -> None:
+    assert parser(text).value == expected
+
+
+@pytest.mark.parametrize(
+    ("parser", "text", "error"),
+    [
+        (parse_city, "LA", "Which city is it in? Please answer Victorville or Inglewood."),
+        (parse_device, "both trap and interceptor", "Is it a grease interceptor or a grease trap?"),
+        (parse_device, "not sure", "Your FOG permit or the hauler's invoice says which."),
+        (parse_establishment_kind, "sports bar and grill", "Is it a restaurant, a school, a hospital"),
+        (parse_evidence_source, "the architect and engineer", "Who can document the lack of space?"),
+    ],
+)
+def test_unclear_choices_ask_again(parser, text: str, error: str) -> None:
+    result = parser(text)
+    assert result.value is None
+    assert (result.error or "").startswith(error)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("green and brown", ("green", "brown")),
+        ("all three", ("blue", "green", "brown")),
+        ("recycling", ("blue",)),
+        ("food scraps", ("brown",)),
+    ],
+)
+def test_containers(text: str, expected: tuple[str, ...]) -> None:
+    assert parse_containers(text).value == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "places", "unsure"),
+    [
+        ("street", ("street",), False),
+        ("the gutter and storm drain", ("gutter", "storm_drain"), False),
+        ("storm drain, then the street", ("street", "storm_drain"), False),
+        ("catch basin", ("storm_drain",), False),
+        ("all of them", SPILL_REACHES, False),
+        ("no, just the gutter", ("gutter",), False),
+        ("no", (), False),
+        ("none", (), False),
+        ("neither", (), False),
+        ("it stays in the parking lot", (), False),
+        ("not sure", (), True),
+    ],
+)
+def test_spill_reaches(text: str, places: tuple[str, ...], unsure: bool) -> None:
+    assert parse_reaches(text).value == Reaches(places, unsure)
+
+
+@pytest.mark.parametrize("text", ["yes", "it's going down the floor drain"])
+def test_unclear_spill_reach_asks_which(text: str) -> None:
+    assert parse_reaches(text).error == (
+        "Does it reach the street, a gutter or a storm drain? Say which, or none, or not sure."
+    )
+
+
+def test_spill_reach_values_are_the_stores() -> None:
+    assert SPILL_REACHES == STORE_SPILL_REACHES
+    assert parse_reaches("gutter and street").slot == ["street", "gutter"]
+    assert parse_reaches("not sure").slot == "unsure"
+    assert describe("reaches", ["gutter", "storm_drain"]) == "a gutter and a storm drain"
+    assert describe("reaches", []) == "none of the street, gutter or storm drain"
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "months", "approx_days"),
+    [
+        ("every 90 days", 90, None, 90),
+        ("90", 90, None, 90),
+        ("90-day", 90, None, 90),
+        ("every two weeks", 14, None, 14),
+        ("monthly", None, 1, 30),
+        ("every other month", None, 2, 60),
+        ("quarterly", None, 3, 90),
+        ("every 3 months", None, 3, 90),
+        ("every 4 months", None, 4, 120),
+        ("twice a year", None, 6, 180),
+        ("don't know", None, None, None),
+    ],
+)
+def test_service_frequency(text: str, days: int | None, months: int | None, approx_days: int | None) -> None:
+    frequency = parse_frequency(text).value
+    assert frequency == ServiceFrequency(days, months)
+    assert frequency.approx_days == approx_days
+    assert frequency.known is (approx_days is not None)
+
+
+def test_unclear_frequency_asks_again() -> None:
+    assert parse_frequency("banana").error == (
+        "How often is it serviced? For example every 90 days, or say you don't know."
+    )
+
+
+def test_free_text() -> None:
+    assert parse_text("  Mexican food,   tacos ").value == "Mexican food, tacos"
+    assert parse_text("!").error == "Please type a short answer in words."
+    assert parse_text("x" * 1001).error == "That's a bit long: please keep it under 1000 characters."
+
+
+def test_every_registered_parser_takes_text_and_context() -> None:
+    expected_ok = {
+        "date": "8/14",
+        "moment": "an hour ago",
+        "phone": "760-555-0100",
+        "seats": "40",
+        "gallons_per_week": "15 gallons",
+        "cubic_yards_per_week": "2 yards",
+        "square_feet": "400 sq ft",
+        "city": "Victorville",
+    }
+    for name, text in expected_ok.items():
+        assert parse(name, text, CTX).ok, name
+    for name in PARSERS:
+        assert not parse(name, "", CTX).ok, name  # an empty answer is never accepted
+    with pytest.raises(ValueError, match="Unknown parser 'colour'"):
+        parse("colour", "blue", CTX)
+    with pytest.raises(ValueError, match="Unknown parser"):
+        describe("colour", "blue")
+
+
+def test_to_slot_of_plain_values() -> None:
+    class Color(enum.Enum):
+        RED = "red"
+
+    assert to_slot(dt.date(2026, 8, 14)) == "2026-08-14"
+    assert to_slot(dt.time(7, 5)) == "07:05"
+    assert to_slot(("a", dt.date(2026, 1, 2))) == ["a", "2026-01-02"]
+    assert to_slot(Color.RED) == "red"
+    assert to_slot(YesNo.NO) == "no"
+    with pytest.raises(TypeError, match="No slot form for object"):
+        to_slot(object())

@@ -1,0 +1,184 @@
+"""Phone numbers, names and locations."""
+
+from __future__ import annotations
+
+import pytest
+
+from actions.parsing import (
+    ADDRESS,
+    CROSS_STREETS,
+    LANDMARK,
+    MANHOLE,
+    Location,
+    PhoneNumber,
+    describe,
+    parse_location,
+    parse_parcel_numbers,
+    parse_person_name,
+    parse_phone,
+)
+from store.phones import normalize_phone
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(760) 555-0100",
+        "760-555-0100",
+        "760.555.0100",
+        "760 555 0100",
+        "7605550100",
+        "+1 760 555 0100",
+        "+17605550100",
+        "1-760-555-0100",
+        "1 (760) 555-0100",
+        "call me at 760 555 0100 after 5",
+        "seven six oh five five five oh one oh oh",
+        "My number is (760) 555–0100",
+    ],
+)
+def test_us_phone_numbers(text: str) -> None:
+    result = parse_phone(text)
+    assert result.error is None
+    assert result.value == PhoneNumber("+17605550100")
+    assert result.value.display == "(760) 555-0100"
+    assert result.slot == "+17605550100"
+
+
+@pytest.mark.parametrize("text", ["(760) 555-0100", "760.555.0100", "+1 760 555 0100", "7605550100"])
+def test_phone_keys_match_the_store(text: str) -> None:
+    assert parse_phone(text).slot == normalize_phone(text)
+
+
+def test_extension_display_voice_and_slot() -> None:
+    result = parse_phone("310-412-5333 ext. 12")
+    assert result.value == PhoneNumber("+13104125333", "12")
+    assert result.value.display == "(310) 412-5333 ext. 12"
+    assert result.slot == "+13104125333;ext=12"
+    assert PhoneNumber.from_slot(result.slot) == result.value
+    assert describe("phone", "+17605550100", spoken=True) == "7 6 0, 5 5 5, 0 1 0 0"
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("555-0100", "Please include the area code: all 10 digits, for example 760-555-0100."),
+        (
+            "911",
+            "That phone number is too short (3 digits). Please type all 10 digits with the area code, for "
+            "example 760-555-0100.",
+        ),
+        ("76055501", "That phone number is too short (8 digits)."),
+        ("760555010012345", "That phone number has too many digits (15)."),
+        ("+44 20 7946 0958", "I can only take a US phone number"),
+        ("060-555-0100", "Area codes don't start with 0, so 060 can't be right."),
+        ("411-555-0100", "411 is not an area code."),
+        (
+            "760-155-0100",
+            "The three digits after the area code can't start with 1, so 760-155 can't be right.",
+        ),
+        ("no phone", "Please type a phone number with the area code, for example 760-555-0100."),
+    ],
+)
+def test_bad_phone_numbers_say_what_to_type(text: str, error: str) -> None:
+    result = parse_phone(text)
+    assert result.value is None
+    assert (result.error or "").startswith(error)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Maria Lopez", "Maria Lopez"),
+        ("my name is Zoë Nguyễn", "Zoë Nguyễn"),
+        ("I'm 李小龍", "李小龍"),
+        ("It's José.", "José"),
+        ("Ye", "Ye"),
+    ],
+)
+def test_person_names_keep_any_script(text: str, expected: str) -> None:
+    assert parse_person_name(text).value == expected
+
+
+@pytest.mark.parametrize("text", ["", "yes", "skip", "12345", "x" * 101])
+def test_not_names(text: str) -> None:
+    assert parse_person_name(text).error is not None
+
+
+def test_parcel_numbers() -> None:
+    assert parse_parcel_numbers("4012345678 and 4012-345-679").value == ("4012-345-678", "4012-345-679")
+    assert "10 digits" in (parse_parcel_numbers("idk").error or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "streets"),
+    [
+        ("123 Main St", ADDRESS, ()),
+        ("it's at 4500 N. Palm Ave Apt 3", ADDRESS, ()),
+        ("5th and Main", CROSS_STREETS, ("5th", "Main")),
+        ("Main & 5th", CROSS_STREETS, ("Main", "5th")),
+        ("Main St at 5th Ave", CROSS_STREETS, ("Main St", "5th Ave")),
+        ("corner of 7th St and Forrest Ave", CROSS_STREETS, ("7th St", "Forrest Ave")),
+        ("Market St / Pine Ave, Inglewood", CROSS_STREETS, ("Market St", "Pine Ave")),
+        ("manhole at 5th and Main", MANHOLE, ("5th", "Main")),
+        ("the manhole in front of 123 Main St", MANHOLE, ()),
+        ("sewer cover on Elm", MANHOLE, ()),
+        ("behind the grocery store on Bear Valley Rd", LANDMARK, ()),
+        ("Taco Bell and the gas station", LANDMARK, ()),
+        ("2 blocks north of Main and 5th", LANDMARK, ()),
+        ("Walmart parking lot", LANDMARK, ()),
+    ],
+)
+def test_locations(text: str, kind: str, streets: tuple[str, ...]) -> None:
+    result = parse_location(text)
+    assert result.error is None
+    location = result.value
+    assert (location.kind, location.streets) == (kind, streets)
+    assert location.text == text.strip(" .")
+
+
+@pytest.mark.parametrize(
+    ("text", "zip_code", "city", "outside"),
+    [
+        ("123 Main St, Victorville, CA 92392", "92392", "victorville", False),
+        ("5th and Main 90301", "90301", "inglewood", False),
+        ("5th and Main 10001", "10001", None, True),
+        ("5th and Main, Inglewood", None, "inglewood", False),
+        ("5th and Main", None, None, False),
+    ],
+)
+def test_zip_codes_flag_the_city(text: str, zip_code: str | None, city: str | None, outside: bool) -> None:
+    location = parse_location(text).value
+    assert location is not None
+    assert (location.zip_code, location.city, location.zip_outside_cities) == (zip_code, city, outside)
+
+
+@pytest.mark.parametrize(
+    ("text", "message_part"),
+    [
+        ("", "Please type where it is"),
+        ("idk", "If you don't know the address, tell me the nearest cross streets or a landmark"),
+        ("yes", "If you don't know the address"),
+        ("92392", "That looks like a ZIP code."),
+        ("here", "The crew needs more to find it."),
+        ("!!", "Please describe the place in words"),
+        ("a" * 301, "That's a long description."),
+    ],
+)
+def test_locations_that_need_more(text: str, message_part: str) -> None:
+    result = parse_location(text)
+    assert result.value is None
+    assert message_part in (result.error or "")
+
+
+def test_location_slot_round_trip() -> None:
+    result = parse_location("manhole at 5th and Main 92392")
+    assert result.slot == {
+        "text": "manhole at 5th and Main 92392",
+        "kind": "manhole",
+        "streets": ["5th", "Main"],
+        "zip_code": "92392",
+        "city": "victorville",
+    }
+    assert Location.from_slot(result.slot) == result.value
+    assert describe("location", result.slot) == "manhole at 5th and Main 92392"

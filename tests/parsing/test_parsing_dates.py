@@ -1,0 +1,212 @@
+"""Free-form dates relative to the message time in Los Angeles: explicit expected dates and boundaries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from actions.parsing import FUTURE, ParseContext, find_date, normalize, parse_date
+
+LA = ZoneInfo("America/Los_Angeles")
+UTC = dt.timezone.utc
+
+
+def ctx_at(
+    year: int, month: int, day: int, hour: int = 12, minute: int = 0, tz: dt.tzinfo = LA
+) -> ParseContext:
+    return ParseContext(dt.datetime(year, month, day, hour, minute, tzinfo=tz))
+
+
+TUESDAY = ctx_at(2026, 8, 18)  # Tuesday, August 18, 2026
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("today", dt.date(2026, 8, 18)),
+        ("yesterday", dt.date(2026, 8, 17)),
+        ("last night", dt.date(2026, 8, 17)),
+        ("the day before yesterday", dt.date(2026, 8, 16)),
+        ("2 days ago", dt.date(2026, 8, 16)),
+        ("two days ago", dt.date(2026, 8, 16)),
+        ("a couple days ago", dt.date(2026, 8, 16)),
+        ("ten days ago", dt.date(2026, 8, 8)),
+        ("a week ago", dt.date(2026, 8, 11)),
+        ("3 weeks ago", dt.date(2026, 7, 28)),
+        ("a month ago", dt.date(2026, 7, 18)),
+        ("8/14", dt.date(2026, 8, 14)),
+        ("8-14", dt.date(2026, 8, 14)),
+        ("8/14/26", dt.date(2026, 8, 14)),
+        ("8/14/2026", dt.date(2026, 8, 14)),
+        ("8.14.26", dt.date(2026, 8, 14)),
+        ("2026-08-14", dt.date(2026, 8, 14)),
+        ("Aug 14th", dt.date(2026, 8, 14)),
+        ("Aug. 14", dt.date(2026, 8, 14)),
+        ("August 14 2026", dt.date(2026, 8, 14)),
+        ("August 14, 2026", dt.date(2026, 8, 14)),
+        ("14 Aug", dt.date(2026, 8, 14)),
+        ("the 14th of August", dt.date(2026, 8, 14)),
+        ("14 de agosto", dt.date(2026, 8, 14)),
+        ("on the 14th", dt.date(2026, 8, 14)),
+        ("ayer", dt.date(2026, 8, 17)),
+        ("hace 2 dias", dt.date(2026, 8, 16)),
+        ("it was pumped last Friday I think", dt.date(2026, 8, 14)),
+        ("this past friday", dt.date(2026, 8, 14)),
+        ("last fri", dt.date(2026, 8, 14)),
+        ("Monday", dt.date(2026, 8, 17)),
+        ("a fortnight ago", dt.date(2026, 8, 4)),  # not in our grammar: dateparser
+    ],
+)
+def test_dates_relative_to_a_tuesday(text: str, expected: dt.date) -> None:
+    result = parse_date(text, TUESDAY)
+    assert result.error is None
+    assert result.value == expected
+    assert result.slot == expected.isoformat()
+
+
+def test_last_tuesday_said_on_a_tuesday_is_a_week_ago_and_tuesday_is_today() -> None:
+    assert parse_date("last Tuesday", TUESDAY).value == dt.date(2026, 8, 11)
+    assert parse_date("tuesday", TUESDAY).value == dt.date(2026, 8, 18)
+    assert parse_date("last Tuesday", ctx_at(2026, 8, 19)).value == dt.date(2026, 8, 18)
+
+
+@pytest.mark.parametrize(
+    ("now", "text", "expected"),
+    [
+        (ctx_at(2026, 3, 1), "yesterday", dt.date(2026, 2, 28)),
+        (ctx_at(2028, 3, 1), "yesterday", dt.date(2028, 2, 29)),
+        (ctx_at(2026, 1, 1), "2 days ago", dt.date(2025, 12, 30)),
+        (ctx_at(2027, 1, 1), "12/31", dt.date(2026, 12, 31)),
+        (ctx_at(2027, 1, 3), "12/28", dt.date(2026, 12, 28)),
+        (ctx_at(2026, 9, 10), "the 31st", dt.date(2026, 8, 31)),
+        (ctx_at(2026, 3, 5), "the 30th", dt.date(2026, 1, 30)),  # February has no 30th
+        (ctx_at(2026, 3, 31), "a month ago", dt.date(2026, 2, 28)),
+        (ctx_at(2028, 3, 1), "2/29", dt.date(2028, 2, 29)),
+        (ctx_at(2028, 3, 1), "Feb 29, 2028", dt.date(2028, 2, 29)),
+        (ctx_at(2028, 2, 29), "today", dt.date(2028, 2, 29)),
+        (ctx_at(2026, 4, 30), "4/30", dt.date(2026, 4, 30)),
+    ],
+)
+def test_month_ends_and_leap_days(now: ParseContext, text: str, expected: dt.date) -> None:
+    assert parse_date(text, now).value == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message_part"),
+    [
+        ("2/30", "February has only 28 days (29 in a leap year)"),
+        ("Feb 30", "February has only 28 days"),
+        ("4/31", "April has only 30 days"),
+        ("June 31", "June has only 30 days"),
+        ("13/5", "There is no month 13"),
+        ("14/8", "for example 8/14 for August 14"),
+        ("5/0", "There is no day 0 in May"),
+        ("2/29/2027", "2027 is not a leap year"),
+        ("8/25", "Aug 25, 2026 hasn't happened yet (today is Aug 18, 2026)"),
+        ("tomorrow", "hasn't happened yet"),
+        ("next friday", "Aug 21, 2026 hasn't happened yet"),
+        ("in august", "Which day in August?"),
+        ("may", "Which day in May?"),
+        ("last week", "Which day was that?"),
+        ("a few days ago", "About how many days ago?"),
+        ("I don't remember", "A best guess is fine"),
+        ("14", "I couldn't read a date"),
+        ("banana", "I couldn't read a date"),
+        ("", "Please type a date"),
+    ],
+)
+def test_impossible_vague_and_future_dates_ask_again(text: str, message_part: str) -> None:
+    result = parse_date(text, TUESDAY)
+    assert result.value is None
+    assert result.error is not None and message_part in result.error
+    assert result.error.endswith(".") or result.error.endswith("?")
+
+
+def test_leap_day_without_a_year_outside_a_leap_year_asks_for_the_year() -> None:
+    result = parse_date("2/29", ctx_at(2027, 3, 1))
+    assert (
+        result.error
+        == "February 29 only exists in leap years. Which year do you mean? For example 2/29/2028."
+    )
+    assert parse_date("2/29/2028", ctx_at(2028, 2, 28)).error is not None  # tomorrow: in the future
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("9/17", None),  # 30 days ahead: a slip, so ask
+        ("9/18", dt.date(2025, 9, 18)),  # 31 days ahead: last year's
+        ("8/19", None),
+        ("12/25", dt.date(2025, 12, 25)),
+    ],
+)
+def test_yearless_future_dates_roll_back_only_beyond_the_grace_period(
+    text: str, expected: dt.date | None
+) -> None:
+    assert parse_date(text, TUESDAY).value == expected
+
+
+def test_midnight_in_los_angeles_is_not_midnight_in_utc() -> None:
+    late_evening = ParseContext(dt.datetime(2026, 8, 15, 5, 30, tzinfo=UTC))  # Aug 14, 10:30 PM PDT
+    assert late_evening.today == dt.date(2026, 8, 14)
+    assert parse_date("today", late_evening).value == dt.date(2026, 8, 14)
+    assert parse_date("yesterday", late_evening).value == dt.date(2026, 8, 13)
+    assert "hasn't happened yet" in (parse_date("8/15", late_evening).error or "")
+    just_after = ParseContext(dt.datetime(2026, 8, 15, 7, 30, tzinfo=UTC))  # Aug 15, 12:30 AM PDT
+    assert parse_date("today", just_after).value == dt.date(2026, 8, 15)
+    in_utc = ParseContext(dt.datetime(2026, 8, 15, 5, 30, tzinfo=UTC), time_zone="UTC")
+    assert parse_date("today", in_utc).value == dt.date(2026, 8, 15)
+
+
+def test_dst_change_days_count_calendar_days() -> None:
+    spring_forward = ParseContext(dt.datetime(2026, 3, 8, 10, 0, tzinfo=UTC))  # 3:00 AM PDT, just after
+    assert spring_forward.local_now.utcoffset() == dt.timedelta(hours=-7)
+    assert parse_date("today", spring_forward).value == dt.date(2026, 3, 8)
+    assert parse_date("yesterday", spring_forward).value == dt.date(2026, 3, 7)
+    fall_back = ParseContext(dt.datetime(2026, 11, 1, 9, 30, tzinfo=UTC))  # 1:30 AM PST, the second one
+    assert fall_back.local_now.utcoffset() == dt.timedelta(hours=-8)
+    assert parse_date("yesterday", fall_back).value == dt.date(2026, 10, 31)
+    assert parse_date("a week ago", fall_back).value == dt.date(2026, 10, 25)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("tomorrow", dt.date(2026, 8, 19)),
+        ("next friday", dt.date(2026, 8, 21)),
+        ("friday", dt.date(2026, 8, 21)),
+        ("next tuesday", dt.date(2026, 8, 25)),
+        ("8/14", dt.date(2027, 8, 14)),
+        ("in 3 days", dt.date(2026, 8, 21)),
+    ],
+)
+def test_future_tense(text: str, expected: dt.date) -> None:
+    assert parse_date(text, TUESDAY, tense=FUTURE).value == expected
+
+
+def test_future_tense_rejects_past_dates() -> None:
+    assert "has already passed" in (parse_date("yesterday", TUESDAY, tense=FUTURE).error or "")
+
+
+def test_find_date_reports_where_the_date_is() -> None:
+    text = "Pumped on Aug 14, 1,000 gallons, ABC Hauling"
+    result, (start, end) = find_date(text, TUESDAY)
+    assert result.value == dt.date(2026, 8, 14)
+    assert normalize(text)[start:end] == "aug 14"
+    nothing, span = find_date("ABC Hauling came by", TUESDAY)
+    assert (nothing.value, nothing.error, span) == (None, None, (0, 0))
+
+
+def test_numbers_with_units_are_not_dates() -> None:
+    for text in ("10-12 gallons", "7.5 gallons", "aug 14 2000 gallons"):
+        result = parse_date(text, TUESDAY)
+        assert result.value in (None, dt.date(2026, 8, 14)), text
+
+
+def test_a_naive_now_or_an_unknown_tense_is_a_programming_error() -> None:
+    with pytest.raises(ValueError, match="timezone-aware"):
+        ParseContext(dt.datetime(2026, 8, 18, 12, 0))
+    with pytest.raises(ValueError, match="tense"):
+        parse_date("today", TUESDAY, tense="someday")

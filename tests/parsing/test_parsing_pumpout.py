@@ -1,0 +1,107 @@
+"""One-line pump-out logs → service date, gallons, hauler; what is missing is reported, not guessed."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from actions.parsing import ParseContext
+from actions.pumpout_text import parse_pumpout
+
+TUESDAY = ParseContext(dt.datetime(2026, 8, 18, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles")))
+
+
+@pytest.mark.parametrize(
+    ("text", "service_date", "gallons", "hauler"),
+    [
+        ("Pumped on Aug 14, 1,000 gallons, ABC Hauling", dt.date(2026, 8, 14), "1000", "ABC Hauling"),
+        ("pumped today 750 gal by Liquid Environmental", dt.date(2026, 8, 18), "750", "Liquid Environmental"),
+        ("ABC Hauling pumped 1000 gal on 8/14", dt.date(2026, 8, 14), "1000", "ABC Hauling"),
+        ("Pumped 8/14 1000 gallons ABC", dt.date(2026, 8, 14), "1000", "ABC"),
+        ("Pumped 8/14 - 500 gallons by Señor Grease Co.", dt.date(2026, 8, 14), "500", "Señor Grease Co."),
+        (
+            "Liquid Environmental came yesterday and took 1,200 gallons, manifest #A12345",
+            dt.date(2026, 8, 17),
+            "1200",
+            "Liquid Environmental",
+        ),
+        (
+            "GI pumped last Tuesday, about 800 gal, hauler: Desert Pumping",
+            dt.date(2026, 8, 11),
+            "800",
+            "Desert Pumping",
+        ),
+        ("Pumping Pros pumped 600 gal today", dt.date(2026, 8, 18), "600", "Pumping Pros"),
+        (
+            "Had it serviced 8/3 by Westside Septic, 1500 gallons",
+            dt.date(2026, 8, 3),
+            "1500",
+            "Westside Septic",
+        ),
+    ],
+)
+def test_complete_logs(text: str, service_date: dt.date, gallons: str, hauler: str) -> None:
+    log = parse_pumpout(text, TUESDAY)
+    assert log.service_date == service_date
+    assert log.gallons is not None and log.gallons.amount == Decimal(gallons)
+    assert log.hauler == hauler
+    assert log.missing == ()
+    assert log.complete
+
+
+def test_a_log_without_amount_or_hauler_says_what_is_missing() -> None:
+    log = parse_pumpout("had the trap cleaned yesterday", TUESDAY)
+    assert log.service_date == dt.date(2026, 8, 17)
+    assert log.device == "trap"
+    assert (log.gallons, log.hauler) == (None, None)
+    assert log.missing == ("gallons", "hauler")
+    assert log.to_slots() == {"service_date": "2026-08-17", "device": "trap"}
+
+
+def test_a_future_date_is_an_error_not_a_missing_field() -> None:
+    log = parse_pumpout("interceptor pumped 8/25, 500 gallons", TUESDAY)
+    assert log.service_date is None
+    assert log.errors["service_date"].startswith("Aug 25, 2026 hasn't happened yet")
+    assert log.missing == ("hauler",)
+    assert log.device == "interceptor"
+    assert not log.complete
+
+
+def test_manifest_numbers_and_converted_amounts() -> None:
+    log = parse_pumpout(
+        "Liquid Environmental came yesterday and took 1,200 gallons, manifest #A12345", TUESDAY
+    )
+    assert log.manifest_number == "A12345"
+    yards = parse_pumpout("pumped last tuesday 2 yards", TUESDAY)
+    assert yards.gallons is not None and yards.gallons.given == "2 cubic yards"
+    assert yards.missing == ("hauler",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we had it pumped", "pumped today, no issues", "pumped 1000 on 8/14"],  # a bare number is not gallons
+)
+def test_nothing_is_invented(text: str) -> None:
+    log = parse_pumpout(text, TUESDAY)
+    assert log.hauler is None
+    assert log.gallons is None
+    assert "gallons" in log.missing
+
+
+def test_slots_are_json_ready() -> None:
+    log = parse_pumpout("Pumped on Aug 14, 1,000 gallons, ABC Hauling", TUESDAY)
+    assert log.to_slots() == {
+        "service_date": "2026-08-14",
+        "gallons": {
+            "amount": 1000,
+            "unit": "gal",
+            "approximate": False,
+            "low": None,
+            "given": None,
+            "per": None,
+        },
+        "hauler": "ABC Hauling",
+    }
