@@ -8,6 +8,8 @@ import store
 from store import migrate
 from store.schema import metadata
 
+HEAD = "0002"  # the newest migration; bump with each new one
+
 EXPECTED_TABLES = {
     "facilities",
     "facility_owners",
@@ -36,16 +38,16 @@ def test_upgrade_on_an_empty_file_creates_every_table_at_head(tmp_path):
     url = f"sqlite:///{tmp_path / 'empty.db'}"
     assert migrate.current_revision(url) is None
 
-    assert migrate.upgrade_to_head(url) == "0002"
+    assert migrate.upgrade_to_head(url) == HEAD
 
     assert _tables(url) == EXPECTED_TABLES | {"alembic_version"}
     assert set(metadata.tables) == EXPECTED_TABLES
-    assert migrate.current_revision(url) == "0002"
+    assert migrate.current_revision(url) == HEAD
 
 
 def test_upgrading_again_is_a_no_op(db_url):
-    assert migrate.upgrade_to_head(db_url) == "0002"
-    assert migrate.current_revision(db_url) == "0002"
+    assert migrate.upgrade_to_head(db_url) == HEAD
+    assert migrate.current_revision(db_url) == HEAD
 
 
 def test_models_match_migrations(db_url):
@@ -81,7 +83,7 @@ def test_command_line_upgrades_the_database_named_by_database_url(tmp_path, monk
     monkeypatch.setenv("DATABASE_URL", url)
 
     assert migrate.main(["upgrade"]) == 0
-    assert capsys.readouterr().out == "Database at revision 0002.\n"
+    assert capsys.readouterr().out == f"Database at revision {HEAD}.\n"
     assert migrate.main(["current"]) == 0
-    assert capsys.readouterr().out == "0001\n"
+    assert capsys.readouterr().out == f"{HEAD}\n"
     assert migrate.main(["bogus"]) == 2
