@@ -129,6 +129,7 @@ class Stack:
         self.log_dir = log_dir
 
     def start(self, timeout: float = 240.0, echo: bool = False) -> None:
+        self.migrate()
         for service in self.services:
             stdout = None
             if self.log_dir is not None:
@@ -163,6 +164,16 @@ class Stack:
                 self.stop()
                 raise TimeoutError(f"not healthy after {timeout:.0f} s: {names}")
             time.sleep(0.5)
+
+    def migrate(self) -> None:
+        """Bring the database (DATABASE_URL) to the newest schema before anything writes to it."""
+        subprocess.run(
+            [str(APP_PYTHON), "-m", "store.migrate", "upgrade"],
+            cwd=REPO,
+            env=self.env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
 
     def stop(self) -> None:
         for service in reversed(self.services):
