@@ -120,11 +120,12 @@ class Stack:
         var_dir: Path | None = None,
         with_web: bool = True,
         log_dir: Path | None = None,
+        extra_env: Mapping[str, str] | None = None,
     ) -> None:
         self.ports = ports or Ports.from_env()
         self.var_dir = var_dir or REPO / "var"
         self.var_dir.mkdir(parents=True, exist_ok=True)
-        self.env = base_environment(self.ports, self.var_dir)
+        self.env = {**base_environment(self.ports, self.var_dir), **(extra_env or {})}
         self.services = services(self.ports, self.env, with_web)
         self.log_dir = log_dir
 

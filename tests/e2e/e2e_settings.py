@@ -1,0 +1,21 @@
+"""Ports and the test Twilio credentials of the end-to-end stack (a plain module: importable by name)."""
+
+import os
+from pathlib import Path
+
+from ops.stack import Ports
+
+E2E_PORTS = Ports(
+    rasa=int(os.environ.get("E2E_RASA_PORT", 5105)),
+    actions=int(os.environ.get("E2E_ACTION_SERVER_PORT", 5155)),
+    web=int(os.environ.get("E2E_WEB_PORT", 8100)),
+)
+LOG_DIR = Path(__file__).resolve().parents[2] / "var" / "logs" / "e2e"
+TWILIO_TEST_TOKEN = "e2e-test-auth-token"
+TWILIO_TEST_ENV = {
+    "MODE": "test",
+    "TWILIO_ACCOUNT_SID": "AC" + "e2e" * 10 + "ab",
+    "TWILIO_AUTH_TOKEN": TWILIO_TEST_TOKEN,
+    "PUBLIC_BASE_URL": f"http://127.0.0.1:{E2E_PORTS.rasa}",
+    "RASA_URL": f"http://127.0.0.1:{E2E_PORTS.rasa}",
+}
