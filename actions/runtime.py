@@ -5,9 +5,16 @@ from __future__ import annotations
 import logging
 import time
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from knowledge.cities import CityContacts
 from knowledge.index import HybridIndex
+from ops.settings import Settings
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+    from sorting import SortingMatcher
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +32,33 @@ def contacts() -> CityContacts:
     return CityContacts.from_env()
 
 
+@lru_cache(maxsize=1)
+def settings() -> Settings:
+    return Settings.from_env()
+
+
+@lru_cache(maxsize=1)
+def engine() -> Engine:
+    """The application database ($DATABASE_URL), migrated to the current schema on first use."""
+    import store
+    from store import migrate
+
+    connected = store.connect()
+    revision = migrate.upgrade_to_head(connected)
+    log.info("database ready at revision %s", revision)
+    return connected
+
+
+@lru_cache(maxsize=1)
+def sorting_matcher() -> SortingMatcher:
+    """The container-sorting matcher; its embedder is loaded only if the lexical steps fail."""
+    from knowledge.embedding import load_embedder
+    from sorting import SortingMatcher
+
+    return SortingMatcher(embedder=load_embedder)
+
+
 def warm_up() -> None:
-    """Load the index and embed one question so the first user does not wait for the model."""
+    """Load the index, embed one question and open the database so the first user does not wait."""
     index().search("how often must a grease interceptor be pumped", None, k=1)
+    engine()

@@ -1,0 +1,211 @@
+"""Which container does it go in (Victorville Chapter 6.37): free text matched to the sorting catalog,
+one clarifying question for an ambiguous item ("greasy or clean pizza box?"), and the generator type asked
+only when it changes the container (homes of 1-4 units vs businesses and apartments of 5+).
+
+The matcher (:func:`actions.runtime.sorting_matcher`) decides the item; the container comes from
+:func:`compliance.container_for` through it; :func:`sorting.format_answer` words it with citations.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions import runtime
+from actions.channel import channel_of
+from actions.field_specs import FieldSpec, FormSpec
+from actions.forms import (
+    FAILURES_SLOT,
+    MAX_FAILED_ANSWERS,
+    REQUESTED_SLOT,
+    STOP_INTENTS,
+    GuidedForm,
+    is_fresh_message,
+    is_interruption,
+)
+from compliance.victorville.organics import GeneratorType
+from sorting import SortingAnswer, format_answer
+from sorting.matcher import answer_for
+
+ITEM_SLOT = "sorting_item"
+OPTION_SLOT = "sorting_option"
+QUERY_SLOT = "sorting_query"
+GENERATOR_SLOT = "generator_type"
+NO_MATCH = "__none__"
+UNSURE = "__unsure__"
+WEB_LIMIT = 640
+
+GENERATOR_QUESTION = (
+    "The container depends on who throws it out: is this for a home (a house or a building of up to 4 "
+    "units), or a business or an apartment building of 5 or more units?"
+)
+_HOME = re.compile(
+    r"\b(?:home|house|houses|residen\w*|single[- ]family|duplex|triplex|fourplex|my place|condo|"
+    r"mobile home)\b",
+    re.I,
+)
+_BUSINESS = re.compile(
+    r"\b(?:business\w*|restaurant|commercial|office|store|shop|apartments?|complex|multi[- ]family|"
+    r"5\+|five or more|company|school|church)\b",
+    re.I,
+)
+
+SORTING_FORM = GuidedForm(
+    name="sorting_form",
+    spec=FormSpec(
+        "sorting",
+        "victorville",
+        "Which container",
+        (
+            FieldSpec(OPTION_SLOT, "Item detail", "", "", "text", why="Some items go in different bins."),
+            FieldSpec(
+                GENERATOR_SLOT,
+                "Home or business",
+                GENERATOR_QUESTION,
+                GENERATOR_QUESTION,
+                "text",
+                why="Homes and businesses have different containers (6.37.030, 6.37.040).",
+            ),
+        ),
+    ),
+    confirm=False,
+    topic="sorting question",
+)
+
+
+def parse_generator(text: str) -> GeneratorType | None:
+    home, business = bool(_HOME.search(text)), bool(_BUSINESS.search(text))
+    if home == business:
+        return None
+    return GeneratorType.SINGLE_FAMILY if home else GeneratorType.COMMERCIAL
+
+
+def generator_changes_answer(answer: SortingAnswer) -> bool:
+    return len({ruling.color for ruling in answer.containers}) > 1
+
+
+def final_answer(item: str, option: str | None, generator: str | None) -> SortingAnswer:
+    """The ruling for a catalog item, its clarifying answer (or unsure) and the generator type."""
+    matcher = runtime.sorting_matcher()
+    catalog_item = matcher.catalog.item(item)
+    unsure = option == UNSURE
+    return answer_for(
+        matcher.catalog,
+        catalog_item,
+        generator,
+        option=None if unsure or catalog_item.ask is None else option,
+        unsure=unsure or (catalog_item.ask is not None and option is None),
+    )
+
+
+class ValidateSortingForm(Action):
+    """Match the item, then ask at most the item's question and the generator type."""
+
+    def name(self) -> str:
+        return "validate_sorting_form"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        requested = tracker.get_slot(REQUESTED_SLOT)
+        text = str(tracker.latest_message.get("text") or "")
+        intent = (tracker.latest_message.get("intent") or {}).get("name")
+        fresh = is_fresh_message(tracker, SORTING_FORM.name)
+        failures = int(tracker.get_slot(FAILURES_SLOT) or 0)
+        generator = tracker.get_slot(GENERATOR_SLOT)
+        item = tracker.get_slot(ITEM_SLOT)
+        option = tracker.get_slot(OPTION_SLOT)
+        matcher = runtime.sorting_matcher()
+        events: list[EventType] = []
+
+        interrupted = intent in STOP_INTENTS or is_interruption(intent, text)
+        if fresh and requested is not None and interrupted:
+            return []
+        if not fresh:
+            question = self._question(requested, item, generator)
+            if question:
+                dispatcher.utter_message(text=f"Back to your sorting question: {question}")
+            return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, requested)]
+
+        if requested is None:
+            answer = matcher.sort(text, generator)
+            events.append(SlotSet(QUERY_SLOT, text))
+            if not answer.matched:
+                return [*events, SlotSet(ITEM_SLOT, NO_MATCH), SlotSet(REQUESTED_SLOT, None)]
+            item, option = answer.item, answer.option
+            events += [SlotSet(ITEM_SLOT, item), SlotSet(OPTION_SLOT, option)]
+            if answer.needs_clarification:
+                dispatcher.utter_message(text=format_answer(answer))
+                return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, OPTION_SLOT)]
+        elif requested == OPTION_SLOT:
+            resolved = matcher.resolve(item, text, generator)
+            if resolved.needs_clarification:
+                failures += 1
+                if failures < MAX_FAILED_ANSWERS:
+                    dispatcher.utter_message(text=format_answer(resolved))
+                    return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, OPTION_SLOT)]
+                option = UNSURE
+            else:
+                option = resolved.option
+            events.append(SlotSet(OPTION_SLOT, option))
+        elif requested == GENERATOR_SLOT:
+            said = parse_generator(text)
+            if said is None:
+                failures += 1
+                if failures < MAX_FAILED_ANSWERS:
+                    dispatcher.utter_message(text="Please say home, or business (or apartments of 5+ units).")
+                    return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, GENERATOR_SLOT)]
+                return [SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, None)]  # answer for both
+            generator = said.value
+            return [
+                SlotSet(GENERATOR_SLOT, generator),
+                SlotSet(FAILURES_SLOT, 0),
+                SlotSet(REQUESTED_SLOT, None),
+            ]
+
+        if generator is None and generator_changes_answer(final_answer(item, option, None)):
+            dispatcher.utter_message(text=GENERATOR_QUESTION)
+            return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, GENERATOR_SLOT)]
+        return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, None)]
+
+    @staticmethod
+    def _question(requested: str | None, item: str | None, generator: str | None) -> str | None:
+        if requested == GENERATOR_SLOT:
+            return GENERATOR_QUESTION
+        if requested == OPTION_SLOT and item:
+            return format_answer(_ask(item))
+        return None
+
+
+def _ask(item: str) -> SortingAnswer:
+    matcher = runtime.sorting_matcher()
+    return answer_for(matcher.catalog, matcher.catalog.item(item))
+
+
+class ActionSortAnswer(Action):
+    """Say which container (or the special handling), with the definition it rests on."""
+
+    def name(self) -> str:
+        return "action_sort_answer"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        item = tracker.get_slot(ITEM_SLOT)
+        limit = 320 if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
+        if item in (None, NO_MATCH):
+            query = tracker.get_slot(QUERY_SLOT) or ""
+            answer = runtime.sorting_matcher().sort(query)
+            dispatcher.utter_message(
+                text=format_answer(
+                    answer, city_contact=runtime.contacts().describe("victorville"), limit=limit
+                )
+            )
+        else:
+            answer = final_answer(item, tracker.get_slot(OPTION_SLOT), tracker.get_slot(GENERATOR_SLOT))
+            dispatcher.utter_message(text=format_answer(answer, limit=limit))
+        return [SlotSet(ITEM_SLOT, None), SlotSet(OPTION_SLOT, None), SlotSet(QUERY_SLOT, None)]

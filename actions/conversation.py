@@ -1,0 +1,184 @@
+"""Stopping, starting over and asking for a person, whatever form is running.
+
+A spill report is never thrown away: cancelling (or a voice caller going silent) keeps what was said,
+flagged for staff (:func:`store.spills.mark_abandoned`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import ActiveLoop, EventType, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+
+import store
+from actions import runtime
+from actions.channel import channel_of
+from actions.containers import ITEM_SLOT as SORTING_ITEM_SLOT
+from actions.containers import QUERY_SLOT as SORTING_QUERY_SLOT
+from actions.containers import SORTING_FORM
+from actions.field_specs import FormSpec
+from actions.forms import GuidedForm, message_time, reset_events
+from actions.permits import PERMIT_FORMS
+from actions.service import SERVICE_FORM
+from actions.spill import REFERENCE_SLOT, SPILL_FORM, URGENT_TOLD_SLOT, urgent_contacts
+from actions.waivers import DEMINIMIS_FORM, SPACE_WAIVER_FORM, VARIANCE_FORM
+from knowledge.cities import CITY_NAMES
+
+log = logging.getLogger(__name__)
+
+_PERMIT_FIELDS = {spec.name: spec for form in PERMIT_FORMS.values() for spec in form.spec.fields}
+PERMIT_FORM_ANY_CITY = GuidedForm(
+    "permit_form",
+    FormSpec("permit_application", None, "FOG permit application", tuple(_PERMIT_FIELDS.values())),
+    topic="permit application",
+)
+"""Both cities' permit fields, so stopping or starting over clears every answer whatever the city."""
+
+FORMS: dict[str, GuidedForm] = {
+    form.name: form
+    for form in (
+        SPILL_FORM,
+        SERVICE_FORM,
+        SORTING_FORM,
+        DEMINIMIS_FORM,
+        SPACE_WAIVER_FORM,
+        VARIANCE_FORM,
+        PERMIT_FORM_ANY_CITY,
+    )
+}
+
+
+def active_form(tracker: Tracker) -> GuidedForm | None:
+    return FORMS.get((tracker.active_loop or {}).get("name") or "")
+
+
+def keep_spill(tracker: Tracker, reason: str) -> str | None:
+    """Flag the conversation's unconfirmed spill report for staff; returns its reference."""
+    reference = tracker.get_slot(REFERENCE_SLOT)
+    if not reference:
+        return None
+    try:
+        record = store.spills.mark_abandoned(
+            runtime.engine(), reference, reason=reason, now=message_time(tracker)
+        )
+    except store.StoreError:
+        log.exception("could not flag spill report %s", reference)
+        return None
+    return reference if record["status"] == "abandoned" else None
+
+
+class ActionCancelForm(Action):
+    def name(self) -> str:
+        return "action_cancel_form"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        form = active_form(tracker)
+        if form is None:
+            dispatcher.utter_message(
+                text="OK. There's nothing in progress to cancel. What would you like to do?"
+            )
+            return []
+        text = f"OK, I've stopped the {form.topic}."
+        events: list[EventType] = [ActiveLoop(None), *reset_events(form)]
+        if form is SPILL_FORM:
+            kept = keep_spill(tracker, "The reporter cancelled before confirming.")
+            if kept:
+                text += f" What you told me is kept for city staff under reference {kept}."
+            events += [SlotSet(REFERENCE_SLOT, None), SlotSet(URGENT_TOLD_SLOT, None)]
+        dispatcher.utter_message(text=f"{text} Anything else I can help with?")
+        return events
+
+
+class ActionStartOver(Action):
+    """Clear the form's answers; the rule then runs the form again from its first question."""
+
+    def name(self) -> str:
+        return "action_start_over"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        form = active_form(tracker)
+        if form is None:
+            dispatcher.utter_message(text="OK, starting fresh. What would you like to do?")
+            return []
+        events = reset_events(form)
+        if form is SPILL_FORM:
+            keep_spill(tracker, "The reporter started the report over.")
+            events.append(SlotSet(REFERENCE_SLOT, None))
+        dispatcher.utter_message(text="OK, let's start again.")
+        return events
+
+
+class ActionRestartSorting(Action):
+    """ "Start over" during a sorting question: drop the item and ask which one (the next message starts
+    a new sorting question)."""
+
+    def name(self) -> str:
+        return "action_restart_sorting"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        dispatcher.utter_message(text="OK. Which item do you want to sort?")
+        return [
+            ActiveLoop(None),
+            *reset_events(SORTING_FORM),
+            SlotSet(SORTING_ITEM_SLOT, None),
+            SlotSet(SORTING_QUERY_SLOT, None),
+        ]
+
+
+def handoff_text(tracker: Tracker, form: GuidedForm | None) -> str:
+    """Whom to contact for the topic at hand: the spill lines for a spill, else the FOG office."""
+    city = tracker.get_slot("city")
+    cities = [city] if city in CITY_NAMES else list(CITY_NAMES)
+    contacts = runtime.contacts()
+    if form is SPILL_FORM:
+        parts = [
+            f"{CITY_NAMES[c]}: {urgent_contacts(c, message_time(tracker), runtime.settings())[0]}"
+            for c in cities
+        ]
+        return "To talk to a person about a spill: " + " ".join(parts)
+    offices = "; or ".join(contacts.describe(c) for c in cities)
+    return f"To talk to a person, contact {offices}."
+
+
+class ActionHumanHandoff(Action):
+    def name(self) -> str:
+        return "action_human_handoff"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        form = active_form(tracker)
+        text = handoff_text(tracker, form)
+        if form is not None:
+            text += f" Or we can carry on with the {form.topic} here."
+        dispatcher.utter_message(text=text)
+        return []
+
+
+class ActionVoiceSilenceTimeout(Action):
+    """The caller went silent: say what was kept and hang up."""
+
+    def name(self) -> str:
+        return "action_voice_silence_timeout"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        kept = keep_spill(tracker, "The caller went silent before confirming.")
+        text = "I didn't hear anything, so I'll end the call."
+        if kept:
+            text += f" What you told me is kept for city staff under reference {kept}."
+        dispatcher.utter_message(text=f"{text} Goodbye.")
+        if channel_of(tracker) == "voice":
+            dispatcher.utter_message(json_message={"hangup": True})
+        events: list[EventType] = [ActiveLoop(None), SlotSet("requested_slot", None)]
+        return events

@@ -1,0 +1,423 @@
+"""Guided forms: one validation base for every Rasa form, driven by :mod:`actions.field_specs`.
+
+Each turn of a form goes through :func:`decide` (pure): the answer to the question asked is read with the
+field's parser; other facts in the same message are kept too ("pumped on Aug 14, 1,000 gallons, ABC
+Hauling"); "change the address" reopens one answer; a failed answer is counted and after two the user is
+offered to skip (optional fields) or given the city contact and a way out; when everything is answered the
+answers are read back for confirmation. A question or a request to stop, start over or talk to a person
+is *rejected* (the form returns no events), so Rasa's rules answer it and the form resumes afterwards.
+
+The validation action (:class:`GuidedFormValidation`) asks the questions itself, in the channel's wording,
+and sets ``requested_slot``; the domain has no ``utter_ask_*`` responses for form fields.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions import runtime
+from actions.channel import channel_of
+from actions.field_specs import FieldSpec, FormSpec, read_back
+from actions.parsing import ParseContext, parse, parse_yes_no
+from knowledge.cities import CITY_NAMES, CityContacts
+
+REQUESTED_SLOT = "requested_slot"
+FAILURES_SLOT = "form_failures"
+SKIPPED_SLOT = "form_skipped"
+MAX_FAILED_ANSWERS = 2
+
+STOP_INTENTS = frozenset(
+    {"cancel", "start_over", "human_handoff", "voice_silence_timeout", "voice_call_started"}
+)
+"""Intents a form never reads as an answer: it rejects them so a rule handles them."""
+
+_QUESTION_START = re.compile(
+    r"^(?:how|what|whats|what's|when|where|why|who|which|is|are|do|does|did|can|could|should|must|may|will|"
+    r"would|am|have|has)\b",
+    re.IGNORECASE,
+)
+_SKIP = re.compile(
+    r"^\s*(?:skip|skip it|pass|next|leave it out|no answer|n/?a|none|i don'?t know|dont know)\W*$", re.I
+)
+_CHANGE_TO = re.compile(r"\b(?:to|should be|should read)\s+(?P<value>.+)$", re.IGNORECASE)
+
+
+_MORE = re.compile(r"^\s*(?:reply\s+)?more(?:\s+please)?\W*$", re.IGNORECASE)
+
+
+def is_interruption(intent: str | None, text: str) -> bool:
+    """A question (to the ordinances or out of scope) or "MORE" for the rest of an SMS answer: handled by
+    a rule, after which the form asks its question again."""
+    if intent in ("ask_question", "out_of_scope"):
+        return looks_like_question(text)
+    return intent == "more" and bool(_MORE.match(text))
+
+
+_PHONE = re.compile(r"[,;]?\s*(?:\+?1[\s.-]*)?\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}")
+_COURTESIES = {
+    "thanks": "You're welcome.",
+    "greet": "Hi!",
+    "goodbye": "What you told me so far is kept. Say cancel to stop, or answer to carry on.",
+}
+
+
+def _courtesy(message: Message) -> str | None:
+    """A short "thanks", "hi" or "bye" in the middle of a form is acknowledged, never taken as an answer."""
+    if message.intent in _COURTESIES and len(message.text.split()) <= 4:
+        return _COURTESIES[message.intent]
+    return None
+
+
+def looks_like_question(text: str) -> bool:
+    """A message that asks something ("how much is the fine?") rather than answers the form's question."""
+    stripped = text.strip()
+    return stripped.endswith("?") or bool(_QUESTION_START.match(stripped))
+
+
+@dataclass(frozen=True)
+class GuidedForm:
+    """A Rasa form over field specs: its name, the spec, which answers may be skipped after two failed
+    tries, the words that name each field ("change the address") and how to harvest extra facts."""
+
+    name: str
+    spec: FormSpec
+    confirm: bool = True
+    skippable: frozenset[str] = frozenset()
+    aliases: Mapping[str, str] = field(default_factory=dict)  # regex → field name
+    extract: Callable[[str, ParseContext, Mapping[str, Any]], dict[str, Any]] | None = None
+    topic: str = "form"  # what the user is doing, in words: "spill report"
+
+    @property
+    def confirm_slot(self) -> str:
+        return f"{self.name.removesuffix('_form')}_confirmed"
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        return tuple(spec.name for spec in self.spec.fields)
+
+
+@dataclass(frozen=True)
+class FormState:
+    values: Mapping[str, Any]
+    requested: str | None
+    failures: int = 0
+    skipped: tuple[str, ...] = ()
+    confirmed: bool = False
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+    intent: str | None
+    entities: tuple[Mapping[str, Any], ...]
+    fresh: bool  # a new user message to read (False when the form resumes after an interruption)
+    channel: str
+    ctx: ParseContext
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one turn does: slot values to set, what to say, what to ask next (None: the form is done)."""
+
+    reject: bool = False
+    updates: Mapping[str, Any] = field(default_factory=dict)
+    feedback: tuple[str, ...] = ()
+    question: tuple[str, ...] = ()
+    next_slot: str | None = None
+    failures: int = 0
+    skipped: tuple[str, ...] = ()
+    confirmed: bool = False
+
+
+def question_for(spec: FieldSpec, channel: str) -> str:
+    return spec.ask_voice if channel == "voice" else spec.ask
+
+
+def city_contact_sentence(city: str | None, contacts: CityContacts) -> str:
+    if city in CITY_NAMES:
+        return f"If it's easier, contact {contacts.describe(city)}."
+    both = " or ".join(contacts.describe(c) for c in CITY_NAMES)
+    return f"If it's easier, contact {both}."
+
+
+def _find_field(form: GuidedForm, message: Message, values: Mapping[str, Any]) -> str | None:
+    """The field the user names ("change the address"), from the ``field`` entity or the form's words."""
+    names = {spec.name for spec in form.spec.applicable(values)}
+    for entity in message.entities:
+        if entity.get("entity") == "field":
+            value = str(entity.get("value", "")).lower()
+            for pattern, name in form.aliases.items():
+                if name in names and re.search(pattern, value, re.IGNORECASE):
+                    return name
+    for pattern, name in form.aliases.items():
+        if name in names and re.search(rf"\b(?:{pattern})\b", message.text, re.IGNORECASE):
+            return name
+    return None
+
+
+def _harvest(
+    form: GuidedForm, message: Message, values: Mapping[str, Any], skip: str | None
+) -> dict[str, Any]:
+    """Facts in the message besides the answer asked for; never overwrites an answer already given."""
+    if form.extract is None:
+        return {}
+    found = form.extract(message.text, message.ctx, values)
+    return {k: v for k, v in found.items() if k != skip and values.get(k) is None and v is not None}
+
+
+def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityContacts) -> Decision:
+    """One turn of a guided form (see the module docstring)."""
+    values = dict(state.values)
+    updates: dict[str, Any] = {}
+    feedback: list[str] = []
+    failures, skipped, confirmed = state.failures, state.skipped, state.confirmed
+    requested = state.requested
+    asked_again = False  # the same question stays open after a failed answer: the error says what to type
+
+    if message.fresh and requested is None:
+        updates.update(_harvest(form, message, values, None))
+    elif message.fresh:
+        if message.intent in STOP_INTENTS:
+            return Decision(reject=True)
+        if is_interruption(message.intent, message.text):
+            return Decision(reject=True)
+        at_confirmation = requested == form.confirm_slot
+        named = (
+            _find_field(form, message, values)
+            if message.intent == "change_answer" or at_confirmation
+            else None
+        )
+        answers_the_question = named is not None and (named == requested or values.get(named) is None)
+        if answers_the_question:
+            named = None  # "the hauler" said when asked who documents it is an answer, not a change
+        if named is not None:
+            spec = form.spec.field(named)
+            new_value = None
+            if match := _CHANGE_TO.search(message.text):
+                result = parse(spec.parser, match.group("value"), message.ctx)
+                new_value = result.slot if result.ok else None
+            updates[named] = new_value
+            confirmed, failures = False, 0
+            skipped = tuple(s for s in skipped if s != named)
+            feedback.append(f"OK, I've changed the {spec.label.lower()}." if new_value is not None else "OK.")
+        elif message.intent == "change_answer" and not answers_the_question:
+            feedback.append("Which answer do you want to change? For example: change the address.")
+            asked_again = True
+        elif at_confirmation:
+            answer = parse_yes_no(message.text)
+            if answer.ok and answer.value.value == "yes":
+                confirmed = True
+            elif answer.ok and answer.value.value == "no":
+                feedback.append("What should I change? For example: change the address, or change the phone.")
+                asked_again = True
+            else:
+                failures += 1
+                feedback.append("Please say yes to submit, or tell me what to change.")
+                asked_again = True
+        elif requested in form.slots:
+            spec = form.spec.field(requested)
+            may_skip = spec.optional or (spec.name in form.skippable and failures >= MAX_FAILED_ANSWERS)
+            if may_skip and _SKIP.match(message.text):
+                skipped = (*skipped, requested)
+                failures = 0
+            elif courtesy := _courtesy(message):
+                return Decision(
+                    feedback=(courtesy,),
+                    question=(question_for(spec, message.channel),),
+                    next_slot=requested,
+                    failures=failures,
+                    skipped=skipped,
+                    confirmed=confirmed,
+                )
+            else:
+                text = _PHONE.sub(" ", message.text) if spec.parser == "person_name" else message.text
+                result = parse(spec.parser, text, message.ctx)
+                if result.ok:
+                    updates[requested] = result.slot
+                    updates.update(_harvest(form, message, values, requested))
+                    failures = 0
+                else:
+                    failures += 1
+                    feedback.append(result.error or "Sorry, I didn't get that.")
+                    if failures >= MAX_FAILED_ANSWERS:
+                        feedback.append(_way_out(form, spec, values, contacts))
+                    asked_again = True
+
+    values.update(updates)
+    if asked_again:
+        return Decision(
+            updates=updates,
+            feedback=tuple(feedback),
+            next_slot=requested,
+            failures=failures,
+            skipped=skipped,
+            confirmed=confirmed,
+        )
+    following = form.spec.next_field(values, skipped)
+    question: tuple[str, ...] = ()
+    if following is not None:
+        next_slot: str | None = following.name
+        opener = "" if message.fresh or not requested else "Back to your " + form.topic + ": "
+        question = (opener + question_for(following, message.channel),)
+        failures = 0 if following.name != requested else failures
+    elif form.confirm and not confirmed:
+        next_slot = form.confirm_slot
+        question = tuple(read_back(form.spec, values, message.channel, values.get("city")))
+    else:
+        next_slot = None
+    return Decision(
+        updates=updates,
+        feedback=tuple(feedback),
+        question=question,
+        next_slot=next_slot,
+        failures=failures,
+        skipped=skipped,
+        confirmed=confirmed,
+    )
+
+
+def _way_out(form: GuidedForm, spec: FieldSpec, values: Mapping[str, Any], contacts: CityContacts) -> str:
+    if spec.optional or spec.name in form.skippable:
+        return "You can say skip to leave this out, or say cancel to stop."
+    return f"{city_contact_sentence(values.get('city'), contacts)} Or say cancel to stop."
+
+
+# --------------------------------------------------------------------------------------------------------
+# Rasa glue
+# --------------------------------------------------------------------------------------------------------
+
+
+def message_time(tracker: Tracker) -> dt.datetime:
+    """When the latest user message arrived (its event timestamp), timezone-aware."""
+    for event in reversed(tracker.events):
+        if event.get("event") == "user" and event.get("timestamp"):
+            return dt.datetime.fromtimestamp(float(event["timestamp"]), dt.timezone.utc)
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def is_fresh_message(tracker: Tracker, form_name: str) -> bool:
+    """True when the action before this run of the form was ``action_listen``: the user just answered."""
+    seen_form = False
+    for event in reversed(tracker.events):
+        if event.get("event") != "action":
+            continue
+        name = event.get("name")
+        if not seen_form and name == form_name:
+            seen_form = True
+            continue
+        if seen_form:
+            return name == "action_listen"
+    return False
+
+
+def form_state(tracker: Tracker, form: GuidedForm) -> FormState:
+    return FormState(
+        values={name: tracker.get_slot(name) for name in form.slots},
+        requested=tracker.get_slot(REQUESTED_SLOT),
+        failures=int(tracker.get_slot(FAILURES_SLOT) or 0),
+        skipped=tuple(tracker.get_slot(SKIPPED_SLOT) or ()),
+        confirmed=bool(tracker.get_slot(form.confirm_slot)),
+    )
+
+
+def latest_message(tracker: Tracker, form: GuidedForm) -> Message:
+    latest = tracker.latest_message or {}
+    return Message(
+        text=str(latest.get("text") or ""),
+        intent=(latest.get("intent") or {}).get("name"),
+        entities=tuple(latest.get("entities") or ()),
+        fresh=is_fresh_message(tracker, form.name),
+        channel=channel_of(tracker),
+        ctx=ParseContext(now=message_time(tracker)),
+    )
+
+
+class GuidedFormValidation(Action, ABC):
+    """``validate_<form>``: runs :func:`decide`, then :meth:`after` (a subclass stores or warns)."""
+
+    @property
+    @abstractmethod
+    def form(self) -> GuidedForm:
+        """The form this action validates (abstract, so rasa_sdk registers only the subclasses)."""
+
+    def name(self) -> str:
+        return f"validate_{self.form.name}"
+
+    def form_for(self, tracker: Tracker) -> GuidedForm:
+        """The form for this conversation (a subclass may pick one by city)."""
+        return self.form
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        form = self.form_for(tracker)
+        state = form_state(tracker, form)
+        message = latest_message(tracker, form)
+        known = {k: v for k, v in self.prefill(tracker, state).items() if state.values.get(k) is None}
+        state = replace(state, values={**state.values, **known})
+        decision = decide(form, state, message, runtime.contacts())
+        if decision.reject:
+            return []
+        extra = self.after(decision, state, message, tracker)
+        decision = extra.decision
+        for text in (*decision.feedback, *extra.messages, *decision.question):
+            dispatcher.utter_message(text=text)
+        for payload in extra.payloads:
+            dispatcher.utter_message(json_message=payload)
+        events: list[EventType] = [
+            SlotSet(name, value) for name, value in {**known, **decision.updates}.items()
+        ]
+        events += [
+            SlotSet(FAILURES_SLOT, decision.failures),
+            SlotSet(SKIPPED_SLOT, list(decision.skipped)),
+            *([SlotSet(form.confirm_slot, decision.confirmed or None)] if form.confirm else []),
+            *extra.events,
+            SlotSet(REQUESTED_SLOT, decision.next_slot),
+        ]
+        return events
+
+    def prefill(self, tracker: Tracker, state: FormState) -> dict[str, Any]:
+        """Hook: answers already known elsewhere (the stored facility), used when not yet given."""
+        return {}
+
+    def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
+        """Hook: side effects after a turn (store a partial record, warn); may change the decision."""
+        return AfterTurn(decision)
+
+
+@dataclass
+class AfterTurn:
+    """What a form adds to a turn: a changed decision, slot events, messages before the question, payloads."""
+
+    decision: Decision
+    events: list[EventType] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    payloads: list[dict[str, Any]] = field(default_factory=list)
+
+
+def without_question(decision: Decision) -> Decision:
+    return replace(decision, question=())
+
+
+KEPT_FOR_THE_CONVERSATION = ("city", "generator_type")
+
+
+def reset_events(form: GuidedForm, keep: tuple[str, ...] = KEPT_FOR_THE_CONVERSATION) -> list[EventType]:
+    """Slot events that clear a form's answers (the city and generator type are kept for the conversation)."""
+    confirm = [SlotSet(form.confirm_slot, None)] if form.confirm else []
+    return [
+        *(SlotSet(name, None) for name in form.slots if name not in keep),
+        SlotSet(FAILURES_SLOT, 0),
+        SlotSet(SKIPPED_SLOT, []),
+        *confirm,
+        SlotSet(REQUESTED_SLOT, None),
+    ]

@@ -1,0 +1,158 @@
+"""FOG permit applications, per city: Victorville Municipal Code § 10.03.060(a)(1)-(6) (or the
+building-division documents of (b)) and Inglewood FOG Ordinance, Permits (1)(a)-(d).
+
+The city is asked first (unless known), then that city's fields (:mod:`actions.field_specs`); the answers
+are read back, confirmed, stored (:mod:`store.permits`, committed before the reference is given) and turned
+into a summary (text and PDF, :mod:`documents.application`) under ``var/documents/<reference>.pdf``.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+
+import documents
+import store
+from actions import runtime
+from actions.channel import channel_of
+from actions.field_specs import INGLEWOOD_PERMIT, VICTORVILLE_PERMIT, FieldSpec, FormSpec
+from actions.forms import GuidedForm, GuidedFormValidation, message_time, reset_events
+from actions.parsing import Location
+from compliance.core import dollars
+from documents.application import INGLEWOOD_NEXT_STEPS, VICTORVILLE_NEXT_STEPS, inglewood_fees
+from knowledge.cities import detect_city
+
+log = logging.getLogger(__name__)
+
+REFERENCE_SLOT = "permit_reference"
+DOCUMENTS_DIR = Path(__file__).resolve().parent.parent / "var" / "documents"
+
+PERMIT_CITY = FieldSpec(
+    "city",
+    "City",
+    "Which city is the establishment in: Victorville or Inglewood?",
+    "Is it in Victorville or Inglewood?",
+    "city",
+    why="Each city's ordinance asks for different information.",
+)
+
+_ALIASES = {
+    r"business name|business|operator": "business_name",
+    r"address": "facility_address",
+    r"my name|contact person|contact": "applicant_name",
+    r"phone|number": "applicant_phone",
+    r"seats|seating|capacity": "dining_capacity",
+    r"parcel|apn": "parcel_numbers",
+    r"employees|staff": "employees",
+    r"meals": "meals_per_day",
+    r"cuisine": "cuisine",
+    r"drive[- ]?thru": "drive_thru",
+    r"kitchen size|square feet": "kitchen_size",
+    r"hours": "prep_hours",
+    r"city": "city",
+}
+
+
+def _with_city(spec: FormSpec) -> FormSpec:
+    return FormSpec(spec.key, spec.city, spec.title, (PERMIT_CITY, *spec.fields), spec.citation)
+
+
+PERMIT_FORMS = {
+    spec.city: GuidedForm(
+        name="permit_form",
+        spec=_with_city(spec),
+        aliases={k: v for k, v in _ALIASES.items() if v in {f.name for f in spec.fields} | {"city"}},
+        topic="permit application",
+    )
+    for spec in (VICTORVILLE_PERMIT, INGLEWOOD_PERMIT)
+}
+ALL_PERMIT_SLOTS = tuple(dict.fromkeys(name for form in PERMIT_FORMS.values() for name in form.slots))
+
+
+def permit_form_for(tracker: Tracker) -> GuidedForm:
+    """The city's form; while the city is being asked, the city named in the answer decides."""
+    city = tracker.get_slot("city")
+    if tracker.get_slot("requested_slot") == "city":
+        city = detect_city(str(tracker.latest_message.get("text") or "")) or city
+    return PERMIT_FORMS.get(city or "victorville", PERMIT_FORMS["victorville"])
+
+
+class ValidatePermitForm(GuidedFormValidation):
+    form = PERMIT_FORMS["victorville"]
+
+    def form_for(self, tracker: Tracker) -> GuidedForm:
+        return permit_form_for(tracker)
+
+
+def fee_sentence(values: dict[str, Any]) -> str | None:
+    """Inglewood: the initial and annual fees for these answers, from the compliance core."""
+    estimate = inglewood_fees(values)
+    if not estimate.fees:
+        return estimate.missing
+    parts = []
+    for index, fees in enumerate(estimate.fees):
+        prefix = ("Without a drive-thru: ", "With a drive-thru: ")[index] if len(estimate.fees) > 1 else ""
+        initial = "waived" if fees.initial_fee_waived else dollars(fees.initial_fee)
+        parts.append(
+            f"{prefix}initial permit fee {initial} ({fees.citation}); annual inspection and control fee "
+            f"{dollars(fees.annual_fee)} ({', '.join(fees.see_also)}); first year "
+            f"{dollars(fees.breakdown['first_year_total'])}."
+        )
+    return "Fees: " + " ".join(parts)
+
+
+class ActionSubmitPermitApplication(Action):
+    """Store the confirmed application, write its summary (text and PDF), then give the reference."""
+
+    def name(self) -> str:
+        return "action_submit_permit_application"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        form = permit_form_for(tracker)
+        city = tracker.get_slot("city")
+        values = {name: tracker.get_slot(name) for name in form.slots}
+        if city not in PERMIT_FORMS:
+            dispatcher.utter_message(text="I need the city before I can file the application.")
+            return []
+        now = message_time(tracker)
+        engine = runtime.engine()
+        address = values.get("facility_address")
+        record = store.permits.create_draft(
+            engine,
+            city=city,
+            conversation_id=tracker.sender_id,
+            channel=channel_of(tracker),
+            details={"answers": values},
+            now=now,
+            business_name=values.get("business_name"),
+            applicant_name=values.get("applicant_name"),
+            applicant_phone=values.get("applicant_phone"),
+            facility_address=Location.from_slot(address).text if address else None,
+        )
+        reference = record["reference"]
+        store.permits.submit(engine, reference, now=now)
+        text = documents.application_text(city, reference, values, prepared_at=now)
+        try:
+            DOCUMENTS_DIR.mkdir(parents=True, exist_ok=True)
+            (DOCUMENTS_DIR / f"{reference}.txt").write_text(text, encoding="utf-8")
+            (DOCUMENTS_DIR / f"{reference}.pdf").write_bytes(
+                documents.application_pdf(city, reference, values, prepared_at=now)
+            )
+        except OSError:
+            log.exception("could not write the application summary for %s", reference)
+        lines = [f"Your application is filed. Your reference number is {reference}."]
+        if city == "inglewood" and (fees := fee_sentence(values)):
+            lines.append(fees)
+        steps = VICTORVILLE_NEXT_STEPS if city == "victorville" else INGLEWOOD_NEXT_STEPS
+        lines.append("What happens next: " + " ".join(steps[:3]))
+        if channel_of(tracker) == "web":
+            lines.append(f"\n\n{text}")
+        dispatcher.utter_message(text=" ".join(lines))
+        return [*reset_events(form), SlotSet(REFERENCE_SLOT, reference)]

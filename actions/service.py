@@ -1,0 +1,302 @@
+"""Pump-out logging and service dates: "Pumped on Aug 14, 1,000 gallons, ABC Hauling" → a stored service
+record (and facility), the next due date from :func:`compliance.service_due` with its citation,
+Victorville's 72-hour manifest deadline (Victorville Municipal Code § 10.03.170(b)), an opt-in SMS reminder,
+and "when is my next pump-out?" answered from the stored records.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Mapping
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+
+import compliance
+import store
+from actions import runtime
+from actions.channel import channel_of
+from actions.field_specs import SERVICE_LOG, FieldSpec, FormSpec
+from actions.forms import FormState, GuidedForm, GuidedFormValidation, message_time
+from actions.parsing import ParseContext, Quantity, ServiceFrequency, parse_phone
+from actions.pumpout_text import parse_pumpout
+from compliance.shifts import human
+from knowledge.cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
+
+log = logging.getLogger(__name__)
+
+SERVICE_REFERENCE_SLOT = "service_reference"
+UNNAMED_FACILITY = "(name not given)"
+REMINDER_DAYS_BEFORE = 7
+REMINDER_HOUR = 10  # local time, inside the reminder sender's allowed hours
+
+SERVICE_CITY = FieldSpec(
+    "city",
+    "City",
+    "Which city is the establishment in: Victorville or Inglewood?",
+    "Is it in Victorville or Inglewood?",
+    "city",
+    why="The service frequency comes from that city's ordinance.",
+)
+
+
+def extract_pumpout_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
+    """Date, gallons, hauler and device from a one-line log, and the city it names."""
+    found = dict(parse_pumpout(text, ctx).to_slots())
+    found.pop("manifest_number", None)
+    if "service_date" not in found and "gallons" not in found:
+        found.pop("hauler", None)  # "log a pump-out" names no hauler: only a log line with a date or amount
+    if city := detect_city(text):
+        found["city"] = city
+    return found
+
+
+def _fields() -> tuple[FieldSpec, ...]:
+    by_name = {spec.name: spec for spec in SERVICE_LOG.fields}
+    names = ("service_date", "gallons", "hauler", "device")
+    return (*(by_name[name] for name in names), SERVICE_CITY, by_name["frequency"])
+
+
+SERVICE_FORM = GuidedForm(
+    name="service_form",
+    spec=FormSpec("service_log", None, SERVICE_LOG.title, _fields()),
+    confirm=False,
+    skippable=frozenset({"gallons", "hauler"}),
+    aliases={
+        r"date|day|when": "service_date",
+        r"gallons|amount|volume": "gallons",
+        r"hauler|company|pumper": "hauler",
+        r"device|interceptor|trap": "device",
+        r"frequency|how often": "frequency",
+        r"city": "city",
+    },
+    extract=extract_pumpout_facts,
+    topic="pump-out record",
+)
+
+
+def facility_for(conversation_id: str, city: str | None) -> dict[str, Any] | None:
+    """The conversation's facility in ``city`` (its first one when the city is not known)."""
+    owned = store.facilities.for_conversation(runtime.engine(), conversation_id)
+    matching = [f for f in owned if city is None or f["city"] == city]
+    return matching[0] if matching else None
+
+
+class ValidateServiceForm(GuidedFormValidation):
+    form = SERVICE_FORM
+
+    def prefill(self, tracker: Tracker, state: FormState) -> dict[str, Any]:
+        """The device type and permit frequency already stored for this conversation's facility."""
+        facility = facility_for(tracker.sender_id, state.values.get("city") or tracker.get_slot("city"))
+        if facility is None:
+            return {}
+        known: dict[str, Any] = {"city": facility["city"]}
+        if facility["device_type"] in ("interceptor", "trap"):
+            known["device"] = facility["device_type"]
+        if facility["permit_frequency_days"]:
+            known["frequency"] = {"days": facility["permit_frequency_days"], "months": None}
+        return known
+
+
+def local_today(moment: dt.datetime) -> dt.date:
+    return moment.astimezone(ZoneInfo(CITY_TIME_ZONE)).date()
+
+
+def _device_words(device: str) -> str:
+    return f"grease {device}"
+
+
+def due_sentence(result: compliance.ServiceDue) -> str:
+    if result.due is None:
+        return f"{result.reason.rstrip('.')} ({result.citation})."
+    text = f"Next service is due by {human(result.due)} ({result.interval}; {result.citation})."
+    if result.status.value == "overdue":
+        text += " That date has passed, so service is overdue."
+    return text
+
+
+def manifest_sentence(result: compliance.ServiceDue, today: dt.date) -> str | None:
+    """Victorville: copies of the manifest to the FOG manager within 72 hours of the service."""
+    if result.manifest_due is None:
+        return None
+    verb = "were due" if result.manifest_due < today else "are due"
+    return (
+        f"Copies of the hauler's manifest {verb} at the FOG manager within 72 hours of the service, by "
+        f"{human(result.manifest_due)} (Victorville Municipal Code § 10.03.170(b))."
+    )
+
+
+class ActionSaveServiceRecord(Action):
+    """Store the service (and the facility, with its device and permit frequency), then give the dates."""
+
+    def name(self) -> str:
+        return "action_save_service_record"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        values = {name: tracker.get_slot(name) for name in SERVICE_FORM.slots}
+        city, device = values.get("city"), values.get("device")
+        if not values.get("service_date") or city not in CITY_NAMES or device not in ("interceptor", "trap"):
+            dispatcher.utter_message(text="I'm missing the date, the city or the device, so I saved nothing.")
+            return []
+        now = message_time(tracker)
+        today = local_today(now)
+        service_date = dt.date.fromisoformat(values["service_date"])
+        frequency = ServiceFrequency.from_slot(values["frequency"]) if values.get("frequency") else None
+        frequency_days = frequency.approx_days if frequency else None
+        try:
+            result = compliance.service_due(city, device, service_date, today, frequency_days)
+        except compliance.ComplianceError as error:
+            dispatcher.utter_message(text=str(error))
+            return [SlotSet("service_date", None)]
+        engine = runtime.engine()
+        channel = channel_of(tracker)
+        facility = facility_for(tracker.sender_id, city)
+        facility_fields = {"device_type": device}
+        if frequency_days:
+            facility_fields["permit_frequency_days"] = frequency_days
+        if facility is None:
+            facility = store.facilities.create(
+                engine,
+                city=city,
+                name=UNNAMED_FACILITY,
+                conversation_id=tracker.sender_id,
+                channel=channel,
+                owner_phone=_sms_phone(tracker),
+                now=now,
+                **facility_fields,
+            )
+        else:
+            store.facilities.update(engine, facility["reference"], now=now, **facility_fields)
+        gallons = Quantity.from_slot(values["gallons"]) if values.get("gallons") else None
+        record = store.service.add_record(
+            engine,
+            service_date=service_date,
+            conversation_id=tracker.sender_id,
+            channel=channel,
+            facility_reference=facility["reference"],
+            gallons=float(gallons.amount) if gallons else None,
+            hauler=values.get("hauler"),
+            next_due_date=result.due,
+            details={"device": device, "frequency": values.get("frequency")},
+            now=now,
+        )
+        said = [human(service_date)]
+        if gallons:
+            said.append(gallons.describe())
+        if values.get("hauler"):
+            said.append(str(values["hauler"]))
+        summary = ", ".join(said).rstrip(".")
+        lines = [
+            f"Recorded the {_device_words(device)} service: {summary}. Reference {record['reference']}.",
+            due_sentence(result),
+        ]
+        if manifest := manifest_sentence(result, today):
+            lines.append(manifest)
+        if channel == "sms" and result.due and result.due > today:
+            lines.append("Want a text reminder a week before it's due? Reply YES or NO.")
+        dispatcher.utter_message(text=" ".join(lines))
+        return [
+            *(SlotSet(name, None) for name in SERVICE_FORM.slots if name != "city"),
+            SlotSet(SERVICE_REFERENCE_SLOT, record["reference"]),
+        ]
+
+
+def _sms_phone(tracker: Tracker) -> str | None:
+    if channel_of(tracker) != "sms":
+        return None
+    metadata = tracker.latest_message.get("metadata") or {}
+    for candidate in (metadata.get("from"), tracker.sender_id):
+        parsed = parse_phone(str(candidate or ""))
+        if parsed.ok:
+            return parsed.value.e164
+    return None
+
+
+class ActionScheduleServiceReminder(Action):
+    """Opt-in SMS reminder a week before the next service is due (store.reminders)."""
+
+    def name(self) -> str:
+        return "action_schedule_service_reminder"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        phone = _sms_phone(tracker)
+        reference = tracker.get_slot(SERVICE_REFERENCE_SLOT)
+        engine = runtime.engine()
+        record = store.service.get_by_reference(engine, reference) if reference else None
+        if phone is None or record is None or record["next_due_date"] is None:
+            dispatcher.utter_message(
+                text="Reminders go by text message: text us from your phone to set one up."
+            )
+            return []
+        due = record["next_due_date"]
+        zone = ZoneInfo(CITY_TIME_ZONE)
+        send_day = max(due - dt.timedelta(days=REMINDER_DAYS_BEFORE), local_today(message_time(tracker)))
+        send_at = dt.datetime.combine(send_day, dt.time(REMINDER_HOUR), tzinfo=zone)
+        facility = (
+            store.facilities.get_by_id(engine, record["facility_id"]) if record["facility_id"] else None
+        )
+        store.reminders.schedule(
+            engine,
+            phone=phone,
+            kind="pump_out_due",
+            due_date=due,
+            send_at=send_at,
+            facility_reference=facility["reference"] if facility else None,
+            conversation_id=tracker.sender_id,
+            message=f"Reminder: your grease interceptor or trap service is due by {human(due)}.",
+        )
+        dispatcher.utter_message(text=f"OK. I'll text you on {human(send_day)}. Reply STOP to opt out.")
+        return []
+
+
+class ActionServiceStatus(Action):
+    """ "When is my next pump-out?" / "what's coming up?" from the stored service records."""
+
+    def name(self) -> str:
+        return "action_service_status"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        engine = runtime.engine()
+        today = local_today(message_time(tracker))
+        lines = []
+        for facility in store.facilities.for_conversation(engine, tracker.sender_id):
+            last = store.service.latest_for_facility(engine, facility["reference"])
+            if last is None or facility["device_type"] not in ("interceptor", "trap"):
+                continue
+            result = compliance.service_due(
+                facility["city"],
+                facility["device_type"],
+                last["service_date"],
+                today,
+                facility["permit_frequency_days"],
+            )
+            status = {"due_soon": "That is soon."}.get(result.status.value, "")
+            lines.append(
+                f"Your {_device_words(facility['device_type'])} in {CITY_NAMES[facility['city']]} was last "
+                f"serviced {human(last['service_date'])}. {due_sentence(result)} {status}".strip()
+            )
+            if (manifest := manifest_sentence(result, today)) and result.manifest_due >= today:
+                lines.append(manifest)
+            if result.records_until:
+                lines.append(
+                    f"Keep its service records until at least {human(result.records_until)} "
+                    f"({result.see_also[0]})."
+                )
+        if not lines:
+            dispatcher.utter_message(
+                text="I don't have a pump-out on record for you yet. Tell me about the last one, for "
+                "example: Pumped on Aug 14, 1,000 gallons, ABC Hauling."
+            )
+            return []
+        dispatcher.utter_message(text=" ".join(lines))
+        return []

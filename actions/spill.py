@@ -1,0 +1,357 @@
+"""Spill reports (voice first; SMS and web too): whom to call right now, then the report, kept from the
+first fact (``partial``), read back, committed before the reference number is given, and the written
+confirmation the operator owes (Victorville Municipal Code § 10.03.280; Inglewood FOG Ordinance,
+Monitoring and Notification (3)).
+
+Phone numbers come only from :func:`compliance.spill_contacts`: printed in the ordinance (Inglewood) or
+configured (:class:`ops.settings.Settings`, Victorville); an office without a number is named and the
+missing number said so, never guessed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+
+import compliance
+import documents
+import store
+from actions import runtime
+from actions.channel import channel_of
+from actions.field_specs import SPILL_REPORT, FieldSpec, FormSpec
+from actions.forms import (
+    AfterTurn,
+    Decision,
+    FormState,
+    GuidedForm,
+    GuidedFormValidation,
+    Message,
+    message_time,
+    without_question,
+)
+from actions.parsing import (
+    GALLONS,
+    Location,
+    Moment,
+    ParseContext,
+    Quantity,
+    Reaches,
+    find_quantity,
+    parse_phone,
+)
+from compliance.shifts import human
+from documents.spill_notice import incident_date
+from knowledge.cities import detect_city
+from ops.settings import Settings
+
+log = logging.getLogger(__name__)
+
+REFERENCE_SLOT = "spill_reference"
+URGENT_TOLD_SLOT = "spill_urgent_told"
+DOCUMENTS_DIR = Path(__file__).resolve().parent.parent / "var" / "documents"
+
+OVERFLOWING_NOW = FieldSpec(
+    "overflowing_now",
+    "Overflowing right now",
+    "Is sewage overflowing right now? (yes or no)",
+    "Is sewage overflowing right now? Say yes or press 1. Otherwise, say no or press 2.",
+    "yes_no",
+    why="An overflow happening now needs a phone call to the city before anything else.",
+)
+
+_OVERFLOW_NOW = re.compile(
+    r"\b(?:overflowing|spilling|flowing|backing up|gushing|pouring)\b.*\b(?:now|right now)\b|\bright now\b",
+    re.IGNORECASE,
+)
+
+
+_PHONE_IN_TEXT = re.compile(r"\d{3}\D{0,3}\d{3}\D{0,2}\d{4}")
+
+
+def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
+    """Facts a spill message gives besides the answer asked: the city it names, "overflowing right now", a
+    phone number, an amount in gallons."""
+    found: dict[str, Any] = {}
+    if city := detect_city(text):
+        found["city"] = city
+    if _OVERFLOW_NOW.search(text):
+        found["overflowing_now"] = "yes"
+    if _PHONE_IN_TEXT.search(text) and (phone := parse_phone(text)).ok:
+        found["callback_number"] = phone.slot
+    volume, _ = find_quantity(text, GALLONS)
+    if volume.ok and volume.value is not None:
+        found["volume"] = volume.slot
+    return found
+
+
+SPILL_FORM = GuidedForm(
+    name="spill_form",
+    spec=FormSpec("spill_report", None, SPILL_REPORT.title, (OVERFLOWING_NOW, *SPILL_REPORT.fields)),
+    skippable=frozenset(
+        {
+            "what_spilling",
+            "started_at",
+            "still_flowing",
+            "reaches",
+            "volume",
+            "restaurant_name",
+            "reporter_name",
+        }
+        | {"callback_number", "restaurant_involved"}
+    ),
+    aliases={
+        r"address|location|where|cross streets?|place|spot|manhole": "location",
+        r"what(?:'s| is)? spilling|material|substance|what it is": "what_spilling",
+        r"start(?:ed)?|time|when": "started_at",
+        r"flowing": "still_flowing",
+        r"street|gutter|storm drain|reach(?:es)?": "reaches",
+        r"volume|amount|gallons|how much": "volume",
+        r"restaurant name|business name|which restaurant": "restaurant_name",
+        r"restaurant|business involved": "restaurant_involved",
+        r"(?:my )?name": "reporter_name",
+        r"phone|number|call ?back": "callback_number",
+        r"city": "city",
+    },
+    extract=extract_spill_facts,
+    topic="spill report",
+)
+
+_STORE_COLUMNS = {
+    "city",
+    "location",
+    "what_spilling",
+    "started_at",
+    "still_flowing",
+    "reaches",
+    "volume",
+    "restaurant_involved",
+    "restaurant_name",
+    "reporter_name",
+    "callback_number",
+}
+
+
+def _yes_no_bool(value: Any) -> bool | None:
+    return {"yes": True, "no": False}.get(value) if isinstance(value, str) else value
+
+
+def store_fields(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The form's slot values as :mod:`store.spills` columns (None where not answered)."""
+    fields: dict[str, Any] = {"city": values.get("city")}
+    location = values.get("location")
+    fields["location_text"] = Location.from_slot(location).text if location else None
+    fields["what_spilling"] = values.get("what_spilling")
+    started = values.get("started_at")
+    started_at = Moment.from_slot(started).at if started else None
+    fields["started_at"] = started_at
+    fields["incident_at"] = started_at
+    fields["still_flowing"] = _yes_no_bool(values.get("still_flowing"))
+    reaches = values.get("reaches")
+    fields["reaches"] = None if reaches in (None, "unsure") else list(Reaches.from_slot(reaches).places)
+    volume = values.get("volume")
+    if volume is not None:
+        quantity = Quantity.from_slot(volume)
+        fields["volume_estimate"] = quantity.describe()
+        fields["volume_gallons"] = float(quantity.amount)
+    else:
+        fields["volume_estimate"] = fields["volume_gallons"] = None
+    fields["restaurant_involved"] = _yes_no_bool(values.get("restaurant_involved"))
+    fields["restaurant_name"] = values.get("restaurant_name") if fields["restaurant_involved"] else None
+    fields["reporter_name"] = values.get("reporter_name")
+    fields["callback_number"] = values.get("callback_number")
+    return fields
+
+
+def save_partial(
+    tracker: Tracker, values: Mapping[str, Any], reference: str | None, now: dt.datetime
+) -> str | None:
+    """Create the partial report on the first fact, or bring it up to date; returns its reference."""
+    answered = {k: v for k, v in values.items() if v is not None}
+    if not answered:
+        return reference
+    fields = store_fields(values)
+    details = {"answers": dict(values)}
+    engine = runtime.engine()
+    if reference is None:
+        record = store.spills.create_partial(
+            engine,
+            conversation_id=tracker.sender_id,
+            channel=channel_of(tracker),
+            details=details,
+            now=now,
+            **{k: v for k, v in fields.items() if v is not None},
+        )
+        return record["reference"]
+    record = store.spills.get_by_reference(engine, reference)
+    if record is None or record["status"] == "submitted":
+        return save_partial(tracker, values, None, now)
+    store.spills.update(engine, reference, details=details, now=now, **fields)
+    return reference
+
+
+def configured_contacts(city: str, settings: Settings) -> dict[str, str]:
+    """The spill numbers configured for ``city``, keyed as :func:`compliance.spill_contacts` expects."""
+    if city == "inglewood":
+        printed = Settings().inglewood_spill_phone
+        return {"city": settings.inglewood_spill_phone} if settings.inglewood_spill_phone != printed else {}
+    numbers = {
+        "code_enforcement": settings.victorville_code_enforcement_phone,
+        "sanitary": settings.victorville_sanitary_phone,
+        "fire_police": settings.victorville_after_hours_phone,
+    }
+    return {key: value for key, value in numbers.items() if value}
+
+
+def urgent_contacts(city: str, when: dt.datetime, settings: Settings) -> tuple[str, str | None]:
+    """What to tell someone whose sewer is overflowing now, and the first number to dial (E.164) if any."""
+    found = compliance.spill_contacts(city, when, contacts=configured_contacts(city, settings))
+    parts = []
+    dial = None
+    missing = []
+    for index, contact in enumerate(found.contacts):
+        if index == 0:
+            prefix = f"Call the {contact.who} right now"
+        else:
+            closed = "" if found.city_hall_open else ", because City Hall is closed"
+            prefix = f"If it could block the sewer or overflow, also call the {contact.who}{closed}"
+        if contact.phone:
+            parts.append(f"{prefix} at {contact.phone}.")
+            parsed = parse_phone(contact.phone)
+            if dial is None and parsed.ok:
+                dial = parsed.value.e164
+        else:
+            parts.append(f"{prefix}.")
+            missing.append(contact)
+    if missing:
+        which = "Its phone number is" if len(missing) == 1 else "Their phone numbers are"
+        parts.append(f"{which} not configured here, and the ordinance prints none.")
+    if city == "victorville" and found.city_hall_open:
+        parts.append("During City Hall business hours you can also go to City Hall in person.")
+    return f"{' '.join(parts)} ({found.citation})", dial
+
+
+class ValidateSpillForm(GuidedFormValidation):
+    form = SPILL_FORM
+
+    def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
+        values = {**state.values, **decision.updates}
+        result = AfterTurn(decision)
+        starting_call = message.fresh and state.requested is None and message.intent == "voice_call_started"
+        if starting_call and decision.question:
+            greeting = f"You've reached the sewage spill line. {decision.question[0]}"
+            decision = replace(decision, question=(greeting, *decision.question[1:]))
+            result.decision = decision
+        reference = tracker.get_slot(REFERENCE_SLOT)
+        try:
+            saved = save_partial(tracker, values, reference, message.ctx.now)
+        except store.StoreError:
+            log.exception("could not save the partial spill report for %s", tracker.sender_id)
+            saved = reference
+        if saved != reference:
+            result.events.append(SlotSet(REFERENCE_SLOT, saved))
+        city = values.get("city")
+        if values.get("overflowing_now") == "yes" and city and not tracker.get_slot(URGENT_TOLD_SLOT):
+            text, dial = urgent_contacts(city, message.ctx.now, runtime.settings())
+            result.events.append(SlotSet(URGENT_TOLD_SLOT, True))
+            if message.channel == "voice" and dial:
+                result.payloads.append({"dial": dial, "say": "Connecting you now."})
+                result.decision = without_question(decision)
+                result.messages.append(text)
+            else:
+                result.messages.append(f"{text} Then, if you can, tell me more so the report is on file.")
+        return result
+
+
+def written_confirmation(city: str, incident: dt.date) -> str:
+    deadline = compliance.spill_deadline(city, incident)
+    items = "; ".join(deadline.must_state)
+    return (
+        f"If you operate the business responsible: confirm the spill in writing to {deadline.send_to} by "
+        f"{human(deadline.deadline)}, stating {items} ({deadline.citation})."
+    )
+
+
+class ActionSubmitSpillReport(Action):
+    """Commit the confirmed report, then (only then) give its reference number."""
+
+    def name(self) -> str:
+        return "action_submit_spill_report"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        values = {name: tracker.get_slot(name) for name in SPILL_FORM.slots}
+        now = message_time(tracker)
+        engine = runtime.engine()
+        reference = save_partial(tracker, values, tracker.get_slot(REFERENCE_SLOT), now)
+        if reference is None:
+            dispatcher.utter_message(
+                text="I have nothing to report yet. Tell me about the spill to start again."
+            )
+            return []
+        record = store.spills.submit(engine, reference, now=now)
+        channel = channel_of(tracker)
+        city = record["city"]
+        lines = [f"Thank you. Your spill report is recorded. Your reference number is {reference}."]
+        if city:
+            incident = answers_incident(values, now)
+            if channel == "voice":
+                deadline = compliance.spill_deadline(city, incident)
+                by = human(deadline.deadline)
+                lines.append(f"If you run the business responsible, confirm it in writing by {by}.")
+            else:
+                lines.append(written_confirmation(city, incident))
+                lines.append("Would you like a drafted written notice with these facts? (yes or no)")
+        dispatcher.utter_message(text=" ".join(lines))
+        events: list[EventType] = [SlotSet(name, None) for name in SPILL_FORM.slots if name != "city"]
+        events += [SlotSet("spill_confirmed", None), SlotSet(URGENT_TOLD_SLOT, None)]
+        events.append(SlotSet(REFERENCE_SLOT, reference))
+        return events
+
+
+class ActionSpillNotice(Action):
+    """The drafted written confirmation (text here, PDF under var/documents/) for the last report."""
+
+    def name(self) -> str:
+        return "action_spill_notice"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        reference = tracker.get_slot(REFERENCE_SLOT)
+        record = store.spills.get_by_reference(runtime.engine(), reference) if reference else None
+        if record is None or not record["city"]:
+            dispatcher.utter_message(text="I have no spill report with a city to draft a notice for.")
+            return []
+        answers = (record["details"] or {}).get("answers", {})
+        now = message_time(tracker)
+        text = documents.spill_notice_text(record["city"], reference, answers, prepared_at=now)
+        path = DOCUMENTS_DIR / f"{reference}-notice.pdf"
+        try:
+            DOCUMENTS_DIR.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(documents.spill_notice_pdf(record["city"], reference, answers, prepared_at=now))
+        except OSError:
+            log.exception("could not write %s", path)
+        if channel_of(tracker) == "web":
+            dispatcher.utter_message(text=text)
+        else:
+            deadline = compliance.spill_deadline(record["city"], answers_incident(answers, now))
+            dispatcher.utter_message(
+                text=f"The drafted notice for {reference} is ready: send it to {deadline.send_to} by "
+                f"{human(deadline.deadline)}, after filling in the reasons and the steps taken."
+            )
+        return []
+
+
+def answers_incident(answers: Mapping[str, Any], now: dt.datetime) -> dt.date:
+    """The day the spill started, else the day of the message, in the city's time zone."""
+    return incident_date(answers, now)

@@ -1,0 +1,249 @@
+"""Waiver and variance requests: Victorville's de minimis and physical-space waivers (Victorville Municipal
+Code § 6.37.050) and Inglewood's grease-interceptor variance and waivers (Inglewood FOG Ordinance,
+Discharge Requirements (6)).
+
+Screening comes first: as soon as the amounts (or the interceptor facts) are known, the user hears the
+result from the compliance core, with its threshold, conditions, charges and citation; the rest of the form
+collects who is asking, then the request is read back, confirmed and stored (:mod:`store.waivers`).
+Eligibility is never a grant: the city decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+
+import compliance
+import store
+from actions import runtime
+from actions.channel import channel_of
+from actions.field_specs import DEMINIMIS_WAIVER, INTERCEPTOR_VARIANCE, PHYSICAL_SPACE_WAIVER, FormSpec
+from actions.forms import (
+    AfterTurn,
+    Decision,
+    FormState,
+    GuidedForm,
+    GuidedFormValidation,
+    Message,
+    message_time,
+    reset_events,
+)
+from actions.parsing import Quantity
+
+REFERENCE_SLOT = "waiver_reference"
+
+_CONTACT_ALIASES = {
+    r"business|name of the business|business name": "business_name",
+    r"address|location": "facility_address",
+    r"my name|contact|your name": "applicant_name",
+    r"phone|number": "applicant_phone",
+}
+
+
+def _reordered(spec: FormSpec, first: tuple[str, ...]) -> FormSpec:
+    """The same fields with the screening questions first."""
+    leading = tuple(spec.field(name) for name in first)
+    rest = tuple(field for field in spec.fields if field.name not in first)
+    return FormSpec(spec.key, spec.city, spec.title, leading + rest, spec.citation)
+
+
+DEMINIMIS_FORM = GuidedForm(
+    name="deminimis_form",
+    spec=_reordered(
+        DEMINIMIS_WAIVER, ("total_service_yd3", "organics_gal", "services_requested", "has_documentation")
+    ),
+    aliases={
+        r"cubic yards|yards|trash service|total": "total_service_yd3",
+        r"gallons|organic waste|organics": "organics_gal",
+        r"services|containers|bins": "services_requested",
+        r"documentation|documents": "has_documentation",
+        **_CONTACT_ALIASES,
+    },
+    topic="de minimis waiver request",
+)
+
+SPACE_WAIVER_FORM = GuidedForm(
+    name="space_waiver_form",
+    spec=_reordered(PHYSICAL_SPACE_WAIVER, ("services_requested", "evidence_source", "has_documentation")),
+    aliases={
+        r"containers|bins|services": "services_requested",
+        r"who|hauler|architect|engineer": "evidence_source",
+        r"documentation|documents": "has_documentation",
+        **_CONTACT_ALIASES,
+    },
+    topic="physical space waiver request",
+)
+
+VARIANCE_FORM = GuidedForm(
+    name="variance_form",
+    spec=_reordered(
+        INTERCEPTOR_VARIANCE,
+        (
+            "existing_establishment",
+            "no_space",
+            "no_slope",
+            "alt_tech_equivalent",
+            "negligible_fog",
+            "fog_factors",
+        ),
+    ),
+    aliases={
+        r"existing|operating": "existing_establishment",
+        r"space|room": "no_space",
+        r"slope": "no_slope",
+        r"alternative|technology": "alt_tech_equivalent",
+        r"negligible|little grease": "negligible_fog",
+        **_CONTACT_ALIASES,
+    },
+    topic="interceptor variance request",
+)
+
+INGLEWOOD_KINDS = {
+    "variance": "inglewood_variance",
+    "conditional_waiver": "inglewood_conditional_waiver",
+    "waiver_with_cleanup_charge": "inglewood_cleanup_charge_waiver",
+}
+
+
+def _amount(slot: Any) -> Decimal:
+    return Quantity.from_slot(slot).amount
+
+
+def deminimis_result(values: Mapping[str, Any]) -> compliance.Result:
+    return compliance.deminimis(_amount(values["total_service_yd3"]), _amount(values["organics_gal"]))
+
+
+def deminimis_sentences(values: Mapping[str, Any]) -> str:
+    """Eligible or not and why (the exact threshold), what to attach, the 15-day duty and 5-year validity."""
+    result = deminimis_result(values)
+    text = f"{result.reason.rstrip('.')} ({result.citation})."
+    text += " To apply, attach: " + "; ".join(result.documentation) + "."
+    text += " If granted: " + "; ".join(result.duties) + "."
+    if not result.eligible:
+        text += " You can still file the request, or say cancel."
+    return text
+
+
+def _said_yes(value: Any) -> bool:
+    return value in ("yes", True)
+
+
+def interceptor_result(values: Mapping[str, Any]) -> compliance.Result:
+    return compliance.inglewood_interceptor_paths(
+        _said_yes(values.get("no_space")),
+        _said_yes(values.get("no_slope")),
+        _said_yes(values.get("alt_tech_equivalent")),
+        _said_yes(values.get("negligible_fog")),
+        existing=values.get("existing_establishment") != "no",
+    )
+
+
+def interceptor_sentences(values: Mapping[str, Any]) -> str:
+    result = interceptor_result(values)
+    parts = [f"{result.reason.rstrip('.')} ({result.citation})."]
+    for path in result.paths:
+        parts.append(
+            f"{path.name}: conditions: {'; '.join(path.conditions)}. Charges: {'; '.join(path.charges)} "
+            f"({path.citation})."
+        )
+    if result.install_interceptor:
+        parts.append("You can still file the request, or say cancel.")
+    return " ".join(parts)
+
+
+def space_waiver_sentences() -> str:
+    result = compliance.physical_space_waiver()
+    return f"{result.reason} It takes: {'; '.join(result.requirements)} ({result.citation})."
+
+
+class ValidateDeminimisForm(GuidedFormValidation):
+    form = DEMINIMIS_FORM
+
+    def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
+        values = {**state.values, **decision.updates}
+        result = AfterTurn(decision)
+        screened = {"total_service_yd3", "organics_gal"}
+        if screened & set(decision.updates) and all(values.get(name) is not None for name in screened):
+            result.messages.append(deminimis_sentences(values))
+        return result
+
+
+class ValidateSpaceWaiverForm(GuidedFormValidation):
+    form = SPACE_WAIVER_FORM
+
+    def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
+        result = AfterTurn(decision)
+        if message.fresh and state.requested is None:
+            result.messages.append(space_waiver_sentences())
+        return result
+
+
+class ValidateVarianceForm(GuidedFormValidation):
+    form = VARIANCE_FORM
+
+    def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
+        values = {**state.values, **decision.updates}
+        result = AfterTurn(decision)
+        if "negligible_fog" in decision.updates and values.get("negligible_fog") is not None:
+            result.messages.append(interceptor_sentences(values))
+        return result
+
+
+def finished_form(tracker: Tracker) -> GuidedForm | None:
+    """The waiver form the user just confirmed."""
+    for form in (DEMINIMIS_FORM, SPACE_WAIVER_FORM, VARIANCE_FORM):
+        if tracker.get_slot(form.confirm_slot):
+            return form
+    return None
+
+
+class ActionSubmitWaiver(Action):
+    """Store the confirmed request and its screening result; then the reference and what happens next."""
+
+    def name(self) -> str:
+        return "action_submit_waiver"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        form = finished_form(tracker)
+        if form is None:
+            dispatcher.utter_message(text="I have no confirmed request to file.")
+            return []
+        values = {name: tracker.get_slot(name) for name in form.slots}
+        if form is DEMINIMIS_FORM:
+            result = deminimis_result(values)
+            kind, eligible = "deminimis", result.eligible
+            next_steps = deminimis_sentences(values)
+        elif form is SPACE_WAIVER_FORM:
+            result = compliance.physical_space_waiver()
+            kind, eligible = "physical_space", None
+            next_steps = space_waiver_sentences()
+        else:
+            result = interceptor_result(values)
+            kind = INGLEWOOD_KINDS[result.paths[0].key] if result.paths else "inglewood_variance"
+            eligible = bool(result.paths)
+            next_steps = " ".join(result.how_to_apply)
+        now = message_time(tracker)
+        engine = runtime.engine()
+        record = store.waivers.create_draft(
+            engine,
+            kind=kind,
+            conversation_id=tracker.sender_id,
+            channel=channel_of(tracker),
+            screening=result.to_dict(),
+            eligible=eligible,
+            details={"answers": values},
+            now=now,
+        )
+        store.waivers.submit(engine, record["reference"], now=now)
+        dispatcher.utter_message(
+            text=f"Your request is filed. Your reference number is {record['reference']}. The city decides "
+            f"on it; what happens next: {next_steps}"
+        )
+        return [*reset_events(form), SlotSet(REFERENCE_SLOT, record["reference"])]

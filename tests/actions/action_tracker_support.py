@@ -1,0 +1,57 @@
+"""Tracker factories for the action tests."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from rasa_sdk import Tracker
+
+# Sunday 2026-11-29, 12:00 PM in Los Angeles (City Hall closed).
+MESSAGE_TIME = dt.datetime(2026, 11, 29, 20, 0, tzinfo=dt.timezone.utc)
+
+
+def make_tracker(
+    *,
+    slots: Mapping[str, Any] | None = None,
+    text: str = "",
+    intent: str = "inform",
+    channel: str = "web",
+    entities: list[dict[str, Any]] | None = None,
+    active_loop: str | None = None,
+    previous_action: str = "action_listen",
+    sender: str = "test-user",
+    at: dt.datetime = MESSAGE_TIME,
+) -> Tracker:
+    """A tracker as a form's validation action sees it: the user's message, then the form's own run.
+
+    ``previous_action`` is what ran before the form: ``action_listen`` (the user just answered) or, when
+    the form resumes after an interruption, the action that handled it.
+    """
+    message = {
+        "text": text,
+        "intent": {"name": intent, "confidence": 0.95},
+        "entities": entities or [],
+        "metadata": {"channel": channel},
+    }
+    events: list[dict[str, Any]] = [
+        {"event": "action", "name": "action_listen", "timestamp": at.timestamp() - 1},
+        {"event": "user", "text": text, "parse_data": message, "timestamp": at.timestamp()},
+    ]
+    if previous_action != "action_listen":
+        events.append({"event": "action", "name": previous_action, "timestamp": at.timestamp()})
+    if active_loop:
+        events.append({"event": "action", "name": active_loop, "timestamp": at.timestamp()})
+    return Tracker.from_dict(
+        {
+            "sender_id": sender,
+            "slots": dict(slots or {}),
+            "latest_message": message,
+            "events": events,
+            "paused": False,
+            "followup_action": None,
+            "active_loop": {"name": active_loop} if active_loop else {},
+            "latest_action_name": active_loop or previous_action,
+        }
+    )

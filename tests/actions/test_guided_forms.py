@@ -1,0 +1,228 @@
+"""The guided-form turn logic (actions.forms.decide): answers, facts, failures, changes, confirmation."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from actions.forms import FormState, Message, decide, is_interruption, looks_like_question
+from actions.parsing import ParseContext
+from actions.service import SERVICE_FORM
+from actions.spill import SPILL_FORM
+from knowledge.cities import CityContacts
+
+CTX = ParseContext(now=dt.datetime(2026, 11, 29, 20, 0, tzinfo=dt.timezone.utc))
+CONTACTS = CityContacts(victorville_phone="(760) 555-0199")
+
+
+def say(text: str, intent: str = "inform", fresh: bool = True, channel: str = "web", entities=()) -> Message:
+    return Message(text, intent, tuple(entities), fresh, channel, CTX)
+
+
+def test_activation_keeps_every_fact_of_a_one_line_pump_out_and_asks_what_is_missing():
+    turn = decide(
+        SERVICE_FORM,
+        FormState({}, None),
+        say("Pumped on Aug 14, 1,000 gallons, ABC Hauling", "log_pumpout"),
+        CONTACTS,
+    )
+    assert turn.updates["service_date"] == "2026-08-14"
+    assert turn.updates["gallons"]["amount"] == 1000
+    assert turn.updates["hauler"] == "ABC Hauling"
+    assert turn.next_slot == "device"
+    assert turn.question == ("Was it the grease interceptor or a grease trap?",)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("how much is the fine for a spill?", "ask_question"),
+        ("cancel", "cancel"),
+        ("start over", "start_over"),
+        ("can i talk to a person", "human_handoff"),
+        ("/voice_silence_timeout", "voice_silence_timeout"),
+    ],
+)
+def test_questions_and_requests_to_stop_are_rejected_so_a_rule_answers_them(text, intent):
+    turn = decide(SPILL_FORM, FormState({"overflowing_now": "no"}, "city"), say(text, intent), CONTACTS)
+    assert turn.reject
+
+
+def test_an_answer_classified_as_a_question_but_not_phrased_as_one_is_read_as_the_answer():
+    turn = decide(
+        SPILL_FORM,
+        FormState({}, "what_spilling"),
+        say("grease from the restaurant", "ask_question"),
+        CONTACTS,
+    )
+    assert not turn.reject
+    assert turn.updates == {"what_spilling": "grease from the restaurant"}
+
+
+def test_overflowing_now_then_the_city_is_asked_before_anything_else():
+    turn = decide(SPILL_FORM, FormState({}, "overflowing_now"), say("yes"), CONTACTS)
+    assert turn.updates == {"overflowing_now": "yes"}
+    assert turn.next_slot == "city"
+
+
+def test_two_failed_answers_to_a_required_field_give_the_city_contact_and_a_way_out():
+    state = FormState({"overflowing_now": "no", "city": "victorville"}, "location")
+    first = decide(SPILL_FORM, state, say("?!"), CONTACTS)
+    assert first.failures == 1 and first.next_slot == "location" and len(first.feedback) == 1
+    second = decide(SPILL_FORM, FormState(state.values, "location", first.failures), say("?!"), CONTACTS)
+    assert second.failures == 2
+    assert "the City of Victorville FOG manager at (760) 555-0199" in second.feedback[-1]
+    assert "cancel" in second.feedback[-1]
+
+
+def test_a_skippable_field_may_be_skipped_after_two_failed_answers_but_not_before():
+    values = {"overflowing_now": "no", "city": "inglewood", "location": {"text": "5th and Main", "kind": "x"}}
+    values |= {"what_spilling": "sewage", "started_at": "2026-11-29", "still_flowing": "no", "reaches": []}
+    early = decide(SPILL_FORM, FormState(values, "volume", 0), say("skip"), CONTACTS)
+    assert early.failures == 1 and early.next_slot == "volume"
+    late = decide(SPILL_FORM, FormState(values, "volume", 2), say("skip"), CONTACTS)
+    assert late.skipped == ("volume",)
+    assert late.next_slot == "restaurant_involved"
+
+
+def test_an_optional_field_may_be_skipped_at_once():
+    values = {
+        "service_date": "2026-08-14",
+        "gallons": 10,
+        "hauler": "ABC",
+        "device": "trap",
+        "city": "inglewood",
+    }
+    turn = decide(SERVICE_FORM, FormState(values, "frequency"), say("skip"), CONTACTS)
+    assert turn.skipped == ("frequency",) and turn.next_slot is None
+
+
+def test_change_the_address_with_the_new_value_in_the_same_message():
+    values = {
+        "overflowing_now": "no",
+        "city": "victorville",
+        "location": {"text": "5th and Main", "kind": "x"},
+    }
+    turn = decide(
+        SPILL_FORM,
+        FormState(values, "what_spilling"),
+        say(
+            "change the address to 7th and D st",
+            "change_answer",
+            entities=[{"entity": "field", "value": "address"}],
+        ),
+        CONTACTS,
+    )
+    assert turn.updates["location"]["text"] == "7th and D st"
+    assert turn.next_slot == "what_spilling"
+
+
+def test_change_an_answer_without_a_value_asks_it_again():
+    values = {
+        "overflowing_now": "no",
+        "city": "victorville",
+        "location": {"text": "5th and Main", "kind": "x"},
+    }
+    turn = decide(
+        SPILL_FORM, FormState(values, "what_spilling"), say("change the address", "change_answer"), CONTACTS
+    )
+    assert turn.updates == {"location": None}
+    assert turn.next_slot == "location"
+
+
+def _complete_spill() -> dict:
+    return {
+        "overflowing_now": "no",
+        "city": "inglewood",
+        "location": {"text": "5th and Main", "kind": "cross_streets"},
+        "what_spilling": "sewage",
+        "started_at": "2026-11-29T11:00-08:00",
+        "still_flowing": "yes",
+        "reaches": ["storm_drain"],
+        "volume": {"amount": 50, "unit": "gal"},
+        "restaurant_involved": "no",
+        "reporter_name": "Maria Lopez",
+        "callback_number": "+13105550100",
+    }
+
+
+def test_when_everything_is_answered_the_report_is_read_back_for_confirmation():
+    values = _complete_spill()
+    del values["callback_number"]
+    turn = decide(SPILL_FORM, FormState(values, "callback_number"), say("310-555-0100"), CONTACTS)
+    assert turn.next_slot == "spill_confirmed"
+    assert "Location: 5th and Main" in turn.question[0]
+    assert "Callback number: (310) 555-0100" in turn.question[0]
+
+
+def test_yes_at_the_read_back_finishes_the_form_and_no_asks_what_to_change():
+    done = decide(SPILL_FORM, FormState(_complete_spill(), "spill_confirmed"), say("yes", "affirm"), CONTACTS)
+    assert done.confirmed and done.next_slot is None
+    again = decide(SPILL_FORM, FormState(_complete_spill(), "spill_confirmed"), say("no", "deny"), CONTACTS)
+    assert not again.confirmed and again.next_slot == "spill_confirmed"
+    assert "What should I change?" in again.feedback[0]
+
+
+def test_resuming_after_an_interruption_asks_the_open_question_again():
+    turn = decide(SPILL_FORM, FormState({"overflowing_now": "no"}, "city"), say("", fresh=False), CONTACTS)
+    assert turn.question == (
+        "Back to your spill report: Which city is the spill in: Victorville or Inglewood?",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("how much is the fine?", True), ("What do I do", True), ("5th and Main", False), ("sewage", False)],
+)
+def test_looks_like_question(text, expected):
+    assert looks_like_question(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "expected"),
+    [
+        ("more", "MORE", True),
+        ("more", "more please", True),
+        ("more", "more than 50 gallons", False),
+        ("out_of_scope", "what's the weather tomorrow?", True),
+        ("out_of_scope", "Taco Hut", False),
+        ("ask_question", "grease", False),
+        ("inform", "how much?", False),
+    ],
+)
+def test_is_interruption(intent, text, expected):
+    assert is_interruption(intent, text) is expected
+
+
+def test_a_name_and_number_in_one_answer_fill_both_questions():
+    values = {k: v for k, v in _complete_spill().items() if k not in ("reporter_name", "callback_number")}
+    turn = decide(
+        SPILL_FORM, FormState(values, "reporter_name"), say("my name is Maria Lopez, 760-555-0100"), CONTACTS
+    )
+    assert turn.updates == {"reporter_name": "Maria Lopez", "callback_number": "+17605550100"}
+    assert turn.next_slot == "spill_confirmed"
+
+
+@pytest.mark.parametrize(("text", "intent"), [("thanks", "thanks"), ("hi", "greet"), ("bye", "goodbye")])
+def test_courtesies_mid_form_are_acknowledged_not_taken_as_answers(text, intent):
+    turn = decide(
+        SPILL_FORM, FormState({"overflowing_now": "no"}, "what_spilling"), say(text, intent), CONTACTS
+    )
+    assert turn.updates == {} and turn.next_slot == "what_spilling" and turn.failures == 0
+    assert len(turn.feedback) == 1
+
+
+def test_naming_the_field_being_asked_is_an_answer_not_a_change():
+    from actions.waivers import SPACE_WAIVER_FORM
+
+    state = FormState({"services_requested": ["blue"]}, "evidence_source")
+    turn = decide(SPACE_WAIVER_FORM, state, say("the hauler", "change_answer"), CONTACTS)
+    assert turn.updates == {"evidence_source": "hauler"}
+    unclear = decide(SPACE_WAIVER_FORM, state, say("i want to change an answer", "change_answer"), CONTACTS)
+    assert unclear.updates == {} and "Which answer" in unclear.feedback[0]
+
+
+def test_a_request_to_log_a_pump_out_names_no_hauler():
+    turn = decide(SERVICE_FORM, FormState({}, None), say("log a pumpout", "log_pumpout"), CONTACTS)
+    assert "hauler" not in turn.updates and turn.next_slot == "service_date"

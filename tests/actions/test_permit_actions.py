@@ -1,0 +1,71 @@
+"""FOG permit applications: the city's own questions, then stored, summarised (text + PDF) and priced."""
+
+from __future__ import annotations
+
+import asyncio
+
+from action_tracker_support import make_tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+import store
+from actions import permits
+from actions.permits import ActionSubmitPermitApplication, ValidatePermitForm
+
+
+def run(action, tracker):
+    dispatcher = CollectingDispatcher()
+    events = asyncio.run(action.run(dispatcher, tracker, {}))
+    slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
+    return slots, " ".join(m["text"] for m in dispatcher.messages if m.get("text"))
+
+
+def test_the_city_named_in_the_answer_chooses_which_questions_follow(engine):
+    slots, text = run(
+        ValidatePermitForm(),
+        make_tracker(slots={"requested_slot": "city"}, text="Victorville", active_loop="permit_form"),
+    )
+    assert slots["city"] == "victorville" and slots["requested_slot"] == "application_path"
+    assert "Building Division" in text
+    slots, text = run(
+        ValidatePermitForm(),
+        make_tracker(slots={"requested_slot": "city"}, text="Inglewood", active_loop="permit_form"),
+    )
+    assert slots["requested_slot"] == "business_name"
+
+
+INGLEWOOD_ANSWERS = {
+    "city": "inglewood",
+    "business_name": "Burger Barn",
+    "facility_address": {"text": "1 Market St, Inglewood CA 90301", "kind": "address"},
+    "applicant_phone": "+13105550100",
+    "applicant_name": "Ana Garcia",
+    "parcel_numbers": ["4012-345-678"],
+    "establishment_description": "a burger restaurant",
+    "cuisine": "burgers",
+    "establishment_kind": "restaurant",
+    "dining_capacity": 40,
+    "drive_thru": "no",
+    "operating_before_adoption": "no",
+    "owners": "Ana Garcia 310-555-0100",
+    "property_owner": "Market Properties LLC",
+    "property_manager": "same",
+    "permit_confirmed": True,
+}
+
+
+def test_a_confirmed_inglewood_application_is_stored_with_a_pdf_and_its_fees(engine, tmp_path, monkeypatch):
+    monkeypatch.setattr(permits, "DOCUMENTS_DIR", tmp_path)
+    slots, text = run(ActionSubmitPermitApplication(), make_tracker(slots=INGLEWOOD_ANSWERS, text="yes"))
+    reference = slots["permit_reference"]
+    record = store.permits.get_by_reference(engine, reference)
+    assert (record["status"], record["city"], record["business_name"]) == (
+        "submitted",
+        "inglewood",
+        "Burger Barn",
+    )
+    assert record["facility_address"] == "1 Market St, Inglewood CA 90301"
+    assert record["details"]["answers"]["parcel_numbers"] == ["4012-345-678"]
+    assert (tmp_path / f"{reference}.pdf").read_bytes().startswith(b"%PDF")
+    assert "Burger Barn" in (tmp_path / f"{reference}.txt").read_text()
+    assert reference in text
+    assert "Inglewood FOG Ordinance, Fees (1)" in text and "annual inspection and control fee $" in text

@@ -1,0 +1,110 @@
+"""Pump-out logging and service dates against a throw-away database."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+from action_tracker_support import make_tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+import store
+from actions.service import (
+    ActionSaveServiceRecord,
+    ActionScheduleServiceReminder,
+    ActionServiceStatus,
+    ValidateServiceForm,
+)
+
+
+def run(action, tracker):
+    dispatcher = CollectingDispatcher()
+    events = asyncio.run(action.run(dispatcher, tracker, {}))
+    slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
+    return slots, " ".join(m["text"] for m in dispatcher.messages if m.get("text"))
+
+
+PUMPED = {
+    "service_date": "2026-08-14",
+    "gallons": {"amount": 1000, "unit": "gal"},
+    "hauler": "ABC Hauling",
+    "device": "interceptor",
+    "city": "victorville",
+    "frequency": {"days": None, "months": None},
+}
+
+
+def test_victorville_interceptor_without_a_permit_frequency_is_due_ninety_days_later(engine):
+    slots, text = run(
+        ActionSaveServiceRecord(), make_tracker(slots=PUMPED, text="don't know", sender="+17605550100")
+    )
+    record = store.service.get_by_reference(engine, slots["service_reference"])
+    assert record["service_date"] == dt.date(2026, 8, 14)
+    assert record["gallons"] == 1000.0 and record["hauler"] == "ABC Hauling"
+    assert record["next_due_date"] == dt.date(2026, 11, 12)
+    assert "November 12, 2026" in text and "Victorville Municipal Code § 10.03.160(f)(2)" in text
+    assert "72 hours" in text and "August 17, 2026" in text and "§ 10.03.170(b)" in text
+    facility = store.facilities.for_conversation(engine, "+17605550100")[0]
+    assert (facility["city"], facility["device_type"]) == ("victorville", "interceptor")
+
+
+def test_the_permit_frequency_given_is_used_and_stored_with_the_facility(engine):
+    values = {**PUMPED, "service_date": "2026-11-20", "frequency": {"days": 30, "months": None}}
+    slots, _ = run(ActionSaveServiceRecord(), make_tracker(slots=values, text="every 30 days"))
+    record = store.service.get_by_reference(engine, slots["service_reference"])
+    assert record["next_due_date"] == dt.date(2026, 12, 20)
+    facility = store.facilities.for_conversation(engine, "test-user")[0]
+    assert facility["permit_frequency_days"] == 30
+    # the next log of the same facility does not ask again: the stored frequency and device are prefilled
+    form_slots, _ = run(
+        ValidateServiceForm(),
+        make_tracker(
+            slots={"requested_slot": None},
+            text="pumped yesterday 500 gallons Desert Pumping",
+            intent="log_pumpout",
+            active_loop="service_form",
+        ),
+    )
+    assert form_slots["frequency"] == {"days": 30, "months": None}
+    assert form_slots["device"] == "interceptor"
+    assert form_slots["service_date"] == "2026-11-28"
+    assert form_slots["requested_slot"] is None
+
+
+def test_next_pump_out_and_what_is_coming_up_come_from_the_stored_records(engine):
+    run(ActionSaveServiceRecord(), make_tracker(slots={**PUMPED, "service_date": "2026-11-02"}))
+    _, text = run(
+        ActionServiceStatus(), make_tracker(text="when is my next pump-out?", intent="service_status")
+    )
+    assert "last serviced November 2, 2026" in text
+    assert "January 31, 2027" in text  # ninety days after Nov 2, 2026
+
+
+def test_nothing_on_record_says_how_to_log_one(engine):
+    _, text = run(ActionServiceStatus(), make_tracker(text="what's coming up", intent="service_status"))
+    assert "Pumped on Aug 14, 1,000 gallons, ABC Hauling" in text
+
+
+def test_sms_reminder_is_scheduled_a_week_before_the_due_date(engine):
+    values = {**PUMPED, "service_date": "2026-11-20"}
+    slots, _ = run(
+        ActionSaveServiceRecord(), make_tracker(slots=values, channel="sms", sender="+17605550100")
+    )
+    _, text = run(
+        ActionScheduleServiceReminder(),
+        make_tracker(
+            slots={"service_reference": slots["service_reference"]},
+            text="yes",
+            intent="affirm",
+            channel="sms",
+            sender="+17605550100",
+        ),
+    )
+    reminders = store.reminders.upcoming_for_phone(engine, "+17605550100")
+    assert [(r["kind"], r["due_date"]) for r in reminders] == [("pump_out_due", dt.date(2027, 2, 18))]
+    assert "February 11, 2027" in text
+
+
+def test_reminders_are_sms_only(engine):
+    _, text = run(ActionScheduleServiceReminder(), make_tracker(text="yes", intent="affirm", channel="web"))
+    assert "text message" in text

@@ -1,0 +1,144 @@
+"""Container sorting and waiver requests: the questions asked, the rulings given, the requests stored."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from action_tracker_support import make_tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+import store
+from actions import runtime
+from actions.containers import ActionSortAnswer, ValidateSortingForm
+from actions.waivers import ActionSubmitWaiver, ValidateDeminimisForm
+from sorting import SortingMatcher
+
+
+def run(action, tracker):
+    dispatcher = CollectingDispatcher()
+    events = asyncio.run(action.run(dispatcher, tracker, {}))
+    slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
+    return slots, " ".join(m["text"] for m in dispatcher.messages if m.get("text"))
+
+
+@pytest.fixture
+def matcher(monkeypatch):
+    lexical = SortingMatcher()  # no embedder: the lexical steps are enough for catalog names
+    monkeypatch.setattr(runtime, "sorting_matcher", lambda: lexical)
+    return lexical
+
+
+def test_an_item_with_one_container_for_everyone_is_answered_without_questions(matcher):
+    slots, text = run(
+        ValidateSortingForm(),
+        make_tracker(text="where does an aluminum can go", intent="sort_item", active_loop="sorting_form"),
+    )
+    assert slots["sorting_item"] == "aluminum can" and slots["requested_slot"] is None and text == ""
+    _, answer = run(ActionSortAnswer(), make_tracker(slots={"sorting_item": "aluminum can"}))
+    assert "blue container" in answer and "Victorville Municipal Code § 6.37.030(b)(1)" in answer
+
+
+def test_an_ambiguous_item_gets_one_question_then_home_or_business_when_it_matters(matcher):
+    slots, text = run(
+        ValidateSortingForm(),
+        make_tracker(text="where does a pizza box go", intent="sort_item", active_loop="sorting_form"),
+    )
+    assert slots["requested_slot"] == "sorting_option"
+    assert "greasy" in text and "clean" in text
+    slots, text = run(
+        ValidateSortingForm(),
+        make_tracker(
+            slots={"requested_slot": "sorting_option", "sorting_item": "pizza box"},
+            text="greasy",
+            active_loop="sorting_form",
+        ),
+    )
+    assert slots["sorting_option"] == "greasy"
+    assert slots["requested_slot"] == "generator_type" and "5 or more units" in text
+    slots, _ = run(
+        ValidateSortingForm(),
+        make_tracker(
+            slots={
+                "requested_slot": "generator_type",
+                "sorting_item": "pizza box",
+                "sorting_option": "greasy",
+            },
+            text="it's for my restaurant",
+            active_loop="sorting_form",
+        ),
+    )
+    assert slots == {"generator_type": "commercial", "form_failures": 0, "requested_slot": None}
+    _, answer = run(
+        ActionSortAnswer(),
+        make_tracker(
+            slots={"sorting_item": "pizza box", "sorting_option": "greasy", "generator_type": "commercial"}
+        ),
+    )
+    assert "brown" in answer and "6.37.040" in answer
+
+
+def test_two_unclear_replies_to_the_clarifying_question_fall_back_to_the_safe_choice(matcher):
+    slots = {"requested_slot": "sorting_option", "sorting_item": "pizza box", "form_failures": 1}
+    result, _ = run(ValidateSortingForm(), make_tracker(slots=slots, text="hmm", active_loop="sorting_form"))
+    assert result["sorting_option"] == "__unsure__"
+
+
+def test_cooking_oil_is_never_down_the_drain(matcher):
+    _, answer = run(ActionSortAnswer(), make_tracker(slots={"sorting_item": "used cooking oil"}))
+    assert "Never pour cooking oil or grease down a drain" in answer
+
+
+def test_deminimis_screening_states_the_exact_threshold_as_soon_as_both_amounts_are_known(engine):
+    slots = {
+        "requested_slot": "organics_gal",
+        "total_service_yd3": {"amount": 1.5, "unit": "yd3", "per": "week"},
+    }
+    _, text = run(
+        ValidateDeminimisForm(), make_tracker(slots=slots, text="10 gallons", active_loop="deminimis_form")
+    )
+    # below 2 cubic yards the limit is under 10 gallons, and exactly 10 is not under it
+    assert "must be under 10 gallons" in text and "does not qualify" in text
+    assert "Victorville Municipal Code § 6.37.050(a)(2)(b)" in text
+    assert "fifteen days" in text and "five years" in text
+
+
+def test_a_confirmed_deminimis_request_is_stored_with_its_screening(engine):
+    answers = {
+        "total_service_yd3": {"amount": 2, "unit": "yd3", "per": "week"},
+        "organics_gal": {"amount": 15, "unit": "gal", "per": "week"},
+        "services_requested": ["brown"],
+        "has_documentation": "yes",
+        "business_name": "Joe's Diner",
+        "facility_address": {"text": "123 Main St", "kind": "address"},
+        "applicant_name": "Joe Smith",
+        "applicant_phone": "+17605550100",
+        "deminimis_confirmed": True,
+    }
+    slots, text = run(ActionSubmitWaiver(), make_tracker(slots=answers, text="yes", intent="affirm"))
+    record = store.waivers.get_by_reference(engine, slots["waiver_reference"])
+    assert (record["kind"], record["city"], record["status"], record["eligible"]) == (
+        "deminimis",
+        "victorville",
+        "submitted",
+        True,
+    )
+    assert record["screening"]["threshold"] == "6.37.050(a)(2)(a)"
+    assert record["details"]["answers"]["business_name"] == "Joe's Diner"
+    assert record["reference"] in text
+
+
+def test_a_variance_request_is_filed_under_the_likely_inglewood_path(engine):
+    answers = {
+        "existing_establishment": "yes",
+        "no_space": "yes",
+        "no_slope": "no",
+        "alt_tech_equivalent": "no",
+        "negligible_fog": "no",
+        "business_name": "Burger Barn",
+        "variance_confirmed": True,
+    }
+    slots, text = run(ActionSubmitWaiver(), make_tracker(slots=answers, text="yes", intent="affirm"))
+    record = store.waivers.get_by_reference(engine, slots["waiver_reference"])
+    assert (record["kind"], record["city"]) == ("inglewood_cleanup_charge_waiver", "inglewood")
+    assert "Discharge Requirements (6)(iii)" in text

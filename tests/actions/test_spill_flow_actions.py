@@ -1,0 +1,159 @@
+"""Spill report actions against a throw-away database: partial from the first fact, urgent contacts,
+commit before the reference number, cancel keeps what was said."""
+
+from __future__ import annotations
+
+import asyncio
+
+from action_tracker_support import MESSAGE_TIME, make_tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+import store
+from actions.conversation import ActionCancelForm
+from actions.spill import ActionSubmitSpillReport, ValidateSpillForm, urgent_contacts
+from ops.settings import Settings
+
+
+def run(action, tracker):
+    dispatcher = CollectingDispatcher()
+    events = asyncio.run(action.run(dispatcher, tracker, {}))
+    slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
+    return slots, dispatcher.messages, events
+
+
+def test_the_first_fact_creates_a_partial_report_and_later_answers_update_it(engine):
+    slots, _, _ = run(
+        ValidateSpillForm(),
+        make_tracker(
+            slots={"requested_slot": "overflowing_now"}, text="no", intent="deny", active_loop="spill_form"
+        ),
+    )
+    reference = slots["spill_reference"]
+    assert store.spills.get_by_reference(engine, reference)["status"] == "partial"
+    assert slots["requested_slot"] == "city"
+    run(
+        ValidateSpillForm(),
+        make_tracker(
+            slots={"requested_slot": "city", "overflowing_now": "no", "spill_reference": reference},
+            text="Inglewood",
+            active_loop="spill_form",
+        ),
+    )
+    slots, _, _ = run(
+        ValidateSpillForm(),
+        make_tracker(
+            slots={
+                "requested_slot": "location",
+                "overflowing_now": "no",
+                "city": "inglewood",
+                "spill_reference": reference,
+            },
+            text="5th and Main",
+            active_loop="spill_form",
+        ),
+    )
+    record = store.spills.get_by_reference(engine, reference)
+    assert (record["city"], record["location_text"], record["status"]) == (
+        "inglewood",
+        "5th and Main",
+        "partial",
+    )
+    assert slots["requested_slot"] == "what_spilling"
+
+
+def test_overflowing_now_in_inglewood_by_voice_dials_the_printed_number_first(engine):
+    _, messages, _ = run(
+        ValidateSpillForm(),
+        make_tracker(
+            slots={"requested_slot": "city", "overflowing_now": "yes"},
+            text="Inglewood",
+            channel="voice",
+            active_loop="spill_form",
+        ),
+    )
+    texts = " ".join(m["text"] for m in messages if m.get("text"))
+    assert "(310) 412-5333" in texts and "Monitoring and Notification (3)" in texts
+    assert {"dial": "+13104125333", "say": "Connecting you now."} in [m.get("custom") for m in messages]
+    assert "Where is it?" not in texts  # the call is being connected: no next question
+
+
+def test_victorville_numbers_are_never_invented():
+    text, dial = urgent_contacts("victorville", MESSAGE_TIME, Settings())
+    assert dial is None
+    assert "City of Victorville Development Department, Code Enforcement Division" in text
+    assert "not configured" in text and "because City Hall is closed" in text  # a Sunday
+    configured = Settings(victorville_code_enforcement_phone="(760) 555-0142")
+    text, dial = urgent_contacts("victorville", MESSAGE_TIME, configured)
+    assert dial == "+17605550142" and "(760) 555-0142" in text
+
+
+def test_submit_commits_before_giving_the_reference_and_states_the_written_confirmation_deadline(engine):
+    record = store.spills.create_partial(
+        engine, conversation_id="test-user", channel="web", city="victorville"
+    )
+    slots = {
+        "spill_reference": record["reference"],
+        "city": "victorville",
+        "overflowing_now": "no",
+        "location": {"text": "5th and Main", "kind": "cross_streets"},
+        "what_spilling": "grease",
+        "started_at": "2026-11-27T09:00-08:00",
+        "still_flowing": "no",
+        "reaches": ["gutter"],
+        "volume": {"amount": 20, "unit": "gal"},
+        "restaurant_involved": "yes",
+        "restaurant_name": "Taco Hut",
+        "reporter_name": "Maria Lopez",
+        "callback_number": "+17605550100",
+        "spill_confirmed": True,
+    }
+    _, messages, _ = run(ActionSubmitSpillReport(), make_tracker(slots=slots, text="yes", intent="affirm"))
+    stored = store.spills.get_by_reference(engine, record["reference"])
+    assert stored["status"] == "submitted"
+    assert stored["restaurant_name"] == "Taco Hut" and stored["reaches"] == ["gutter"]
+    assert stored["volume_gallons"] == 20.0 and stored["callback_number"] == "+17605550100"
+    text = messages[0]["text"]
+    assert record["reference"] in text
+    # Friday Nov 27 2026 (day after Thanksgiving, a city holiday): five working days → Friday Dec 4.
+    assert "December 4, 2026" in text and "Victorville Municipal Code § 10.03.280(b)" in text
+
+
+def test_cancel_keeps_the_partial_report_flagged_for_staff(engine):
+    record = store.spills.create_partial(
+        engine, conversation_id="test-user", channel="sms", what_spilling="x y"
+    )
+    _, messages, events = run(
+        ActionCancelForm(),
+        make_tracker(
+            slots={"spill_reference": record["reference"], "requested_slot": "city"},
+            text="cancel",
+            intent="cancel",
+            active_loop="spill_form",
+            previous_action="action_listen",
+        ),
+    )
+    stored = store.spills.get_by_reference(engine, record["reference"])
+    assert stored["status"] == "abandoned" and stored["flagged"]
+    assert record["reference"] in messages[0]["text"]
+    assert {"event": "active_loop", "name": None} in [
+        {"event": e["event"], "name": e.get("name")} for e in events if e["event"] == "active_loop"
+    ]
+
+
+def test_the_drafted_notice_uses_the_stored_facts_and_is_saved_as_a_pdf(engine, tmp_path, monkeypatch):
+    from actions import spill
+
+    monkeypatch.setattr(spill, "DOCUMENTS_DIR", tmp_path)
+    answers = {"city": "inglewood", "what_spilling": "grease", "started_at": "2026-11-27T09:00-08:00"}
+    record = store.spills.create_partial(
+        engine, conversation_id="test-user", channel="web", city="inglewood", details={"answers": answers}
+    )
+    store.spills.submit(engine, record["reference"])
+    _, messages, _ = run(
+        spill.ActionSpillNotice(),
+        make_tracker(slots={"spill_reference": record["reference"]}, text="yes", intent="affirm"),
+    )
+    text = messages[0]["text"]
+    assert "Written confirmation of spill notification" in text and record["reference"] in text
+    assert "grease" in text and "Inglewood FOG Ordinance, Monitoring and Notification (3)(a)" in text
+    assert (tmp_path / f"{record['reference']}-notice.pdf").read_bytes().startswith(b"%PDF")
