@@ -1,9 +1,23 @@
 """Hybrid retrieval over ordinance units: BM25 and dense vectors fused by reciprocal rank.
 
 * Lexical: BM25 (``bm25s``, English stemming and stop words) over each unit's heading, its ancestors' text
-  and its own text, with the everyday-to-ordinance vocabulary of :mod:`knowledge.lexicon` added to queries.
-* Dense: all-MiniLM-L6-v2 vectors, L2-normalised, in a FAISS inner-product index (cosine similarity).
-* Fusion: reciprocal-rank fusion, ``sum(1 / (RRF_K + rank))``, after filtering by jurisdiction when known.
+  and its own text, for the question plus the ordinance words its everyday words stand for
+  (:mod:`knowledge.lexicon`: "grease trap" also looks for "interceptor" and "GCD"), each added word once.
+* Dense: all-MiniLM-L6-v2 vectors, L2-normalised, in a FAISS inner-product index (cosine similarity). The
+  question is ranked as typed (after spelling correction): the model already knows that a grease trap and an
+  interceptor are alike, and dense retrieval that saw the lexicon's words would only repeat what BM25 found
+  (measured: hybrid Recall@3 fell on every question set). The similarity a hit reports, which the answer
+  layer compares with its "not covered" threshold, is the better of the question as typed and the question
+  in the ordinances' words: "how long do I keep grease manifests" scores 0.22 against the record-keeping
+  rule of § 10.03.170(c) as typed, and 0.45 once "retain", "records" and "years" are added.
+* Definitions: a question that asks what a term means adds a ranked list of the definitions of the terms it
+  names (:mod:`knowledge.definitions`); any other question takes definitions at a discount, because a
+  definition shares its term with every question that merely uses the word.
+* Fusion: weighted reciprocal-rank fusion, ``sum(weight / (RRF_K + rank))``, over the lists allowed by the
+  jurisdiction filter, so a filtered search can never return the other city.
+* Reranking: of the best fused candidates, those holding the kind of answer the question asks for (a number
+  of days for "how long", an amount for "how much": :mod:`knowledge.answer_types`) form one more ranked
+  list, fused in the same way.
 
 The dense vectors are the only costly part; they are built once and persisted under ``var/index/<key>/``,
 where the key hashes the source texts, the unit layout and the model name, so a changed input rebuilds and
@@ -15,9 +29,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import re
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,9 +41,11 @@ import faiss
 import numpy as np
 import Stemmer
 
+from knowledge.answer_types import asked_types, passage_types
 from knowledge.cities import detect_city
+from knowledge.definitions import DefinedTerms, is_sorting_question
 from knowledge.embedding import Embedder, load_embedder
-from knowledge.lexicon import expand_query, expansion_terms, lexicon_words
+from knowledge.lexicon import expansion_terms, lexicon_words, matched_vocabulary, ordinance_words
 from knowledge.spelling import Speller, model_words
 from knowledge.units import Unit, load_units
 
@@ -36,11 +53,14 @@ log = logging.getLogger(__name__)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_INDEX_DIR = REPO_ROOT / "var" / "index"
-RRF_K = 5
-BM25_WEIGHT = 1.5
-EXPANSION_WEIGHT = 0.5  # the lexicon's added words count half as much as the user's own
-TERM_WEIGHT = 1.0
+RRF_K = 5  # small: the top of each list matters most on a corpus of a few hundred short units
 DENSE_WEIGHT = 1.0
+BM25_WEIGHT = 1.5  # the ordinances' wording is specific ("manifest", "food grinder"): exact words weigh more
+EXPANSION_WEIGHT = 1.0  # the lexicon adds each ordinance word once, so it may count as much as the user's own
+TERM_WEIGHT = 1.0  # definitions of the terms a definition question names
+UNASKED_DEFINITION_WEIGHT = 0.8  # a definition's fused score when the question does not ask for one
+ANSWER_TYPE_WEIGHT = 1.0  # candidates holding the kind of answer asked ("how long" → a number of days)
+RERANK_DEPTH = 20  # how many fused candidates the answer-type list reorders
 INDEX_FORMAT = "2"  # bump when the passage text or the stored layout changes
 JURISDICTIONS = ("victorville", "inglewood")
 
@@ -49,7 +69,9 @@ JURISDICTIONS = ("victorville", "inglewood")
 class Hit:
     unit: Unit
     score: float  # fused RRF score: comparable within one query only
-    similarity: float  # cosine similarity of question and passage: comparable across queries
+    # cosine similarity of question and passage, comparable across queries: the better of the question as
+    # typed and the question with the lexicon's ordinance words (a "manifest" question phrased as "paperwork")
+    similarity: float
     bm25_rank: int | None
     dense_rank: int | None
 
@@ -87,13 +109,6 @@ def dense_views(unit: Unit) -> tuple[str, ...]:
     return (passage_text(unit), f"{unit.heading}. {unit.text}", unit.text)
 
 
-DEFINITION_QUESTION = re.compile(
-    r"^\s*(what('?s| is| are| does)|define|definition|meaning of|who is|who are)\b|\bmean(s|ing)?\b"
-    r"|\b(counts?|qualif(y|ies)|considered|classified) as\b",
-    re.IGNORECASE,
-)
-
-
 def _trim(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
@@ -125,14 +140,13 @@ class HybridIndex:
             bm25s.tokenize(corpus, stopwords="en", stemmer=self._stemmer, show_progress=False),
             show_progress=False,
         )
-        self._speller = Speller(
-            [*corpus, lexicon_words()], english=model_words(), stem=lambda w: self._stemmer.stemWord(w)
-        )
-        self._terms = [
-            (self._stem_words(unit.term), doc)
-            for doc, unit in enumerate(self.units)
-            if unit.term and (not unit.path or unit.section == "10.03.020") and len(unit.path) <= 1
-        ]
+        vocabulary = [*corpus, lexicon_words()]
+        self._speller = Speller(vocabulary, english=model_words())
+        self._terms = DefinedTerms(self.units)
+        self._is_definition = np.array([unit.term is not None for unit in self.units])
+        self._answer_types = [passage_types(unit.text) for unit in self.units]
+        phrases = ordinance_words()
+        self._vocabulary_vectors = dict(zip(phrases, embedder.encode(phrases), strict=True))
         self._masks = {j: np.array([unit.jurisdiction == j for unit in self.units]) for j in JURISDICTIONS}
 
     @classmethod
@@ -158,37 +172,37 @@ class HybridIndex:
         """The k best units for a question, in the jurisdiction given or named in the question, if any."""
         if jurisdiction is not None and jurisdiction not in JURISDICTIONS:
             raise ValueError(f"unknown jurisdiction {jurisdiction!r}; expected one of {JURISDICTIONS}")
-        jurisdiction = jurisdiction or detect_city(question)
+        allowed = self._mask(jurisdiction or detect_city(question))
         question = self._speller.correct(question)
-        allowed = self._mask(jurisdiction)
-        similarities = self._dense_scores(question)
+        as_typed, in_ordinance_words = self._dense_scores(*self._question_vectors(question))
         bm25_scores = self._bm25_scores(question)
-        dense_order = _ranked(similarities, allowed)
+        dense_order = _ranked(as_typed, allowed)
         bm25_order = _ranked(bm25_scores, allowed & (bm25_scores > 0))
-        term_order = [doc for doc in self._defined_terms_asked(question) if allowed[doc]]
-        fused: dict[int, float] = {}
-        rankings = ((dense_order, DENSE_WEIGHT), (bm25_order, BM25_WEIGHT), (term_order, TERM_WEIGHT))
-        for order, weight in rankings:
-            for rank, doc in enumerate(order[:100], start=1):
-                fused[doc] = fused.get(doc, 0.0) + weight / (RRF_K + rank)
+        term_order = [doc for doc in self._terms.asked(question) if allowed[doc]]
+        fused = _fuse([(dense_order, DENSE_WEIGHT), (bm25_order, BM25_WEIGHT), (term_order, TERM_WEIGHT)])
+        if not (term_order or is_sorting_question(question)):
+            for doc in fused:
+                if self._is_definition[doc]:
+                    fused[doc] *= UNASKED_DEFINITION_WEIGHT
+        fused = self._rerank_by_answer_type(question, fused)
         dense_rank = {doc: rank for rank, doc in enumerate(dense_order, start=1)}
         bm25_rank = {doc: rank for rank, doc in enumerate(bm25_order, start=1)}
-        best = sorted(fused, key=lambda doc: (-fused[doc], doc))[:k]
         return [
             Hit(
                 unit=self.units[doc],
                 score=fused[doc],
-                similarity=float(similarities[doc]),
+                similarity=float(max(as_typed[doc], in_ordinance_words[doc])),
                 bm25_rank=bm25_rank.get(doc),
                 dense_rank=dense_rank.get(doc),
             )
-            for doc in best
+            for doc in _best(fused)[:k]
         ]
 
     def search_dense(self, question: str, jurisdiction: str | None = None, k: int = 5) -> list[Unit]:
         """Dense retrieval alone (for evaluation), with the same query handling as :meth:`search`."""
         allowed = self._mask(jurisdiction or detect_city(question))
-        scores = self._dense_scores(self._speller.correct(question))
+        as_typed, _ = self._question_vectors(self._speller.correct(question))
+        (scores,) = self._dense_scores(as_typed)
         return [self.units[doc] for doc in _ranked(scores, allowed)[:k]]
 
     def search_bm25(self, question: str, jurisdiction: str | None = None, k: int = 5) -> list[Unit]:
@@ -200,23 +214,38 @@ class HybridIndex:
     def _mask(self, jurisdiction: str | None) -> np.ndarray:
         return self._masks[jurisdiction] if jurisdiction else np.ones(len(self.units), dtype=bool)
 
-    def _defined_terms_asked(self, question: str) -> list[int]:
-        """Definitions whose term the question asks about ("what is a grease interceptor"), longest first."""
-        if not DEFINITION_QUESTION.search(question):
-            return []
-        asked = f" {self._stem_words(question)} "
-        found = [(len(term), doc) for term, doc in self._terms if f" {term} " in asked]
-        return [doc for _, doc in sorted(found, reverse=True)]
+    def _rerank_by_answer_type(self, question: str, fused: dict[int, float]) -> dict[int, float]:
+        """Fuse one more list: the best candidates that hold the kind of answer the question asks for."""
+        wanted = asked_types(question)
+        if not wanted:
+            return fused
+        typed = [doc for doc in _best(fused)[:RERANK_DEPTH] if self._answer_types[doc] & wanted]
+        return _fuse([(typed, ANSWER_TYPE_WEIGHT)], fused)
 
-    def _stem_words(self, text: str) -> str:
-        return " ".join(self._stemmer.stemWords(re.findall(r"[a-z0-9]+", text.lower())))
+    def _question_vectors(self, question: str) -> tuple[np.ndarray, np.ndarray]:
+        """The question's vector as typed, and moved toward the ordinance words its everyday words stand for.
 
-    def _dense_scores(self, question: str) -> np.ndarray:
-        query = self.embedder.encode([expand_query(question)])
-        similarities, ids = self._faiss.search(query, self._faiss.ntotal)
-        per_vector = np.empty(self._faiss.ntotal, dtype=np.float32)
-        per_vector[ids[0]] = similarities[0]
-        return per_vector.reshape(self._views, len(self.units)).max(axis=0)
+        The second is what embedding the question with the lexicon's words appended would give, nearly:
+        the model mean-pools its tokens, so the vectors of the parts, weighted by their length, add up to
+        the vector of the whole. The parts' vectors are computed once, so a search still encodes one text.
+        """
+        with _one_thread():
+            as_typed = self.embedder.encode([question])[0]
+        mixed = as_typed * len(question.split())
+        for words in matched_vocabulary(question):
+            mixed = mixed + self._vocabulary_vectors[words] * len(words.split())
+        norm = float(np.linalg.norm(mixed))
+        return as_typed, (mixed / norm if norm else as_typed)
+
+    def _dense_scores(self, *vectors: np.ndarray) -> list[np.ndarray]:
+        """Each vector's cosine similarity to every unit (the best of the unit's views)."""
+        similarities, ids = self._faiss.search(np.vstack(vectors).astype(np.float32), self._faiss.ntotal)
+        out = []
+        for row in range(len(vectors)):
+            per_vector = np.empty(self._faiss.ntotal, dtype=np.float32)
+            per_vector[ids[row]] = similarities[row]
+            out.append(per_vector.reshape(self._views, len(self.units)).max(axis=0))
+        return out
 
     def _bm25_scores(self, question: str) -> np.ndarray:
         scores = self._bm25_terms(question)
@@ -235,9 +264,42 @@ class HybridIndex:
         return np.asarray(self._bm25.get_scores(known), dtype=np.float32)
 
 
+def _fuse(rankings: Sequence[tuple[Sequence[int], float]], fused: dict[int, float] | None = None) -> dict:
+    """Weighted reciprocal-rank fusion of ranked lists of unit positions (the top 100 of each count)."""
+    fused = dict(fused or {})
+    for order, weight in rankings:
+        for rank, doc in enumerate(order[:100], start=1):
+            fused[doc] = fused.get(doc, 0.0) + weight / (RRF_K + rank)
+    return fused
+
+
+def _best(fused: dict[int, float]) -> list[int]:
+    return sorted(fused, key=lambda doc: (-fused[doc], doc))
+
+
 def _ranked(scores: np.ndarray, allowed: np.ndarray) -> list[int]:
     candidates = np.flatnonzero(allowed)
     return candidates[np.argsort(-scores[candidates], kind="stable")].tolist()
+
+
+@contextmanager
+def _one_thread() -> Iterator[None]:
+    """Encode one question on one thread.
+
+    A single short question gains nothing from two threads, and on a two-core machine shared with the Rasa
+    server the second thread waits for a busy core: measured warm p95 went from about 20 ms to 500 ms.
+    Torch is only touched if the embedder already imported it.
+    """
+    torch = sys.modules.get("torch")
+    if torch is None:
+        yield
+        return
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 def build_vectors(units: Sequence[Unit], embedder: Embedder, folder: Path) -> np.ndarray:
