@@ -1,1 +1,1 @@
-"""The spaCy pipeline Rasa's NLU uses: tokenizer, sentencizer and an EntityRuler for the domain's terms."""
+"""The spaCy pipeline Rasa's NLU uses: a tokenizer, a sentencizer and an EntityRuler for city names."""
