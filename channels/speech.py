@@ -82,7 +82,7 @@ def say_date(date: dt.date) -> str:
 
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _WEB_ADDRESS = (
-    r"(?:https?://|www\.)[^\s<>\"]+"
+    r"(?:https?://|www\.)[^\s<>\"]*"
     r"|\b[\w-]+(?:\.[\w-]+)*\.(?:gov|org|com|net|us|edu|info)\b(?:/[^\s<>\"]*)?"
 )
 _LINK = re.compile(rf"(?P<email>{_EMAIL})|(?P<web>{_WEB_ADDRESS})")

@@ -33,11 +33,13 @@ ANSWER_TYPES: dict[str, tuple[str, str]] = {
     ),
     "duration": (
         r"\bhow (long|soon|fast|quickly)\b|\bhow many (days|years|yrs|months|hours|weeks)\b|\bdeadline\b"
-        r"|\bby when\b|\btime limit\b",
+        r"|\bby when\b|\btime limit\b|\bhow much (notice|time|warning|lead time)\b"
+        r"|\bhow far (ahead|in advance)\b",
         rf"\b{_NUMBER}[- ]{_UNITS_OF_TIME}",
     ),
     "money": (
-        r"\bhow much\b|\bcosts?\b|\bprice\b|\bfees?\b|\bamount\b|\$|\bmax(imum)?\b.*\b(fine|penalt)"
+        r"\bhow much\b(?! (notice|time|warning|lead time))"
+        r"|\bcosts?\b|\bprice\b|\bfees?\b|\bamount\b|\$|\bmax(imum)?\b.*\b(fine|penalt)"
         r"|\bwhat('?s| is) the (fine|penalty)\b|\b(fine|penalty) for\b",
         r"\$\s?\d|\bdollars?\b|\bpercent\b",
     ),

@@ -376,10 +376,10 @@ def load_units() -> tuple[Unit, ...]:
 
 
 @lru_cache(maxsize=1)
-def _by_position() -> dict[tuple, Unit]:
-    table: dict[tuple, Unit] = {}
+def _by_position() -> dict[tuple, list[Unit]]:
+    table: dict[tuple, list[Unit]] = {}
     for unit in load_units():
-        table.setdefault((unit.jurisdiction, unit.section, unit.term, unit.path), unit)
+        table.setdefault((unit.jurisdiction, unit.section, unit.term, unit.path), []).append(unit)
     return table
 
 
@@ -387,4 +387,10 @@ def parent_of(unit: Unit) -> Unit | None:
     """The item a unit hangs from (its first paragraph), or None at section level."""
     if not unit.path:
         return None
-    return _by_position().get((unit.jurisdiction, unit.section, unit.term, unit.path[:-1]))
+    found = _by_position().get((unit.jurisdiction, unit.section, unit.term, unit.path[:-1]))
+    return found[0] if found else None
+
+
+def paragraphs_at(unit: Unit) -> list[Unit]:
+    """Every paragraph that shares the unit's citation (an item and the unmarked paragraphs continuing it)."""
+    return _by_position().get((unit.jurisdiction, unit.section, unit.term, unit.path), [unit])

@@ -28,7 +28,12 @@ FIVE_QUESTIONS = [
         "seventy-two",
     ),
     ("inglewood", "whats the fine for a second nov", "Enforcement (4)(b)", "$250"),
-    ("inglewood", "how much notice before the city modifies my permit", "Permits (3)", "forty-five"),
+    (
+        "inglewood",
+        "how far ahead do i tell the city before a kitchen remodel",
+        "Monitoring and Notification (4)",
+        "sixty",
+    ),
     ("inglewood", "how much is the annual fee for a small restaurant", "Fees (2)", "$267"),
 ]
 
