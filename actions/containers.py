@@ -24,6 +24,7 @@ from actions.forms import (
     REQUESTED_SLOT,
     STOP_INTENTS,
     GuidedForm,
+    answer_intent,
     is_fresh_message,
     is_interruption,
 )
@@ -113,7 +114,7 @@ class ValidateSortingForm(Action):
     ) -> list[EventType]:
         requested = tracker.get_slot(REQUESTED_SLOT)
         text = str(tracker.latest_message.get("text") or "")
-        intent = (tracker.latest_message.get("intent") or {}).get("name")
+        intent = answer_intent(tracker.latest_message.get("intent") or {}, text)
         fresh = is_fresh_message(tracker, SORTING_FORM.name)
         failures = int(tracker.get_slot(FAILURES_SLOT) or 0)
         generator = tracker.get_slot(GENERATOR_SLOT)

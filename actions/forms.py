@@ -329,11 +329,34 @@ def form_state(tracker: Tracker, form: GuidedForm) -> FormState:
     )
 
 
+_STOP_WORDS = re.compile(
+    r"\b(?:cancel|stop|quit|exit|never ?mind|forget it|start over|restart|human|person|agent|someone)\b", re.I
+)
+STOP_CONFIDENCE = 0.8
+
+
+def answer_intent(intent: dict, text: str) -> str | None:
+    """The intent to act on mid-form.
+
+    A free answer (a name, an address) can look like anything to the classifier, so "cancel", "start over"
+    or a handoff counts only when the classifier is confident or the words say so.
+    """
+    name = intent.get("name")
+    if (
+        name in STOP_INTENTS
+        and float(intent.get("confidence") or 0) < STOP_CONFIDENCE
+        and not (_STOP_WORDS.search(text) or text.startswith("/"))
+    ):
+        return None
+    return name
+
+
 def latest_message(tracker: Tracker, form: GuidedForm) -> Message:
     latest = tracker.latest_message or {}
+    text = str(latest.get("text") or "")
     return Message(
-        text=str(latest.get("text") or ""),
-        intent=(latest.get("intent") or {}).get("name"),
+        text=text,
+        intent=answer_intent(latest.get("intent") or {}, text),
         entities=tuple(latest.get("entities") or ()),
         fresh=is_fresh_message(tracker, form.name),
         channel=channel_of(tracker),

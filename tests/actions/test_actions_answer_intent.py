@@ -1,0 +1,27 @@
+"""Mid-form, a free answer is not taken for "cancel" unless the classifier is sure or the words say so."""
+
+import pytest
+
+from actions.forms import STOP_CONFIDENCE, answer_intent
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "expected"),
+    [
+        ({"name": "cancel", "confidence": 0.41}, "Sam Ortiz", None),
+        ({"name": "start_over", "confidence": 0.55}, "15000 Seneca Rd", None),
+        ({"name": "cancel", "confidence": 0.41}, "cancel", "cancel"),
+        ({"name": "cancel", "confidence": 0.5}, "never mind, stop", "cancel"),
+        ({"name": "human_handoff", "confidence": 0.6}, "can i talk to a person", "human_handoff"),
+        ({"name": "cancel", "confidence": STOP_CONFIDENCE}, "Sam Ortiz", "cancel"),
+        (
+            {"name": "voice_silence_timeout", "confidence": 1.0},
+            "/voice_silence_timeout",
+            "voice_silence_timeout",
+        ),
+        ({"name": "inform", "confidence": 0.3}, "Sam Ortiz", "inform"),
+        ({}, "", None),
+    ],
+)
+def test_answer_intent(intent, text, expected):
+    assert answer_intent(intent, text) == expected
