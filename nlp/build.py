@@ -20,9 +20,9 @@ from nlp.patterns import patterns
 def fingerprint() -> str:
     import spacy
 
-    return hashlib.sha256(
-        json.dumps([spacy.__version__, patterns()], sort_keys=True).encode()
-    ).hexdigest()[:16]
+    return hashlib.sha256(json.dumps([spacy.__version__, patterns()], sort_keys=True).encode()).hexdigest()[
+        :16
+    ]
 
 
 def build(target: Path) -> bool:
