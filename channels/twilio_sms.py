@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rasa.core.channels.channel import CollectingOutputChannel, InputChannel, UserMessage
-from sanic import Blueprint, response
+from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse
 from sqlalchemy.engine import Engine
@@ -46,8 +46,10 @@ from channels.security import public_url
 from channels.sms_text import DEFAULT_MAX_PARTS, MORE_MARKER, split_sms
 from channels.twilio_webhook import (
     TwilioForm,
+    UsesDatabase,
     bad_request,
     forbidden,
+    health,
     in_thread,
     require_no_credentials,
     signed_form,
@@ -196,7 +198,7 @@ def default_help_contact(settings: Settings) -> str:
 OnNewMessage = Callable[[UserMessage], Awaitable[Any]]
 
 
-class TwilioSmsInput(InputChannel):
+class TwilioSmsInput(UsesDatabase, InputChannel):
     """Rasa input channel for Twilio Programmable Messaging (SMS and MMS)."""
 
     @classmethod
@@ -226,19 +228,9 @@ class TwilioSmsInput(InputChannel):
         self._engine = engine
         warn_if_unsigned_requests_all_fail(self.name(), settings)
 
-    @property
-    def engine(self) -> Engine:
-        """The application database, connected on first use (not at import or construction)."""
-        if self._engine is None:
-            self._engine = store.connect(self.settings.database_url)
-        return self._engine
-
     def blueprint(self, on_new_message: OnNewMessage) -> Blueprint:
         webhook = Blueprint("fog_twilio_sms", __name__)
-
-        @webhook.route("/", methods=["GET"])
-        async def health(_: Request) -> HTTPResponse:
-            return response.json({"status": "ok"})
+        webhook.add_route(health, "/", methods=["GET"])
 
         @webhook.route("/webhook", methods=["POST"])
         async def receive(request: Request) -> HTTPResponse:

@@ -37,13 +37,14 @@ from sanic.request import Request
 from sanic.response import HTTPResponse
 from sqlalchemy.engine import Engine
 
-import store
 from channels.security import public_url
 from channels.speech import say_reference, to_speech
 from channels.twilio_webhook import (
     TwilioForm,
+    UsesDatabase,
     bad_request,
     forbidden,
+    health,
     in_thread,
     require_no_credentials,
     signed_form,
@@ -210,7 +211,7 @@ def render_voice_turn(
 OnNewMessage = Callable[[UserMessage], Awaitable[Any]]
 
 
-class TwilioVoiceInput(InputChannel):
+class TwilioVoiceInput(UsesDatabase, InputChannel):
     """Rasa input channel for Twilio Programmable Voice (the spill line)."""
 
     @classmethod
@@ -235,19 +236,9 @@ class TwilioVoiceInput(InputChannel):
         self._engine = engine
         warn_if_unsigned_requests_all_fail(self.name(), settings)
 
-    @property
-    def engine(self) -> Engine:
-        """The application database, connected on first use (not at import or construction)."""
-        if self._engine is None:
-            self._engine = store.connect(self.settings.database_url)
-        return self._engine
-
     def blueprint(self, on_new_message: OnNewMessage) -> Blueprint:
         webhook = Blueprint("fog_twilio_voice", __name__)
-
-        @webhook.route("/", methods=["GET"])
-        async def health(_: Request) -> HTTPResponse:
-            return response.json({"status": "ok"})
+        webhook.add_route(health, "/", methods=["GET"])
 
         @webhook.route("/webhook", methods=["POST"])
         async def receive(request: Request) -> HTTPResponse:

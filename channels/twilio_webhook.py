@@ -18,7 +18,9 @@ from urllib.parse import parse_qsl
 from sanic import response
 from sanic.request import Request
 from sanic.response import HTTPResponse
+from sqlalchemy.engine import Engine
 
+import store
 from channels.security import SIGNATURE_HEADER, is_valid_twilio_request, public_url
 from ops.settings import Settings
 
@@ -105,3 +107,21 @@ def warn_if_unsigned_requests_all_fail(channel: str, settings: Settings) -> None
         logger.warning(
             "TWILIO_AUTH_TOKEN is not set: every request to the %s webhook will be refused with 403.", channel
         )
+
+
+class UsesDatabase:
+    """For connectors: the application database, connected on first use (not at import or construction)."""
+
+    settings: Settings
+    _engine: Engine | None
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = store.connect(self.settings.database_url)
+        return self._engine
+
+
+async def health(_: Request) -> HTTPResponse:
+    """``GET /webhooks/<channel>/``: the connector is mounted."""
+    return response.json({"status": "ok"})
