@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rasa.core.channels.channel import CollectingOutputChannel, InputChannel, UserMessage
+from rasa.core.channels.channel import CollectingOutputChannel, UserMessage
 from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse
@@ -42,19 +42,16 @@ from channels.keywords import (
     keyword_reply,
     more_marker,
 )
-from channels.security import public_url
 from channels.sms_text import DEFAULT_MAX_PARTS, MORE_MARKER, split_sms
 from channels.twilio_webhook import (
     TwilioForm,
-    UsesDatabase,
+    TwilioInput,
     bad_request,
     forbidden,
     health,
     in_thread,
-    require_no_credentials,
     signed_form,
     twiml,
-    warn_if_unsigned_requests_all_fail,
 )
 from channels.twiml import MAX_MEDIA_PER_MESSAGE, MAX_MESSAGE_CHARACTERS, empty_sms, sms_reply
 from knowledge.cities import CityContacts
@@ -198,17 +195,12 @@ def default_help_contact(settings: Settings) -> str:
 OnNewMessage = Callable[[UserMessage], Awaitable[Any]]
 
 
-class TwilioSmsInput(UsesDatabase, InputChannel):
+class TwilioSmsInput(TwilioInput):
     """Rasa input channel for Twilio Programmable Messaging (SMS and MMS)."""
 
     @classmethod
     def name(cls) -> str:
         return CHANNEL_NAME
-
-    @classmethod
-    def from_credentials(cls, credentials: Mapping[str, Any] | None) -> TwilioSmsInput:
-        require_no_credentials(cls.name(), credentials)
-        return cls(Settings.from_env())
 
     def __init__(
         self,
@@ -217,16 +209,12 @@ class TwilioSmsInput(UsesDatabase, InputChannel):
         engine: Engine | None = None,
         clock: Callable[[], dt.datetime] = utc_now,
     ) -> None:
-        public_url(settings.public_base_url, "/")  # raises, naming the value, if it is not a usable origin
-        self.settings = settings
-        self.clock = clock
+        super().__init__(settings, engine=engine, clock=clock)
         self.rate_limit = RateLimit(
             max_messages=settings.sms_rate_limit,
             window=dt.timedelta(seconds=settings.sms_rate_window_seconds),
         )
         self.help_contact = settings.sms_help_contact.strip() or default_help_contact(settings)
-        self._engine = engine
-        warn_if_unsigned_requests_all_fail(self.name(), settings)
 
     def blueprint(self, on_new_message: OnNewMessage) -> Blueprint:
         webhook = Blueprint("fog_twilio_sms", __name__)

@@ -24,38 +24,33 @@ all arrive as the same ``From``); ``From`` and ``To`` travel in the metadata.
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rasa.core.channels.channel import CollectingOutputChannel, InputChannel, UserMessage
+from rasa.core.channels.channel import CollectingOutputChannel, UserMessage
 from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
-from sqlalchemy.engine import Engine
 
 from channels.security import public_url
 from channels.speech import say_reference, to_speech
 from channels.twilio_webhook import (
     TwilioForm,
-    UsesDatabase,
+    TwilioInput,
     bad_request,
     forbidden,
     health,
     in_thread,
-    require_no_credentials,
     signed_form,
     twiml,
-    warn_if_unsigned_requests_all_fail,
 )
 from channels.twiml import voice_dial, voice_gather, voice_read_number_twice, voice_say_and_hangup
-from ops.settings import Settings
 from store import spills
 from store import voice as voice_store
-from store.db import utc_now, write_transaction
+from store.db import write_transaction
 from store.references import PREFIXES
 
 logger = logging.getLogger(__name__)
@@ -211,30 +206,12 @@ def render_voice_turn(
 OnNewMessage = Callable[[UserMessage], Awaitable[Any]]
 
 
-class TwilioVoiceInput(UsesDatabase, InputChannel):
+class TwilioVoiceInput(TwilioInput):
     """Rasa input channel for Twilio Programmable Voice (the spill line)."""
 
     @classmethod
     def name(cls) -> str:
         return CHANNEL_NAME
-
-    @classmethod
-    def from_credentials(cls, credentials: Mapping[str, Any] | None) -> TwilioVoiceInput:
-        require_no_credentials(cls.name(), credentials)
-        return cls(Settings.from_env())
-
-    def __init__(
-        self,
-        settings: Settings,
-        *,
-        engine: Engine | None = None,
-        clock: Callable[[], dt.datetime] = utc_now,
-    ) -> None:
-        public_url(settings.public_base_url, "/")  # raises, naming the value, if it is not a usable origin
-        self.settings = settings
-        self.clock = clock
-        self._engine = engine
-        warn_if_unsigned_requests_all_fail(self.name(), settings)
 
     def blueprint(self, on_new_message: OnNewMessage) -> Blueprint:
         webhook = Blueprint("fog_twilio_voice", __name__)

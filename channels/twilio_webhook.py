@@ -9,12 +9,14 @@ UTF-8 form data parses to nothing and so fails the signature check.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import functools
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
+from rasa.core.channels.channel import InputChannel
 from sanic import response
 from sanic.request import Request
 from sanic.response import HTTPResponse
@@ -23,6 +25,7 @@ from sqlalchemy.engine import Engine
 import store
 from channels.security import SIGNATURE_HEADER, is_valid_twilio_request, public_url
 from ops.settings import Settings
+from store.db import utc_now
 
 logger = logging.getLogger(__name__)
 
@@ -109,14 +112,31 @@ def warn_if_unsigned_requests_all_fail(channel: str, settings: Settings) -> None
         )
 
 
-class UsesDatabase:
-    """For connectors: the application database, connected on first use (not at import or construction)."""
+class TwilioInput(InputChannel):
+    """What both Twilio connectors share: settings from the environment (no credentials in
+    credentials.yml), a checked public URL, an injectable clock, and the database on first use."""
 
-    settings: Settings
-    _engine: Engine | None
+    @classmethod
+    def from_credentials(cls, credentials: Mapping[str, Any] | None) -> TwilioInput:
+        require_no_credentials(cls.name(), credentials)
+        return cls(Settings.from_env())
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        engine: Engine | None = None,
+        clock: Callable[[], dt.datetime] = utc_now,
+    ) -> None:
+        public_url(settings.public_base_url, "/")  # raises, naming the value, if it is not a usable origin
+        self.settings = settings
+        self.clock = clock
+        self._engine = engine
+        warn_if_unsigned_requests_all_fail(self.name(), settings)
 
     @property
     def engine(self) -> Engine:
+        """The application database, connected on first use (not at import or construction)."""
         if self._engine is None:
             self._engine = store.connect(self.settings.database_url)
         return self._engine
