@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 
 import Stemmer
 
+from channels.sms_text import DEFAULT_LIMIT as SMS_LIMIT
+from channels.sms_text import MORE_MARKER, split_sms
 from knowledge.answer_types import asked_types, passage_types
 from knowledge.cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.index import Hit, HybridIndex
@@ -25,8 +27,6 @@ from knowledge.units import paragraphs_at, parent_of
 # the 132 labelled covered questions (dev + holdout) and declines 44% of the 25 uncovered ones; at 0.30 it
 # would answer 99% but decline only 28%, at 0.42 answer 96% and decline 52%.
 NOT_COVERED_BELOW = 0.40
-SMS_LIMIT = 320
-MORE_MARKER = " Reply MORE for the rest."
 
 _STEMMER = Stemmer.Stemmer("english")
 _WORD = re.compile(r"[a-z0-9$]+")
@@ -266,7 +266,11 @@ def _shape(answer: Answer, channel: str, speak: Callable[[str], str] | None) -> 
 
 
 def fit_sms(text: str, limit: int = SMS_LIMIT) -> tuple[str, str]:
-    """The first SMS (at most ``limit`` characters, ending in the citation when it fits) and the rest."""
+    """The first SMS (at most ``limit`` characters, ending in the citation) and the rest, for "MORE".
+
+    The channels' splitter does the cutting, in the room the citation leaves; the citation then goes before
+    "Reply MORE" so it always lands in the first message.
+    """
     if len(text) <= limit:
         return text, ""
     citation = ""
@@ -276,15 +280,7 @@ def fit_sms(text: str, limit: int = SMS_LIMIT) -> tuple[str, str]:
     )
     if match:
         citation, body = match.group(0), text[: match.start()]
-    room = limit - len(citation) - len(MORE_MARKER)
-    sentences = split_sentences(body)
-    head: list[str] = []
-    for sentence in sentences:
-        if len(" ".join([*head, sentence])) > room:
-            break
-        head.append(sentence)
-    if not head:  # one long sentence: cut at a word boundary
-        cut = body[:room].rsplit(" ", 1)[0]
-        return f"{cut}…{citation}{MORE_MARKER}", body[len(cut) :].strip()
-    rest = " ".join(sentences[len(head) :])
-    return f"{' '.join(head)}{citation}{MORE_MARKER}", rest
+    split = split_sms(body, limit - len(citation), max_parts=1, more_marker=MORE_MARKER)
+    if not split.remainder:  # only whitespace made it too long
+        return split.parts[0] + citation, ""
+    return split.parts[0].removesuffix(MORE_MARKER) + citation + MORE_MARKER, split.remainder

@@ -1,14 +1,15 @@
 """EntityRuler patterns: how users name our two cities, including common misspellings and ZIP codes.
 
-The label is the Rasa entity it fills (`city`); the pattern id is the normalised value. ZIP codes are those
-the Postal Service assigns to each city (knowledge/cities.py keeps the same list for the action side).
+The label is the Rasa entity it fills (`city`); the pattern id is the normalised value. ZIP codes come from
+knowledge/cities.py, the list the action side uses too.
 """
+
+from knowledge.cities import CITY_ZIP_CODES
 
 CITY_NAMES = {
     "victorville": ["victorville", "victorvile", "victorvill", "victor ville", "vville"],
     "inglewood": ["inglewood", "ingelwood", "inglwood", "englewood", "ingle wood"],
 }
-CITY_ZIP_REGEX = {"victorville": r"^9239[2-5]$", "inglewood": r"^903(0[1-9]|1[0-2])$"}
 
 
 def patterns() -> list[dict]:
@@ -17,5 +18,7 @@ def patterns() -> list[dict]:
     for city, names in CITY_NAMES.items():
         for name in names:
             found.append({"label": "city", "id": city, "pattern": [{"LOWER": w} for w in name.split()]})
-        found.append({"label": "city", "id": city, "pattern": [{"TEXT": {"REGEX": CITY_ZIP_REGEX[city]}}]})
+        found.append(
+            {"label": "city", "id": city, "pattern": [{"TEXT": {"IN": sorted(CITY_ZIP_CODES[city])}}]}
+        )
     return found
