@@ -8,7 +8,7 @@ export TOKENIZERS_PARALLELISM := false
 export RASA_TELEMETRY_ENABLED := false
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build index train db run test test-fast lint format eval bench snapshot clean
+.PHONY: help setup build index train db run test test-fast lint lock format eval bench snapshot clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -36,14 +36,18 @@ test: build ## run every test: unit, retrieval quality, Rasa data and stories, e
 test-fast: setup ## unit tests only (no model training, no servers)
 	@$(APP) -m pytest -q -m "not slow and not e2e and not browser"
 
-lint: setup ## ruff lint + format check
-	@.venv/app/bin/ruff check . && .venv/app/bin/ruff format --check .
+lint: setup ## ruff lint + format check, and the layer contract (.importlinter)
+	@scripts/lint.sh
+
+lock: setup ## resolve requirements/*.in again into pinned, hashed requirements/*.lock
+	@scripts/lock.sh
 
 format: setup ## apply ruff formatting and safe fixes
 	@.venv/app/bin/ruff format . && .venv/app/bin/ruff check --fix .
 
-eval: index ## retrieval quality: Recall@1/3/5 and MRR for BM25, dense and hybrid
+eval: build ## retrieval quality (Recall@1/3/5, MRR), then the writers' sets played through the assistant
 	@$(APP) -m knowledge eval --set dev && $(APP) -m knowledge eval --set holdout
+	@$(APP) -m evaluation.harness.run --split all
 
 bench: build ## benchmarks: index build time, warm query latency, end-to-end REST latency
 	@$(APP) scripts/bench.py

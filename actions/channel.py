@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from rasa_sdk import Tracker
 
-CHANNELS = ("sms", "web", "voice")
+from intake.forms import CHANNELS
+
+__all__ = ["CHANNELS", "DEFAULT_CHANNEL", "channel_of"]
+
 DEFAULT_CHANNEL = "web"
 
 

@@ -17,7 +17,6 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions import runtime
 from actions.channel import channel_of
-from actions.field_specs import FieldSpec, FormSpec
 from actions.forms import (
     FAILURES_SLOT,
     MAX_FAILED_ANSWERS,
@@ -29,6 +28,7 @@ from actions.forms import (
     is_interruption,
 )
 from compliance.victorville.organics import GeneratorType
+from intake import FieldSpec, FormSpec
 from sorting import SortingAnswer, format_answer
 from sorting.matcher import answer_for
 
@@ -62,13 +62,20 @@ SORTING_FORM = GuidedForm(
         "victorville",
         "Which container",
         (
-            FieldSpec(OPTION_SLOT, "Item detail", "", "", "text", why="Some items go in different bins."),
             FieldSpec(
-                GENERATOR_SLOT,
-                "Home or business",
-                GENERATOR_QUESTION,
-                GENERATOR_QUESTION,
-                "text",
+                name=OPTION_SLOT,
+                label="Item detail",
+                ask="",
+                ask_voice="",
+                parser="text",
+                why="Some items go in different bins.",
+            ),
+            FieldSpec(
+                name=GENERATOR_SLOT,
+                label="Home or business",
+                ask=GENERATOR_QUESTION,
+                ask_voice=GENERATOR_QUESTION,
+                parser="text",
                 why="Homes and businesses have different containers (6.37.030, 6.37.040).",
             ),
         ),

@@ -19,13 +19,13 @@ from actions.channel import channel_of
 from actions.containers import ITEM_SLOT as SORTING_ITEM_SLOT
 from actions.containers import QUERY_SLOT as SORTING_QUERY_SLOT
 from actions.containers import SORTING_FORM
-from actions.field_specs import FormSpec
 from actions.forms import GuidedForm, message_time, reset_events
 from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
 from actions.spill import REFERENCE_SLOT, SPILL_FORM, URGENT_TOLD_SLOT, urgent_contacts
 from actions.waivers import DEMINIMIS_FORM, SPACE_WAIVER_FORM, VARIANCE_FORM
-from knowledge.cities import CITY_NAMES
+from cities import CITY_NAMES
+from intake import FormSpec
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""Guided forms: one validation base for every Rasa form, driven by :mod:`actions.field_specs`.
+"""Guided forms: one validation base for every Rasa form, driven by :mod:`intake.forms`.
 
 Each turn of a form goes through :func:`decide` (pure): the answer to the question asked is read with the
 field's parser; other facts in the same message are kept too ("pumped on Aug 14, 1,000 gallons, ABC
@@ -26,9 +26,10 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions import runtime
 from actions.channel import channel_of
-from actions.field_specs import FieldSpec, FormSpec, read_back
-from actions.parsing import ParseContext, parse, parse_yes_no
-from knowledge.cities import CITY_NAMES, CityContacts
+from cities import CITY_NAMES, CityContacts
+from intake import FieldSpec, FormSpec, ParseContext, parse, parse_yes_no, shorten, without_phones
+from intake import read_back as _read_back_parts
+from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 
 REQUESTED_SLOT = "requested_slot"
 FAILURES_SLOT = "form_failures"
@@ -62,7 +63,6 @@ def is_interruption(intent: str | None, text: str) -> bool:
     return intent == "more" and bool(_MORE.match(text))
 
 
-_PHONE = re.compile(r"[,;]?\s*(?:\+?1[\s.-]*)?\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}")
 _COURTESIES = {
     "thanks": "You're welcome.",
     "greet": "Hi!",
@@ -140,6 +140,35 @@ class Decision:
 
 def question_for(spec: FieldSpec, channel: str) -> str:
     return spec.ask_voice if channel == "voice" else spec.ask
+
+
+def read_back(
+    form: FormSpec | str, values: Mapping[str, Any], channel: str, city: str | None = None
+) -> list[str]:
+    """The answers so far as confirmation messages (:func:`intake.forms.read_back`): one on the web and by
+    voice; by SMS as few messages of at most :data:`SMS_LIMIT` characters as the lines fit in, never
+    splitting one answer across two messages."""
+    parts = _read_back_parts(form, values, channel, city)
+    return _pack_sms_lines(parts) if channel == "sms" else parts
+
+
+def _pack_sms_lines(lines: list[str], limit: int = SMS_LIMIT) -> list[str]:
+    """Whole lines, in order and joined by newlines, into messages of at most ``limit`` characters; a line
+    longer than a message is shortened. (:func:`shaping.sms_text.split_sms` is for prose: it collapses the
+    newlines and breaks between sentences, so it could split one answer across two messages.)"""
+    messages: list[str] = []
+    current = ""
+    for line in lines:
+        line = shorten(line, limit)
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) <= limit:
+            current = candidate
+        else:
+            messages.append(current)
+            current = line
+    if current:
+        messages.append(current)
+    return messages
 
 
 def city_contact_sentence(city: str | None, contacts: CityContacts) -> str:
@@ -239,7 +268,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     confirmed=confirmed,
                 )
             else:
-                text = _PHONE.sub(" ", message.text) if spec.parser == "person_name" else message.text
+                text = without_phones(message.text) if spec.parser == "person_name" else message.text
                 result = parse(spec.parser, text, message.ctx)
                 if result.ok:
                     updates[requested] = result.slot
@@ -297,11 +326,13 @@ def _way_out(form: GuidedForm, spec: FieldSpec, values: Mapping[str, Any], conta
 
 
 def message_time(tracker: Tracker) -> dt.datetime:
-    """When the latest user message arrived (its event timestamp), timezone-aware."""
+    """When the latest user message arrived (its event timestamp), timezone-aware, on the process's clock
+    (``CLOCK_START`` shifts it in tests)."""
     for event in reversed(tracker.events):
         if event.get("event") == "user" and event.get("timestamp"):
-            return dt.datetime.fromtimestamp(float(event["timestamp"]), dt.timezone.utc)
-    return dt.datetime.now(dt.timezone.utc)
+            arrived = dt.datetime.fromtimestamp(float(event["timestamp"]), dt.timezone.utc)
+            return arrived + runtime.clock_offset()
+    return runtime.clock()()
 
 
 def is_fresh_message(tracker: Tracker, form_name: str) -> bool:

@@ -11,8 +11,9 @@ from rasa_sdk.forms import ValidationAction
 
 from actions import runtime
 from actions.channel import channel_of
-from knowledge.answer import Answer, answer_question, fit_sms
-from knowledge.cities import CITY_NAMES, detect_city
+from cities import CITY_NAMES, detect_city
+from knowledge.answer import AnswerKind, answer_question
+from shaping.answers import ShapedReply, fit_sms, shape_answer
 
 MAX_QUESTION_CHARS = 500
 EMPTY_MESSAGE = "I didn't get any text. What would you like to know about the grease or organic-waste rules?"
@@ -22,19 +23,26 @@ OTHER_CITY = (
 )
 
 
-def answer(tracker: Tracker, question: str, city: str | None) -> tuple[Answer, list[EventType]]:
-    """Answer a question and say what the conversation should remember."""
+def answer(tracker: Tracker, question: str, city: str | None) -> tuple[ShapedReply, list[EventType]]:
+    """Answer a question, shaped for the channel, and say what the conversation should remember."""
+    channel = channel_of(tracker)
     result = answer_question(
-        runtime.index(), question[:MAX_QUESTION_CHARS], city, channel_of(tracker), runtime.contacts()
+        runtime.index(),
+        question[:MAX_QUESTION_CHARS],
+        city,
+        runtime.contacts(),
+        ask_city=channel in ("sms", "voice"),
     )
+    shaped = shape_answer(result, channel)
+    held = result.kind in (AnswerKind.ASK_CITY, AnswerKind.BOTH_CITIES)
     events: list[EventType] = [
-        SlotSet("pending_question", question if result.kind in ("ask_city", "both_cities") else None),
-        SlotSet("more_text", result.more or None),
+        SlotSet("pending_question", question if held else None),
+        SlotSet("more_text", shaped.more or None),
     ]
     named = detect_city(question)
     if named and named != city:
         events.append(SlotSet("city", named))
-    return result, events
+    return shaped, events
 
 
 class ActionAnswerQuestion(Action):

@@ -1,7 +1,7 @@
 """FOG permit applications, per city: Victorville Municipal Code § 10.03.060(a)(1)-(6) (or the
 building-division documents of (b)) and Inglewood FOG Ordinance, Permits (1)(a)-(d).
 
-The city is asked first (unless known), then that city's fields (:mod:`actions.field_specs`); the answers
+The city is asked first (unless known), then that city's fields (:mod:`intake.forms`); the answers
 are read back, confirmed, stored (:mod:`store.permits`, committed before the reference is given) and turned
 into a summary (text and PDF, :mod:`documents.application`) under ``var/documents/<reference>.pdf``.
 """
@@ -20,12 +20,11 @@ import documents
 import store
 from actions import runtime
 from actions.channel import channel_of
-from actions.field_specs import INGLEWOOD_PERMIT, VICTORVILLE_PERMIT, FieldSpec, FormSpec
 from actions.forms import GuidedForm, GuidedFormValidation, message_time, reset_events
-from actions.parsing import Location
+from cities import detect_city
 from compliance.core import dollars
 from documents.application import INGLEWOOD_NEXT_STEPS, VICTORVILLE_NEXT_STEPS, inglewood_fees
-from knowledge.cities import detect_city
+from intake import INGLEWOOD_PERMIT, VICTORVILLE_PERMIT, FieldSpec, FormSpec, Location
 
 log = logging.getLogger(__name__)
 
@@ -33,11 +32,11 @@ REFERENCE_SLOT = "permit_reference"
 DOCUMENTS_DIR = Path(__file__).resolve().parent.parent / "var" / "documents"
 
 PERMIT_CITY = FieldSpec(
-    "city",
-    "City",
-    "Which city is the establishment in: Victorville or Inglewood?",
-    "Is it in Victorville or Inglewood?",
-    "city",
+    name="city",
+    label="City",
+    ask="Which city is the establishment in: Victorville or Inglewood?",
+    ask_voice="Is it in Victorville or Inglewood?",
+    parser="city",
     why="Each city's ordinance asks for different information.",
 )
 

@@ -1,6 +1,6 @@
 """One-line pump-out logs: "Pumped on Aug 14, 1,000 gallons, ABC Hauling" → date, gallons, hauler.
 
-Best effort and pure: the date and amount come from :mod:`actions.parsing` (so "yesterday", "8/14" and
+Best effort and pure: the date and amount come from :mod:`intake` (so "yesterday", "8/14" and
 "750 gal" mean what they mean everywhere else); what is left of the message, minus the verbs and filler of
 such messages, is taken as the hauler. Fields not found are listed in ``missing`` so the form asks for
 them; a field that was given but cannot be right (a future date) is in ``errors`` with the sentence to
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from actions.parsing import GALLONS, ParseContext, Quantity, find_date, find_quantity, normalize, to_slot
+from intake import GALLONS, ParseContext, Quantity, find_date, find_quantity, normalize, to_slot
 
 REQUIRED = ("service_date", "gallons", "hauler")
 """What a service record needs from the user (the device and frequency are asked separately)."""
@@ -68,7 +68,7 @@ class PumpOutLog:
         return not self.missing and not self.errors
 
     def to_slots(self) -> dict[str, Any]:
-        """The fields found, JSON-ready (same forms as :func:`actions.parsing.to_slot`)."""
+        """The fields found, JSON-ready (same forms as :func:`intake.to_slot`)."""
         found = {
             "service_date": self.service_date,
             "gallons": self.gallons,

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import time
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from knowledge.cities import CityContacts
+from cities import CityContacts
+from config import Settings
+from config.clock import Clock, utc_now
 from knowledge.index import HybridIndex
-from ops.settings import Settings
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -29,12 +31,24 @@ def index() -> HybridIndex:
 
 @lru_cache(maxsize=1)
 def contacts() -> CityContacts:
-    return CityContacts.from_env()
+    return CityContacts.from_settings(settings())
 
 
 @lru_cache(maxsize=1)
 def settings() -> Settings:
     return Settings.from_env()
+
+
+@lru_cache(maxsize=1)
+def clock() -> Clock:
+    """This process's clock: the real time, or shifted to ``CLOCK_START`` (tests)."""
+    return settings().clock()
+
+
+@lru_cache(maxsize=1)
+def clock_offset() -> dt.timedelta:
+    """How far this process's clock runs from the real one (Rasa stamps events with the real time)."""
+    return clock()() - utc_now()
 
 
 @lru_cache(maxsize=1)

@@ -21,6 +21,9 @@ def main() -> None:
     parser.add_argument("--host", default=os.environ.get("ACTION_SERVER_HOST", "127.0.0.1"))
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    from config.logs import install_log_privacy
+
+    install_log_privacy()
 
     from rasa_sdk.endpoint import create_app
     from rasa_sdk.executor import ActionExecutor

@@ -20,12 +20,11 @@ import compliance
 import store
 from actions import runtime
 from actions.channel import channel_of
-from actions.field_specs import SERVICE_LOG, FieldSpec, FormSpec
 from actions.forms import FormState, GuidedForm, GuidedFormValidation, message_time
-from actions.parsing import ParseContext, Quantity, ServiceFrequency, parse_phone
 from actions.pumpout_text import parse_pumpout
+from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
 from compliance.shifts import human
-from knowledge.cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
+from intake import SERVICE_LOG, FieldSpec, FormSpec, ParseContext, Quantity, ServiceFrequency, parse_phone
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +34,11 @@ REMINDER_DAYS_BEFORE = 7
 REMINDER_HOUR = 10  # local time, inside the reminder sender's allowed hours
 
 SERVICE_CITY = FieldSpec(
-    "city",
-    "City",
-    "Which city is the establishment in: Victorville or Inglewood?",
-    "Is it in Victorville or Inglewood?",
-    "city",
+    name="city",
+    label="City",
+    ask="Which city is the establishment in: Victorville or Inglewood?",
+    ask_voice="Is it in Victorville or Inglewood?",
+    parser="city",
     why="The service frequency comes from that city's ordinance.",
 )
 

@@ -4,7 +4,7 @@ confirmation the operator owes (Victorville Municipal Code § 10.03.280; Inglewo
 Monitoring and Notification (3)).
 
 Phone numbers come only from :func:`compliance.spill_contacts`: printed in the ordinance (Inglewood) or
-configured (:class:`ops.settings.Settings`, Victorville); an office without a number is named and the
+configured (:class:`config.settings.Settings`, Victorville); an office without a number is named and the
 missing number said so, never guessed.
 """
 
@@ -27,7 +27,6 @@ import documents
 import store
 from actions import runtime
 from actions.channel import channel_of
-from actions.field_specs import SPILL_REPORT, FieldSpec, FormSpec
 from actions.forms import (
     AfterTurn,
     Decision,
@@ -38,20 +37,24 @@ from actions.forms import (
     message_time,
     without_question,
 )
-from actions.parsing import (
+from cities import detect_city
+from compliance.shifts import human
+from config import Settings
+from documents.spill_notice import incident_date
+from intake import (
     GALLONS,
+    SPILL_REPORT,
+    FieldSpec,
+    FormSpec,
     Location,
     Moment,
     ParseContext,
     Quantity,
     Reaches,
     find_quantity,
+    mentions_phone,
     parse_phone,
 )
-from compliance.shifts import human
-from documents.spill_notice import incident_date
-from knowledge.cities import detect_city
-from ops.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +63,11 @@ URGENT_TOLD_SLOT = "spill_urgent_told"
 DOCUMENTS_DIR = Path(__file__).resolve().parent.parent / "var" / "documents"
 
 OVERFLOWING_NOW = FieldSpec(
-    "overflowing_now",
-    "Overflowing right now",
-    "Is sewage overflowing right now? (yes or no)",
-    "Is sewage overflowing right now? Say yes or press 1. Otherwise, say no or press 2.",
-    "yes_no",
+    name="overflowing_now",
+    label="Overflowing right now",
+    ask="Is sewage overflowing right now? (yes or no)",
+    ask_voice="Is sewage overflowing right now? Say yes or press 1. Otherwise, say no or press 2.",
+    parser="yes_no",
     why="An overflow happening now needs a phone call to the city before anything else.",
 )
 
@@ -72,9 +75,6 @@ _OVERFLOW_NOW = re.compile(
     r"\b(?:overflowing|spilling|flowing|backing up|gushing|pouring)\b.*\b(?:now|right now)\b|\bright now\b",
     re.IGNORECASE,
 )
-
-
-_PHONE_IN_TEXT = re.compile(r"\d{3}\D{0,3}\d{3}\D{0,2}\d{4}")
 
 
 def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         found["city"] = city
     if _OVERFLOW_NOW.search(text):
         found["overflowing_now"] = "yes"
-    if _PHONE_IN_TEXT.search(text) and (phone := parse_phone(text)).ok:
+    if mentions_phone(text) and (phone := parse_phone(text)).ok:
         found["callback_number"] = phone.slot
     volume, _ = find_quantity(text, GALLONS)
     if volume.ok and volume.value is not None:

@@ -22,7 +22,6 @@ import compliance
 import store
 from actions import runtime
 from actions.channel import channel_of
-from actions.field_specs import DEMINIMIS_WAIVER, INTERCEPTOR_VARIANCE, PHYSICAL_SPACE_WAIVER, FormSpec
 from actions.forms import (
     AfterTurn,
     Decision,
@@ -33,7 +32,7 @@ from actions.forms import (
     message_time,
     reset_events,
 )
-from actions.parsing import Quantity
+from intake import DEMINIMIS_WAIVER, INTERCEPTOR_VARIANCE, PHYSICAL_SPACE_WAIVER, FormSpec, Quantity
 
 REFERENCE_SLOT = "waiver_reference"
 

@@ -1,7 +1,7 @@
 """Twilio SMS connector for Rasa (``POST /webhooks/twilio_sms/webhook``), answering with TwiML.
 
 Registered in ``credentials.yml`` as ``channels.twilio_sms.TwilioSmsInput``; configured through
-:class:`ops.settings.Settings` (environment variables). Rasa 3.6's own ``twilio`` connector checks no
+:class:`config.settings.Settings` (environment variables). Rasa 3.6's own ``twilio`` connector checks no
 signature, crashes on a POST without ``Body`` and answers through a blocking REST call inside async code.
 This one answers synchronously in the webhook response, deciding in this order:
 
@@ -34,7 +34,20 @@ from sanic.response import HTTPResponse
 from sqlalchemy.engine import Engine
 
 import store
-from channels.keywords import (
+from channels.twilio_webhook import (
+    Refused,
+    TwilioForm,
+    TwilioInput,
+    bad_request,
+    health,
+    in_thread,
+    limit_request_size,
+    signed_form,
+    twiml,
+)
+from cities import CityContacts
+from config import Settings
+from shaping.keywords import (
     KeywordKind,
     KeywordMatch,
     Language,
@@ -42,23 +55,10 @@ from channels.keywords import (
     keyword_reply,
     more_marker,
 )
-from channels.sms_text import DEFAULT_MAX_PARTS, MORE_MARKER, split_sms
-from channels.twilio_webhook import (
-    TwilioForm,
-    TwilioInput,
-    bad_request,
-    forbidden,
-    health,
-    in_thread,
-    signed_form,
-    twiml,
-)
-from channels.twiml import MAX_MEDIA_PER_MESSAGE, MAX_MESSAGE_CHARACTERS, empty_sms, sms_reply
-from knowledge.cities import CityContacts
-from ops.settings import Settings
-from store import service, spills
+from shaping.sms_text import DEFAULT_MAX_PARTS, MORE_MARKER, split_sms
+from shaping.twiml import MAX_MEDIA_PER_MESSAGE, MAX_MESSAGE_CHARACTERS, empty_sms, sms_reply
+from store import photos
 from store import sms as sms_store
-from store.db import utc_now
 from store.sms import RateLimit
 
 logger = logging.getLogger(__name__)
@@ -183,10 +183,7 @@ def photo_added_reply(count: int, record_kind: str, reference: str) -> str:
 
 def default_help_contact(settings: Settings) -> str:
     """The city offices the ordinances name, with the configured contact phone numbers when set."""
-    contacts = CityContacts(
-        victorville_phone=settings.victorville_contact_phone or None,
-        inglewood_phone=settings.inglewood_contact_phone or None,
-    )
+    contacts = CityContacts.from_settings(settings)
     return f"{contacts.describe('victorville')} or {contacts.describe('inglewood')}"
 
 
@@ -207,7 +204,7 @@ class TwilioSmsInput(TwilioInput):
         settings: Settings,
         *,
         engine: Engine | None = None,
-        clock: Callable[[], dt.datetime] = utc_now,
+        clock: Callable[[], dt.datetime] | None = None,
     ) -> None:
         super().__init__(settings, engine=engine, clock=clock)
         self.rate_limit = RateLimit(
@@ -218,13 +215,15 @@ class TwilioSmsInput(TwilioInput):
 
     def blueprint(self, on_new_message: OnNewMessage) -> Blueprint:
         webhook = Blueprint("fog_twilio_sms", __name__)
+        webhook.listener("before_server_start")(limit_request_size)
         webhook.add_route(health, "/", methods=["GET"])
 
         @webhook.route("/webhook", methods=["POST"])
         async def receive(request: Request) -> HTTPResponse:
-            form = signed_form(request, self.settings)
-            if form is None:
-                return forbidden()
+            try:
+                form = await signed_form(request, self.settings)
+            except Refused as refused:
+                return refused.response
             try:
                 inbound = InboundSms.from_form(form)
             except ValueError as error:
@@ -262,9 +261,7 @@ class TwilioSmsInput(TwilioInput):
             if keyword_answer is not None:
                 return keyword_answer
         if await in_thread(sms_store.is_opted_out, self.engine, inbound.sender):
-            logger.info(
-                "Not answering %s from %s (opted out): %r", inbound.message_sid, inbound.sender, inbound.body
-            )
+            logger.info("Not answering %s from %s (opted out).", inbound.message_sid, inbound.sender)
             return empty_sms()
         if not await self._within_rate_limit(inbound.sender):
             return await self._rate_limited(inbound)
@@ -339,19 +336,11 @@ class TwilioSmsInput(TwilioInput):
     async def _attach_media(self, inbound: InboundSms) -> list[str]:
         """Attach the photos to the sender's open spill report, else latest service record; the notice to
         send, or [] when there is nothing to attach them to (the URLs are logged, so none is lost)."""
-        count = len(inbound.media_urls)
-        report = await in_thread(spills.open_for_conversation, self.engine, inbound.sender)
-        if report is not None:
-            await in_thread(
-                spills.add_media, self.engine, report["reference"], inbound.media_urls, now=self.clock()
-            )
-            return [photo_added_reply(count, "spill report", report["reference"])]
-        record = await in_thread(service.latest_for_conversation, self.engine, inbound.sender)
-        if record is not None:
-            await in_thread(
-                service.add_photos, self.engine, record["reference"], inbound.media_urls, now=self.clock()
-            )
-            return [photo_added_reply(count, "pump-out record", record["reference"])]
+        attached = await in_thread(
+            photos.attach_photos, self.engine, inbound.sender, inbound.media_urls, now=self.clock()
+        )
+        if attached is not None:
+            return [photo_added_reply(len(inbound.media_urls), attached.record_kind, attached.reference)]
         logger.warning(
             "SMS %s from %s: no open spill report or service record to attach media to: %s",
             inbound.message_sid,

@@ -2,14 +2,14 @@
 ``/dial_result``).
 
 Registered in ``credentials.yml`` as ``channels.twilio_voice.TwilioVoiceInput``; configured through
-:class:`ops.settings.Settings`. Every request must carry Twilio's signature of our public URL (403
+:class:`config.settings.Settings`. Every request must carry Twilio's signature of our public URL (403
 otherwise, Rasa never sees it). Rasa 3.6's own ``twilio_voice`` connector checks no signature and re-prompts a
 silent caller forever; this one:
 
 - opens the call by sending ``/voice_call_started`` to Rasa, whose spill flow owns the greeting ("If sewage is
   overflowing right now, press 1 or say yes."), and listens inside ``<Gather input="speech dtmf">``;
 - sends what the caller said (``SpeechResult``) or pressed (``Digits``: 1 is "yes", 2 is "no") to Rasa;
-- speaks bot text through :func:`channels.speech.to_speech`, reference numbers character by character;
+- speaks bot text through :func:`shaping.speech.to_speech`, reference numbers character by character;
 - turns the custom payload ``{"dial": "+1…", "say": "…"}`` into ``<Dial>`` (or, with dialing disabled or
   when the dialled line does not answer, reads the number slowly twice) and ``{"hangup": true}`` into a
   polite end;
@@ -36,21 +36,21 @@ from sanic.request import Request
 from sanic.response import HTTPResponse
 
 from channels.security import public_url
-from channels.speech import say_reference, to_speech
 from channels.twilio_webhook import (
+    Refused,
     TwilioForm,
     TwilioInput,
     bad_request,
-    forbidden,
     health,
     in_thread,
+    limit_request_size,
     signed_form,
     twiml,
 )
-from channels.twiml import voice_dial, voice_gather, voice_read_number_twice, voice_say_and_hangup
-from store import spills
+from shaping.speech import say_reference, to_speech
+from shaping.twiml import voice_dial, voice_gather, voice_read_number_twice, voice_say_and_hangup
+from store import calls
 from store import voice as voice_store
-from store.db import write_transaction
 from store.references import PREFIXES
 
 logger = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ CHANNEL_NAME = "twilio_voice"
 CALL_STARTED = "/voice_call_started"
 SILENCE_TIMEOUT = "/voice_silence_timeout"
 MAX_REPROMPTS = 2
-"""Silences answered with the question again; the next one ends the call (issue #5)."""
+"""Silences answered with the question again; the next one ends the call, so no caller is held forever."""
 
 ENDED_CALL_STATUSES = frozenset({"completed", "busy", "no-answer", "failed", "canceled"})
 CONNECTED_DIAL_STATUSES = frozenset({"completed", "answered"})
@@ -215,13 +215,15 @@ class TwilioVoiceInput(TwilioInput):
 
     def blueprint(self, on_new_message: OnNewMessage) -> Blueprint:
         webhook = Blueprint("fog_twilio_voice", __name__)
+        webhook.listener("before_server_start")(limit_request_size)
         webhook.add_route(health, "/", methods=["GET"])
 
         @webhook.route("/webhook", methods=["POST"])
         async def receive(request: Request) -> HTTPResponse:
-            form = signed_form(request, self.settings)
-            if form is None:
-                return forbidden()
+            try:
+                form = await signed_form(request, self.settings)
+            except Refused as refused:
+                return refused.response
             try:
                 call = CallRequest.from_form(form)
             except ValueError as error:
@@ -231,9 +233,10 @@ class TwilioVoiceInput(TwilioInput):
 
         @webhook.route("/status", methods=["POST"])
         async def status(request: Request) -> HTTPResponse:
-            form = signed_form(request, self.settings)
-            if form is None:
-                return forbidden()
+            try:
+                form = await signed_form(request, self.settings)
+            except Refused as refused:
+                return refused.response
             call_sid, call_status = form.get("CallSid").strip(), form.get("CallStatus").strip()
             if call_sid and call_status in ENDED_CALL_STATUSES:
                 await in_thread(self.end_call, call_sid, call_status)
@@ -241,9 +244,10 @@ class TwilioVoiceInput(TwilioInput):
 
         @webhook.route("/dial_result", methods=["POST"])
         async def dial_result(request: Request) -> HTTPResponse:
-            form = signed_form(request, self.settings)
-            if form is None:
-                return forbidden()
+            try:
+                form = await signed_form(request, self.settings)
+            except Refused as refused:
+                return refused.response
             return twiml(
                 await self.after_dial(form.get("CallSid").strip(), form.get("DialCallStatus").strip())
             )
@@ -354,24 +358,9 @@ class TwilioVoiceInput(TwilioInput):
         return voice_read_number_twice(DIAL_FAILED_INTRO, number)
 
     def end_call(self, call_sid: str, call_status: str) -> None:
-        """Mark the call ended (status callback). A spill report the caller left partial (linked to the call,
-        or opened in its conversation) is kept and flagged abandoned; otherwise the call completed."""
-        with write_transaction(self.engine) as connection:
-            call = voice_store.get_call(connection, call_sid)
-            if call is None or call["status"] != "in_progress":
-                return
-            report = voice_store.linked_spill(connection, call_sid)
-            if report is None and call["conversation_id"]:
-                report = spills.open_for_conversation(connection, call["conversation_id"])
-                if report is not None and report["status"] == "partial":
-                    voice_store.link_spill(connection, call_sid, report["reference"])
-            unconfirmed = report is not None and report["status"] == "partial"
-            voice_store.finish(
-                connection, call_sid, status="abandoned" if unconfirmed else "completed", now=self.clock()
-            )
-        logger.info(
-            "Call %s ended (%s)%s.",
-            call_sid,
-            call_status,
-            f"; spill report {report['reference']} kept, flagged abandoned" if unconfirmed else "",
-        )
+        """Mark the call ended (status callback); a partial spill report is kept, flagged abandoned."""
+        ended = calls.end_call(self.engine, call_sid, now=self.clock())
+        if ended is None:
+            return
+        kept = f"; spill report {ended.kept_report} kept, flagged abandoned" if ended.kept_report else ""
+        logger.info("Call %s ended (%s)%s.", call_sid, call_status, kept)

@@ -24,8 +24,8 @@ from sqlalchemy.engine import Engine
 
 import store
 from channels.security import SIGNATURE_HEADER, is_valid_twilio_request, public_url
-from ops.settings import Settings
-from store.db import utc_now
+from config import Settings
+from config.logs import install_log_privacy
 
 logger = logging.getLogger(__name__)
 
@@ -59,21 +59,66 @@ def parse_form(body: bytes) -> TwilioForm:
     return TwilioForm(params)
 
 
-def signed_form(request: Request, settings: Settings) -> TwilioForm | None:
-    """The request's form if Twilio signed it for our public URL, else None (the log names the URL)."""
-    form = parse_form(request.body or b"")
-    url = public_url(settings.public_base_url, request.path, request.query_string or "")
+MAX_WEBHOOK_BYTES = 32 * 1024
+"""A Twilio webhook body is a few KB (an SMS with ten media URLs stays far below this)."""
+MAX_WEBHOOK_PARAMS = 100
+"""Twilio sends a few dozen fields at most; more is not Twilio."""
+MAX_REQUEST_BYTES = 64 * 1024
+"""Rasa's server refuses any body over this as it streams in (Sanic's REQUEST_MAX_SIZE; default 100 MB)."""
+
+
+class Refused(Exception):
+    """A webhook request refused before it reaches Rasa; ``response`` is what the sender gets."""
+
+    def __init__(self, response: HTTPResponse) -> None:
+        super().__init__(response.status)
+        self.response = response
+
+
+async def signed_form(request: Request, settings: Settings) -> TwilioForm:
+    """The request's form if Twilio signed it for our public URL; else :class:`Refused` with the answer.
+
+    Cheap checks come first, on the event loop: no signature header is a 403 at once, an oversized body a 413,
+    too many or repeated fields a 400, all before any parsing. The form is then parsed and the HMAC checked in
+    a worker thread, so a flood of bad requests never stalls the other conversations.
+    """
     signature = request.headers.get(SIGNATURE_HEADER)
-    if is_valid_twilio_request(settings.twilio_auth_token, url, form.params, signature):
-        return form
-    logger.warning(
-        "Refused a request to %s: %s X-Twilio-Signature for %s. If Twilio is configured with another "
-        "address, set PUBLIC_BASE_URL to its origin; check TWILIO_AUTH_TOKEN too.",
-        request.path,
-        "invalid" if signature else "no",
-        url,
-    )
-    return None
+    if not signature:
+        logger.warning("Refused a request to %s: no X-Twilio-Signature.", request.path)
+        raise Refused(forbidden())
+    body = request.body or b""
+    if len(body) > MAX_WEBHOOK_BYTES:
+        logger.warning(
+            "Refused a %d-byte request to %s: over %d bytes.", len(body), request.path, MAX_WEBHOOK_BYTES
+        )
+        raise Refused(response.text("Request body too large.", status=413))
+    if body.count(b"&") >= MAX_WEBHOOK_PARAMS:
+        raise Refused(bad_request(f"More than {MAX_WEBHOOK_PARAMS} parameters: not a Twilio webhook."))
+    url = public_url(settings.public_base_url, request.path, request.query_string or "")
+    form = await in_thread(_verified_form, body, url, signature, settings.twilio_auth_token)
+    if form is None:
+        logger.warning(
+            "Refused a request to %s: invalid X-Twilio-Signature for %s. If Twilio is configured with "
+            "another address, set PUBLIC_BASE_URL to its origin; check TWILIO_AUTH_TOKEN too.",
+            request.path,
+            url,
+        )
+        raise Refused(forbidden())
+    repeated = sorted(name for name, values in form.params.items() if len(values) > 1)
+    if repeated:
+        raise Refused(bad_request(f"Repeated parameters {repeated}: Twilio sends each field once."))
+    return form
+
+
+def _verified_form(body: bytes, url: str, signature: str, auth_token: str) -> TwilioForm | None:
+    form = parse_form(body)
+    return form if is_valid_twilio_request(auth_token, url, form.params, signature) else None
+
+
+def limit_request_size(app: Any, _loop: Any = None) -> None:
+    """A ``before_server_start`` listener: cap every request body of Rasa's server at MAX_REQUEST_BYTES, so a
+    huge upload is refused (413) while it streams in rather than read and parsed first."""
+    app.config.REQUEST_MAX_SIZE = min(int(app.config.REQUEST_MAX_SIZE), MAX_REQUEST_BYTES)
 
 
 def forbidden() -> HTTPResponse:
@@ -126,11 +171,12 @@ class TwilioInput(InputChannel):
         settings: Settings,
         *,
         engine: Engine | None = None,
-        clock: Callable[[], dt.datetime] = utc_now,
+        clock: Callable[[], dt.datetime] | None = None,
     ) -> None:
         public_url(settings.public_base_url, "/")  # raises, naming the value, if it is not a usable origin
+        install_log_privacy()  # Rasa has configured logging by now: mask phone numbers on its handlers
         self.settings = settings
-        self.clock = clock
+        self.clock = clock or settings.clock()  # CLOCK_START shifts it (tests); else the real time
         self._engine = engine
         warn_if_unsigned_requests_all_fail(self.name(), settings)
 

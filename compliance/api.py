@@ -12,7 +12,16 @@ from collections.abc import Mapping
 
 from compliance.calendar import WorkingDayCalendar, resolve
 from compliance.contacts import DEFAULT_OFFICE_HOURS, Contact, OfficeHours
-from compliance.core import DUE_SOON_DAYS, City, ComplianceError, Device, Result, Status, status_for
+from compliance.core import (
+    DUE_SOON_DAYS,
+    City,
+    ComplianceError,
+    Device,
+    Result,
+    Status,
+    parse_city,
+    status_for,
+)
 from compliance.inglewood import fog as inglewood_fog
 from compliance.shifts import CalendarDays, human
 from compliance.victorville import fog as victorville_fog
@@ -60,7 +69,7 @@ def service_due(
     is due immediately); ``due_soon`` when ``0 <= days_left <= due_soon_days`` (14 by default); else
     ``compliant``.
     """
-    city = City.parse(city)
+    city = parse_city(city)
     device = Device.parse(device)
     if frequency_days is not None and (isinstance(frequency_days, bool) or frequency_days < 1):
         raise ComplianceError(
@@ -173,7 +182,7 @@ def spill_deadline(
     """Written confirmation of a spill: due five working days after the incident (the incident day not
     counted), with what it must state. Victorville 10.03.280(b); Inglewood Monitoring and Notification (3)(a).
     """
-    city = City.parse(city)
+    city = parse_city(city)
     module = CITY_FOG[city]
     cal = resolve(calendar)
     clock = module.SPILL_WRITTEN_CONFIRMATION
@@ -223,7 +232,7 @@ def spill_contacts(
     configured ones. City Hall hours are an assumption (``office_hours``), stated in the result.
     Inglewood (Monitoring and Notification (3)): the City at (310) 412-5333, at any hour.
     """
-    city = City.parse(city)
+    city = parse_city(city)
     if city is City.INGLEWOOD:
         found = inglewood_fog.spill_contacts(contacts)
         return SpillContacts(

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from compliance import api, clocks
-from compliance.core import City, ComplianceError, Result
+from compliance.core import City, ComplianceError, Result, parse_city
 from compliance.inglewood import fog as inglewood_fog
 from compliance.victorville import organics
 
@@ -81,7 +81,7 @@ def whole(text: str) -> int:
 
 def city(text: str) -> City:
     try:
-        return City.parse(text)
+        return parse_city(text)
     except ComplianceError as error:
         raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
 

@@ -12,7 +12,7 @@ from functools import cache
 from types import ModuleType
 
 from compliance.calendar import WorkingDayCalendar
-from compliance.core import City, ComplianceError, Result
+from compliance.core import City, ComplianceError, Result, parse_city
 from compliance.inglewood import fog as inglewood_fog
 from compliance.shifts import Clock
 from compliance.victorville import fog as victorville_fog
@@ -52,7 +52,7 @@ def deadline(
     city: City | str, key: str, start: dt.date, *, calendar: WorkingDayCalendar | None = None
 ) -> Deadline:
     """The due date of clock ``key`` started on ``start`` (for advance notices, ``start`` is the event)."""
-    city = City.parse(city)
+    city = parse_city(city)
     table = clocks_for(city)
     if key not in table:
         raise ComplianceError(

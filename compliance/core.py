@@ -1,4 +1,4 @@
-"""Shared machinery for every jurisdiction module: cities, citations, results, money and statuses.
+"""Shared machinery for every jurisdiction module: results, money and statuses (cities: ``cities``).
 
 Each rule module returns a frozen dataclass derived from :class:`Result`, so every answer carries the
 ordinance ``citation`` it rests on and a one-sentence plain-language ``reason``. ``to_dict()`` gives the
@@ -14,24 +14,21 @@ from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
 from typing import Any
 
+from cities import INGLEWOOD_SECTIONS, City, UnknownCity, inglewood, victorville
+
+__all__ = ["INGLEWOOD_SECTIONS", "City", "inglewood", "victorville"]  # re-exported for the rule modules
+
 
 class ComplianceError(ValueError):
     """Input a rule cannot answer for; the message is one sentence a user can act on."""
 
 
-class City(str, Enum):
-    VICTORVILLE = "victorville"
-    INGLEWOOD = "inglewood"
-
-    @classmethod
-    def parse(cls, value: City | str) -> City:
-        if isinstance(value, City):
-            return value
-        key = str(value).strip().lower()
-        for city in cls:
-            if city.value == key:
-                return city
-        raise ComplianceError(f"Unknown city {value!r}: use 'victorville' or 'inglewood'.")
+def parse_city(value: City | str) -> City:
+    """The city a value names; a :class:`ComplianceError` a user can act on when it names neither."""
+    try:
+        return City.parse(value)
+    except UnknownCity as error:
+        raise ComplianceError(str(error)) from None
 
 
 class Status(str, Enum):
@@ -60,36 +57,6 @@ def status_for(due: dt.date, today: dt.date, due_soon_days: int = DUE_SOON_DAYS)
     if days_left <= due_soon_days:
         return Status.DUE_SOON
     return Status.COMPLIANT
-
-
-def victorville(path: str) -> str:
-    """``victorville("10.03.160(f)(2)")`` → ``"Victorville Municipal Code § 10.03.160(f)(2)"``."""
-    return f"Victorville Municipal Code § {path}"
-
-
-INGLEWOOD_SECTIONS = (
-    "Purpose",
-    "Definitions",
-    "Discharge Requirements",
-    "Permits",
-    "Grease Interceptors and BMPs",
-    "Monitoring and Notification",
-    "FOG Program Fund",
-    "Fees",
-    "Enforcement",
-    "Severability",
-)
-
-
-def inglewood(section: str, path: str = "") -> str:
-    """``inglewood("Fees", "(2)")`` → ``"Inglewood FOG Ordinance, Fees (2)"``.
-
-    The Inglewood article prints no section numbers, so it is cited by section heading plus the
-    subsection path it does print; never invent numbers.
-    """
-    if section not in INGLEWOOD_SECTIONS:
-        raise ValueError(f"unknown Inglewood section {section!r}; expected one of {INGLEWOOD_SECTIONS}")
-    return f"Inglewood FOG Ordinance, {section} {path}".rstrip()
 
 
 def money(value: Decimal | int | float | str) -> Decimal:

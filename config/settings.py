@@ -7,16 +7,21 @@ placeholder or missing secret, and every error names the variable and says what 
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from datetime import time
-from pathlib import Path
+from urllib.parse import urlsplit
 
-REPO = Path(__file__).resolve().parent.parent
+from config.clock import Clock, shifted_clock
+from config.paths import DEFAULT_DATABASE_URL, ENV_FILE
+
 PLACEHOLDER = re.compile(r"^(|changeme.*|change-me.*|your[_-].*|x+|AC0{32}|0{32}|placeholder.*|todo)$", re.I)
 MODES = ("development", "test", "production")
+MIN_AUTH_TOKEN_LENGTH = 32  # Twilio Auth Tokens are 32 hexadecimal characters
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 
 
 class SettingsError(ValueError):
@@ -27,7 +32,7 @@ class SettingsError(ValueError):
 class Settings:
     mode: str = "development"
     public_base_url: str = "http://localhost:5005"  # what Twilio calls; behind a proxy, the proxy's URL
-    database_url: str = f"sqlite:///{REPO / 'var' / 'assistant.db'}"
+    database_url: str = DEFAULT_DATABASE_URL
     rasa_url: str = "http://127.0.0.1:5005"
     twilio_account_sid: str = ""
     twilio_auth_token: str = ""
@@ -51,11 +56,12 @@ class Settings:
     sms_keywords_answered_by_twilio: bool = False
     reminder_poll_seconds: int = 60  # how often the reminder scheduler looks for due reminders
     rasa_timeout_seconds: int = 30  # how long the web chat waits for Rasa's answer before giving up on a turn
+    clock_start: dt.datetime | None = None  # CLOCK_START: run every clock from this moment (tests only)
     secrets: tuple[str, ...] = field(default=("twilio_auth_token",), repr=False)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if environ is None else environ
+        env = environment() if environ is None else environ
         values: dict[str, object] = {}
         for spec in fields(cls):
             if spec.name == "secrets":
@@ -86,8 +92,18 @@ class Settings:
             raise SettingsError(
                 f"PUBLIC_BASE_URL={self.public_base_url!r} must start with http:// or https://."
             )
+        token = self.twilio_auth_token
+        if not self.public_url_is_local and (PLACEHOLDER.match(token) or len(token) < MIN_AUTH_TOKEN_LENGTH):
+            raise SettingsError(
+                f"TWILIO_AUTH_TOKEN is missing, a placeholder or under {MIN_AUTH_TOKEN_LENGTH} characters "
+                f"while PUBLIC_BASE_URL={self.public_base_url!r} is reachable from outside, so anyone could "
+                "sign webhook requests. Set the Auth Token from the Twilio console, or use a localhost "
+                "PUBLIC_BASE_URL for development."
+            )
         if self.mode != "production":
             return
+        if self.clock_start is not None:
+            raise SettingsError("CLOCK_START is for tests and demonstrations: unset it in production.")
         for name in ("twilio_account_sid", "twilio_auth_token", "twilio_sms_number"):
             if PLACEHOLDER.match(getattr(self, name)):
                 raise SettingsError(
@@ -100,8 +116,49 @@ class Settings:
             )
 
     @property
+    def public_url_is_local(self) -> bool:
+        """Whether Twilio's address for us is this machine only (development and tests)."""
+        return (urlsplit(self.public_base_url).hostname or "") in LOCAL_HOSTS
+
+    @property
     def is_development(self) -> bool:
         return self.mode != "production"
+
+    def clock(self) -> Clock:
+        """The clock this process reads: real time, shifted to start at ``CLOCK_START`` when set."""
+        return shifted_clock(self.clock_start)
+
+
+@dataclass(frozen=True)
+class Ports:
+    """The loopback ports of the three processes (``RASA_PORT``, ``ACTION_SERVER_PORT``, ``WEB_PORT``)."""
+
+    rasa: int = 5005
+    actions: int = 5055
+    web: int = 8000
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Ports:
+        env = environment() if environ is None else environ
+        values = {}
+        for name, variable in (("rasa", "RASA_PORT"), ("actions", "ACTION_SERVER_PORT"), ("web", "WEB_PORT")):
+            if variable in env:
+                port = _convert(variable, env[variable].strip(), 0)
+                if not 0 < port < 65536:
+                    raise SettingsError(f"{variable}={port!r} must be a port number from 1 to 65535.")
+                values[name] = port
+        return cls(**values)
+
+
+def environment() -> dict[str, str]:
+    """The process environment over the values of ``.env`` (if the file exists): the environment wins."""
+    merged: dict[str, str] = {}
+    if ENV_FILE.is_file():
+        from dotenv import dotenv_values
+
+        merged.update({key: value for key, value in dotenv_values(ENV_FILE).items() if value is not None})
+    merged.update(os.environ)
+    return merged
 
 
 def _convert(name: str, raw: str, default: object) -> object:
@@ -116,9 +173,25 @@ def _convert(name: str, raw: str, default: object) -> object:
             return int(raw)
         except ValueError:
             raise SettingsError(f"{name}={raw!r} should be a whole number.") from None
+    if name == "CLOCK_START":
+        return _moment(name, raw)
     if isinstance(default, time):
         match = re.fullmatch(r"(\d{1,2}):(\d{2})", raw)
         if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59:
             raise SettingsError(f"{name}={raw!r} should be a time of day like 21:00.")
         return time(int(match.group(1)), int(match.group(2)))
     return raw
+
+
+def _moment(name: str, raw: str) -> dt.datetime | None:
+    if not raw:
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(raw)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise SettingsError(
+            f"{name}={raw!r} should be a moment with its UTC offset, like 2026-12-01T10:00:00-08:00."
+        )
+    return moment

@@ -1,7 +1,7 @@
 """A filled FOG permit application: every answer labelled with the ordinance subsection that asks for it,
 what happens next (from the ordinance text), and for Inglewood the fees (from the compliance core).
 
-``values`` are the form's slot values (see :mod:`actions.field_specs`, forms ``permit_application`` for
+``values`` are the form's slot values (see :mod:`intake.forms`, forms ``permit_application`` for
 ``victorville`` and ``inglewood``), as stored: ISO dates, E.164 phones, small dicts for quantities.
 """
 
@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import compliance
-from actions.field_specs import FieldSpec, FormSpec, form_spec
-from actions.parsing import describe
-from compliance.core import City, ComplianceError, dollars, inglewood, victorville
+from compliance.core import City, ComplianceError, dollars, inglewood, parse_city, victorville
 from compliance.inglewood.fog import ADOPTED, PERMIT_FEE_WAIVER_DEADLINE, PermitFees
 from compliance.shifts import human
 from documents.model import Document, Entry, Section, render_text
 from documents.pdf import PdfFont, render_pdf
+from intake import FieldSpec, FormSpec, describe, form_spec
 
 NOT_PROVIDED = "(not provided yet)"
 FOOTER = (
@@ -160,7 +159,7 @@ def application_document(
     city: str | City, reference: str, values: Mapping[str, Any], *, prepared_at: dt.datetime
 ) -> Document:
     """The application summary for ``city`` (Victorville 10.03.060 or Inglewood Permits (1))."""
-    city = City.parse(city).value
+    city = parse_city(city).value
     form = form_spec("permit_application", city)
     answers = Section("Application", _entries(form, values, city))
     if city == "victorville":

@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
-from knowledge.cities import CITY_TIME_ZONE
+from cities import CITY_TIME_ZONE
 
 
 @dataclass(frozen=True)

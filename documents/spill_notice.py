@@ -5,7 +5,7 @@ the telephone notice must be confirmed in writing no later than five working day
 incident, stating the date of the incident, the reasons for the discharge or spill, what was done to
 correct it immediately and what is being done to prevent it from recurring. The deadline, recipient and
 required contents come from :func:`compliance.spill_deadline`; the facts come from the spill report
-(``values``: the ``spill_report`` form's slot values, see :mod:`actions.field_specs`). What the report
+(``values``: the ``spill_report`` form's slot values, see :mod:`intake.forms`). What the report
 cannot know (reasons and steps) is left as a marked blank.
 """
 
@@ -17,13 +17,12 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import compliance
-from actions.field_specs import form_spec
-from actions.parsing import Moment, describe, human_date
+from cities import CITY_TIME_ZONE
 from compliance.calendar import WorkingDayCalendar
-from compliance.core import City
+from compliance.core import City, parse_city
 from documents.model import Document, Entry, Section, render_text
 from documents.pdf import PdfFont, render_pdf
-from knowledge.cities import CITY_TIME_ZONE
+from intake import Moment, describe, form_spec, human_date
 
 TO_COMPLETE = "[to be completed by the establishment]"
 TITLE = "Written confirmation of spill notification (draft)"
@@ -71,7 +70,7 @@ def spill_notice_document(
     calendar: WorkingDayCalendar | None = None,
 ) -> Document:
     """The drafted notice for the spill report ``reference`` in ``city``."""
-    city = City.parse(city).value
+    city = parse_city(city).value
     incident = incident_date(values, prepared_at)
     deadline = compliance.spill_deadline(city, incident, calendar=calendar)
     phone = compliance.spill_contacts(city, prepared_at, calendar=calendar)

@@ -102,10 +102,15 @@ def _search(index, args) -> int:
 
 
 def _answer(index, args) -> int:
+    from cities import CityContacts
+    from config import Settings
     from knowledge.answer import answer_question
-    from knowledge.cities import CityContacts
+    from shaping.answers import shape_answer  # the command line is an adapter: it shapes like the actions do
 
-    result = answer_question(index, args.question, args.jurisdiction, args.channel, CityContacts.from_env())
+    contacts = CityContacts.from_settings(Settings.from_env())
+    ask_city = args.channel in ("sms", "voice")
+    answer = answer_question(index, args.question, args.jurisdiction, contacts, ask_city=ask_city)
+    result = shape_answer(answer, args.channel)
     print(result.text)
     if result.more:
         print(f"[MORE] {result.more}")

@@ -9,17 +9,17 @@ ordinances differ and none is known, and saying plainly when the ordinances do n
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from enum import Enum
 
 import Stemmer
 
-from channels.sms_text import DEFAULT_LIMIT as SMS_LIMIT
-from channels.sms_text import MORE_MARKER, split_sms
+from cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.answer_types import asked_types, passage_types
-from knowledge.cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query
+from knowledge.sentences import split_clauses
 from knowledge.units import paragraphs_at, parent_of
 
 # The cosine similarity of the best passage below which a question is treated as not covered by the
@@ -75,17 +75,26 @@ _STOP = frozenset(
         "need",
     ]
 )
-_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-Z(\"“])")
-_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "No.", "Sec.", "U.S.C.", "Ord.")
+
+
+class AnswerKind(str, Enum):
+    ANSWER = "answer"
+    BOTH_CITIES = "both_cities"  # the city is unknown and the rules differ: both, labelled
+    ASK_CITY = "ask_city"  # the city is unknown and the rules differ: ask which
+    NOT_COVERED = "not_covered"
 
 
 @dataclass(frozen=True)
 class Answer:
-    kind: str  # "answer" | "both_cities" | "ask_city" | "not_covered"
-    text: str  # shaped for the channel
+    """A channel-neutral answer: the words (each quoted passage followed by its citation) and the citations.
+
+    The adapters shape it for SMS, voice or the web (``shaping.answers``).
+    """
+
+    kind: AnswerKind
+    text: str
     citations: tuple[str, ...] = ()
     jurisdiction: str | None = None
-    more: str = ""  # SMS text held back behind "Reply MORE"
     passages: tuple[Hit, ...] = field(default=(), compare=False)
 
 
@@ -93,54 +102,57 @@ def answer_question(
     index: HybridIndex,
     question: str,
     jurisdiction: str | None = None,
-    channel: str = "web",
     contacts: CityContacts | None = None,
-    speak: Callable[[str], str] | None = None,
+    *,
+    ask_city: bool = False,
 ) -> Answer:
-    """Answer from the ordinances, or ask for the city, or say they do not cover it."""
+    """Answer from the ordinances, or ask for the city, or say they do not cover it.
+
+    When the city is unknown and the two cities' rules differ, ``ask_city`` asks which city instead of
+    answering for both, labelled (short channels ask; the web page has room for both).
+    """
     contacts = contacts or CityContacts()
     jurisdiction = jurisdiction or detect_city(question)
     if jurisdiction:
         hits = index.search(question, jurisdiction, k=3)
         if not hits or hits[0].similarity < NOT_COVERED_BELOW:
-            return _shape(_not_covered(jurisdiction, contacts), channel, speak)
-        return _shape(_single(question, hits, jurisdiction, labelled=False), channel, speak)
+            return _not_covered(jurisdiction, contacts)
+        return _single(question, hits, jurisdiction, labelled=False)
 
     by_city = {city: index.search(question, city, k=3) for city in CITY_NAMES}
     best = {city: hits[0].similarity if hits else 0.0 for city, hits in by_city.items()}
     top_city = max(best, key=best.get)
     if best[top_city] < NOT_COVERED_BELOW:
-        return _shape(_not_covered(None, contacts), channel, speak)
+        return _not_covered(None, contacts)
     other = next(city for city in CITY_NAMES if city != top_city)
     top_hit = by_city[top_city][0]
     organics_only = top_hit.unit.section.startswith("6.37.")
     other_relevant = best[other] >= NOT_COVERED_BELOW
     if organics_only or not other_relevant:
-        return _shape(_single(question, by_city[top_city], top_city, labelled=True), channel, speak)
+        return _single(question, by_city[top_city], top_city, labelled=True)
     both = [_single(question, by_city[city], city, labelled=True) for city in CITY_NAMES]
     text = " ".join(a.text for a in both) + " Which city are you in: Victorville or Inglewood?"
     citations = tuple(c for a in both for c in a.citations)
     combined = Answer(
-        "both_cities", text, citations, None, passages=tuple(h for a in both for h in a.passages)
+        AnswerKind.BOTH_CITIES, text, citations, None, passages=tuple(h for a in both for h in a.passages)
     )
-    if channel == "web":
-        return _shape(combined, channel, speak)
-    asked = Answer(
-        "ask_city",
+    if not ask_city:
+        return combined
+    return Answer(
+        AnswerKind.ASK_CITY,
         "Victorville and Inglewood have different rules on this. Which city is your business in: "
         "Victorville or Inglewood?",
         (),
         None,
         passages=combined.passages,
     )
-    return _shape(asked, channel, speak)
 
 
 def _single(question: str, hits: Sequence[Hit], city: str, *, labelled: bool) -> Answer:
     best, extract = choose_passage(question, hits)
     label = f"In {CITY_NAMES[city]}: " if labelled else ""
     text = f"{label}{extract} ({best.citation})"
-    return Answer("answer", text, (best.citation,), city, passages=tuple(hits))
+    return Answer(AnswerKind.ANSWER, text, (best.citation,), city, passages=tuple(hits))
 
 
 _RANK_PRIOR = (1.0, 0.8, 0.65)
@@ -194,18 +206,18 @@ def _not_covered(city: str | None, contacts: CityContacts) -> Answer:
     cities = [city] if city else list(CITY_NAMES)
     who = " or ".join(contacts.describe(c) for c in cities)
     text = f"The ordinances I answer from don't cover that, so I won't guess. Please contact {who}."
-    return Answer("not_covered", text, (), city)
+    return Answer(AnswerKind.NOT_COVERED, text, (), city)
 
 
 def extract_sentences(question: str, hit: Hit, max_sentences: int = 3, max_chars: int = 600) -> str:
     """The passage's sentences that best match the question, in text order, with list items introduced."""
     unit = hit.unit
-    sentences = split_sentences(unit.text)
+    sentences = split_clauses(unit.text)
     while len(sentences) > 1 and sentences[-1].endswith(":"):
         sentences.pop()  # a sentence introducing a list that is not quoted
     text = " ".join(sentences)
     if _is_list_item(unit.text) and unit.context:
-        intro = split_sentences(unit.context[-1])[-1]
+        intro = split_clauses(unit.context[-1])[-1]
         return _clip(f"{intro} {unit.text}", max_chars)
     if len(sentences) <= max_sentences and len(text) <= max_chars:
         return text
@@ -224,20 +236,6 @@ def extract_sentences(question: str, hit: Hit, max_sentences: int = 3, max_chars
     return " ".join(sentences[i] for i in sorted(chosen))
 
 
-def split_sentences(text: str) -> list[str]:
-    protected = text
-    for i, abbreviation in enumerate(_ABBREVIATIONS):
-        protected = protected.replace(abbreviation, f"\x00{i}\x00")
-    parts = _SENTENCE_END.split(protected)
-    restored = []
-    for part in parts:
-        for i, abbreviation in enumerate(_ABBREVIATIONS):
-            part = part.replace(f"\x00{i}\x00", abbreviation)
-        if part.strip():
-            restored.append(part.strip())
-    return restored
-
-
 def _is_list_item(text: str) -> bool:
     stripped = text.rstrip()
     return stripped.endswith((";", "; or", "; and", ",")) or (len(stripped) < 90 and stripped[:1].islower())
@@ -250,37 +248,3 @@ def _clip(text: str, limit: int) -> str:
 def _stems(text: str) -> set[str]:
     words = [w for w in _WORD.findall(text.lower()) if w not in _STOP]
     return set(_STEMMER.stemWords(words))
-
-
-def _shape(answer: Answer, channel: str, speak: Callable[[str], str] | None) -> Answer:
-    if channel == "sms":
-        first, more = fit_sms(answer.text)
-        return Answer(answer.kind, first, answer.citations, answer.jurisdiction, more, answer.passages)
-    if channel == "voice":
-        if speak is None:
-            from channels.speech import to_speech as speak
-        return Answer(
-            answer.kind, speak(answer.text), answer.citations, answer.jurisdiction, "", answer.passages
-        )
-    return answer
-
-
-def fit_sms(text: str, limit: int = SMS_LIMIT) -> tuple[str, str]:
-    """The first SMS (at most ``limit`` characters, ending in the citation) and the rest, for "MORE".
-
-    The channels' splitter does the cutting, in the room the citation leaves; the citation then goes before
-    "Reply MORE" so it always lands in the first message.
-    """
-    if len(text) <= limit:
-        return text, ""
-    citation = ""
-    body = text
-    match = re.search(
-        r" \(((?:Victorville Municipal Code|Inglewood FOG Ordinance)[^()]*(?:\([^()]*\))*)\)$", text
-    )
-    if match:
-        citation, body = match.group(0), text[: match.start()]
-    split = split_sms(body, limit - len(citation), max_parts=1, more_marker=MORE_MARKER)
-    if not split.remainder:  # only whitespace made it too long
-        return split.parts[0] + citation, ""
-    return split.parts[0].removesuffix(MORE_MARKER) + citation + MORE_MARKER, split.remainder

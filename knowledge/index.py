@@ -41,8 +41,8 @@ import faiss
 import numpy as np
 import Stemmer
 
+from cities import detect_city
 from knowledge.answer_types import asked_types, passage_types
-from knowledge.cities import detect_city
 from knowledge.definitions import DefinedTerms, is_sorting_question
 from knowledge.embedding import Embedder, load_embedder
 from knowledge.lexicon import expansion_terms, lexicon_words, matched_vocabulary, ordinance_words

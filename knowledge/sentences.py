@@ -1,4 +1,4 @@
-"""Sentence boundaries shared by SMS splitting and voice wording.
+"""Sentence boundaries: one home for the answer composer, SMS splitting and voice wording.
 
 Deliberately small: a sentence ends after a word whose last character (ignoring closing quotes and
 brackets) is ``.``, ``!``, ``?`` or ``…`` and that is followed by whitespace. A period inside a word is
@@ -73,3 +73,25 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 def split_sentences(text: str) -> list[str]:
     """The sentences of ``text``, each stripped, internal whitespace unchanged."""
     return [text[start:end] for start, end in sentence_spans(text)]
+
+
+_CLAUSE_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-Z(\"“])")
+_CLAUSE_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "No.", "Sec.", "U.S.C.", "Ord.")
+
+
+def split_clauses(text: str) -> list[str]:
+    """Ordinance text cut where a sentence or a semicolon/colon clause ends and a capitalised one begins.
+
+    Answers quote whole clauses of the ordinance: "...shall: (1) Keep records; (2) ..." keeps its lead-in
+    apart from the items, and abbreviations such as "Ord. No." or "U.S.C." never cut.
+    """
+    protected = text
+    for i, abbreviation in enumerate(_CLAUSE_ABBREVIATIONS):
+        protected = protected.replace(abbreviation, f"\x00{i}\x00")
+    restored = []
+    for part in _CLAUSE_END.split(protected):
+        for i, abbreviation in enumerate(_CLAUSE_ABBREVIATIONS):
+            part = part.replace(f"\x00{i}\x00", abbreviation)
+        if part.strip():
+            restored.append(part.strip())
+    return restored

@@ -1,10 +1,10 @@
 """EntityRuler patterns: how users name our two cities, including common misspellings and ZIP codes.
 
 The label is the Rasa entity it fills (`city`); the pattern id is the normalised value. ZIP codes come from
-knowledge/cities.py, the list the action side uses too.
+cities/, the list the action side uses too.
 """
 
-from knowledge.cities import CITY_ZIP_CODES
+from cities import CITY_ZIP_CODES
 
 CITY_NAMES = {
     "victorville": ["victorville", "victorvile", "victorvill", "victor ville", "vville"],

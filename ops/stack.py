@@ -10,41 +10,32 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-APP_PYTHON = REPO / ".venv" / "app" / "bin" / "python"
-RASA = REPO / ".venv" / "rasa" / "bin" / "rasa"
-MODEL = REPO / "var" / "models" / "assistant.tar.gz"
+from config import Ports
+from config.paths import APP_PYTHON, MODEL, REPO
+from config.paths import RASA_BIN as RASA
+
+__all__ = ["Ports", "Service", "Stack"]
+
+RESTART_BACKOFF_FIRST = 1.0  # seconds before restarting a service that died
+RESTART_BACKOFF_MAX = 60.0  # the backoff doubles with each quick death, up to this
+RESTART_BACKOFF_RESET = 60.0  # a service that ran this long starts again from the first backoff
 
 
 @dataclass
 class Service:
     name: str
     command: list[str]
-    health_url: str
+    health_url: str | None  # None: up once the process has run for a moment (the worker serves no HTTP)
     env: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen | None = None
     log_path: Path | None = None
-
-
-@dataclass(frozen=True)
-class Ports:
-    rasa: int = 5005
-    actions: int = 5055
-    web: int = 8000
-
-    @classmethod
-    def from_env(cls) -> Ports:
-        return cls(
-            rasa=int(os.environ.get("RASA_PORT", 5005)),
-            actions=int(os.environ.get("ACTION_SERVER_PORT", 5055)),
-            web=int(os.environ.get("WEB_PORT", 8000)),
-        )
 
 
 def base_environment(ports: Ports, var_dir: Path) -> dict[str, str]:
@@ -85,8 +76,6 @@ def services(ports: Ports, env: Mapping[str, str], with_web: bool = True) -> lis
                 str(REPO / "endpoints.yml"),
                 "--interface",
                 "127.0.0.1",
-                "--cors",
-                "*",
             ],
             f"http://127.0.0.1:{ports.rasa}/",
         ),
@@ -108,6 +97,8 @@ def services(ports: Ports, env: Mapping[str, str], with_web: bool = True) -> lis
                 f"http://127.0.0.1:{ports.web}/health",
             )
         )
+    if with_web:
+        listed.append(Service("worker", [str(APP_PYTHON), "-m", "worker"], None))
     return listed
 
 
@@ -131,22 +122,9 @@ class Stack:
 
     def start(self, timeout: float = 240.0, echo: bool = False) -> None:
         self.migrate()
+        self.echo = echo
         for service in self.services:
-            stdout = None
-            if self.log_dir is not None:
-                self.log_dir.mkdir(parents=True, exist_ok=True)
-                service.log_path = self.log_dir / f"{service.name.replace(' ', '-')}.log"
-                stdout = open(service.log_path, "wb")  # noqa: SIM115 - closed when the process ends
-            elif not echo:
-                stdout = subprocess.DEVNULL
-            service.process = subprocess.Popen(
-                service.command,
-                cwd=REPO,
-                env={**self.env, **service.env},
-                stdout=stdout,
-                stderr=subprocess.STDOUT if stdout is not None else None,
-                start_new_session=True,
-            )
+            self.spawn(service)
         deadline = time.monotonic() + timeout
         pending = list(self.services)
         while pending:
@@ -165,6 +143,55 @@ class Stack:
                 self.stop()
                 raise TimeoutError(f"not healthy after {timeout:.0f} s: {names}")
             time.sleep(0.5)
+
+    def spawn(self, service: Service) -> None:
+        """Start (or restart) one service, its output appended to its log (or echoed, or discarded)."""
+        stdout = None
+        if self.log_dir is not None:
+            self.log_dir.mkdir(parents=True, exist_ok=True)
+            service.log_path = self.log_dir / f"{service.name.replace(' ', '-')}.log"
+            stdout = open(service.log_path, "ab")  # noqa: SIM115 - closed when the process ends
+        elif not getattr(self, "echo", False):
+            stdout = subprocess.DEVNULL
+        service.process = subprocess.Popen(
+            service.command,
+            cwd=REPO,
+            env={**self.env, **service.env},
+            stdout=stdout,
+            stderr=subprocess.STDOUT if stdout is not None else None,
+            start_new_session=True,
+        )
+
+    def supervise(self, stop: Callable[[], bool], *, poll_seconds: float = 1.0) -> None:
+        """Until ``stop()`` is true: restart any service that died, after a backoff that doubles with each
+        quick death (1 s up to 60 s) and resets once it has run for a minute; every restart is logged."""
+        backoff = {s.name: RESTART_BACKOFF_FIRST for s in self.services}
+        started = {s.name: time.monotonic() for s in self.services}
+        due: dict[str, float] = {}
+        while not stop():
+            now = time.monotonic()
+            for service in self.services:
+                process = service.process
+                if process is None or process.poll() is None:
+                    if process is not None and now - started[service.name] > RESTART_BACKOFF_RESET:
+                        backoff[service.name] = RESTART_BACKOFF_FIRST
+                    continue
+                if service.name not in due:
+                    wait = backoff[service.name]
+                    due[service.name] = now + wait
+                    print(
+                        f"[run] {service.name} exited with code {process.returncode}; "
+                        f"restarting in {wait:.0f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                elif now >= due[service.name]:
+                    del due[service.name]
+                    self.spawn(service)
+                    started[service.name] = now
+                    backoff[service.name] = min(backoff[service.name] * 2, RESTART_BACKOFF_MAX)
+                    print(f"[run] {service.name} restarted", file=sys.stderr, flush=True)
+            time.sleep(poll_seconds)
 
     def migrate(self) -> None:
         """Bring the database (DATABASE_URL) to the newest schema before anything writes to it."""
@@ -199,7 +226,9 @@ class Stack:
         return f" (see {service.log_path})" if service.log_path else ""
 
 
-def _answers(url: str) -> bool:
+def _answers(url: str | None) -> bool:
+    if url is None:
+        return True
     try:
         with urllib.request.urlopen(url, timeout=2) as response:
             return response.status < 500
@@ -221,16 +250,17 @@ def main() -> int:
         f"\n[run] web chat: http://localhost:{stack.ports.web}/   (Ctrl-C stops everything)",
         flush=True,
     )
+    return run_until_signalled(stack)
+
+
+def run_until_signalled(stack: Stack) -> int:
+    """Keep the started ``stack`` running (restarting what dies) until SIGTERM, SIGINT or SIGHUP; then stop
+    every child, so neither Ctrl-C nor a service manager's stop leaves a process behind."""
+    stopping = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, lambda received, _frame: stopping.set())
     try:
-        while all(s.process and s.process.poll() is None for s in stack.services):
-            time.sleep(1)
-        failed = next(s for s in stack.services if s.process and s.process.poll() is not None)
-        print(
-            f"[run] {failed.name} stopped unexpectedly (exit {failed.process.returncode}); stopping the rest",
-            file=sys.stderr,
-        )
-        return 1
-    except KeyboardInterrupt:
+        stack.supervise(stopping.is_set)
         print("\n[run] stopping …", flush=True)
         return 0
     finally:

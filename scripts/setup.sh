@@ -38,11 +38,17 @@ Install it (for example 'pyenv install $version' or your system's python$version
   rm -rf "$dir"
   "$python" -m venv "$dir"
   pip_in "$dir/bin/python" install --quiet --upgrade pip wheel
-  if grep -q '^torch==' "$lock"; then
-    # The CPU build of torch must be installed first: any other torch request pulls a multi-GB CUDA build.
-    pip_in "$dir/bin/python" install --quiet "$(grep '^torch==' "$lock")"
+  local inputs="${lock%.lock}.in" torch_pin
+  torch_pin=$(grep -E '^torch==' "$inputs" | sed 's/ .*//' || true)
+  if [ -n "$torch_pin" ]; then
+    # The CPU build of torch goes first, outside the hashed lock: any other torch request pulls a multi-GB
+    # CUDA build, and this machine's CPU wheel has its own hash.
+    say "$name: installing $torch_pin (CPU build)"
+    pip_in "$dir/bin/python" install --progress-bar off "$torch_pin" | sed -nu -E '/^(Processing|Successfully|ERROR)/p'
   fi
-  pip_in "$dir/bin/python" install --quiet --no-deps -r "$lock"
+  say "$name: installing $(grep -cE '^[A-Za-z0-9_.-]+==' "$lock") pinned packages (hashes checked)"
+  pip_in "$dir/bin/python" install --progress-bar off --no-deps --require-hashes -r "$lock" \
+    | sed -nu -E 's/^Collecting (.*)/  \1/p; /^(Successfully installed|ERROR)/p'
   "$dir/bin/python" -m pip check >/dev/null 2>&1 || say "note: pip check reports conflicts in $name (see 'pip check'); pins are from a tested lock"
   echo "$want" > "$stamp"
   say "$name environment ready"
@@ -50,12 +56,14 @@ Install it (for example 'pyenv install $version' or your system's python$version
 
 ensure_system_packages() {
   # Debian's headless Chromium drives the browser tests (tests/web); DejaVu Sans lets the PDF summaries carry
-  # any name a user types (documents/). Installed only when missing, as root.
+  # any name a user types (documents/); nginx is the reverse proxy whose configuration (deploy/nginx/) the
+  # public-surface tests run. Installed only when missing, as root.
   local missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
   if [ ${#missing[@]} -eq 0 ]; then
-    say "system packages present (chromium, fonts-dejavu-core)"; return 0
+    say "system packages present (chromium, fonts-dejavu-core, nginx)"; return 0
   fi
   if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     say "missing system packages: ${missing[*]}. Install them (Debian: sudo apt-get install -y ${missing[*]});

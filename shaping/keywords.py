@@ -18,7 +18,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from channels.sms_text import MORE_MARKER
+from shaping.sms_text import MORE_MARKER
 
 
 class KeywordKind(enum.Enum):

@@ -1,7 +1,7 @@
 """Split a bot answer into SMS-sized parts.
 
-Replies go back as at most ``max_parts`` TwiML ``<Message>``s of at most ``limit`` characters each (issue #5:
-320 characters, three per turn, the rest behind "Reply MORE").
+Replies go back as at most ``max_parts`` TwiML ``<Message>``s of at most ``limit`` characters each
+(320 characters, three per turn, the rest behind "Reply MORE").
 
 Counting: ``limit`` counts Unicode code points (Python ``len``), which is what a reader perceives as
 characters for ordinary text, accents and most emoji. It is a readability limit, not a carrier-segment
@@ -10,7 +10,7 @@ concatenates the segments, and its own hard limit of 1,600 characters a message 
 
 Where parts break, in order of preference:
 
-1. after a sentence (see :mod:`channels.sentences`), keeping as many whole sentences as fit;
+1. after a sentence (see :mod:`knowledge.sentences`), keeping as many whole sentences as fit;
 2. for a sentence longer than the room left in a part, between words; a URL is one word, so it is never cut;
 3. only a single word longer than a whole part (a very long URL, a run of emoji) is cut inside, never
    between a character and the combining mark, joiner or variation selector that belongs to it.
@@ -25,7 +25,7 @@ import bisect
 import unicodedata
 from dataclasses import dataclass
 
-from channels.sentences import sentence_spans
+from knowledge.sentences import sentence_spans
 
 DEFAULT_LIMIT = 320
 DEFAULT_MAX_PARTS = 3

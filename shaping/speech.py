@@ -1,7 +1,7 @@
 """Rewrite bot text for the voice line: no abbreviations or links, numbers read the way a person reads them.
 
-Issue #5 asks for "short sentences, no abbreviations or URLs, reference numbers read digit by digit,
-dates read as dates". Plain text only (no SSML), so the output works with any Twilio ``<Say>`` voice.
+Spoken answers are short sentences with no abbreviations or URLs, reference numbers read digit by digit and
+dates read as dates. Plain text only (no SSML), so the output works with any Twilio ``<Say>`` voice.
 
 Links and e-mail addresses: a link set off by brackets, a colon or a dash is an aside and is dropped
 ("Rules (https://…) apply" -> "Rules apply"). Anywhere else it is part of the sentence, which would
@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from channels.sentences import split_sentences
+from knowledge.sentences import split_sentences
 
 MAX_WORDS_PER_SENTENCE = 25
 _MIN_WORDS_PER_PIECE = 4

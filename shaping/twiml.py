@@ -5,7 +5,7 @@ twilio 8.2.2 (Rasa's environment) and 9.x: attributes sorted by name, empty elem
 ``<Pause length="1" />``, text and attributes XML-escaped by ``xml.etree``. Characters that XML 1.0
 cannot carry at all (control characters) are removed first, so no bot text can make a document invalid.
 
-The builders only lay out verbs; wording for the ear (:func:`channels.speech.to_speech`) is the caller's job,
+The builders only lay out verbs; wording for the ear (:func:`shaping.speech.to_speech`) is the caller's job,
 except where a builder reads a phone number itself.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from twilio.twiml.messaging_response import MessagingResponse
 from twilio.twiml.voice_response import VoiceResponse
 
-from channels.speech import say_phone_number
+from shaping.speech import say_phone_number
 
 #: Twilio refuses longer message bodies and more media per message.
 MAX_MESSAGE_CHARACTERS = 1600
@@ -75,7 +75,7 @@ def voice_gather(
     When the caller says and presses nothing, Twilio moves past ``<Gather>``; the ``<Redirect>`` that
     follows (unless ``redirect_on_silence`` is False) then posts to ``action_url`` without
     ``SpeechResult`` or ``Digits``, which is how the connector counts silences and stops re-prompting
-    after two (issue #5).
+    after two.
     """
     if input not in GATHER_INPUTS:
         raise ValueError(f"input must be one of {sorted(GATHER_INPUTS)}, got {input!r}")

@@ -26,22 +26,18 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from config import DEFAULT_DATABASE_URL
+from config.clock import utc_now
 from store.errors import StoreError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL_ENV = "DATABASE_URL"
-DEFAULT_DATABASE_URL = "sqlite:///var/assistant.db"
 SQLITE_BUSY_TIMEOUT_SECONDS = 30
 _WRITE_OPTION = "store_write_transaction"
 
 Bind = Engine | Connection
 """What every repository function accepts: an engine (each call commits on its own) or a connection
 (the call joins the caller's transaction, so several calls commit or roll back together)."""
-
-
-def utc_now() -> dt.datetime:
-    """The default clock: now, timezone-aware, in UTC."""
-    return dt.datetime.now(dt.timezone.utc)
 
 
 def aware_utc(value: dt.datetime, name: str = "timestamp") -> dt.datetime:

@@ -60,12 +60,9 @@ def create(
     """A new facility owned by ``conversation_id`` (and ``owner_phone``, when known)."""
     moment = resolve_now(now)
     values = {
-        "conversation_id": conversation_id,
-        "channel": channel,
-        "created_at": moment,
-        "updated_at": moment,
-        "status": "active",
-        "details": dict(details or {}),
+        **records.base_values(
+            conversation_id=conversation_id, channel=channel, now=moment, status="active", details=details
+        ),
         **_clean({"city": city, "name": name, **fields}),
     }
     with write_transaction(bind) as connection:

@@ -12,12 +12,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from store import records
-from store.db import Bind, resolve_now, write_transaction
+from store.db import Bind
+from store.drafts import DraftTable
 from store.records import Record
 from store.references import PERMIT_APPLICATION, RandomSource
 from store.schema import permit_applications
 
 KEY_FIELDS = ("business_name", "applicant_name", "applicant_phone", "facility_address")
+
+_DRAFTS = DraftTable(permit_applications, PERMIT_APPLICATION)
 
 
 def create_draft(
@@ -34,20 +37,16 @@ def create_draft(
 ) -> Record:
     """A new draft; ``key_fields`` are any of :data:`KEY_FIELDS`."""
     records.check_fields(key_fields, KEY_FIELDS, "permit application")
-    moment = resolve_now(now)
-    with write_transaction(bind) as connection:
-        values = {
-            "conversation_id": conversation_id,
-            "channel": channel,
-            "created_at": moment,
-            "updated_at": moment,
-            "status": "draft",
-            "details": dict(details or {}),
-            "city": records.normalize_city(city),
-            "facility_id": records.facility_id_for(connection, facility_reference),
-            **key_fields,
-        }
-        return records.insert_with_reference(connection, permit_applications, PERMIT_APPLICATION, values, rng)
+    return _DRAFTS.create(
+        bind,
+        conversation_id=conversation_id,
+        channel=channel,
+        details=details,
+        facility_reference=facility_reference,
+        now=now,
+        rng=rng,
+        columns=lambda: {"city": records.normalize_city(city), **key_fields},
+    )
 
 
 def update_draft(
@@ -60,46 +59,22 @@ def update_draft(
 ) -> Record:
     """Change answers on a draft; ``details`` is merged into the stored details."""
     records.check_fields(key_fields, KEY_FIELDS, "permit application")
-    return records.edit_open_record(
-        bind,
-        permit_applications,
-        reference,
-        key_fields,
-        resolve_now(now),
-        editable_statuses=("draft",),
-        details=details,
-    )
+    return _DRAFTS.update(bind, reference, key_fields, details=details, now=now)
 
 
 def submit(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:
     """Confirmed by the applicant: committed before this returns; submitting twice is harmless."""
-    moment = resolve_now(now)
-    return records.change_status(
-        bind,
-        permit_applications,
-        reference,
-        "submitted",
-        moment,
-        from_statuses=("draft",),
-        extra={"submitted_at": moment},
-    )
+    return _DRAFTS.submit(bind, reference, now=now)
 
 
 def cancel(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:
     """The applicant gave up on a draft."""
-    return records.change_status(
-        bind, permit_applications, reference, "cancelled", resolve_now(now), from_statuses=("draft",)
-    )
+    return _DRAFTS.cancel(bind, reference, now=now)
 
 
 def get_by_reference(bind: Bind, reference: str) -> Record | None:
-    return records.get_by_reference(bind, permit_applications, reference)
+    return _DRAFTS.get_by_reference(bind, reference)
 
 
 def latest_draft_for_conversation(bind: Bind, conversation_id: str) -> Record | None:
-    return records.latest(
-        bind,
-        permit_applications,
-        permit_applications.c.conversation_id == conversation_id,
-        permit_applications.c.status == "draft",
-    )
+    return _DRAFTS.latest_draft_for_conversation(bind, conversation_id)

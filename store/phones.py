@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import re
+import phonenumbers
+from phonenumbers import NumberParseException, PhoneNumberFormat, ValidationResult
 
 from store.errors import StoreError
+
+_NANP = 1
 
 
 def normalize_phone(value: str) -> str:
@@ -12,14 +15,28 @@ def normalize_phone(value: str) -> str:
 
     Ten digits are taken as a North American number (+1); numbers written with a leading ``+`` keep
     their country code. Twilio already sends E.164 (``From=+17605550100``), which passes unchanged.
+
+    Parsing and formatting are ``phonenumbers``'; the number must have a possible length for its country
+    (not necessarily an area code in use: a key only has to be the same however the number is written).
+    Letters (``1-800-FLOWERS``, ``ext 4``) and extensions are refused, and so is a number without a ``+``
+    that phonenumbers would read as dialled abroad (``011 44 ...``).
     """
     text = str(value).strip()
-    digits = re.sub(r"\D", "", text)
-    if text.startswith("+") and 8 <= len(digits) <= 15 and re.fullmatch(r"\+[\d\s().\-]+", text):
-        return f"+{digits}"
-    if not text.startswith("+") and re.fullmatch(r"[\d\s().\-]+", text):
-        if len(digits) == 10:
-            return f"+1{digits}"
-        if len(digits) == 11 and digits.startswith("1"):
-            return f"+{digits}"
-    raise StoreError(f"{value!r} is not a phone number: expected 10 digits or +country code and number.")
+    number = _parse(text)
+    if (
+        number is None
+        or number.extension
+        or (not text.startswith("+") and number.country_code != _NANP)
+        or phonenumbers.is_possible_number_with_reason(number) != ValidationResult.IS_POSSIBLE
+    ):
+        raise StoreError(f"{value!r} is not a phone number: expected 10 digits or +country code and number.")
+    return phonenumbers.format_number(number, PhoneNumberFormat.E164)
+
+
+def _parse(text: str) -> phonenumbers.PhoneNumber | None:
+    if any(c.isalpha() for c in text):  # phonenumbers reads letters as keypad digits
+        return None
+    try:
+        return phonenumbers.parse(text, "US")
+    except NumberParseException:
+        return None

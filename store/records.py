@@ -1,6 +1,6 @@
 """Machinery shared by the repositories of referenced records (facilities, service records, permit
 applications, waiver requests, spill reports): insert with a fresh reference number, fetch by
-reference, update named fields, merge ``details``, and move between statuses.
+reference, update named fields, merge ``details``, append to JSON lists, and move between statuses.
 
 Rows come back as plain dicts (column name → value) so callers can pass them to templates or JSON.
 """
@@ -14,7 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from store.db import Bind, read_transaction, write_transaction
+from store.db import Bind, read_transaction, resolve_now, write_transaction
 from store.errors import RecordClosed, RecordNotFound, StoreError
 from store.references import RandomSource, new_reference, normalize_reference
 from store.schema import CITIES, facilities
@@ -39,6 +39,25 @@ def check_fields(values: Mapping[str, Any], allowed: Iterable[str], what: str) -
     unknown = sorted(set(values) - set(allowed))
     if unknown:
         raise StoreError(f"Unknown {what} field(s) {unknown}; known fields: {sorted(allowed)}.")
+
+
+def base_values(
+    *,
+    conversation_id: str | None,
+    channel: str | None,
+    now: dt.datetime,
+    status: str,
+    details: Mapping[str, Any] | None,
+) -> Record:
+    """The columns every referenced record starts with (see ``store.schema``); ``details`` is copied."""
+    return {
+        "conversation_id": conversation_id,
+        "channel": channel,
+        "created_at": now,
+        "updated_at": now,
+        "status": status,
+        "details": dict(details or {}),
+    }
 
 
 def insert_with_reference(
@@ -124,6 +143,24 @@ def update_record(
     changes["updated_at"] = now
     connection.execute(sa.update(table).where(table.c.id == record["id"]).values(**changes))
     return fetch_one(connection, table, table.c.id == record["id"])
+
+
+def append_items(
+    bind: Bind,
+    table: sa.Table,
+    reference: str,
+    column: str,
+    items: Iterable[Any],
+    now: dt.datetime | None,
+    *,
+    unique: bool = False,
+) -> Record:
+    """Add ``items`` to the end of the JSON list in ``column`` (with ``unique``, skip ones already there)."""
+    with write_transaction(bind) as connection:
+        record = require(connection, table, reference)
+        current = list(record[column])
+        added = [item for item in items if not (unique and item in current)]
+        return update_record(connection, table, record, {column: current + added}, resolve_now(now))
 
 
 def edit_open_record(

@@ -60,12 +60,13 @@ def add_record(
                 )
             record_city = facility["city"]
         values = {
-            "conversation_id": conversation_id,
-            "channel": channel,
-            "created_at": moment,
-            "updated_at": moment,
-            "status": "recorded",
-            "details": dict(details or {}),
+            **records.base_values(
+                conversation_id=conversation_id,
+                channel=channel,
+                now=moment,
+                status="recorded",
+                details=details,
+            ),
             "facility_id": None if facility is None else facility["id"],
             "city": record_city,
             "service_date": service_date,
@@ -107,13 +108,7 @@ def void(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Recor
 
 def add_photos(bind: Bind, reference: str, urls: Iterable[str], *, now: dt.datetime | None = None) -> Record:
     """Attach photo URLs (e.g. an MMS of the manifest); duplicates are ignored."""
-    with write_transaction(bind) as connection:
-        record = records.require(connection, service_records, reference)
-        current = list(record["photo_urls"])
-        added = [url for url in urls if url not in current]
-        return records.update_record(
-            connection, service_records, record, {"photo_urls": current + added}, resolve_now(now)
-        )
+    return records.append_items(bind, service_records, reference, "photo_urls", urls, now, unique=True)
 
 
 def get_by_reference(bind: Bind, reference: str) -> Record | None:

@@ -76,12 +76,9 @@ def create_partial(
     """
     moment = resolve_now(now)
     values = {
-        "conversation_id": conversation_id,
-        "channel": channel,
-        "created_at": moment,
-        "updated_at": moment,
-        "status": "partial",
-        "details": dict(details or {}),
+        **records.base_values(
+            conversation_id=conversation_id, channel=channel, now=moment, status="partial", details=details
+        ),
         "flagged": False,
         "media_urls": [],
         "transcript": [],
@@ -171,24 +168,18 @@ def flag(bind: Bind, reference: str, *, reason: str, now: dt.datetime | None = N
 
 def add_media(bind: Bind, reference: str, urls: Iterable[str], *, now: dt.datetime | None = None) -> Record:
     """Attach photo URLs (e.g. an MMS sent mid-report or after it); duplicates are ignored."""
-    return _append(bind, reference, "media_urls", list(urls), resolve_now(now), unique=True)
+    return records.append_items(
+        bind, spill_reports, reference, "media_urls", list(urls), resolve_now(now), unique=True
+    )
 
 
 def append_transcript(
     bind: Bind, reference: str, entries: Iterable[Mapping[str, Any]], *, now: dt.datetime | None = None
 ) -> Record:
     """Add turns (e.g. ``{"speaker": "caller", "text": "...", "at": "2024-08-14T17:30:00+00:00"}``)."""
-    return _append(bind, reference, "transcript", [dict(entry) for entry in entries], resolve_now(now))
-
-
-def _append(
-    bind: Bind, reference: str, column: str, items: list[Any], now: dt.datetime, unique: bool = False
-) -> Record:
-    with write_transaction(bind) as connection:
-        record = records.require(connection, spill_reports, reference)
-        current = list(record[column])
-        new_items = [item for item in items if not (unique and item in current)]
-        return records.update_record(connection, spill_reports, record, {column: current + new_items}, now)
+    return records.append_items(
+        bind, spill_reports, reference, "transcript", [dict(entry) for entry in entries], resolve_now(now)
+    )
 
 
 def get_by_reference(bind: Bind, reference: str) -> Record | None:

@@ -13,12 +13,14 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from store import records
-from store.db import Bind, resolve_now, write_transaction
+from store.db import Bind
+from store.drafts import DraftTable
 from store.errors import StoreError
 from store.records import Record
 from store.references import WAIVER, RandomSource
 from store.schema import WAIVER_KIND_CITIES, waiver_requests
+
+_DRAFTS = DraftTable(waiver_requests, WAIVER)
 
 
 def city_for_kind(kind: str) -> str:
@@ -41,22 +43,21 @@ def create_draft(
     now: dt.datetime | None = None,
     rng: RandomSource | None = None,
 ) -> Record:
-    moment = resolve_now(now)
-    with write_transaction(bind) as connection:
-        values = {
-            "conversation_id": conversation_id,
-            "channel": channel,
-            "created_at": moment,
-            "updated_at": moment,
-            "status": "draft",
-            "details": dict(details or {}),
+    return _DRAFTS.create(
+        bind,
+        conversation_id=conversation_id,
+        channel=channel,
+        details=details,
+        facility_reference=facility_reference,
+        now=now,
+        rng=rng,
+        columns=lambda: {
             "city": city_for_kind(kind),
             "kind": kind,
             "eligible": eligible,
             "screening": None if screening is None else dict(screening),
-            "facility_id": records.facility_id_for(connection, facility_reference),
-        }
-        return records.insert_with_reference(connection, waiver_requests, WAIVER, values, rng)
+        },
+    )
 
 
 def update_draft(
@@ -74,44 +75,20 @@ def update_draft(
         values["screening"] = dict(screening)
     if eligible is not None:
         values["eligible"] = eligible
-    return records.edit_open_record(
-        bind,
-        waiver_requests,
-        reference,
-        values,
-        resolve_now(now),
-        editable_statuses=("draft",),
-        details=details,
-    )
+    return _DRAFTS.update(bind, reference, values, details=details, now=now)
 
 
 def submit(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:
-    moment = resolve_now(now)
-    return records.change_status(
-        bind,
-        waiver_requests,
-        reference,
-        "submitted",
-        moment,
-        from_statuses=("draft",),
-        extra={"submitted_at": moment},
-    )
+    return _DRAFTS.submit(bind, reference, now=now)
 
 
 def cancel(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:
-    return records.change_status(
-        bind, waiver_requests, reference, "cancelled", resolve_now(now), from_statuses=("draft",)
-    )
+    return _DRAFTS.cancel(bind, reference, now=now)
 
 
 def get_by_reference(bind: Bind, reference: str) -> Record | None:
-    return records.get_by_reference(bind, waiver_requests, reference)
+    return _DRAFTS.get_by_reference(bind, reference)
 
 
 def latest_draft_for_conversation(bind: Bind, conversation_id: str) -> Record | None:
-    return records.latest(
-        bind,
-        waiver_requests,
-        waiver_requests.c.conversation_id == conversation_id,
-        waiver_requests.c.status == "draft",
-    )
+    return _DRAFTS.latest_draft_for_conversation(bind, conversation_id)

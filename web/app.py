@@ -1,6 +1,6 @@
 """The residents' web chat app: ``uvicorn web.app:app`` (ops/stack.py starts it on WEB_PORT).
 
-Settings come from the environment (``RASA_URL``, ``RASA_TIMEOUT_SECONDS``, see ops/settings.py); the HTTP
+Settings come from the environment (``RASA_URL``, ``RASA_TIMEOUT_SECONDS``, see config/settings.py); the HTTP
 client to Rasa is created at startup and closed at shutdown unless the caller passes its own.
 """
 
@@ -16,7 +16,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from ops.settings import Settings
+from config import Settings
+from web.body_limit import BodyLimit
 from web.rasa_client import RasaClient
 from web.routes import chat, health, page
 
@@ -44,14 +45,9 @@ def create_app(settings: Settings | None = None, http: httpx.AsyncClient | None 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         client = http or httpx.AsyncClient(limits=httpx.Limits(max_connections=50))
         app.state.rasa = RasaClient(client, settings.rasa_url, float(settings.rasa_timeout_seconds))
-        reminders = _start_reminders(settings)
         try:
             yield
         finally:
-            if reminders is not None:
-                thread, stop = reminders
-                stop.set()
-                thread.join(timeout=10)
             if http is None:
                 await client.aclose()
 
@@ -68,28 +64,16 @@ def create_app(settings: Settings | None = None, http: httpx.AsyncClient | None 
     app.include_router(chat.router)
     app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
     app.add_exception_handler(RequestValidationError, _unreadable_request)
-    app.middleware("http")(_guard)
+    app.middleware("http")(_security_headers)
+    app.add_middleware(BodyLimit, limit=MAX_API_BODY_BYTES, prefixes=("/api/",), detail=TOO_LARGE)
     return app
 
 
-def _start_reminders(settings: Settings):
-    """Pump-out reminders go out through Twilio, so they run only where Twilio is configured."""
-    if not (settings.twilio_account_sid and settings.twilio_auth_token and settings.twilio_sms_number):
-        log.info("pump-out reminders off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN or TWILIO_SMS_NUMBER unset")
-        return None
-    import store
-    from channels.reminders import start_in_background
-
-    return start_in_background(store.connect(settings.database_url), settings)
-
-
-async def _guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-    """Refuse oversized API bodies before they are read, and put the security headers on every response."""
-    declared = request.headers.get("content-length", "")
-    if request.url.path.startswith("/api/") and declared.isdigit() and int(declared) > MAX_API_BODY_BYTES:
-        response: Response = JSONResponse({"detail": TOO_LARGE}, status_code=413)
-    else:
-        response = await call_next(request)
+async def _security_headers(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """Put the security headers on every response."""
+    response = await call_next(request)
     response.headers.update(SECURITY_HEADERS)
     return response
 

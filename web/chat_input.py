@@ -1,7 +1,7 @@
 """What the chat API accepts from the page, as pure checks that raise a sentence the page can show.
 
-The page generates its session id itself (16 random bytes, hex) and keeps it for the tab; the API only checks
-its shape. A message that starts with "/" would be read by Rasa as an intent shortcut (``/restart``,
+The conversation id is not the page's to choose: it is issued by the server in a cookie (``web.sessions``). A
+message that starts with "/" would be read by Rasa as an intent shortcut (``/restart``,
 ``/inform_city{...}``), so leading slashes are removed from what residents type: only this app sends those.
 """
 
@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 import re
 
+from cities import CITIES
+
 MAX_MESSAGE_CHARS = 2000
-SESSION_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
-CITIES = ("victorville", "inglewood")
-SENDER_PREFIX = "web-"  # keeps web conversations apart from SMS (phone numbers) and voice senders in Rasa
 _LEADING_SLASHES_AND_SPACE = re.compile(r"^[\s/]+")
 
 
@@ -24,16 +23,6 @@ class ChatInputError(ValueError):
         super().__init__(sentence)
         self.status = status
         self.sentence = sentence
-
-
-def checked_session(session: str) -> str:
-    if not SESSION_ID.fullmatch(session):
-        raise ChatInputError(
-            422,
-            "This chat's session id is not valid (it must be 16 to 64 letters, digits, '-' or '_'; "
-            f"got {_shown(session)}). Reload the page to start a new chat.",
-        )
-    return session
 
 
 def checked_message(message: str) -> str:
@@ -59,10 +48,6 @@ def checked_city(city: str) -> str:
             422, f"The city must be Victorville or Inglewood (got {_shown(city)}). Choose one from the list."
         )
     return normalized
-
-
-def rasa_sender(session: str) -> str:
-    return f"{SENDER_PREFIX}{session}"
 
 
 def city_choice_message(city: str) -> str:

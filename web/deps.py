@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from ops.settings import Settings
+from config import Settings
 from web.rasa_client import RasaClient
 
 

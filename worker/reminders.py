@@ -11,9 +11,9 @@ Each pass of :func:`send_due_reminders`:
    itself: the opt-out is recorded and the reminder skipped. Any other failure marks it ``failed`` with the
    error, for staff to see.
 
-Sending is blocking HTTP, so it runs in the scheduler's own thread (:func:`start_in_background`, which the web
-app calls at start-up), never on an event loop. The Twilio client is injected: tests pass one whose
-``http_client`` talks to :class:`channels.fake_twilio.FakeTwilioApi`.
+Sending is blocking HTTP, so it runs in the worker process (``python -m worker``, started by the supervisor
+beside the servers), never on an event loop. The Twilio client is injected: tests pass one whose
+``http_client`` talks to :class:`tests.support.fake_twilio.FakeTwilioApi`.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from twilio.base.exceptions import TwilioRestException
 from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
-from channels.speech import say_date
-from knowledge.cities import CITY_TIME_ZONE
-from ops.settings import Settings, SettingsError
+from cities import CITY_TIME_ZONE
+from config import Settings, SettingsError
+from shaping.speech import say_date
 from store import reminders, sms
 from store.db import utc_now
 
@@ -192,18 +192,3 @@ def run_forever(
         passes += 1
         stop.wait(interval)
     return passes
-
-
-def start_in_background(
-    engine: Engine, settings: Settings, client: Client | None = None
-) -> tuple[threading.Thread, threading.Event]:
-    """Start :func:`run_forever` in a daemon thread; set the returned event (then join) to stop it."""
-    stop = threading.Event()
-    thread = threading.Thread(
-        target=run_forever,
-        args=(engine, settings, client or twilio_client(settings), stop),
-        name="reminders",
-        daemon=True,
-    )
-    thread.start()
-    return thread, stop

@@ -11,8 +11,8 @@ from sqlalchemy.engine import Engine
 
 import store
 from actions import runtime
-from knowledge.cities import CityContacts
-from ops.settings import Settings
+from cities import CityContacts
+from config import Settings
 from store import migrate
 
 

@@ -7,10 +7,10 @@ import datetime as dt
 import pytest
 
 from actions.forms import FormState, Message, decide, is_interruption, looks_like_question
-from actions.parsing import ParseContext
 from actions.service import SERVICE_FORM
 from actions.spill import SPILL_FORM
-from knowledge.cities import CityContacts
+from cities import CityContacts
+from intake import ParseContext
 
 CTX = ParseContext(now=dt.datetime(2026, 11, 29, 20, 0, tzinfo=dt.timezone.utc))
 CONTACTS = CityContacts(victorville_phone="(760) 555-0199")

@@ -11,7 +11,7 @@ from rasa_sdk.executor import CollectingDispatcher
 import store
 from actions.conversation import ActionCancelForm
 from actions.spill import ActionSubmitSpillReport, ValidateSpillForm, urgent_contacts
-from ops.settings import Settings
+from config import Settings
 
 
 def run(action, tracker):

@@ -27,7 +27,7 @@ from sanic import Sanic
 from twilio.request_validator import RequestValidator
 
 from channels.security import SIGNATURE_HEADER, public_url
-from ops.settings import Settings
+from config import Settings
 
 REPO = Path(__file__).resolve().parents[2]
 APP_PYTHON = Path(os.environ.get("APP_PYTHON", REPO / ".venv" / "app" / "bin" / "python"))

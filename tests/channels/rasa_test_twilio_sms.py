@@ -17,8 +17,10 @@ from contextlib import contextmanager
 import pytest
 import requests
 import sqlalchemy as sa
+from fake_twilio import FakeTwilioApi
 from rasa_env_support import (
     ACCOUNT_SID,
+    AUTH_TOKEN,
     OPERATOR,
     PUBLIC_BASE_URL,
     SMS_PATH,
@@ -35,8 +37,6 @@ from rasa_env_support import (
 )
 
 import store
-from channels.fake_twilio import FakeTwilioApi
-from channels.reminders import send_due_reminders, twilio_client
 from channels.security import public_url
 from channels.twilio_sms import (
     EMPTY_MESSAGE_REPLY,
@@ -47,6 +47,10 @@ from channels.twilio_sms import (
 )
 from store import reminders, service, sms, spills
 from store.schema import sms_deliveries
+from worker.reminders import send_due_reminders, twilio_client
+
+# Runs inside the Rasa environment (Python 3.10): `make test` runs these with -m connector.
+pytestmark = pytest.mark.connector
 
 EMPTY = f"{XML}<Response />"
 HELP_REPLY = (
@@ -162,7 +166,9 @@ def test_unsigned_or_tampered_requests_get_403_and_never_reach_rasa(database_url
 
 
 def test_without_an_auth_token_every_request_is_refused(database_url):
-    with sms_server(database_url, says("No."), twilio_auth_token="") as (server, agent):
+    # Only possible on a local public URL: with a public one, settings refuse to start without a real token.
+    local = {"twilio_auth_token": "", "public_base_url": "http://127.0.0.1:5005"}
+    with sms_server(database_url, says("No."), **local) as (server, agent):
         assert server.post(SMS_PATH, sms_form("Hi", sid="SM3")).status_code == 403
     assert agent.messages == []
 
@@ -592,3 +598,49 @@ def test_health_route(database_url):
         assert requests.get(f"http://127.0.0.1:{server.port}/webhooks/twilio_sms/", timeout=5).json() == {
             "status": "ok"
         }
+
+
+def _post_raw(server: ChannelServer, body: str, signature: str | None) -> requests.Response:
+    headers = {"Content-Type": "application/x-www-form-urlencoded; charset=UTF-8"}
+    if signature is not None:
+        headers["X-Twilio-Signature"] = signature
+    return requests.post(f"http://127.0.0.1:{server.port}{SMS_PATH}", data=body, headers=headers, timeout=20)
+
+
+def test_an_unsigned_request_is_refused_before_its_body_is_parsed(database_url):
+    with sms_server(database_url, says("No.")) as (server, agent):
+        refused = _post_raw(server, "Body=" + "x" * 20_000, signature=None)
+    assert refused.status_code == 403 and agent.messages == []
+
+
+def test_oversized_bodies_are_refused_signed_or_not(database_url):
+    big = sms_form("x" * 40_000, sid="SM" + "1" * 32)
+    with sms_server(database_url, says("No.")) as (server, agent):
+        over_webhook_limit = server.post(SMS_PATH, big)
+        over_server_limit = _post_raw(server, "Body=" + "y" * 200_000, signature="c2lnbmF0dXJl")
+    assert over_webhook_limit.status_code == 413
+    assert over_server_limit.status_code == 413
+    assert agent.messages == []
+
+
+def test_too_many_or_repeated_parameters_are_refused(database_url):
+    from urllib.parse import urlencode
+
+    from twilio.request_validator import RequestValidator
+
+    from channels.security import _MultiValueParams
+
+    form = sms_form("Hi", sid="SM" + "2" * 32)
+    many = {**form, **{f"Extra{i}": "1" for i in range(120)}}
+    repeated = [*form.items(), ("Body", "STOP")]
+    params: dict[str, list[str]] = {}
+    for name, value in repeated:
+        params.setdefault(name, []).append(value)
+    url = f"{PUBLIC_BASE_URL}{SMS_PATH}"
+    repeated_signature = RequestValidator(AUTH_TOKEN).compute_signature(url, _MultiValueParams(params))
+    with sms_server(database_url, says("No.")) as (server, agent):
+        too_many = server.post(SMS_PATH, many)
+        twice = _post_raw(server, urlencode(repeated), repeated_signature)
+    assert too_many.status_code == 400 and "parameters" in too_many.text
+    assert twice.status_code == 400 and "Repeated" in twice.text
+    assert agent.messages == []

@@ -45,6 +45,9 @@ from channels.twilio_voice import (
 from store import spills
 from store import voice as voice_store
 
+# Runs inside the Rasa environment (Python 3.10): `make test` runs these with -m connector.
+pytestmark = pytest.mark.connector
+
 GREETING = "If sewage is overflowing right now, press 1 or say yes."
 ACTION = f"{PUBLIC_BASE_URL}/webhooks/twilio_voice/webhook"
 DIAL_RESULT = f"{PUBLIC_BASE_URL}/webhooks/twilio_voice/dial_result"

@@ -12,10 +12,14 @@ E2E_PORTS = Ports(
 )
 LOG_DIR = Path(__file__).resolve().parents[2] / "var" / "logs" / "e2e"
 TWILIO_TEST_TOKEN = "e2e-test-auth-token"
+E2E_CLOCK_START = "2026-12-01T10:00:00-08:00"
 TWILIO_TEST_ENV = {
     "MODE": "test",
     "TWILIO_ACCOUNT_SID": "AC" + "e2e" * 10 + "ab",
     "TWILIO_AUTH_TOKEN": TWILIO_TEST_TOKEN,
     "PUBLIC_BASE_URL": f"http://127.0.0.1:{E2E_PORTS.rasa}",
     "RASA_URL": f"http://127.0.0.1:{E2E_PORTS.rasa}",
+    # Every process of the stack runs from a fixed moment (a Tuesday mid-morning, City Hall open), so replies
+    # that depend on the time of day or "this morning" read the same whenever the suite runs.
+    "CLOCK_START": E2E_CLOCK_START,
 }

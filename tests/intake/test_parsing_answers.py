@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from actions.parsing import (
+from intake import (
     PARSERS,
     SPILL_REACHES,
     ParseContext,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from actions.parsing import (
+from intake import (
     ADDRESS,
     CROSS_STREETS,
     LANDMARK,

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from actions.parsing import FUTURE, ParseContext, find_date, normalize, parse_date
+from intake import FUTURE, ParseContext, find_date, normalize, parse_date
 
 LA = ZoneInfo("America/Los_Angeles")
 UTC = dt.timezone.utc

@@ -7,17 +7,11 @@ import re
 import pytest
 
 from actions.channel import CHANNELS as RASA_CHANNELS
-from actions.field_specs import (
-    CHANNELS,
-    FORMS,
-    SMS_LIMIT,
-    FieldSpec,
-    form_spec,
-    format_value,
-    read_back,
-)
+from actions.forms import read_back
 from compliance.core import INGLEWOOD_SECTIONS
+from intake.forms import CHANNELS, FORMS, FieldSpec, form_spec, format_value
 from knowledge.references import find_unit
+from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from store.permits import KEY_FIELDS as PERMIT_KEY_FIELDS
 from store.spills import FIELDS as SPILL_FIELDS
 

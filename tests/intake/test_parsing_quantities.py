@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from actions.parsing import (
+from intake import (
     CUBIC_YARDS,
     GALLONS,
     GALLONS_PER_CUBIC_YARD,

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from actions.parsing import (
+from intake import (
     Moment,
     ParseContext,
     TimeRange,

@@ -1,9 +1,22 @@
 """Answer shaping: SMS length and MORE, voice wording, asking for the city, declining, no wrong city."""
 
+import dataclasses
+
 import pytest
 
-from knowledge.answer import MORE_MARKER, SMS_LIMIT, answer_question, fit_sms, split_sentences
-from knowledge.cities import CityContacts, detect_city
+from cities import CityContacts, detect_city
+from knowledge import answer as knowledge_answer
+from knowledge.sentences import split_clauses as split_sentences
+from shaping.answers import MORE_MARKER, SMS_LIMIT, fit_sms, shape_answer
+
+
+def answer_question(index, question, city, channel="web", contacts=None):
+    """The channel-neutral answer, with its text shaped the way the actions shape it for ``channel``."""
+    answer = knowledge_answer.answer_question(
+        index, question, city, contacts, ask_city=channel in ("sms", "voice")
+    )
+    return dataclasses.replace(answer, text=shape_answer(answer, channel).text)
+
 
 CITATION = " (Victorville Municipal Code § 10.03.160(f)(2))"
 

@@ -1,6 +1,6 @@
 import pytest
 
-from channels.sentences import sentence_spans, split_sentences
+from knowledge.sentences import sentence_spans, split_sentences
 
 
 @pytest.mark.parametrize(

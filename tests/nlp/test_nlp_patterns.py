@@ -1,8 +1,8 @@
-"""The city patterns agree with the action side's city detection (knowledge/cities.py)."""
+"""The city patterns agree with the action side's city detection (cities/)."""
 
 import pytest
 
-from knowledge.cities import detect_city
+from cities import detect_city
 from nlp.patterns import CITY_NAMES, patterns
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from channels.keywords import (
+from shaping.keywords import (
     KeywordKind,
     KeywordMatch,
     Language,
@@ -9,7 +9,7 @@ from channels.keywords import (
     more_marker,
     nothing_more_reply,
 )
-from channels.sms_text import MORE_MARKER
+from shaping.sms_text import MORE_MARKER
 
 OPT_OUT, OPT_IN, HELP, MORE = KeywordKind.OPT_OUT, KeywordKind.OPT_IN, KeywordKind.HELP, KeywordKind.MORE
 EN, ES = Language.ENGLISH, Language.SPANISH

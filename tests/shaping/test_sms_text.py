@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from channels.sms_text import MORE_MARKER, SmsSplit, split_sms
+from shaping.sms_text import MORE_MARKER, SmsSplit, split_sms
 
 # A typical answer (wording follows Victorville Municipal Code § 10.03.160(f)(1) and (f)(2)), with the
 # line breaks and double spaces a bot response may carry.

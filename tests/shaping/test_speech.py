@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from channels.speech import say_date, say_phone_number, say_reference, to_speech
+from shaping.speech import say_date, say_phone_number, say_reference, to_speech
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from channels.twiml import (
+from shaping.twiml import (
     dialable_number,
     empty_sms,
     sms_reply,

@@ -9,14 +9,15 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from ops.settings import Settings
+from config import Settings
 from web.app import MAX_API_BODY_BYTES, create_app
 from web.deps import get_rasa
 from web.rasa_client import RasaClient
+from web.sessions import COOKIE_NAME, rasa_sender
 
 RASA = "http://rasa.test:5005"
-SESSION = "0123456789abcdef0123456789abcdef"
-SENDER = f"web-{SESSION}"
+TOKEN = "A" * 43  # the shape of a conversation cookie the server issued
+SENDER = rasa_sender(TOKEN)
 HI = "Hi."
 GREEN = 'Victorville Municipal Code § 6.37.020 ("Green container")'
 FEES = "Inglewood FOG Ordinance, Fees (2)"
@@ -53,11 +54,12 @@ def client(rasa: FakeRasaTransport) -> Iterator[TestClient]:
     http = httpx.AsyncClient(transport=httpx.MockTransport(rasa))
     app.dependency_overrides[get_rasa] = lambda: RasaClient(http, RASA, 7.0)
     with TestClient(app) as test_client:
+        test_client.cookies.set(COOKIE_NAME, TOKEN, path="/api/")
         yield test_client
 
 
 def chat(client: TestClient, **body: object) -> httpx.Response:
-    return client.post("/api/chat", json={"session": SESSION, **body})
+    return client.post("/api/chat", json=body)
 
 
 def raising(error: Exception) -> Handler:
@@ -200,7 +202,7 @@ def test_characters_are_counted_not_bytes(client, rasa):
 
 
 def test_a_body_far_over_the_limit_is_refused_before_it_is_read(client, rasa):
-    body = json.dumps({"session": SESSION, "message": "a" * MAX_API_BODY_BYTES}).encode()
+    body = json.dumps({"message": "a" * MAX_API_BODY_BYTES}).encode()
 
     response = client.post("/api/chat", content=body, headers={"Content-Type": "application/json"})
 
@@ -209,32 +211,43 @@ def test_a_body_far_over_the_limit_is_refused_before_it_is_read(client, rasa):
     assert rasa.requests == []
 
 
-@pytest.mark.parametrize("session", ["a" * 16, "a" * 64, "Az09_-" * 3])
-def test_session_ids_of_16_to_64_safe_characters_are_accepted(client, rasa, session):
-    assert client.post("/api/chat", json={"session": session, "message": "hi"}).status_code == 200
-    assert rasa.posted[0]["sender"] == f"web-{session}"
+def test_a_first_message_gets_a_new_unguessable_conversation_in_an_httponly_cookie(client, rasa):
+    client.cookies.clear()
+    first = client.post("/api/chat", json={"message": "hi"})
+    issued = first.cookies.get(COOKIE_NAME)
+    cookie = first.headers["set-cookie"]
+    assert first.status_code == 200 and issued and len(issued) == 43 and issued != TOKEN
+    assert (
+        "HttpOnly" in cookie
+        and "SameSite=strict" in cookie.replace("Strict", "strict")
+        and "Path=/api/" in cookie
+    )
+    assert rasa.posted[0]["sender"] == rasa_sender(issued) and issued not in rasa.posted[0]["sender"]
+    client.cookies.set(COOKIE_NAME, issued, path="/api/")
+    second = client.post("/api/chat", json={"message": "and then?"})
+    assert "set-cookie" not in second.headers  # the same conversation goes on
+    assert rasa.posted[1]["sender"] == rasa.posted[0]["sender"]
 
 
-@pytest.mark.parametrize(
-    "session",
-    [
-        "a" * 15,
-        "a" * 65,
-        "",
-        "0123456789abcdef 0123",
-        "../../0123456789abcdef",
-        "<script>0123456789</script>",
-    ],
-)
-def test_invalid_session_ids_get_422_naming_the_value(client, rasa, session):
-    response = client.post("/api/chat", json={"session": session, "message": "hi"})
+def test_the_page_cannot_choose_its_conversation(client, rasa):
+    client.post("/api/chat", json={"session": "someone-elses-session-id-1234", "message": "hi"})
+    assert rasa.posted[0]["sender"] == SENDER  # a session in the body is ignored: the cookie decides
 
-    assert response.status_code == 422
-    detail = response.json()["detail"]
-    assert detail.startswith("This chat's session id is not valid (it must be 16 to 64 letters, digits")
-    assert repr(session) in detail
-    assert detail.endswith("Reload the page to start a new chat.")
-    assert rasa.requests == []
+
+@pytest.mark.parametrize("forged", ["", "short", "x" * 44, "../../" + "a" * 37, "<script>" + "a" * 35])
+def test_a_cookie_the_server_did_not_issue_is_replaced(client, rasa, forged):
+    client.cookies.set(COOKIE_NAME, forged, path="/api/")
+    response = client.post("/api/chat", json={"message": "hi"})
+    issued = response.cookies.get(COOKIE_NAME)
+    assert response.status_code == 200 and issued and issued != forged
+    assert rasa.posted[0]["sender"] == rasa_sender(issued)
+
+
+def test_a_request_from_another_sites_page_is_refused(client, rasa):
+    response = client.post("/api/chat", json={"message": "hi"}, headers={"Origin": "https://evil.example"})
+    assert response.status_code == 403 and rasa.requests == []
+    same = client.post("/api/chat", json={"message": "hi"}, headers={"Origin": "http://testserver"})
+    assert same.status_code == 200
 
 
 def test_a_city_other_than_the_two_gets_422(client, rasa):
@@ -258,8 +271,7 @@ def test_neither_message_nor_city_gets_422(client, rasa):
     ("body", "problem"),
     [
         (b"not json", "JSON decode error"),
-        (b'{"message": "hi"}', "body.session: Field required"),
-        (b'{"session": "0123456789abcdef", "message": 12}', "body.message: Input should be a valid string"),
+        (b'{"message": 12}', "body.message: Input should be a valid string"),
     ],
 )
 def test_unreadable_requests_get_422_with_a_sentence_and_the_problem(client, rasa, body, problem):
@@ -382,3 +394,26 @@ def test_the_page_loads_nothing_from_other_origins(client):
     page = client.get("/").text
 
     assert "http://" not in page and "https://" not in page
+
+
+def test_a_chunked_body_without_content_length_is_cut_off_at_the_limit(client, rasa):
+    def chunks():
+        yield b'{"message": "'
+        for _ in range(40):
+            yield b"b" * 1024  # 40 KB, never declared
+        yield b'"}'
+
+    response = client.post("/api/chat", content=chunks(), headers={"Content-Type": "application/json"})
+
+    assert response.status_code == 413
+    assert "shorten it to 2,000 characters" in response.json()["detail"]
+    assert rasa.requests == []
+
+
+def test_a_content_length_that_understates_the_body_does_not_get_past(client, rasa):
+    body = json.dumps({"message": "a" * (MAX_API_BODY_BYTES + 10)}).encode()
+    response = client.post(
+        "/api/chat", content=body, headers={"Content-Type": "application/json", "Content-Length": "100"}
+    )
+    assert response.status_code in (400, 413, 422)
+    assert rasa.requests == []

@@ -5,8 +5,6 @@ Run: ``.venv/app/bin/python -m pytest tests/web -m browser -q`` (needs Debian's 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 from web_chat_test_support import (
@@ -19,6 +17,8 @@ from web_chat_test_support import (
     FakeRasa,
     PageProblems,
 )
+
+from web.sessions import COOKIE_NAME, rasa_sender
 
 pytestmark = pytest.mark.browser
 
@@ -39,8 +39,11 @@ def user_texts(page: Page):
     return page.locator("#log .msg.user .msg-text")
 
 
-def session_of(page: Page) -> str:
-    return page.evaluate("sessionStorage.getItem('fogChat.session')")
+def sender_of(page: Page) -> str:
+    """The conversation's Rasa sender, from the HttpOnly cookie the server issued (unreadable by the page)."""
+    [token] = [c["value"] for c in page.context.cookies() if c["name"] == COOKIE_NAME]
+    assert COOKIE_NAME not in page.evaluate("document.cookie")
+    return rasa_sender(token)
 
 
 def test_a_sorting_question_gets_its_answer_in_the_live_region(page: Page, fake_rasa: FakeRasa):
@@ -52,10 +55,8 @@ def test_a_sorting_question_gets_its_answer_in_the_live_region(page: Page, fake_
 
     expect(log.locator(".msg.bot .msg-text").last).to_have_text(BANANA_ANSWER)
     expect(log.locator(".msg.user .msg-text")).to_have_text(["Where do banana peels go?"])
-    session = session_of(page)
-    assert re.fullmatch(r"[0-9a-f]{32}", session), session
     assert fake_rasa.received == [
-        {"sender": f"web-{session}", "message": "Where do banana peels go?", "metadata": {"channel": "web"}}
+        {"sender": sender_of(page), "message": "Where do banana peels go?", "metadata": {"channel": "web"}}
     ]
     expect(page.locator("#message")).to_have_value("")
     expect(page.locator("#message")).to_be_focused()
@@ -122,7 +123,7 @@ def test_the_city_choice_reaches_rasa_once_then_rides_along_as_metadata(page: Pa
     send(page, "How often must I pump?")
     expect(bot_texts(page).last).to_have_text(BANANA_ANSWER)
 
-    sender = f"web-{session_of(page)}"
+    sender = sender_of(page)
     assert fake_rasa.received == [
         {
             "sender": sender,
@@ -138,7 +139,7 @@ def test_the_city_choice_reaches_rasa_once_then_rides_along_as_metadata(page: Pa
 
     page.reload()
     expect(page.locator("#city")).to_have_value("inglewood")
-    assert session_of(page) == sender.removeprefix("web-")
+    assert sender_of(page) == sender
     page.wait_for_timeout(500)
     assert len(fake_rasa.received) == 2  # a reload does not tell Rasa the city again
 

@@ -12,11 +12,14 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from fake_twilio import FakeTwilioApi, LocalTwilioHttpClient, TwilioError
 from sqlalchemy.engine import Engine
 
 import store
-from channels.fake_twilio import FakeTwilioApi, LocalTwilioHttpClient, TwilioError
-from channels.reminders import (
+from config import Settings, SettingsError
+from store import migrate, reminders, sms
+from store.schema import reminders as reminders_table
+from worker.reminders import (
     ReminderRun,
     quiet_hours_end,
     reminder_text,
@@ -24,9 +27,6 @@ from channels.reminders import (
     send_due_reminders,
     twilio_client,
 )
-from ops.settings import Settings, SettingsError
-from store import migrate, reminders, sms
-from store.schema import reminders as reminders_table
 
 ACCOUNT_SID = "AC" + "5" * 32
 AUTH_TOKEN = "f" * 32

@@ -1,5 +1,7 @@
 """``POST /api/chat``: one turn of the residents' chat, relayed to Rasa's REST channel.
 
+The conversation is the one in the request's ``fog_chat`` cookie, issued here on the first message
+(:mod:`web.sessions`); a request from another site's page (an ``Origin`` that is not ours) is refused.
 A request with a ``message`` sends it (with the page's selected city as metadata). A request with only a
 ``city`` is the resident choosing a city in the selector: Rasa is told once, with the same intent a typed
 "I'm in Victorville" gets, and its confirmation (or the answer to a question that was waiting for the city)
@@ -8,20 +10,14 @@ comes back.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel
 
 from web.bot_messages import BotMessage, bot_messages
-from web.chat_input import (
-    ChatInputError,
-    checked_city,
-    checked_message,
-    checked_session,
-    city_choice_message,
-    rasa_sender,
-)
+from web.chat_input import ChatInputError, checked_city, checked_message, city_choice_message
 from web.deps import RasaDep
 from web.rasa_client import RasaFailed, RasaTimeout, RasaUnavailable
+from web.sessions import COOKIE_NAME, is_token, new_token, rasa_sender
 
 router = APIRouter(prefix="/api", tags=["chat"])
 
@@ -32,7 +28,8 @@ RASA_FAILED = "The assistant had a problem answering that. Please try again, or 
 
 
 class ChatRequest(BaseModel):
-    session: str
+    """What the page sends. The conversation is the cookie's, never a field of the body."""
+
     message: str | None = None
     city: str | None = None
 
@@ -41,10 +38,26 @@ class ChatReply(BaseModel):
     messages: list[BotMessage]
 
 
+CROSS_SITE = "This chat only accepts messages from its own page."
+
+
 @router.post("/chat")
-async def chat(request: ChatRequest, rasa: RasaDep) -> ChatReply:
+async def chat(request: ChatRequest, http: Request, response: Response, rasa: RasaDep) -> ChatReply:
+    origin = http.headers.get("origin")
+    if origin is not None and origin.rstrip("/") != str(http.base_url).rstrip("/"):
+        raise HTTPException(403, CROSS_SITE)
+    token = http.cookies.get(COOKIE_NAME)
+    if not is_token(token):
+        token = new_token()
+        response.set_cookie(
+            COOKIE_NAME,
+            token,
+            httponly=True,
+            samesite="strict",
+            secure=http.url.scheme == "https" or http.headers.get("x-forwarded-proto") == "https",
+            path="/api/",
+        )
     try:
-        session = checked_session(request.session)
         city = checked_city(request.city) if request.city is not None else None
         message = checked_message(request.message) if request.message is not None else None
     except ChatInputError as error:
@@ -55,7 +68,7 @@ async def chat(request: ChatRequest, rasa: RasaDep) -> ChatReply:
     metadata = {"channel": "web"} | ({"city": city} if city else {})
     text = message if message is not None else city_choice_message(city)
     try:
-        reply = await rasa.send(rasa_sender(session), text, metadata)
+        reply = await rasa.send(rasa_sender(token), text, metadata)
     except RasaUnavailable as error:
         raise HTTPException(503, RASA_UNAVAILABLE) from error
     except RasaTimeout as error:

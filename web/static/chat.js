@@ -13,8 +13,7 @@
   const MAX_CHARS = 2000;
   const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15000];
   const REQUEST_TIMEOUT_MS = 45000;
-  const SESSION_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-  const STORE_KEYS = { session: "fogChat.session", city: "fogChat.city", outbox: "fogChat.outbox" };
+  const STORE_KEYS = { city: "fogChat.city", outbox: "fogChat.outbox" };
   const CITY_NAMES = { victorville: "Victorville", inglewood: "Inglewood" };
   const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
   const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
@@ -36,17 +35,7 @@
     try { window.sessionStorage.setItem(key, value); } catch (_) { /* not persisted; the chat still works */ }
   }
 
-  function newSessionId() {
-    const bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  }
-
-  let session = load(STORE_KEYS.session);
-  if (!session || !SESSION_PATTERN.test(session)) {
-    session = newSessionId();
-    save(STORE_KEYS.session, session);
-  }
+  // The conversation itself is the server's: it lives in an HttpOnly cookie this script never sees.
 
   // ---- rendering ----
   function scrollToEnd() {
@@ -258,7 +247,7 @@
   }
 
   async function deliver(item) {
-    const body = { session };
+    const body = {};
     if (item.kind === "message") body.message = item.text;
     if (item.city) body.city = item.city;
     const controller = new AbortController();
@@ -272,6 +261,7 @@
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(body),
+        credentials: "same-origin",
         signal: controller.signal,
       });
       try { data = await response.json(); } catch (_) { data = null; }

@@ -1,0 +1,43 @@
+"""The two cities, at the bottom of the house: names, ZIP codes, time zone, offices and citation formats.
+
+Every other package takes these facts from here; nothing here imports anything of ours.
+"""
+
+from cities.citations import (
+    INGLEWOOD_CODE_NAME,
+    INGLEWOOD_SECTIONS,
+    VICTORVILLE_CODE_NAME,
+    format_citation,
+    inglewood,
+    victorville,
+)
+from cities.contacts import DEFAULT_OFFICES, CityContacts
+from cities.names import (
+    CITIES,
+    CITY_NAMES,
+    CITY_TIME_ZONE,
+    CITY_ZIP_CODES,
+    City,
+    UnknownCity,
+    city_for_zip,
+    detect_city,
+)
+
+__all__ = [
+    "CITIES",
+    "CITY_NAMES",
+    "CITY_TIME_ZONE",
+    "CITY_ZIP_CODES",
+    "DEFAULT_OFFICES",
+    "INGLEWOOD_CODE_NAME",
+    "INGLEWOOD_SECTIONS",
+    "VICTORVILLE_CODE_NAME",
+    "City",
+    "CityContacts",
+    "UnknownCity",
+    "city_for_zip",
+    "detect_city",
+    "format_citation",
+    "inglewood",
+    "victorville",
+]

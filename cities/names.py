@@ -1,0 +1,66 @@
+"""Which cities there are, what they are called, how a message names them, and their time zone.
+
+ZIP codes are those the U.S. Postal Service assigns to each city (Victorville 92392–92395; Inglewood
+90301–90312).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+
+class UnknownCity(ValueError):
+    """A value that names neither city; the message says which values are accepted."""
+
+
+class City(str, Enum):
+    VICTORVILLE = "victorville"
+    INGLEWOOD = "inglewood"
+
+    @classmethod
+    def parse(cls, value: City | str) -> City:
+        if isinstance(value, City):
+            return value
+        key = str(value).strip().lower()
+        for city in cls:
+            if city.value == key:
+                return city
+        raise UnknownCity(f"Unknown city {value!r}: use 'victorville' or 'inglewood'.")
+
+    @property
+    def display_name(self) -> str:
+        return CITY_NAMES[self.value]
+
+
+CITIES: tuple[str, ...] = tuple(city.value for city in City)
+"""The city keys, in a fixed order, as stored in every table and slot."""
+
+CITY_NAMES = {"victorville": "Victorville", "inglewood": "Inglewood"}
+
+CITY_ZIP_CODES = {
+    "victorville": frozenset({"92392", "92393", "92394", "92395"}),
+    "inglewood": frozenset({f"903{n:02d}" for n in range(1, 13)}),
+}
+
+CITY_TIME_ZONE = "America/Los_Angeles"  # both cities
+
+NAME_PATTERNS = {
+    "victorville": re.compile(r"\bv[iy]ct[eo]r ?v[iy]ll?e?\b|\bvictorvile\b|\bvville\b", re.IGNORECASE),
+    "inglewood": re.compile(r"\bing[el]l?e?wood\b|\binglwood\b|\bengl[ae]wood\b", re.IGNORECASE),
+}
+"""How a message names each city, allowing the common misspellings."""
+
+_ZIP = re.compile(r"\b(9\d{4})(?:-\d{4})?\b")
+
+
+def detect_city(text: str) -> str | None:
+    """The city a message names, by name (allowing common misspellings) or ZIP; None if none or both."""
+    found = {city for city, pattern in NAME_PATTERNS.items() if pattern.search(text)}
+    for zip_code in _ZIP.findall(text):
+        found |= {city for city, codes in CITY_ZIP_CODES.items() if zip_code in codes}
+    return found.pop() if len(found) == 1 else None
+
+
+def city_for_zip(zip_code: str) -> str | None:
+    return next((city for city, codes in CITY_ZIP_CODES.items() if zip_code.strip()[:5] in codes), None)

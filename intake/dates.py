@@ -1,0 +1,400 @@
+"""Calendar dates: "today", "yesterday", "2 days ago", "last Tuesday", "8/14", "Aug 14th", "2026-08-14".
+
+Dates are resolved relative to the message time in the city's time zone (both cities use
+America/Los_Angeles, :data:`cities.CITY_TIME_ZONE`). Past events never get a future date: a date
+that has not happened yet is an error asking again, except that a date typed without a year which would
+fall more than :data:`YEARLESS_FUTURE_GRACE_DAYS` days ahead is read as last year's ("12/28" on January 3).
+
+Our own grammar handles the common forms ("today", "yesterday", "2 days ago", "last Tuesday", "8/14",
+"8/14/26", "Aug 14th", "14 Aug", "August 14, 2026", "2026-08-14", "the 14th"). Anything else with words in
+it goes to ``dateparser`` (imported lazily), whose answers are checked the same way. Quirks of dateparser
+1.5 that the grammar exists to avoid:
+
+* ``"2/30"`` comes back as 1930-08-02 (30 read as a year): numeric dates never reach dateparser.
+* ``"2/29"`` with past preference silently becomes 2024-02-29; we ask for the year instead.
+* A bare weekday said on that weekday ("Tuesday" on a Tuesday) is a week ago; we take today.
+* ``"14"`` alone becomes the 14th of this month; we do not read bare numbers as dates.
+* ``"last week"`` becomes an exact day seven days back; we ask which day.
+* Time-only text ("noon") comes back as a datetime on some day; dateparser is never used for times.
+* Spanish number words ("hace dos días") are not understood; digits ("hace 2 días") are.
+
+A convention that is a choice, not a rule: "last Tuesday" is the most recent Tuesday before today (a week
+ago when said on a Tuesday).
+
+Holds :func:`parse_date`, :func:`find_date`, :func:`human_date`, and the package-internal ``_search_date``
+(used by :func:`intake.times.parse_moment`) and ``_NOT_A_DATE_AFTER``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from intake.core import (
+    ANY,
+    FUTURE,
+    PAST,
+    ParseContext,
+    ParseResult,
+    _check_tense_name,
+    _fail,
+    _ok,
+    _strip_accents,
+    normalize,
+)
+from intake.numbers import NUMBER_PATTERN, _count_from
+
+YEARLESS_FUTURE_GRACE_DAYS = 30
+"""A yearless date up to this many days ahead is taken as a slip (we ask); further ahead it is last year's."""
+
+OLDEST_YEAR = 1950
+"""Years before this are taken as typing mistakes."""
+
+_MONTH_SPELLINGS = (
+    "jan january enero",
+    "feb february febrero",
+    "mar march marzo",
+    "apr april abril",
+    "may mayo",
+    "jun june junio",
+    "jul july julio",
+    "aug august agosto",
+    "sep sept september septiembre setiembre",
+    "oct october octubre",
+    "nov november noviembre",
+    "dec december diciembre",
+)
+_MONTHS = {word: n for n, words in enumerate(_MONTH_SPELLINGS, start=1) for word in words.split()}
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_WEEKDAYS = {
+    name: n
+    for n, name in enumerate(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+}
+_WEEKDAY_ABBREVIATIONS = {
+    word: n
+    for n, words in enumerate(["mon", "tue tues", "wed", "thu thur thurs", "fri", "sat", "sun"])
+    for word in words.split()
+}
+_WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_WEEKDAY_SHORT = "|".join(sorted(_WEEKDAY_ABBREVIATIONS, key=len, reverse=True))
+_DAYS_IN_MONTH = {1: 31, 2: 29, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
+_MONTH_NAMES = (
+    "",
+    *("January", "February", "March", "April", "May", "June", "July", "August", "September", "October"),
+    *("November", "December"),
+)
+_NOT_A_DATE_AFTER = (
+    r"(?!\s*(?:gal|gallons?|yards?|yds?|cubic|cu\b|liters?|litres?|sq|square|seats?|people|persons?|"
+    r"employees?|staff|meals?|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|am\b|pm\b|a\.m|p\.m|"
+    r"%|percent|ft|feet|foot|lbs?|pounds?)\b)"
+)
+_ORDINAL = r"(?:st|nd|rd|th)?"
+_YEAR = r"(?:19|20)\d{2}"
+_DATE_EXAMPLE = "8/14, Aug 14 or yesterday"
+
+_RE_DAY_BEFORE_YESTERDAY = re.compile(r"\b(?:the\s+)?day\s+before\s+yesterday\b|\banteayer\b|\bantier\b")
+_RE_YESTERDAY = re.compile(r"\byesterday\b|\blast\s+night\b|\bayer\b")
+_RE_TODAY = re.compile(
+    r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b|\bearlier\s+today\b|\bhoy\b|"
+    r"\b(?:just|right)\s+now\b"
+)
+_RE_TOMORROW = re.compile(r"\btomorrow\b|(?<!la )\bma[ñn]ana\b")
+_RE_AGO = re.compile(
+    rf"\b(?P<n>{NUMBER_PATTERN}|an?|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|several)\s+"
+    r"(?P<unit>days?|weeks?|months?|years?)\s+ago\b"
+)
+_RE_HACE = re.compile(r"\bhace\s+(?P<n>\d+|un|una)\s+(?P<unit>d[ií]as?|semanas?|mes(?:es)?|años?|anos?)\b")
+_RE_IN_DAYS = re.compile(rf"\bin\s+(?P<n>{NUMBER_PATTERN}|an?)\s+(?P<unit>days?|weeks?|months?|years?)\b")
+_RE_MONTH_DAY = re.compile(
+    rf"\b(?P<month>{_MONTH})\.?\s+(?:the\s+)?(?P<day>\d{{1,2}}){_ORDINAL}\b{_NOT_A_DATE_AFTER}"
+    rf"(?:,?\s*(?P<year>{_YEAR})\b{_NOT_A_DATE_AFTER})?"
+)
+_RE_DAY_MONTH = re.compile(
+    rf"\b(?:the\s+)?(?P<day>\d{{1,2}}){_ORDINAL}\s+(?:of\s+|de\s+)?(?P<month>{_MONTH})\b\.?"
+    rf"(?:,?\s*(?:de\s+|del\s+)?(?P<year>{_YEAR})\b{_NOT_A_DATE_AFTER})?"
+)
+_RE_MONTH_ONLY = re.compile(rf"\b(?:in\s+)?(?P<month>{_MONTH})\b(?:\s+(?P<year>\d{{4}}))?")
+_RE_ISO = re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b")
+_RE_NUMERIC = re.compile(
+    r"(?<![\d/.\-:,$])(?P<month>\d{1,2})(?P<sep>[/\-])(?P<day>\d{1,2})(?:(?P=sep)(?P<year>\d{4}|\d{2}))?"
+    rf"(?![\d/:%]|\.\d){_NOT_A_DATE_AFTER}"
+)
+_RE_NUMERIC_DOTTED = re.compile(
+    r"(?<![\d.])(?P<month>\d{1,2})\.(?P<day>\d{1,2})\.(?P<year>\d{4}|\d{2})(?![\d.])"
+)
+_RE_WEEKDAY = re.compile(
+    rf"\b(?:(?P<qualifier>last|this\s+past|past|this|next|on)\s+)?(?P<weekday>{_WEEKDAY})\b"
+    rf"|\b(?P<qualifier2>last|this\s+past|past|this|next|on)\s+(?P<short>{_WEEKDAY_SHORT})\b\.?"
+)
+_RE_DAY_ONLY = re.compile(r"\b(?:on\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b")
+_RE_VAGUE = re.compile(
+    r"\b(?:last|this|past)\s+(?:week|month|year)\b|\ba\s+while\s+(?:ago|back)\b|\brecently\b|"
+    r"\bthe\s+other\s+day\b|\bweeks?\s+ago\b|\bmonths?\s+ago\b"
+)
+_UNSURE_DATE = re.compile(r"\b(?:don'?t|do\s+not)\s+(?:know|remember)\b|\bnot\s+sure\b|\bno\s+idea\b|\bidk\b")
+
+
+@dataclass(frozen=True)
+class _DateFound:
+    result: ParseResult[dt.date]
+    start: int
+    end: int
+
+
+def human_date(day: dt.date, *, spoken: bool = False) -> str:
+    """``"Aug 14, 2026"`` (written) or ``"August 14, 2026"`` (spoken)."""
+    month = _MONTH_NAMES[day.month] if spoken else _MONTH_NAMES[day.month][:3]
+    return f"{month} {day.day}, {day.year}"
+
+
+def _short_date(day: dt.date) -> str:
+    return f"{day.month}/{day.day}"
+
+
+def _future_error(day: dt.date, today: dt.date) -> str:
+    return (
+        f"{human_date(day)} hasn't happened yet (today is {human_date(today)}). When did it happen? "
+        f"For example yesterday or {_short_date(today - dt.timedelta(days=1))}."
+    )
+
+
+def _past_error(day: dt.date, today: dt.date) -> str:
+    return (
+        f"{human_date(day)} has already passed (today is {human_date(today)}). Which date do you mean? "
+        f"For example tomorrow or {_short_date(today + dt.timedelta(days=1))}."
+    )
+
+
+def _check_tense(day: dt.date, today: dt.date, tense: str) -> ParseResult[dt.date]:
+    if tense == PAST and day > today:
+        return _fail(_future_error(day, today))
+    if tense == FUTURE and day < today:
+        return _fail(_past_error(day, today))
+    if day.year < OLDEST_YEAR:
+        return _fail(
+            f"The year {day.year} looks like a typing mistake. Please type the date again, like 8/14."
+        )
+    return _ok(day)
+
+
+def _impossible_day(month: int, day: int, year: int | None) -> str | None:
+    """A sentence if ``day`` cannot exist in ``month`` (of ``year``, when given)."""
+    if not 1 <= month <= 12:
+        return None  # reported separately
+    name = _MONTH_NAMES[month]
+    if day < 1:
+        return f"There is no day {day} in {name}. Please type the date again, for example {month}/1."
+    if day > _DAYS_IN_MONTH[month]:
+        return (
+            f"{name} has only {_DAYS_IN_MONTH[month]} days, so {name} {day} doesn't exist. "
+            f"Please check the date and type it again, for example {month}/{_DAYS_IN_MONTH[month]}."
+            if month != 2
+            else "February has only 28 days (29 in a leap year). Please check the date and type it again, "
+            "for example 2/28."
+        )
+    if year is not None and month == 2 and day == 29:
+        try:
+            dt.date(year, 2, 29)
+        except ValueError:
+            return f"{year} is not a leap year, so February {year} has only 28 days. Please check the date."
+    return None
+
+
+def _resolve(month: int, day: int, year: int | None, today: dt.date, tense: str) -> ParseResult[dt.date]:
+    """A month and day (and maybe year) as a date, choosing the year by tense when none is given."""
+    if not 1 <= month <= 12:
+        if 1 <= day <= 12 and month <= 31:
+            return _fail(
+                f"There is no month {month}. Type the date as month/day, for example {day}/{month} "
+                f"for {_MONTH_NAMES[day]} {month}."
+            )
+        return _fail(f"There is no month {month}. Type the date as month/day, for example 8/14.")
+    impossible = _impossible_day(month, day, year)
+    if impossible:
+        return _fail(impossible)
+    if year is not None:
+        return _check_tense(dt.date(year, month, day), today, tense)
+    if month == 2 and day == 29:
+        return _resolve_leap_day(today, tense)
+    this_year = dt.date(today.year, month, day)
+    if tense == PAST and this_year > today:
+        if (this_year - today).days <= YEARLESS_FUTURE_GRACE_DAYS:
+            return _fail(_future_error(this_year, today))
+        return _ok(dt.date(today.year - 1, month, day))
+    if tense == FUTURE and this_year < today:
+        return _ok(dt.date(today.year + 1, month, day))
+    return _ok(this_year)
+
+
+def _resolve_leap_day(today: dt.date, tense: str) -> ParseResult[dt.date]:
+    try:
+        candidate = dt.date(today.year, 2, 29)
+    except ValueError:
+        candidate = None
+    if candidate is not None and (tense == ANY or (tense == PAST) == (candidate <= today)):
+        return _ok(candidate)
+    return _fail("February 29 only exists in leap years. Which year do you mean? For example 2/29/2028.")
+
+
+def _two_digit_year(text: str | None) -> int | None:
+    if text is None:
+        return None
+    year = int(text)
+    return 2000 + year if len(text) == 2 else year
+
+
+def _shift(today: dt.date, n: int, unit: str) -> dt.date:
+    from dateutil.relativedelta import relativedelta
+
+    unit = _strip_accents(unit)
+    if unit.startswith(("day", "dia")):
+        return today + dt.timedelta(days=n)
+    if unit.startswith(("week", "semana")):
+        return today + dt.timedelta(weeks=n)
+    if unit.startswith("mes") or unit.startswith("month"):
+        return today + relativedelta(months=n)
+    return today + relativedelta(years=n)
+
+
+def _weekday_date(weekday: int, qualifier: str | None, today: dt.date, tense: str) -> dt.date:
+    back = (today.weekday() - weekday) % 7
+    ahead = (weekday - today.weekday()) % 7
+    if qualifier in ("last", "past", "this past"):
+        return today - dt.timedelta(days=back or 7)
+    if qualifier == "next":
+        return today + dt.timedelta(days=ahead or 7)
+    if tense == FUTURE:
+        return today + dt.timedelta(days=ahead)
+    return today - dt.timedelta(days=back)
+
+
+def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
+    """The first date expression in normalised ``text``, in priority order of the grammar."""
+    today = ctx.today
+
+    def found(match: re.Match[str], result: ParseResult[dt.date]) -> _DateFound:
+        return _DateFound(result, match.start(), match.end())
+
+    if match := _RE_DAY_BEFORE_YESTERDAY.search(text):
+        return found(match, _check_tense(today - dt.timedelta(days=2), today, tense))
+    if match := _RE_YESTERDAY.search(text):
+        return found(match, _check_tense(today - dt.timedelta(days=1), today, tense))
+    if match := _RE_TOMORROW.search(text):
+        return found(match, _check_tense(today + dt.timedelta(days=1), today, tense))
+    if match := _RE_AGO.search(text):
+        n = _count_from(match.group("n"))
+        if n is None:
+            return found(match, _fail(f"About how many {match.group('unit')} ago? For example 3 days ago."))
+        return found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
+    if match := _RE_HACE.search(text):
+        n = _count_from(match.group("n"))
+        return found(match, _check_tense(_shift(today, -(n or 1), match.group("unit")), today, tense))
+    if match := _RE_IN_DAYS.search(text):
+        n = _count_from(match.group("n"))
+        if n is not None:
+            return found(match, _check_tense(_shift(today, n, match.group("unit")), today, tense))
+    if match := _RE_TODAY.search(text):
+        return found(match, _ok(today))
+    for pattern in (_RE_MONTH_DAY, _RE_DAY_MONTH):
+        if match := pattern.search(text):
+            month = _MONTHS[match.group("month")]
+            day, year = int(match.group("day")), _two_digit_year(match.group("year"))
+            return found(match, _resolve(month, day, year, today, tense))
+    if match := _RE_ISO.search(text):
+        month, day, year = int(match.group("month")), int(match.group("day")), int(match.group("year"))
+        return found(match, _resolve(month, day, year, today, tense))
+    for pattern in (_RE_NUMERIC_DOTTED, _RE_NUMERIC):
+        if match := pattern.search(text):
+            month, day = int(match.group("month")), int(match.group("day"))
+            return found(match, _resolve(month, day, _two_digit_year(match.group("year")), today, tense))
+    if match := _RE_WEEKDAY.search(text):
+        if match.group("weekday"):
+            weekday, qualifier = _WEEKDAYS[match.group("weekday")], match.group("qualifier")
+        else:
+            weekday, qualifier = _WEEKDAY_ABBREVIATIONS[match.group("short")], match.group("qualifier2")
+        qualifier = " ".join(qualifier.split()) if qualifier else None
+        return found(match, _check_tense(_weekday_date(weekday, qualifier, today, tense), today, tense))
+    if match := _RE_DAY_ONLY.search(text):
+        return found(match, _day_of_recent_month(int(match.group("day")), today, tense))
+    match = _RE_MONTH_ONLY.search(text)
+    if match and (match.group("month") not in ("may", "mar") or match.group(0) == text.strip(" .")):
+        name = _MONTH_NAMES[_MONTHS[match.group("month")]]
+        return found(match, _fail(f"Which day in {name}? For example {name[:3]} 14."))
+    if match := _RE_VAGUE.search(text):
+        return found(match, _fail(f"Which day was that? A date like {_DATE_EXAMPLE} is best."))
+    return None
+
+
+def _day_of_recent_month(day: int, today: dt.date, tense: str) -> ParseResult[dt.date]:
+    """ "The 14th": this month's if that fits the tense, else the nearest month that has that day."""
+    if not 1 <= day <= 31:
+        return _fail(f"There is no day {day} in a month. Please type the date like {_DATE_EXAMPLE}.")
+    step = -1 if tense == PAST else 1
+    year, month = today.year, today.month
+    for _ in range(3):
+        if day <= _DAYS_IN_MONTH[month] and not (month == 2 and day == 29 and not _is_leap(year)):
+            candidate = dt.date(year, month, day)
+            if tense == ANY or (candidate <= today if tense == PAST else candidate >= today):
+                return _ok(candidate)
+        month += step
+        if month == 0:
+            year, month = year - 1, 12
+        elif month == 13:
+            year, month = year + 1, 1
+    return _fail(f"Which month? For example {_MONTH_NAMES[today.month][:3]} {day}.")
+
+
+def _is_leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+def find_date(
+    text: str, ctx: ParseContext, tense: str = PAST
+) -> tuple[ParseResult[dt.date], tuple[int, int]]:
+    """The first date in a longer message and its span in :func:`normalize`'d text.
+
+    No date mentioned gives a result with neither value nor error (and span ``(0, 0)``), so callers can
+    tell "no date" from "a date that cannot be" (an error).
+    """
+    _check_tense_name(tense)
+    found = _search_date(normalize(text), ctx, tense)
+    if found is None:
+        return ParseResult(), (0, 0)
+    return found.result, (found.start, found.end)
+
+
+def parse_date(text: str, ctx: ParseContext, tense: str = PAST) -> ParseResult[dt.date]:
+    """A calendar day from free text, relative to ``ctx`` (see the module docstring for the forms)."""
+    _check_tense_name(tense)
+    normalized = normalize(text)
+    if not normalized:
+        return _fail(f"Please type a date, like {_DATE_EXAMPLE}.")
+    found = _search_date(normalized, ctx, tense)
+    if found is not None:
+        return found.result
+    if _UNSURE_DATE.search(normalized):
+        return _fail(f"A best guess is fine: about when was it? For example {_DATE_EXAMPLE}.")
+    fallback = _dateparser_date(normalized, ctx, tense)
+    if fallback is not None:
+        return fallback
+    return _fail(f"I couldn't read a date in that. Please type it like {_DATE_EXAMPLE}.")
+
+
+def _dateparser_date(text: str, ctx: ParseContext, tense: str) -> ParseResult[dt.date] | None:
+    """dateparser for phrasings our grammar lacks; only for text with letters and no numeric date."""
+    if not re.search(r"[a-zñ]{3,}", text) or re.search(r"\d\s*[/:]\s*\d", text) or len(text) > 60:
+        return None
+    import dateparser  # slow import (~0.3 s): only when the grammar above did not understand the text
+
+    settings = {
+        "RELATIVE_BASE": ctx.local_now.replace(tzinfo=None),
+        "PREFER_DATES_FROM": "future" if tense == FUTURE else "past",
+        "DATE_ORDER": "MDY",
+        "RETURN_AS_TIMEZONE_AWARE": False,
+        "REQUIRE_PARTS": ["day"],  # otherwise "may" alone becomes today's day number in May
+    }
+    parsed = dateparser.parse(text, languages=["en", "es"], settings=settings)
+    if parsed is None:
+        return None
+    return _check_tense(parsed.date(), ctx.today, tense)

@@ -1,0 +1,203 @@
+"""Where something is: street addresses, cross streets, manholes and landmarks, and assessor's parcel numbers.
+
+Light validation only: the crew reads the place as typed, so :class:`Location` keeps the user's words and
+adds what we could tell (the kind, the two streets of an intersection, a ZIP code and its city).
+
+Holds :class:`Location` and :func:`parse_location` (kinds :data:`ADDRESS`, :data:`CROSS_STREETS`,
+:data:`MANHOLE`, :data:`LANDMARK`), and :func:`parse_parcel_numbers` (Los Angeles County APNs).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cities import city_for_zip, detect_city
+from intake.core import _TYPOGRAPHY, ParseResult, _fail, _ok, normalize
+
+ADDRESS, CROSS_STREETS, MANHOLE, LANDMARK = "address", "cross_streets", "manhole", "landmark"
+_LOCATION_EXAMPLE = "123 Main St, or Main St and 5th Ave, or behind the shopping center on Main St"
+_RE_ZIP = re.compile(r"(?:^|[\s,])(?P<zip>\d{5})(?:-\d{4})?\s*\.?$")
+_RE_HOUSE_NUMBER = re.compile(
+    r"^\d{1,6}[a-z]?(?:-\d{1,4})?\s+"
+    r"(?!(?:blocks?|miles?|mi|feet|ft|yards?|doors?|houses?|minutes?|mins?)\b)(?:[nsew]\.?\s+)?[a-z0-9]",
+    re.IGNORECASE,
+)
+_RE_MANHOLE = re.compile(
+    r"\b(?:manholes?|man\s+holes?|maintenance\s+holes?|sewer\s+(?:cover|lid)s?|clean\s*-?\s*outs?)\b",
+    re.IGNORECASE,
+)
+_RE_LOCATION_FILLER = re.compile(
+    r"^(?:(?:it'?s|it\s+is|i'?m|i\s+am|we'?re|we\s+are|located|the\s+address\s+is|address\s+is|address:)\s+)?"
+    r"(?:(?:at|on)\s+)?",
+    re.IGNORECASE,
+)
+_RE_CROSS = re.compile(
+    r"^(?:(?:the\s+)?(?:corner|intersection)\s+of\s+)?(?P<a>[^,&@/]+?)\s*"
+    r"(?:\s(?:and|at|y)\s|&|@|/)\s*(?P<b>[^,&@/]+?)(?:\s+(?:intersection|corner))?$",
+    re.IGNORECASE,
+)
+_NOT_A_STREET_START = {
+    "the",
+    "a",
+    "an",
+    "my",
+    "our",
+    "their",
+    "behind",
+    "near",
+    "next",
+    "in",
+    "inside",
+    "front",
+    "across",
+    "around",
+    "outside",
+    "by",
+    "it",
+    "its",
+    "it's",
+    "this",
+    "that",
+}
+_NOT_IN_A_STREET_NAME = {"of", "from", "behind", "near", "block", "blocks", "mile", "miles", "past"}
+_UNKNOWN_PLACE = re.compile(
+    r"^(?:i\s+)?(?:don'?t|do\s+not)\s+know\b|^not\s+sure\b|^no\s+idea\b|^idk\b|^unknown$|^(?:yes|no|yeah|nope|ok|okay)$"
+)
+_TOO_VAGUE = {
+    "here",
+    "there",
+    "outside",
+    "inside",
+    "home",
+    "street",
+    "road",
+    "downtown",
+    "somewhere",
+    "nearby",
+}
+_RE_CITY_STATE_SUFFIX = re.compile(
+    r",?\s*(?:\b(?:victorville|inglewood))?\s*,?\s*(?:\b(?:ca|california))?\s*$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where something is: the user's own words, kept as typed, plus what we could tell about it."""
+
+    text: str
+    kind: str  # "address", "cross_streets", "manhole" or "landmark"
+    streets: tuple[str, ...] = ()
+    zip_code: str | None = None
+    city: str | None = None  # from the ZIP code or a city named in the text
+
+    @property
+    def zip_outside_cities(self) -> bool:
+        """A ZIP was given and it belongs to neither Victorville nor Inglewood."""
+        return self.zip_code is not None and city_for_zip(self.zip_code) is None
+
+    def describe(self) -> str:
+        return self.text
+
+    def to_slot(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "kind": self.kind,
+            "streets": list(self.streets),
+            "zip_code": self.zip_code,
+            "city": self.city,
+        }
+
+    @classmethod
+    def from_slot(cls, value: Mapping[str, Any] | str) -> Location:
+        if isinstance(value, str):
+            return cls(value, LANDMARK)
+        return cls(
+            value["text"],
+            value["kind"],
+            tuple(value.get("streets") or ()),
+            value.get("zip_code"),
+            value.get("city"),
+        )
+
+
+def _cross_streets(core: str) -> tuple[str, ...]:
+    match = _RE_CROSS.match(core)
+    if match is None:
+        return ()
+    sides = (match.group("a").strip(" ."), match.group("b").strip(" ."))
+    for side in sides:
+        words = side.lower().split()
+        if (
+            not 1 <= len(words) <= 4
+            or words[0] in _NOT_A_STREET_START
+            or _NOT_IN_A_STREET_NAME.intersection(words)
+            or not re.search(r"[a-z0-9]", side, re.IGNORECASE)
+        ):
+            return ()
+    return sides
+
+
+def parse_location(text: str) -> ParseResult[Location]:
+    """A street address, cross streets ("5th and Main", "Main & 5th", "Main at 5th"), a manhole or a
+    landmark. Light validation only: the crew reads the text as typed."""
+    original = " ".join(str(text).split()).strip(" .")
+    normalized = normalize(original).strip(" .")
+    if not normalized:
+        return _fail(f"Please type where it is, for example {_LOCATION_EXAMPLE}.")
+    if _UNKNOWN_PLACE.search(normalized):
+        return _fail(
+            "If you don't know the address, tell me the nearest cross streets or a landmark, for example "
+            f"{_LOCATION_EXAMPLE}."
+        )
+    if len(original) > 300:
+        return _fail("That's a long description. Please give just the address, cross streets or a landmark.")
+    if not re.search(r"[a-z]", normalized):
+        if re.fullmatch(r"\d{5}(?:-\d{4})?", normalized):
+            return _fail(
+                "That looks like a ZIP code. Please add the street address or cross streets, like "
+                f"{_LOCATION_EXAMPLE}."
+            )
+        return _fail(f"Please describe the place in words, for example {_LOCATION_EXAMPLE}.")
+    if normalized in _TOO_VAGUE or len(re.sub(r"[^a-z0-9]", "", normalized)) < 3:
+        return _fail(
+            "The crew needs more to find it. Please give an address, cross streets or a landmark, like "
+            f"{_LOCATION_EXAMPLE}."
+        )
+    zip_code = None
+    if match := _RE_ZIP.search(normalized):
+        zip_code = match.group("zip")
+    city = city_for_zip(zip_code) if zip_code else None
+    city = city or detect_city(normalized)
+    cased = " ".join(original.translate(_TYPOGRAPHY).split())  # streets keep the user's capitals
+    core = _RE_LOCATION_FILLER.sub("", cased, count=1)
+    without_zip = _RE_ZIP.sub("", core).strip(" ,.")
+    without_city = _RE_CITY_STATE_SUFFIX.sub("", without_zip).strip(" ,.") or without_zip
+    if _RE_MANHOLE.search(core):
+        after = _RE_MANHOLE.split(without_city, maxsplit=1)[-1]
+        after = re.sub(
+            r"^\s*(?:cover\s+)?(?:at|on|near|by|in\s+front\s+of)?\s*(?:the\s+)?", "", after, flags=re.I
+        )
+        return _ok(Location(original, MANHOLE, _cross_streets(after), zip_code, city))
+    if _RE_HOUSE_NUMBER.match(core):
+        return _ok(Location(original, ADDRESS, (), zip_code, city))
+    streets = _cross_streets(without_city.split(",")[0].strip())
+    if streets:
+        return _ok(Location(original, CROSS_STREETS, streets, zip_code, city))
+    return _ok(Location(original, LANDMARK, (), zip_code, city))
+
+
+_RE_APN = re.compile(r"(?<!\d)(\d{4})[\s.\-]*(\d{3})[\s.\-]*(\d{3})(?!\d)")
+
+
+def parse_parcel_numbers(text: str) -> ParseResult[tuple[str, ...]]:
+    """Los Angeles County assessor's parcel numbers (10 digits, written ``4012-345-678``); several allowed."""
+    found = tuple(f"{a}-{b}-{c}" for a, b, c in _RE_APN.findall(normalize(text)))
+    if not found:
+        return _fail(
+            "An assessor's parcel number in Los Angeles County has 10 digits, like 4012-345-678; it is on "
+            "the property tax bill."
+        )
+    return _ok(found)

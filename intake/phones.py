@@ -1,0 +1,172 @@
+"""Phone numbers: US (North American) numbers in any common written or spoken form, with an extension.
+
+Finding, validating and formatting are the ``phonenumbers`` library's (Google's libphonenumber metadata,
+so an area code that is not in use is refused). What stays ours: reading spoken digit words ("seven six
+oh ...") before the library sees the text, and saying in words what is wrong with a number the library
+refuses (it tells whether, not why).
+
+Holds :class:`PhoneNumber` and :func:`parse_phone`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+import phonenumbers
+from phonenumbers import Leniency, NumberParseException, PhoneNumberFormat, PhoneNumberMatcher
+
+from intake.core import ParseResult, _fail, _ok, normalize
+
+_REGION = "US"
+_NANP = 1  # the country code of the US, Canada and the Caribbean numbering plan
+_PHONE_EXAMPLE = "760-555-0100"
+
+# Spoken digits as speech-to-text writes them. text2num does not fit here: it reads "seven six oh" as
+# "7 6 oh" (no "oh"), and a phone number is a string of digits, not one number.
+_SPELLED_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_DIGIT_WORDS = {"oh": "0", "o": "0", **{word: str(n) for n, word in enumerate(_SPELLED_DIGITS)}}
+
+
+@dataclass(frozen=True)
+class PhoneNumber:
+    """A North American number: ``e164`` (``+17605550100``) is the key the store uses."""
+
+    e164: str
+    extension: str | None = None
+
+    @property
+    def display(self) -> str:
+        number = _number(self.e164)
+        text = self.e164 if number is None else phonenumbers.format_number(number, PhoneNumberFormat.NATIONAL)
+        return f"{text} ext. {self.extension}" if self.extension else text
+
+    @property
+    def spoken(self) -> str:
+        """Digit by digit, grouped, for text-to-speech: ``7 6 0, 5 5 5, 0 1 0 0``."""
+        number = _number(self.e164)
+        digits = phonenumbers.national_significant_number(number) if number else self.e164[2:]
+        groups = (digits[:3], digits[3:6], digits[6:])
+        text = ", ".join(" ".join(group) for group in groups)
+        return f"{text}, extension {' '.join(self.extension)}" if self.extension else text
+
+    def to_slot(self) -> str:
+        return f"{self.e164};ext={self.extension}" if self.extension else self.e164
+
+    @classmethod
+    def from_slot(cls, value: str) -> PhoneNumber:
+        number, _, extension = str(value).partition(";ext=")
+        return cls(number, extension or None)
+
+
+def _number(e164: str) -> phonenumbers.PhoneNumber | None:
+    try:
+        return phonenumbers.parse(e164, _REGION)
+    except NumberParseException:
+        return None
+
+
+def _spoken_digits(text: str) -> str:
+    """``"seven six oh five five five ..."`` → ``"7605550100 ..."``, when at least seven words are digit
+    words; the digit words (and numerals) in a row become one run of digits, other words stay."""
+    words = re.findall(r"[a-z]+|\d+", text)
+    if sum(1 for w in words if w in _DIGIT_WORDS) < 7:
+        return text
+    runs: list[str] = []
+    digits = ""
+    for word in words:
+        if word in _DIGIT_WORDS or word.isdigit():
+            digits += _DIGIT_WORDS.get(word, word)
+            continue
+        if digits:
+            runs.append(digits)
+            digits = ""
+        runs.append(word)
+    return " ".join([*runs, digits] if digits else runs)
+
+
+def without_phones(text: str) -> str:
+    """``text`` with the phone numbers in it removed (``"Sam Ortiz, 760-555-0133"`` → ``"Sam Ortiz"``)."""
+    spans = [(m.start, m.end) for m in PhoneNumberMatcher(text, _REGION, leniency=Leniency.POSSIBLE)]
+    for start, end in reversed(spans):
+        text = text[:start].rstrip(" ,;") + " " + text[end:]
+    return " ".join(text.split())
+
+
+def mentions_phone(text: str) -> bool:
+    """Whether ``text`` holds something shaped like a phone number (valid or not)."""
+    return any(True for _ in PhoneNumberMatcher(text, _REGION, leniency=Leniency.POSSIBLE))
+
+
+def parse_phone(text: str) -> ParseResult[PhoneNumber]:
+    """A US phone number in any common form (``(760) 555-0100``, ``760.555.0100``, ``+1 760 555 0100``,
+    ``7605550100``, spoken digits, an ``ext. 12``), also inside a sentence."""
+    normalized = _spoken_digits(normalize(text))
+    match = next(iter(PhoneNumberMatcher(normalized, _REGION, leniency=Leniency.POSSIBLE)), None)
+    number: phonenumbers.PhoneNumber | None = None
+    if match is not None:
+        number = match.number
+        if number.country_code != _NANP:
+            return _only_us()
+        digits = phonenumbers.national_significant_number(number)
+    else:  # nothing that looks like a number: count the digits there are, to say what is missing
+        digits = re.sub(r"\D", "", normalized)
+        if not digits:
+            return _fail(f"Please type a phone number with the area code, for example {_PHONE_EXAMPLE}.")
+        if normalized.startswith("+") and not digits.startswith("1"):
+            return _only_us()
+        if len(digits) == 11 and digits.startswith("1"):
+            digits = digits[1:]
+    if len(digits) == 7:
+        return _fail(f"Please include the area code: all 10 digits, for example {_PHONE_EXAMPLE}.")
+    if len(digits) < 10:
+        return _fail(
+            f"That phone number is too short ({len(digits)} digits). Please type all 10 digits with the area "
+            f"code, for example {_PHONE_EXAMPLE}."
+        )
+    if len(digits) > 10:
+        return _fail(
+            f"That phone number has too many digits ({len(digits)}). Please type the 10-digit number with "
+            f"the area code, for example {_PHONE_EXAMPLE}."
+        )
+    if number is None:
+        number = phonenumbers.parse(digits, _REGION)
+    if not phonenumbers.is_valid_number(number):
+        return _fail(_why_invalid(digits))
+    e164 = phonenumbers.format_number(number, PhoneNumberFormat.E164)
+    return _ok(PhoneNumber(e164, number.extension or None))
+
+
+def _only_us() -> ParseResult[PhoneNumber]:
+    return _fail(f"I can only take a US phone number: 10 digits with the area code, like {_PHONE_EXAMPLE}.")
+
+
+def _why_invalid(digits: str) -> str:
+    """What is wrong with ten digits that phonenumbers refuses, in the numbering plan's terms (it says only
+    that a number is not valid): the first digit of the area code or of the exchange, or the area code."""
+    area, exchange = digits[:3], digits[3:6]
+    if area[0] in "01":
+        return (
+            f"Area codes don't start with {area[0]}, so {area} can't be right. Please check the "
+            f"number and type all 10 digits, for example {_PHONE_EXAMPLE}."
+        )
+    if not _area_code_in_use(area):
+        return f"{area} is not an area code. Please type the 10-digit number, for example {_PHONE_EXAMPLE}."
+    if exchange[0] in "01":
+        return (
+            f"The three digits after the area code can't start with {exchange[0]}, so "
+            f"{area}-{exchange} can't be right. Please check the number."
+        )
+    return f"{area}-{exchange} is not a number in use. Please check the number and type all 10 digits."
+
+
+@functools.lru_cache(maxsize=256)
+def _area_code_in_use(area: str) -> bool:
+    """Whether phonenumbers knows any valid number with area code ``area``; every exchange is tried, since
+    some area codes (in the Caribbean) use only a few (about 40 ms, once per area code)."""
+    return any(phonenumbers.is_valid_number(_nanp(f"{area}{exchange}0100")) for exchange in range(200, 1000))
+
+
+def _nanp(digits: str) -> phonenumbers.PhoneNumber:
+    return phonenumbers.PhoneNumber(country_code=_NANP, national_number=int(digits))

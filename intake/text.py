@@ -1,0 +1,56 @@
+"""Answers kept as typed: people's names (any script) and free text such as descriptions and lists.
+
+Holds :func:`parse_person_name` and :func:`parse_text`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from intake.core import ParseResult, _fail, _ok, normalize
+
+_RE_NAME_PREFIX = re.compile(
+    r"^(?:(?:hi|hello|hey)[,!.]?\s+)?(?:my\s+name\s+is|my\s+name'?s|name'?s|name\s+is|this\s+is|i\s+am|i'?m|"
+    r"it'?s|it\s+is|me\s+llamo|soy|call\s+me)\s+",
+    re.IGNORECASE,
+)
+
+
+_NOT_A_NAME = {
+    "yes",
+    "yeah",
+    "yep",
+    "no",
+    "nope",
+    "ok",
+    "okay",
+    "sure",
+    "skip",
+    "none",
+    "n/a",
+    "idk",
+    "anonymous",
+}
+
+
+def parse_person_name(text: str) -> ParseResult[str]:
+    """A person's name as typed (any script), without "my name is" and the like."""
+    name = " ".join(str(text).split()).strip(" .,!")
+    name = _RE_NAME_PREFIX.sub("", name).strip(" .,!")
+    if not name or not any(c.isalpha() for c in name):
+        return _fail("Please type your name, for example Maria Lopez.")
+    if normalize(name) in _NOT_A_NAME:
+        return _fail("Please type your name, for example Maria Lopez.")
+    if len(name) > 100 or sum(c.isdigit() for c in name) > 2:
+        return _fail("Please type just your name, for example Maria Lopez.")
+    return _ok(name)
+
+
+def parse_text(text: str, *, max_chars: int = 1000) -> ParseResult[str]:
+    """Free text (descriptions, lists): trimmed, non-empty, at most ``max_chars`` characters."""
+    value = " ".join(str(text).split())
+    if len(re.sub(r"\W", "", value)) < 2:
+        return _fail("Please type a short answer in words.")
+    if len(value) > max_chars:
+        return _fail(f"That's a bit long: please keep it under {max_chars} characters.")
+    return _ok(value)

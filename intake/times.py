@@ -1,0 +1,361 @@
+"""Times of day, daily hours and moments: "7am", "6am to 10pm", "about 2 hours ago", "yesterday at 5pm".
+
+Conventions that are choices, not rules: a time without am/pm ("since 7:30") is the most recent such time
+before the message; a range like "6 to 10pm" shares the meridiem that keeps start before end.
+
+Holds :func:`parse_time` and :func:`human_time`; :class:`TimeRange` and :func:`parse_time_ranges`;
+:class:`Moment`, :func:`parse_moment` and :func:`localize` (wall-clock time in a zone, across clock changes).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from cities import CITY_TIME_ZONE
+from intake.core import PAST, ParseContext, ParseResult, _fail, _ok, normalize
+from intake.dates import _NOT_A_DATE_AFTER, _search_date, human_date
+from intake.numbers import NUMBER_PATTERN, _count_from, _to_decimal
+
+_MERIDIEM = r"(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z])"
+_QUALIFIER = (
+    r"(?P<qualifier>in\s+the\s+morning|this\s+morning|in\s+the\s+afternoon|this\s+afternoon|"
+    r"in\s+the\s+evening|this\s+evening|at\s+night|last\s+night|tonight|de\s+la\s+(?:mañana|manana|tarde|noche))"
+)
+_CLOCK = r"(?P<hour>\d{1,2})(?:[:.](?P<minute>[0-5]\d))?"
+_RE_NOON = re.compile(r"\b(?P<word>noon|midday|mediod[ií]a|midnight|medianoche)\b")
+_RE_TIME_MERIDIEM = re.compile(rf"(?<![\d/:.])\b{_CLOCK}\s*{_MERIDIEM}")
+_RE_TIME_LETTER = re.compile(rf"(?<![\d/:.])\b{_CLOCK}(?P<letter>[ap])\b")
+_RE_TIME_QUALIFIED = re.compile(rf"(?<![\d/:.])\b{_CLOCK}\s*(?:o'?clock\s*)?{_QUALIFIER}")
+_RE_TIME_24 = re.compile(r"(?<![\d/:.])\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\b(?![/:])")
+_RE_TIME_BARE = re.compile(
+    r"\b(?:at|since|around|about|by|from|started|starting)\s+(?:about\s+|around\s+)?"
+    r"(?P<hour>\d{1,2})(?:[:.](?P<minute>[0-5]\d))?(?:\s*o'?clock)?\b(?![/\-.:]\d)" + _NOT_A_DATE_AFTER
+)
+
+
+@dataclass(frozen=True)
+class _TimeFound:
+    time: dt.time | None
+    error: str | None
+    start: int
+    end: int
+    ambiguous: bool = False  # no am/pm: hour 1-12 could be morning or evening
+    qualifier: str | None = None
+
+
+def human_time(clock: dt.time) -> str:
+    """``7:30 AM``, ``12:00 PM`` (noon), ``12:00 AM`` (midnight)."""
+    hour = clock.hour % 12 or 12
+    return f"{hour}:{clock.minute:02d} {'AM' if clock.hour < 12 else 'PM'}"
+
+
+def _twelve_hour(hour: int, minute: int, pm: bool) -> tuple[dt.time | None, str | None]:
+    if not 1 <= hour <= 12:
+        suffix = "pm" if pm else "am"
+        return None, (
+            f"There is no {hour} {suffix}. Please type a time like 7am, 7:30pm or 19:30."
+            if hour
+            else "Please type a time like 7am, 7:30pm or 19:30."
+        )
+    return dt.time((hour % 12) + (12 if pm else 0), minute), None
+
+
+def _qualifier_is_pm(qualifier: str, hour: int) -> bool:
+    """ "7 in the evening" is PM; "at night" is PM from 6 to 11 but AM from 12 to 5 ("2 at night")."""
+    if "night" in qualifier or "noche" in qualifier:
+        return 6 <= hour <= 11
+    return any(word in qualifier for word in ("afternoon", "evening", "tarde"))
+
+
+def _search_time(text: str) -> _TimeFound | None:
+    if match := _RE_NOON.search(text):
+        noon = match.group("word") in ("noon", "midday", "mediodia", "mediodía")
+        return _TimeFound(dt.time(12, 0) if noon else dt.time(0, 0), None, match.start(), match.end())
+    if match := _RE_TIME_MERIDIEM.search(text):
+        pm = match.group("meridiem").startswith("p")
+        clock, error = _twelve_hour(int(match.group("hour")), int(match.group("minute") or 0), pm)
+        return _TimeFound(clock, error, match.start(), match.end())
+    if match := _RE_TIME_LETTER.search(text):
+        pm = match.group("letter") == "p"
+        clock, error = _twelve_hour(int(match.group("hour")), int(match.group("minute") or 0), pm)
+        return _TimeFound(clock, error, match.start(), match.end())
+    if match := _RE_TIME_QUALIFIED.search(text):
+        qualifier = " ".join(match.group("qualifier").split())
+        hour, minute = int(match.group("hour")), int(match.group("minute") or 0)
+        clock, error = _twelve_hour(hour, minute, _qualifier_is_pm(qualifier, hour))
+        # "last night" is consumed here (it also names the day, see parse_moment); other qualifiers stay in
+        # the text so the date search still sees "this morning", "tonight" and the like.
+        end = match.end() if qualifier == "last night" else match.start("qualifier")
+        return _TimeFound(clock, error, match.start(), end, qualifier=qualifier)
+    if match := _RE_TIME_24.search(text):
+        hour, minute = int(match.group("hour")), int(match.group("minute"))
+        ambiguous = 1 <= hour <= 12 and not match.group("hour").startswith("0")
+        return _TimeFound(dt.time(hour, minute), None, match.start(), match.end(), ambiguous=ambiguous)
+    if match := _RE_TIME_BARE.search(text):
+        hour, minute = int(match.group("hour")), int(match.group("minute") or 0)
+        if hour > 23:
+            return None
+        ambiguous = 1 <= hour <= 12
+        return _TimeFound(dt.time(hour, minute), None, match.start("hour"), match.end(), ambiguous=ambiguous)
+    return None
+
+
+def _ambiguous_error(clock: dt.time) -> str:
+    hour = clock.hour % 12 or 12
+    minute = f":{clock.minute:02d}" if clock.minute else ""
+    return (
+        f"Is that {hour}{minute} in the morning or the evening? "
+        f"Please type {hour}{minute}am or {hour}{minute}pm."
+    )
+
+
+def parse_time(text: str) -> ParseResult[dt.time]:
+    """A time of day: ``7am``, ``7:30 pm``, ``19:30``, ``noon``, ``midnight``, ``7 in the evening``."""
+    found = _search_time(normalize(text))
+    if found is None:
+        return _fail("Please type a time like 7am, 7:30pm or 19:30.")
+    if found.error:
+        return _fail(found.error)
+    if found.ambiguous:
+        return _fail(_ambiguous_error(found.time))  # type: ignore[arg-type]
+    return _ok(found.time)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class TimeRange:
+    """Daily hours such as 6:00 AM to 10:00 PM; ``end <= start`` runs past midnight."""
+
+    start: dt.time
+    end: dt.time
+    all_day: bool = False
+
+    @property
+    def overnight(self) -> bool:
+        return not self.all_day and self.end <= self.start
+
+    def describe(self) -> str:
+        if self.all_day:
+            return "24 hours"
+        return f"{human_time(self.start)} to {human_time(self.end)}"
+
+    def to_slot(self) -> dict[str, Any]:
+        return {
+            "start": self.start.strftime("%H:%M"),
+            "end": self.end.strftime("%H:%M"),
+            "all_day": self.all_day,
+        }
+
+    @classmethod
+    def from_slot(cls, value: Mapping[str, Any]) -> TimeRange:
+        return cls(
+            dt.time.fromisoformat(value["start"]),
+            dt.time.fromisoformat(value["end"]),
+            bool(value.get("all_day")),
+        )
+
+
+_TIME_TOKEN = r"(?:noon|midnight|\d{1,2}(?:[:.][0-5]\d)?\s*(?:a\.?\s?m\.?|p\.?\s?m\.?|[ap]\b)?)"
+_RE_RANGE = re.compile(
+    rf"(?:from\s+)?(?P<a>{_TIME_TOKEN})\s*(?:-|to|until|till|til|through|thru|a)\s*(?P<b>{_TIME_TOKEN})"
+)
+_RE_ALL_DAY = re.compile(
+    r"\b24\s*(?:hours?|hrs?|/\s*7)\b|\baround\s+the\s+clock\b|\ball\s+night\s+and\s+day\b"
+)
+
+
+def _range_end(token: str) -> tuple[dt.time | None, bool, str | None]:
+    """(time, has_meridiem, error) for one end of a range; a time without am/pm is taken as am."""
+    token = token.strip()
+    if token in ("noon", "midnight"):
+        return (dt.time(12) if token == "noon" else dt.time(0)), True, None
+    match = re.fullmatch(r"(\d{1,2})(?:[:.]([0-5]\d))?\s*(a\.?\s?m\.?|p\.?\s?m\.?|[ap])?", token)
+    if match is None:
+        return None, False, "Please type hours like 6am to 10pm."
+    hour, minute, meridiem = int(match.group(1)), int(match.group(2) or 0), match.group(3)
+    if meridiem:
+        clock, error = _twelve_hour(hour, minute, meridiem.startswith("p"))
+        return clock, True, error
+    if hour > 23:
+        return None, False, f"There is no hour {hour}. Please type hours like 6am to 10pm."
+    if hour == 0 or hour > 12 or match.group(1).startswith("0"):
+        return dt.time(hour, minute), True, None
+    return dt.time(hour % 12, minute), False, None
+
+
+def _with_meridiem(clock: dt.time, pm: bool) -> dt.time:
+    return dt.time((clock.hour % 12) + (12 if pm else 0), clock.minute)
+
+
+def parse_time_ranges(text: str) -> ParseResult[tuple[TimeRange, ...]]:
+    """Daily hours: ``6am to 10pm``, ``6-10am and 2-4pm``, ``10 to 2pm`` (10 AM to 2 PM), ``24 hours``.
+
+    When only one end says am or pm, the other takes the same meridiem if that keeps the start before the
+    end ("6 to 10pm": 6 PM to 10 PM), else the opposite one ("10 to 2pm": 10 AM to 2 PM).
+    """
+    normalized = normalize(text)
+    if _RE_ALL_DAY.search(normalized):
+        return _ok((TimeRange(dt.time(0), dt.time(0), all_day=True),))
+    ranges: list[TimeRange] = []
+    for match in _RE_RANGE.finditer(normalized):
+        start, start_known, error_a = _range_end(match.group("a"))
+        end, end_known, error_b = _range_end(match.group("b"))
+        if error_a or error_b:
+            return _fail(error_a or error_b or "")
+        assert start is not None and end is not None
+        if not start_known and not end_known:
+            start_text, end_text = match.group("a").strip(), match.group("b").strip()
+            return _fail(f"Please add am or pm, for example {start_text}am to {end_text}pm.")
+        if not start_known:
+            same = _with_meridiem(start, end.hour >= 12)
+            start = same if same < end else _with_meridiem(start, end.hour < 12)
+        elif not end_known:
+            same = _with_meridiem(end, start.hour >= 12)
+            end = same if same > start else _with_meridiem(end, start.hour < 12)
+        ranges.append(TimeRange(start, end))
+    if not ranges:
+        return _fail("Please give a start and an end time, for example 6am to 10pm.")
+    return _ok(tuple(ranges))
+
+
+@dataclass(frozen=True)
+class Moment:
+    """When something happened: an aware datetime in the city's zone, with or without a time of day."""
+
+    at: dt.datetime
+    has_time: bool
+    approximate: bool = False
+
+    @property
+    def date(self) -> dt.date:
+        return self.at.date()
+
+    def describe(self, *, spoken: bool = False) -> str:
+        day = human_date(self.at.date(), spoken=spoken)
+        if not self.has_time:
+            return day
+        prefix = "about " if self.approximate else ""
+        return f"{day} at {prefix}{human_time(self.at.timetz())}"
+
+    def to_slot(self) -> str:
+        return self.at.isoformat(timespec="minutes") if self.has_time else self.at.date().isoformat()
+
+    @classmethod
+    def from_slot(cls, value: str, time_zone: str = CITY_TIME_ZONE) -> Moment:
+        if "T" in value:
+            return cls(dt.datetime.fromisoformat(value).astimezone(ZoneInfo(time_zone)), True)
+        day = dt.date.fromisoformat(value)
+        return cls(localize(day, dt.time(0), ZoneInfo(time_zone)), False)
+
+
+def localize(day: dt.date, clock: dt.time, zone: ZoneInfo) -> dt.datetime:
+    """``day`` at wall-clock ``clock`` in ``zone``.
+
+    On the autumn change (e.g. 1:30 AM on 2026-11-01 in Los Angeles, which happens twice) the first one is
+    taken (daylight time, ``fold=0``); on the spring change a time that does not exist (2:30 AM on
+    2026-03-08) moves forward by the hour the clocks skip (3:30 AM daylight time).
+    """
+    aware = dt.datetime.combine(day, clock).replace(tzinfo=zone)
+    return aware.astimezone(dt.timezone.utc).astimezone(zone)
+
+
+_RE_NOW = re.compile(r"\b(?:just\s+now|right\s+now|just\s+(?:started|happened|began)|a\s+moment\s+ago|now)\b")
+_RE_ELAPSED = re.compile(
+    rf"\b(?P<n>{NUMBER_PATTERN}|an?|half\s+an?|a\s+couple(?:\s+of)?|a\s+few|few)\s+"
+    r"(?:(?P<and_half>and\s+a\s+half)\s+)?(?P<unit>minutes?|mins?|hours?|hrs?)(?:\s+(?P<and_half2>and\s+a\s+half))?"
+    r"(?:\s+ago|\s+now)?\b"
+)
+_RE_FOR = re.compile(r"\b(?:for|since|about|around|over|like)\b|\bago\b|\bbeen\b|\bgoing\b")
+
+
+_RE_APPROXIMATE = re.compile(r"\b(?:about|around|approximately|approx|roughly|maybe|like|or\s+so)\b|~|ish\b")
+
+
+def _approximate(text: str) -> bool:
+    return bool(_RE_APPROXIMATE.search(text))
+
+
+def _elapsed(match: re.Match[str]) -> tuple[dt.timedelta | None, bool]:
+    token = " ".join(match.group("n").split())
+    approximate = token in ("a few", "few", "a couple", "a couple of")
+    if token.startswith("half"):
+        amount = Decimal("0.5")
+    elif token in ("a few", "few"):
+        amount = Decimal(3) if match.group("unit").startswith("h") else Decimal(5)
+    else:
+        count = _count_from(token)
+        if count is None:
+            number = _to_decimal(token)
+            if number is None:
+                return None, False
+            amount = number
+        else:
+            amount = Decimal(count)
+    if match.group("and_half") or match.group("and_half2"):
+        amount += Decimal("0.5")
+    minutes = amount * (60 if match.group("unit").startswith("h") else 1)
+    return dt.timedelta(minutes=float(minutes)), approximate
+
+
+def parse_moment(text: str, ctx: ParseContext) -> ParseResult[Moment]:
+    """When something started: ``about 2 hours ago``, ``20 minutes ago``, ``just now``, ``since 7am``,
+    ``yesterday at 5pm``, ``this morning``, ``8/14 at 7:30am``, ``11 last night``. Always in the past.
+
+    A time without a date is today's, or yesterday's if it has not come yet today ("since 11pm" said at
+    1 AM). A time without am/pm is the most recent such time before the message ("since 7:30" at 9 PM is
+    7:30 PM).
+    """
+    normalized = normalize(text)
+    local_now = ctx.local_now
+    if not normalized:
+        return _fail("When did it start? For example about an hour ago, at 7am or yesterday at 5pm.")
+    if match := _RE_ELAPSED.search(normalized):
+        delta, approximate = _elapsed(match)
+        if delta is not None and (match.group(0).endswith(("ago", "now")) or _RE_FOR.search(normalized)):
+            at = (ctx.now - delta).astimezone(ctx.zone)
+            return _ok(
+                Moment(at.replace(second=0, microsecond=0), True, approximate or "about" in normalized)
+            )
+    time_found = _search_time(normalized)
+    if time_found is not None and time_found.error:
+        return _fail(time_found.error)
+    rest = normalized
+    if time_found is not None:
+        rest = (
+            normalized[: time_found.start]
+            + " " * (time_found.end - time_found.start)
+            + normalized[time_found.end :]
+        )
+    date_found = _search_date(rest, ctx, PAST)
+    if date_found is not None and not date_found.result.ok:
+        return _fail(date_found.result.error or "")
+    if time_found is None:
+        day = date_found.result.value if date_found is not None else None
+        if _RE_NOW.search(normalized) and day in (None, ctx.today):
+            return _ok(Moment(local_now.replace(second=0, microsecond=0), True, approximate=True))
+        if day is not None:
+            return _ok(Moment(localize(day, dt.time(0), ctx.zone), False))
+        return _fail("When did it start? For example about an hour ago, at 7am or yesterday at 5pm.")
+    clock = time_found.time
+    assert clock is not None
+    day = date_found.result.value if date_found is not None else None
+    if day is None and time_found.qualifier == "last night":
+        day = ctx.today - dt.timedelta(days=1) if clock.hour >= 12 else ctx.today  # "2 last night": today
+    candidates = [clock]
+    if time_found.ambiguous:
+        candidates = [_with_meridiem(clock, False), _with_meridiem(clock, True)]
+    days = [day] if day is not None else [ctx.today, ctx.today - dt.timedelta(days=1)]
+    moments = [localize(d, c, ctx.zone) for d in days for c in candidates]
+    past = [m for m in moments if m <= local_now + dt.timedelta(minutes=5)]
+    if not past:
+        latest = max(moments)
+        return _fail(
+            f"{latest.strftime('%-I:%M %p')} on {human_date(latest.date())} hasn't come yet. "
+            "When did it start? For example about an hour ago or at 7am."
+        )
+    return _ok(Moment(max(past), True, approximate=time_found.ambiguous or _approximate(normalized)))

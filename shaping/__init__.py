@@ -1,0 +1,1 @@
+"""Presentation, pure: SMS splitting and segments, speech wording, TwiML, carrier keywords, sentences."""

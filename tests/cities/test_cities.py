@@ -1,0 +1,63 @@
+"""City facts at the bottom of the house: names, ZIPs, the City type, citation formats, contacts."""
+
+import pytest
+
+from cities import (
+    CITIES,
+    INGLEWOOD_SECTIONS,
+    City,
+    CityContacts,
+    UnknownCity,
+    city_for_zip,
+    detect_city,
+    format_citation,
+    inglewood,
+    victorville,
+)
+from config import Settings
+
+
+def test_the_city_keys_are_the_enum_values():
+    assert CITIES == ("victorville", "inglewood") == tuple(c.value for c in City)
+    assert City.parse(" Inglewood ") is City.INGLEWOOD and City.VICTORVILLE.display_name == "Victorville"
+    with pytest.raises(UnknownCity, match="Fontana"):
+        City.parse("Fontana")
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [("in vville", "victorville"), ("90305", "inglewood"), ("92392-1234", "victorville"), ("both?", None)],
+)
+def test_detect_city(text, city):
+    assert detect_city(text) == city
+
+
+def test_city_for_zip():
+    assert city_for_zip("90312") == "inglewood" and city_for_zip("92101") is None
+
+
+def test_citations_read_the_way_the_codes_are_cited():
+    assert victorville("10.03.160(f)(2)") == "Victorville Municipal Code § 10.03.160(f)(2)"
+    assert inglewood("Fees", "(2)") == "Inglewood FOG Ordinance, Fees (2)"
+    assert inglewood("Purpose") == "Inglewood FOG Ordinance, Purpose"
+    with pytest.raises(ValueError, match="Section 12"):
+        inglewood("Section 12")
+    assert len(INGLEWOOD_SECTIONS) == 10
+    assert (
+        format_citation("victorville", "10.03.020", ("k",), "FOG")
+        == "Victorville Municipal Code § 10.03.020(k)"
+    )
+    assert (
+        format_citation("victorville", "6.37.020", (), "Organic waste")
+        == 'Victorville Municipal Code § 6.37.020 ("Organic waste")'
+    )
+    assert (
+        format_citation("inglewood", "Enforcement", ("4", "b"))
+        == "Inglewood FOG Ordinance, Enforcement (4)(b)"
+    )
+
+
+def test_contacts_name_the_office_and_only_a_configured_number():
+    contacts = CityContacts.from_settings(Settings.from_env({"INGLEWOOD_CONTACT_PHONE": "(310) 555-0100"}))
+    assert contacts.describe("inglewood").endswith("at (310) 555-0100")
+    assert contacts.describe("victorville") == "the City of Victorville FOG manager"

@@ -1,0 +1,39 @@
+"""``python -m worker``: send due reminders until SIGTERM or SIGINT.
+
+Reminders go out through Twilio, so they run only where Twilio is configured; otherwise the worker says so and
+waits to be stopped, so the supervisor's picture of the stack is the same in every deployment.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+
+from config import Settings
+from config.logs import install_log_privacy
+from worker.reminders import run_forever, twilio_client
+
+log = logging.getLogger("worker")
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    install_log_privacy()
+    settings = Settings.from_env()
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    if not (settings.twilio_account_sid and settings.twilio_auth_token and settings.twilio_sms_number):
+        log.info("pump-out reminders off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN or TWILIO_SMS_NUMBER unset")
+        stop.wait()
+        return 0
+    import store
+
+    log.info("pump-out reminders on: every %s s", settings.reminder_poll_seconds)
+    run_forever(store.connect(settings.database_url), settings, twilio_client(settings), stop)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
