@@ -29,6 +29,7 @@ from actions.channel import channel_of
 from cities import CITY_NAMES, CityContacts
 from intake import FieldSpec, FormSpec, ParseContext, parse, parse_yes_no, shorten, without_phones
 from intake import read_back as _read_back_parts
+from intake.values import MAX_TEXT_CHARS
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 
 REQUESTED_SLOT = "requested_slot"
@@ -384,7 +385,8 @@ def answer_intent(intent: dict, text: str) -> str | None:
 
 def latest_message(tracker: Tracker, form: GuidedForm) -> Message:
     latest = tracker.latest_message or {}
-    text = str(latest.get("text") or "")
+    # The channels refuse longer messages with a sentence; this bound holds for anything else on loopback.
+    text = str(latest.get("text") or "")[:MAX_TEXT_CHARS]
     return Message(
         text=text,
         intent=answer_intent(latest.get("intent") or {}, text),

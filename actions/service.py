@@ -19,7 +19,7 @@ from rasa_sdk.executor import CollectingDispatcher
 import compliance
 import store
 from actions import runtime
-from actions.channel import channel_of
+from actions.channel import channel_of, verified_phone
 from actions.forms import FormState, GuidedForm, GuidedFormValidation, message_time
 from actions.pumpout_text import parse_pumpout
 from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
@@ -207,14 +207,9 @@ class ActionSaveServiceRecord(Action):
 
 
 def _sms_phone(tracker: Tracker) -> str | None:
-    if channel_of(tracker) != "sms":
-        return None
-    metadata = tracker.latest_message.get("metadata") or {}
-    for candidate in (metadata.get("from"), tracker.sender_id):
-        parsed = parse_phone(str(candidate or ""))
-        if parsed.ok:
-            return parsed.value.e164
-    return None
+    sender = verified_phone(tracker)
+    parsed = parse_phone(sender) if sender else None
+    return parsed.value.e164 if parsed is not None and parsed.ok else None
 
 
 class ActionScheduleServiceReminder(Action):

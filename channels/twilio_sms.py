@@ -47,6 +47,7 @@ from channels.twilio_webhook import (
 )
 from cities import CityContacts
 from config import Settings
+from intake.text import user_text
 from shaping.keywords import (
     KeywordKind,
     KeywordMatch,
@@ -266,7 +267,7 @@ class TwilioSmsInput(TwilioInput):
         if not await self._within_rate_limit(inbound.sender):
             return await self._rate_limited(inbound)
 
-        body = inbound.body.strip()
+        body = user_text(inbound.body)
         notices = await self._attach_media(inbound) if inbound.media_urls else []
         if len(body) > MAX_MESSAGE_CHARACTERS:
             logger.warning(
@@ -293,6 +294,12 @@ class TwilioSmsInput(TwilioInput):
         if inbound.media_urls and not notices:
             # Rasa may have opened the report this very turn (e.g. "Sewage on 5th St" with a photo).
             notices = await self._attach_media(inbound) or [NOTHING_TO_ATTACH_REPLY]
+        if not (notices or texts or images):
+            # Rasa answered nothing (an action failed or timed out): never leave a texter waiting in silence.
+            logger.warning(
+                "SMS %s from %s: Rasa sent no reply; asked to try again.", inbound.message_sid, inbound.sender
+            )
+            texts = [FAILURE_REPLY]
         return await self._send_turn(inbound.sender, [*notices, *texts], images)
 
     async def _carrier_keyword(self, inbound: InboundSms, keyword: KeywordMatch) -> str | None:

@@ -47,6 +47,7 @@ from channels.twilio_webhook import (
     signed_form,
     twiml,
 )
+from intake.text import user_text
 from shaping.speech import say_reference, to_speech
 from shaping.twiml import voice_dial, voice_gather, voice_read_number_twice, voice_say_and_hangup
 from store import calls
@@ -92,8 +93,8 @@ def speak(text: str) -> str:
 
 def caller_text(speech: str, digits: str) -> str | None:
     """What to tell Rasa the caller answered: their words, else the keys (1 yes, 2 no); None for silence."""
-    if speech.strip():
-        return speech.strip()
+    if user_text(speech):
+        return user_text(speech)
     pressed = digits.strip()
     if pressed:
         return DIGIT_ANSWERS.get(pressed, pressed)

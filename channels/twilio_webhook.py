@@ -12,6 +12,7 @@ import asyncio
 import datetime as dt
 import functools
 import logging
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
@@ -67,6 +68,16 @@ MAX_REQUEST_BYTES = 64 * 1024
 """Rasa's server refuses any body over this as it streams in (Sanic's REQUEST_MAX_SIZE; default 100 MB)."""
 
 
+SID_FORMATS = {
+    "AccountSid": re.compile(r"AC[0-9a-f]{32}"),
+    "MessageSid": re.compile(r"(?:SM|MM)[0-9a-f]{32}"),
+    "SmsMessageSid": re.compile(r"(?:SM|MM)[0-9a-f]{32}"),
+    "SmsSid": re.compile(r"(?:SM|MM)[0-9a-f]{32}"),
+    "CallSid": re.compile(r"CA[0-9a-f]{32}"),
+}
+"""What Twilio's identifiers look like: two letters and 32 hexadecimal digits."""
+
+
 class Refused(Exception):
     """A webhook request refused before it reaches Rasa; ``response`` is what the sender gets."""
 
@@ -107,6 +118,14 @@ async def signed_form(request: Request, settings: Settings) -> TwilioForm:
     repeated = sorted(name for name, values in form.params.items() if len(values) > 1)
     if repeated:
         raise Refused(bad_request(f"Repeated parameters {repeated}: Twilio sends each field once."))
+    for name, pattern in SID_FORMATS.items():
+        value = form.get(name)
+        if value and not pattern.fullmatch(value):
+            raise Refused(bad_request(f"{name} {value[:40]!r} is not a Twilio {name}."))
+    account = form.get("AccountSid")
+    if account and settings.twilio_account_sid and account != settings.twilio_account_sid:
+        logger.warning("Refused a request to %s for another Twilio account.", request.path)
+        raise Refused(forbidden())
     return form
 
 

@@ -87,7 +87,7 @@ from intake.quantities import (
     parse_count,
     parse_quantity,
 )
-from intake.text import parse_person_name, parse_text
+from intake.text import parse_person_name, parse_text, user_text
 from intake.times import Moment, TimeRange, human_time, localize, parse_moment, parse_time, parse_time_ranges
 from intake.values import PARSERS, VALUE_TYPES, Parser, ValueType, describe, parse, value_type
 
@@ -182,6 +182,7 @@ __all__ = [
     "read_back",
     "shorten",
     "to_slot",
+    "user_text",
     "value_type",
     "without_phones",
     "words_to_number",

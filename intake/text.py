@@ -1,6 +1,7 @@
 """Answers kept as typed: people's names (any script) and free text such as descriptions and lists.
 
-Holds :func:`parse_person_name` and :func:`parse_text`.
+Holds :func:`user_text` (what a person typed or said, as Rasa may receive it), :func:`parse_person_name`
+and :func:`parse_text`.
 """
 
 from __future__ import annotations
@@ -8,6 +9,18 @@ from __future__ import annotations
 import re
 
 from intake.core import ParseResult, _fail, _ok, normalize
+
+_LEADING_SLASHES_AND_SPACE = re.compile(r"^[\s/]+")
+
+
+def user_text(raw: str) -> str:
+    """What a person typed or said, as Rasa may receive it: trimmed, without leading slashes.
+
+    Rasa reads a message that starts with "/" as an intent shortcut (``/restart``, ``/affirm``,
+    ``/inform_city{...}``); only our own code may send those, so no channel passes one on from a person.
+    """
+    return _LEADING_SLASHES_AND_SPACE.sub("", raw).strip()
+
 
 _RE_NAME_PREFIX = re.compile(
     r"^(?:(?:hi|hello|hey)[,!.]?\s+)?(?:my\s+name\s+is|my\s+name'?s|name'?s|name\s+is|this\s+is|i\s+am|i'?m|"

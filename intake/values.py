@@ -35,7 +35,7 @@ from intake.choices import (
     parse_reaches,
     parse_yes_no,
 )
-from intake.core import ParseContext, ParseResult, to_slot
+from intake.core import ParseContext, ParseResult, _fail, to_slot
 from intake.dates import human_date, parse_date
 from intake.frequencies import ServiceFrequency, parse_frequency
 from intake.locations import Location, parse_location, parse_parcel_numbers
@@ -266,8 +266,30 @@ VALUE_TYPES: dict[str, ValueType] = {
 }
 """Every kind of answer by the name field specs give it (``FieldSpec.parser``)."""
 
-PARSERS: dict[str, Parser] = {name: kind.parse for name, kind in VALUE_TYPES.items()}
-"""Every parser by name, with one signature ``(text, ctx) -> ParseResult``; field specs name them."""
+MAX_ANSWER_CHARS = 500
+"""The longest answer a parser reads. An address, a date or an amount is far shorter; refusing longer input
+at once keeps every parser's time bounded whatever is sent (tests/intake/test_parser_bounds.py)."""
+MAX_TEXT_CHARS = 2000
+"""Free text (a description, a list) is kept as typed, up to the longest message the web chat accepts."""
+
+
+def _bounded(name: str, kind: ValueType) -> Parser:
+    limit = MAX_TEXT_CHARS if name == "text" else MAX_ANSWER_CHARS
+
+    def run(text: str, ctx: ParseContext) -> ParseResult[Any]:
+        if len(text) > limit:
+            return _fail(
+                f"That answer is {len(text):,} characters long, more than I can read as one answer. "
+                f"Please send just the answer, in {limit:,} characters or fewer."
+            )
+        return kind.parse(text, ctx)
+
+    return run
+
+
+PARSERS: dict[str, Parser] = {name: _bounded(name, kind) for name, kind in VALUE_TYPES.items()}
+"""Every parser by name, with one signature ``(text, ctx) -> ParseResult`` and a bound on its input; field
+specs name them."""
 
 
 def value_type(parser: str) -> ValueType:
@@ -278,8 +300,9 @@ def value_type(parser: str) -> ValueType:
 
 
 def parse(parser: str, text: str, ctx: ParseContext) -> ParseResult[Any]:
-    """Run the parser called ``parser`` (a key of :data:`PARSERS`)."""
-    return value_type(parser).parse(text, ctx)
+    """Run the parser called ``parser`` (a key of :data:`PARSERS`), input bounded."""
+    value_type(parser)  # an unknown name is a ValueError naming the choices
+    return PARSERS[parser](text, ctx)
 
 
 def describe(parser: str, slot: Any, *, spoken: bool = False) -> str:

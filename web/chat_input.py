@@ -8,12 +8,11 @@ message that starts with "/" would be read by Rasa as an intent shortcut (``/res
 from __future__ import annotations
 
 import json
-import re
 
 from cities import CITIES
+from intake.text import user_text
 
 MAX_MESSAGE_CHARS = 2000
-_LEADING_SLASHES_AND_SPACE = re.compile(r"^[\s/]+")
 
 
 class ChatInputError(ValueError):
@@ -27,7 +26,7 @@ class ChatInputError(ValueError):
 
 def checked_message(message: str) -> str:
     """The message as Rasa gets it: trimmed, without leading slashes; refused if empty or too long."""
-    text = _LEADING_SLASHES_AND_SPACE.sub("", message).strip()
+    text = user_text(message)
     if not text:
         raise ChatInputError(
             422, "Your message is empty. Type a question, for example: Which bin do banana peels go in?"

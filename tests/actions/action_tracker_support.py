@@ -12,6 +12,9 @@ from rasa_sdk import Tracker
 MESSAGE_TIME = dt.datetime(2026, 11, 29, 20, 0, tzinfo=dt.timezone.utc)
 
 
+TWILIO_INPUT = {"sms": "twilio_sms", "voice": "twilio_voice"}
+
+
 def make_tracker(
     *,
     slots: Mapping[str, Any] | None = None,
@@ -23,6 +26,7 @@ def make_tracker(
     previous_action: str = "action_listen",
     sender: str = "test-user",
     at: dt.datetime = MESSAGE_TIME,
+    input_channel: str | None = None,
 ) -> Tracker:
     """A tracker as a form's validation action sees it: the user's message, then the form's own run.
 
@@ -37,7 +41,15 @@ def make_tracker(
     }
     events: list[dict[str, Any]] = [
         {"event": "action", "name": "action_listen", "timestamp": at.timestamp() - 1},
-        {"event": "user", "text": text, "parse_data": message, "timestamp": at.timestamp()},
+        {
+            "event": "user",
+            "text": text,
+            "parse_data": message,
+            "timestamp": at.timestamp(),
+            # Rasa records the connector a message came through; SMS and voice come only through Twilio's.
+            "input_channel": input_channel
+            or {"sms": "twilio_sms", "voice": "twilio_voice"}.get(channel, "rest"),
+        },
     ]
     if previous_action != "action_listen":
         events.append({"event": "action", "name": previous_action, "timestamp": at.timestamp()})

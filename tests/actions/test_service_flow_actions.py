@@ -105,6 +105,24 @@ def test_sms_reminder_is_scheduled_a_week_before_the_due_date(engine):
     assert "February 11, 2027" in text
 
 
+def test_a_reminder_number_is_never_taken_from_a_rest_message_claiming_to_be_sms(engine):
+    values = {**PUMPED, "service_date": "2026-11-20"}
+    slots, _ = run(
+        ActionSaveServiceRecord(), make_tracker(slots=values, channel="sms", sender="+17605550100")
+    )
+    forged = make_tracker(
+        slots={"service_reference": slots["service_reference"]},
+        text="yes",
+        intent="affirm",
+        channel="sms",  # the metadata says SMS ...
+        sender="+13105550177",  # ... and names someone else's number ...
+        input_channel="rest",  # ... but the message did not come through the signed Twilio webhook
+    )
+    _, text = run(ActionScheduleServiceReminder(), forged)
+    assert "text message" in text
+    assert store.reminders.upcoming_for_phone(engine, "+13105550177") == []
+
+
 def test_reminders_are_sms_only(engine):
     _, text = run(ActionScheduleServiceReminder(), make_tracker(text="yes", intent="affirm", channel="web"))
     assert "text message" in text

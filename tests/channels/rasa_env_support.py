@@ -10,8 +10,10 @@ fake Rasa agent, and our connectors served the way ``rasa run`` serves them (``r
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import inspect
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -95,6 +97,14 @@ def twilio_signature(url: str, form: Mapping[str, str], token: str = AUTH_TOKEN)
     return RequestValidator(token).compute_signature(url, dict(form))
 
 
+def twilio_sid(prefix: str, label: str) -> str:
+    """A SID of Twilio's shape (two letters, 32 hex digits) for a test's short label ("SM3", "call-1"); the
+    same label always gives the same SID, and a real-looking SID is kept as it is."""
+    if re.fullmatch(r"[A-Z]{2}[0-9a-f]{32}", label):
+        return label
+    return prefix + hashlib.sha1(label.encode()).hexdigest()[:32]
+
+
 def sms_form(
     body: str | None,
     *,
@@ -105,6 +115,7 @@ def sms_form(
     """An incoming-message webhook as Twilio posts it; ``body=None`` leaves the Body field out entirely and
     ``media`` is ``(url, content type)`` pairs (MMS)."""
     media = list(media)
+    sid = twilio_sid("SM", sid)
     form = {
         "ToCountry": "US",
         "ToState": "CA",
@@ -156,7 +167,7 @@ def voice_form(
     form = {
         "AccountSid": ACCOUNT_SID,
         "ApiVersion": "2010-04-01",
-        "CallSid": call_sid,
+        "CallSid": twilio_sid("CA", call_sid),
         "CallStatus": call_status,
         "CallToken": "%7B%22parentCallInfoToken%22%3A%22eyJhbGciOiJFUzI1NiJ9%22%7D",
         "Called": SMS_NUMBER,

@@ -33,6 +33,7 @@ from rasa_env_support import (
     migrated_database,
     says,
     sms_form,
+    twilio_sid,
     twilio_signature,
 )
 
@@ -203,7 +204,10 @@ def test_a_repeated_message_sid_is_processed_once_and_answered_the_same(database
 
     assert first.text == again.text == other.text == messages("Your trap is due Monday.")
     assert agent.texts == ["When is my trap due?", "When is my trap due?"]
-    assert [message.message_id for message in agent.messages] == ["SM10", "SM11"]
+    assert [message.message_id for message in agent.messages] == [
+        twilio_sid("SM", "SM10"),
+        twilio_sid("SM", "SM11"),
+    ]
 
 
 def test_a_duplicate_arriving_while_the_first_is_in_flight_gets_empty_twiml(database_url):
@@ -644,3 +648,29 @@ def test_too_many_or_repeated_parameters_are_refused(database_url):
     assert too_many.status_code == 400 and "parameters" in too_many.text
     assert twice.status_code == 400 and "Repeated" in twice.text
     assert agent.messages == []
+
+
+def test_when_rasa_answers_nothing_the_texter_is_asked_to_try_again(database_url):
+    with sms_server(database_url, says()) as (server, agent):
+        response = server.post(SMS_PATH, sms_form("when is my next pump out", sid="SM" + "3" * 32))
+    assert response.status_code == 200 and len(agent.messages) == 1
+    assert "could not answer" in response.text and "<Message>" in response.text
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("MessageSid", "SM3"), ("MessageSid", "XX" + "0" * 32), ("AccountSid", "AC" + "g" * 32)],
+)
+def test_identifiers_not_shaped_like_twilios_are_refused(database_url, field, value):
+    form = {**sms_form("Hi", sid="SM" + "4" * 32), field: value}
+    with sms_server(database_url, says("No.")) as (server, agent):
+        response = server.post(SMS_PATH, form)
+    assert response.status_code == 400 and field in response.text
+    assert agent.messages == []
+
+
+def test_a_request_for_another_twilio_account_is_refused(database_url):
+    form = {**sms_form("Hi", sid="SM" + "5" * 32), "AccountSid": "AC" + "f" * 32}
+    with sms_server(database_url, says("No.")) as (server, agent):
+        response = server.post(SMS_PATH, form)
+    assert response.status_code == 403 and agent.messages == []

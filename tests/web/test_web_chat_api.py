@@ -417,3 +417,14 @@ def test_a_content_length_that_understates_the_body_does_not_get_past(client, ra
     )
     assert response.status_code in (400, 413, 422)
     assert rasa.requests == []
+
+
+def test_when_rasa_answers_nothing_the_page_gets_a_sentence_not_silence():
+    rasa = FakeRasaTransport(lambda request: httpx.Response(200, json=[]))
+    app = create_app(Settings(mode="test", rasa_url=RASA, rasa_timeout_seconds=7))
+    http = httpx.AsyncClient(transport=httpx.MockTransport(rasa))
+    app.dependency_overrides[get_rasa] = lambda: RasaClient(http, RASA, 7.0)
+    with TestClient(app) as client:
+        response = client.post("/api/chat", json={"message": "hello?"})
+    assert response.status_code == 502
+    assert response.json()["detail"].startswith("The assistant had a problem answering that")

@@ -75,4 +75,7 @@ async def chat(request: ChatRequest, http: Request, response: Response, rasa: Ra
         raise HTTPException(504, RASA_TIMEOUT) from error
     except RasaFailed as error:
         raise HTTPException(502, RASA_FAILED) from error
-    return ChatReply(messages=bot_messages(reply))
+    messages = bot_messages(reply)
+    if not messages:  # Rasa answered nothing (an action failed or timed out): say so rather than stay silent
+        raise HTTPException(502, RASA_FAILED)
+    return ChatReply(messages=messages)
