@@ -16,7 +16,7 @@ from datetime import time
 from urllib.parse import urlsplit
 
 from config.clock import Clock, shifted_clock
-from config.paths import DEFAULT_DATABASE_URL, ENV_FILE
+from config.paths import DEFAULT_DATABASE_URL, ENV_FILE, VAR
 
 PLACEHOLDER = re.compile(r"^(|changeme.*|change-me.*|your[_-].*|x+|AC0{32}|0{32}|placeholder.*|todo)$", re.I)
 MODES = ("development", "test", "production")
@@ -34,6 +34,8 @@ class Settings:
     public_base_url: str = "http://localhost:5005"  # what Twilio calls; behind a proxy, the proxy's URL
     database_url: str = DEFAULT_DATABASE_URL
     rasa_url: str = "http://127.0.0.1:5005"
+    action_server_url: str = "http://127.0.0.1:5055/webhook"  # as endpoints.yml has it; /health beside it
+    run_dir: str = str(VAR / "run")  # where the worker's heartbeat is kept, for /health
     twilio_account_sid: str = ""
     twilio_auth_token: str = ""
     twilio_sms_number: str = ""  # the number reminders are sent from, E.164

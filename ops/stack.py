@@ -48,6 +48,7 @@ def base_environment(ports: Ports, var_dir: Path) -> dict[str, str]:
     env.setdefault("DATABASE_URL", f"sqlite:///{var_dir / 'assistant.db'}")
     env["TRACKER_DB"] = env.get("TRACKER_DB", str(var_dir / "tracker.db"))
     env["ACTION_SERVER_URL"] = f"http://127.0.0.1:{ports.actions}/webhook"
+    env.setdefault("RUN_DIR", str(var_dir / "run"))
     env["RASA_URL"] = f"http://127.0.0.1:{ports.rasa}"
     env["ACTION_SERVER_PORT"] = str(ports.actions)
     env["WEB_PORT"] = str(ports.web)

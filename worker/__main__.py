@@ -11,6 +11,7 @@ import signal
 import threading
 
 from config import Settings
+from config.heartbeat import beat_until
 from config.logs import install_log_privacy
 from worker.reminders import run_forever, twilio_client
 
@@ -24,6 +25,7 @@ def main() -> int:
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
+    threading.Thread(target=beat_until, args=(stop, settings.run_dir), name="heartbeat", daemon=True).start()
     if not (settings.twilio_account_sid and settings.twilio_auth_token and settings.twilio_sms_number):
         log.info("pump-out reminders off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN or TWILIO_SMS_NUMBER unset")
         stop.wait()

@@ -49,8 +49,15 @@ def rasa() -> FakeRasaTransport:
 
 
 @pytest.fixture
-def client(rasa: FakeRasaTransport) -> Iterator[TestClient]:
-    app = create_app(Settings(mode="test", rasa_url=RASA, rasa_timeout_seconds=7))
+def client(rasa: FakeRasaTransport, tmp_path) -> Iterator[TestClient]:
+    settings = Settings(
+        mode="test",
+        rasa_url=RASA,
+        rasa_timeout_seconds=7,
+        action_server_url="http://actions.test:5055/webhook",
+        run_dir=str(tmp_path),
+    )
+    app = create_app(settings)
     http = httpx.AsyncClient(transport=httpx.MockTransport(rasa))
     app.dependency_overrides[get_rasa] = lambda: RasaClient(http, RASA, 7.0)
     with TestClient(app) as test_client:
@@ -339,14 +346,15 @@ def test_broken_rasa_answers_give_502_without_leaking_them(client, rasa, answer)
 # --- health -----------------------------------------------------------------------------------------------
 
 
-def test_health_reports_rasa_up_when_its_root_answers(client, rasa):
+def test_health_reports_every_part_up_when_they_all_answer(client, rasa, tmp_path):
     rasa.answer = lambda request: httpx.Response(200, text="Hello from Rasa: 3.6.21")
+    (tmp_path / "worker.heartbeat").touch()
 
     response = client.get("/health")
 
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "rasa": "up"}
-    assert [str(request.url) for request in rasa.requests] == [f"{RASA}/"]
+    assert response.json() == {"status": "ok", "rasa": "up", "actions": "up", "worker": "up"}
+    assert [str(request.url) for request in rasa.requests] == [f"{RASA}/", "http://actions.test:5055/health"]
 
 
 @pytest.mark.parametrize(
@@ -354,13 +362,29 @@ def test_health_reports_rasa_up_when_its_root_answers(client, rasa):
     [raising(httpx.ConnectError("refused")), lambda request: httpx.Response(500)],
     ids=["refused", "rasa-500"],
 )
-def test_health_stays_ok_and_reports_rasa_down(client, rasa, answer):
+def test_health_says_which_part_is_down(client, rasa, answer, tmp_path):
     rasa.answer = answer
 
     response = client.get("/health")
 
-    assert response.status_code == 200
-    assert response.json() == {"status": "ok", "rasa": "down"}
+    assert response.status_code == 200  # the web app itself answers, with a sentence for residents
+    assert response.json() == {"status": "degraded", "rasa": "down", "actions": "down", "worker": "down"}
+
+
+def test_a_stale_worker_heartbeat_is_down(client, rasa, tmp_path):
+    import os
+    import time
+
+    rasa.answer = lambda request: httpx.Response(200, text="Hello from Rasa: 3.6.21")
+    beat = tmp_path / "worker.heartbeat"
+    beat.touch()
+    os.utime(beat, (time.time() - 120, time.time() - 120))
+    assert client.get("/health").json() == {
+        "status": "degraded",
+        "rasa": "up",
+        "actions": "up",
+        "worker": "down",
+    }
 
 
 # --- the page ---------------------------------------------------------------------------------------------
