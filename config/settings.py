@@ -13,10 +13,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from datetime import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from config.clock import Clock, shifted_clock
-from config.paths import DEFAULT_DATABASE_URL, ENV_FILE, VAR
+from config.paths import DEFAULT_DATABASE_URL, ENV_FILE, REPO, VAR
 
 PLACEHOLDER = re.compile(r"^(|changeme.*|change-me.*|your[_-].*|x+|AC0{32}|0{32}|placeholder.*|todo)$", re.I)
 MODES = ("development", "test", "production")
@@ -36,6 +37,8 @@ class Settings:
     rasa_url: str = "http://127.0.0.1:5005"
     action_server_url: str = "http://127.0.0.1:5055/webhook"  # as endpoints.yml has it; /health beside it
     run_dir: str = str(VAR / "run")  # where the worker's heartbeat is kept, for /health
+    tracker_db: str = str(VAR / "tracker.db")  # Rasa's SQLite tracker store (endpoints.yml)
+    retention_days: int = 365  # conversations and personal data older than this are erased; 0 keeps them
     twilio_account_sid: str = ""
     twilio_auth_token: str = ""
     twilio_sms_number: str = ""  # the number reminders are sent from, E.164
@@ -82,6 +85,10 @@ class Settings:
             raise SettingsError(f"MODE={self.mode!r} is not one of {', '.join(MODES)}.")
         if self.sms_rate_limit < 1 or self.sms_rate_window_seconds < 1:
             raise SettingsError("SMS_RATE_LIMIT and SMS_RATE_WINDOW_SECONDS must be positive whole numbers.")
+        if self.retention_days < 0:
+            raise SettingsError(
+                f"RETENTION_DAYS={self.retention_days!r} must be 0 (keep) or a number of days."
+            )
         if self.reminder_poll_seconds < 1:
             raise SettingsError(f"REMINDER_POLL_SECONDS={self.reminder_poll_seconds!r} must be at least 1.")
         if not self.sms_program_name.strip():
@@ -125,6 +132,12 @@ class Settings:
     @property
     def is_development(self) -> bool:
         return self.mode != "production"
+
+    @property
+    def tracker_url(self) -> str:
+        """Rasa's tracker store as a SQLAlchemy URL (a relative path is under the repository)."""
+        path = Path(self.tracker_db)
+        return f"sqlite:///{path if path.is_absolute() else REPO / path}"
 
     def clock(self) -> Clock:
         """The clock this process reads: real time, shifted to start at ``CLOCK_START`` when set."""

@@ -1,0 +1,96 @@
+"""Keeping personal data only as long as it is needed.
+
+What a resident or operator submitted (spill reports, applications, waiver requests, pump-out records,
+facilities) is a public record and is kept. What only served a conversation is deleted or anonymised once it
+is older than the retention period:
+
+- the conversations themselves (Rasa's tracker store: every event of a conversation whose latest event is
+  older than the cutoff);
+- SMS deliveries: the number and the reply are erased, the MessageSid kept (a replayed old request still
+  gets no second answer);
+- text held back behind MORE, and rate-limit counters: deleted;
+- ended calls: the caller's number and the call's state (what was said) erased;
+- reminders that were sent, skipped, failed or cancelled: the number and the text erased.
+
+STOP opt-outs are kept: a number that opted out stays opted out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from store.db import Bind, write_transaction
+from store.schema import rate_limit_events, reminders, sms_deliveries, sms_more_remainders, voice_calls
+
+ERASED = ""  # what an erased phone number reads in a NOT NULL column
+
+
+@dataclass(frozen=True)
+class Purged:
+    sms_deliveries: int
+    remainders: int
+    rate_limit_events: int
+    calls: int
+    reminders: int
+    tracker_conversations: int = 0
+
+
+def purge_personal_data(bind: Bind, cutoff: dt.datetime) -> Purged:
+    """Erase or delete what only served conversations and is older than ``cutoff``; counts of rows touched."""
+    with write_transaction(bind) as connection:
+        deliveries = connection.execute(
+            sms_deliveries.update()
+            .where(sms_deliveries.c.received_at < cutoff, sms_deliveries.c.phone.is_not(None))
+            .values(phone=None, reply_twiml=None)
+        ).rowcount
+        remainders = connection.execute(
+            sms_more_remainders.delete().where(sms_more_remainders.c.updated_at < cutoff)
+        ).rowcount
+        limits = connection.execute(
+            rate_limit_events.delete().where(rate_limit_events.c.occurred_at < cutoff)
+        ).rowcount
+        calls = connection.execute(
+            voice_calls.update()
+            .where(
+                voice_calls.c.updated_at < cutoff,
+                voice_calls.c.status != "in_progress",
+                voice_calls.c.from_number.is_not(None),
+            )
+            .values(from_number=None, state={})
+        ).rowcount
+        done = connection.execute(
+            reminders.update()
+            .where(
+                reminders.c.updated_at < cutoff,
+                reminders.c.status.in_(("sent", "skipped", "failed", "cancelled")),
+                reminders.c.phone != ERASED,
+            )
+            .values(phone=ERASED, message=None)
+        ).rowcount
+    return Purged(deliveries, remainders, limits, calls, done)
+
+
+def purge_conversations(tracker_url: str, cutoff: dt.datetime) -> int:
+    """Delete every event of the conversations in Rasa's SQL tracker store whose latest event is older than
+    ``cutoff``; the number of conversations deleted. A store that does not exist yet holds nothing."""
+    engine = sa.create_engine(tracker_url)
+    try:
+        if not sa.inspect(engine).has_table("events"):
+            return 0
+        events = sa.Table("events", sa.MetaData(), autoload_with=engine)
+        with engine.begin() as connection:
+            stale = (
+                sa.select(events.c.sender_id)
+                .group_by(events.c.sender_id)
+                .having(sa.func.max(events.c.timestamp) < cutoff.timestamp())
+            )
+            senders = [row.sender_id for row in connection.execute(stale)]
+            for start in range(0, len(senders), 500):
+                batch = senders[start : start + 500]
+                connection.execute(events.delete().where(events.c.sender_id.in_(batch)))
+        return len(senders)
+    finally:
+        engine.dispose()
