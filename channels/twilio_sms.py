@@ -235,14 +235,23 @@ class TwilioSmsInput(TwilioInput):
         return webhook
 
     async def answer(self, inbound: InboundSms, on_new_message: OnNewMessage) -> str:
-        """The TwiML for ``inbound``, computed once per MessageSid and stored for repeated deliveries."""
-        first_delivery = await in_thread(
-            sms_store.claim_message_sid,
-            self.engine,
-            inbound.message_sid,
-            phone=inbound.sender,
-            now=self.clock(),
-        )
+        """The TwiML for ``inbound``, computed once per MessageSid and stored for repeated deliveries.
+
+        If the database cannot be reached, the texter is asked to send the message again (nothing was
+        recorded, so the new message is processed as a first delivery)."""
+        try:
+            first_delivery = await in_thread(
+                sms_store.claim_message_sid,
+                self.engine,
+                inbound.message_sid,
+                phone=inbound.sender,
+                now=self.clock(),
+            )
+        except Exception:
+            logger.exception(
+                "Could not record SMS %s; asked the texter to send it again.", inbound.message_sid
+            )
+            return sms_reply([FAILURE_REPLY])
         if not first_delivery:
             stored = await in_thread(sms_store.get_reply, self.engine, inbound.message_sid)
             logger.info("Repeated delivery of %s answered with the stored reply.", inbound.message_sid)
@@ -252,7 +261,12 @@ class TwilioSmsInput(TwilioInput):
         except Exception:
             logger.exception("Could not answer SMS %s from %s.", inbound.message_sid, inbound.sender)
             document = sms_reply([FAILURE_REPLY])
-        await in_thread(sms_store.save_reply, self.engine, inbound.message_sid, document, now=self.clock())
+        try:
+            await in_thread(
+                sms_store.save_reply, self.engine, inbound.message_sid, document, now=self.clock()
+            )
+        except Exception:  # the answer still goes out; a repeated delivery would then get an empty reply
+            logger.exception("Could not store the reply to SMS %s.", inbound.message_sid)
         return document
 
     async def _reply(self, inbound: InboundSms, on_new_message: OnNewMessage) -> str:

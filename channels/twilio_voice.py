@@ -263,7 +263,25 @@ class TwilioVoiceInput(TwilioInput):
     async def answer(
         self, call: CallRequest, url_for: Callable[[str], str], on_new_message: OnNewMessage
     ) -> str:
-        """TwiML for one voice webhook: the call's opening, an answer passed to Rasa, or a silence."""
+        """TwiML for one voice webhook: the call's opening, an answer passed to Rasa, or a silence. If the
+        call's state cannot be read or written, the caller is asked to say it again rather than cut off."""
+        try:
+            return await self._answer(call, url_for, on_new_message)
+        except Exception:
+            logger.exception(
+                "Call %s: could not keep the call's state; asking the caller to repeat.", call.call_sid
+            )
+            return render_voice_turn(
+                [],
+                action_url=url_for("webhook"),
+                dial_result_url=url_for("dial_result"),
+                dial_enabled=False,
+                fallback_prompt=TROUBLE_PROMPT,
+            ).twiml
+
+    async def _answer(
+        self, call: CallRequest, url_for: Callable[[str], str], on_new_message: OnNewMessage
+    ) -> str:
         stored = await in_thread(voice_store.get_call, self.engine, call.call_sid)
         text = call.answer
         if stored is None:

@@ -674,3 +674,11 @@ def test_a_request_for_another_twilio_account_is_refused(database_url):
     with sms_server(database_url, says("No.")) as (server, agent):
         response = server.post(SMS_PATH, form)
     assert response.status_code == 403 and agent.messages == []
+
+
+def test_a_database_that_cannot_be_reached_still_gets_the_texter_an_answer(tmp_path):
+    unreachable = f"sqlite:///{tmp_path / 'missing' / 'dir' / 'assistant.db'}"
+    with sms_server(unreachable, says("Hello.")) as (server, agent):
+        response = server.post(SMS_PATH, sms_form("hi", sid="SM" + "6" * 32))
+    assert response.status_code == 200
+    assert "could not answer" in response.text and agent.messages == []

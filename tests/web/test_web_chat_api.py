@@ -8,6 +8,8 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from config import Settings
 from web.app import MAX_API_BODY_BYTES, create_app
@@ -452,3 +454,35 @@ def test_when_rasa_answers_nothing_the_page_gets_a_sentence_not_silence():
         response = client.post("/api/chat", json={"message": "hello?"})
     assert response.status_code == 502
     assert response.json()["detail"].startswith("The assistant had a problem answering that")
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=3000),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+FUZZ = {"deadline": None, "suppress_health_check": [HealthCheck.function_scoped_fixture]}
+
+
+@settings(max_examples=150, **FUZZ)
+@given(
+    body=st.one_of(json_values, st.dictionaries(st.sampled_from(["message", "city", "session"]), json_values))
+)
+def test_any_json_body_gets_an_answer_or_a_sentence_never_a_500(client, rasa, body):
+    response = client.post("/api/chat", json=body)
+    assert response.status_code in (200, 413, 422), (body, response.status_code)
+    if response.status_code != 200:
+        assert isinstance(response.json()["detail"], str)
+
+
+@settings(max_examples=60, **FUZZ)
+@given(raw=st.binary(max_size=20_000))
+def test_any_bytes_get_an_answer_or_a_sentence_never_a_500(client, rasa, raw):
+    response = client.post("/api/chat", content=raw, headers={"Content-Type": "application/json"})
+    assert response.status_code in (200, 400, 413, 422)
+    if response.status_code != 200:
+        assert isinstance(response.json()["detail"], str)
