@@ -480,7 +480,7 @@ def test_a_spill_reported_by_phone_from_the_first_webhook_to_the_stored_report(d
 
 def test_a_database_that_cannot_be_reached_still_gets_the_caller_an_answer(tmp_path):
     unreachable = f"sqlite:///{tmp_path / 'missing' / 'dir' / 'assistant.db'}"
-    with voice_server(unreachable, says("Hello.")) as (server, agent):
+    with voice_server(unreachable, says("Hello.")) as (server, _agent):
         response = server.post(VOICE_PATH, voice_form("call-db-down", call_status="ringing"))
     assert response.status_code == 200
     assert response.text == gather(TROUBLE_PROMPT)

@@ -457,7 +457,11 @@ def test_when_rasa_answers_nothing_the_page_gets_a_sentence_not_silence():
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=3000),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=3000),
     lambda children: (
         st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5)
     ),
