@@ -8,7 +8,7 @@ export TOKENIZERS_PARALLELISM := false
 export RASA_TELEMETRY_ENABLED := false
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build index train db run test test-fast lint lock format eval bench snapshot clean
+.PHONY: help setup build index train db run test test-fast lint lock format eval soak bench snapshot clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -48,6 +48,9 @@ format: setup ## apply ruff formatting and safe fixes
 eval: build ## retrieval quality (Recall@1/3/5, MRR), then the writers' sets played through the assistant
 	@$(APP) -m knowledge eval --set dev && $(APP) -m knowledge eval --set holdout
 	@$(APP) -m evaluation.harness.run --split all
+
+soak: build ## full-size load run: 50 conversations x 20 turns over SMS, voice and web, with a 10 MB POST
+	@$(APP) scripts/soak.py
 
 bench: build ## benchmarks: index build time, warm query latency, end-to-end REST latency
 	@$(APP) scripts/bench.py

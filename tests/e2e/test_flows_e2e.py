@@ -160,7 +160,9 @@ def test_partial_report_kept_when_the_user_disappears(running_stack, database):
         "14500 Palmdale Rd",
         "sms",
     )
-    store.spills.abandon_stale(database, idle_for=dt.timedelta(0))
+    # The stack runs on its own clock (CLOCK_START): time passes on that clock, not the wall clock.
+    later = report["updated_at"] + dt.timedelta(minutes=30)
+    store.spills.abandon_stale(database, idle_for=dt.timedelta(minutes=20), now=later)
     kept = store.spills.get_by_reference(database, report["reference"])
     assert kept["status"] == "abandoned" and kept["flagged"] and kept["location_text"] == "14500 Palmdale Rd"
 
