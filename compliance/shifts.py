@@ -15,6 +15,7 @@ import datetime as dt
 
 from dateutil.relativedelta import relativedelta
 
+from cities.wording import long_date
 from compliance.calendar import WorkingDayCalendar, resolve
 from compliance.core import Obligation, Status, status_for
 
@@ -151,7 +152,7 @@ Shift = CalendarDays | WorkingDays | Hours | Months | Years | NextAnnual | Immed
 
 def human(day: dt.date) -> str:
     """``2026-03-03`` → ``"March 3, 2026"`` (for reasons; data stays ISO)."""
-    return f"{day:%B} {day.day}, {day.year}"
+    return long_date(day)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -31,6 +31,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from cities.wording import MONTH_NAMES, long_date, short_date
 from intake.core import (
     ANY,
     FUTURE,
@@ -79,11 +80,7 @@ _WEEKDAY_ABBREVIATIONS = {
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_SHORT = "|".join(sorted(_WEEKDAY_ABBREVIATIONS, key=len, reverse=True))
 _DAYS_IN_MONTH = {1: 31, 2: 29, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
-_MONTH_NAMES = (
-    "",
-    *("January", "February", "March", "April", "May", "June", "July", "August", "September", "October"),
-    *("November", "December"),
-)
+_MONTH_NAMES = ("", *MONTH_NAMES)  # indexed by month number
 _NOT_A_DATE_AFTER = (
     r"(?!\s*(?:gal|gallons?|yards?|yds?|cubic|cu\b|liters?|litres?|sq|square|seats?|people|persons?|"
     r"employees?|staff|meals?|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|am\b|pm\b|a\.m|p\.m|"
@@ -144,8 +141,7 @@ class _DateFound:
 
 def human_date(day: dt.date, *, spoken: bool = False) -> str:
     """``"Aug 14, 2026"`` (written) or ``"August 14, 2026"`` (spoken)."""
-    month = _MONTH_NAMES[day.month] if spoken else _MONTH_NAMES[day.month][:3]
-    return f"{month} {day.day}, {day.year}"
+    return long_date(day) if spoken else short_date(day)
 
 
 def _short_date(day: dt.date) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from cities.wording import spoken_date
 from knowledge.sentences import split_sentences
 
 MAX_WORDS_PER_SENTENCE = 25
@@ -26,22 +27,6 @@ _MIN_WORDS_PER_PIECE = 4
 # Commas we add ourselves are written as this private-use character (not whitespace, unlike the ASCII control
 # separators) until the end, so that sentence shortening, which splits at real commas, leaves them alone.
 _SOFT_COMMA = "\ue000"
-
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 
 def to_speech(text: str) -> str:
@@ -75,7 +60,7 @@ def say_reference(reference: str) -> str:
 
 def say_date(date: dt.date) -> str:
     """The date as spoken, e.g. "Wednesday, March 3, 2027", whatever the process locale."""
-    return f"{_WEEKDAYS[date.weekday()]}, {_MONTHS[date.month - 1]} {date.day}, {date.year}"
+    return spoken_date(date)
 
 
 # --- links ------------------------------------------------------------------------------------------------

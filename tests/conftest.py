@@ -1,6 +1,8 @@
-"""Shared test setup: the repository root on sys.path, offline model loading, and the real index once."""
+"""Shared test setup: the repository root on sys.path, offline model loading, the real index once, and a
+fresh migrated database per test (copied from one migrated once per session)."""
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -20,3 +22,29 @@ def real_index():
     from knowledge.index import HybridIndex
 
     return HybridIndex.load()
+
+
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory):
+    from store import migrate
+
+    path = tmp_path_factory.mktemp("template") / "assistant.db"
+    migrate.upgrade_to_head(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture
+def db_url(migrated_template, tmp_path) -> str:
+    """A fresh, fully migrated SQLite database file for this test."""
+    path = tmp_path / "assistant.db"
+    shutil.copyfile(migrated_template, path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def engine(db_url):
+    import store
+
+    engine = store.connect(db_url)
+    yield engine
+    engine.dispose()

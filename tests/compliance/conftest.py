@@ -1,15 +1,9 @@
 """Shared helpers for the compliance tests (no __init__.py here: a package named ``compliance`` under tests/
 would shadow the real one)."""
 
-import datetime as dt
-
 import pytest
 
 from compliance.calendar import WorkingDayCalendar
-
-
-def D(year: int, month: int, day: int) -> dt.date:
-    return dt.date(year, month, day)
 
 
 @pytest.fixture

@@ -1,9 +1,9 @@
 """The default working-day calendar (US federal + California office closures) and its injection."""
 
 import datetime as dt
+from datetime import date as D
 
 import pytest
-from conftest import D
 
 from compliance.calendar import WorkingDayCalendar, default_calendar
 

@@ -1,10 +1,10 @@
 """Inglewood FOG ordinance: service clocks, money, waivers, spills and enforcement timelines."""
 
 import datetime as dt
+from datetime import date as D
 from decimal import Decimal
 
 import pytest
-from conftest import D
 
 from compliance import (
     ComplianceError,

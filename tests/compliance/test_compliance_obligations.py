@@ -1,10 +1,10 @@
 """obligations(profile, events, today) and the golden year-of-obligations snapshots."""
 
 import json
+from datetime import date as D
 from decimal import Decimal
 
 import pytest
-from conftest import D
 
 from compliance import Event, FacilityEvents, FacilityProfile, obligations
 from compliance import snapshot as golden

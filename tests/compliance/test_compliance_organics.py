@@ -1,10 +1,10 @@
 """Victorville Chapter 6.37: generators, containers, waivers, edible food tiers and duty clocks."""
 
 import datetime as dt
+from datetime import date as D
 from decimal import Decimal
 
 import pytest
-from conftest import D
 
 from compliance import ComplianceError, deadline, deminimis, edible_food_tier, physical_space_waiver
 from compliance.victorville.organics import (

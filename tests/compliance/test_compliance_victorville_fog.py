@@ -1,10 +1,10 @@
 """Victorville Chapter 10.03: explicit dates, boundaries and citations."""
 
 import datetime as dt
+from datetime import date as D
 from decimal import Decimal
 
 import pytest
-from conftest import D
 
 from compliance import ComplianceError, clocks_for, deadline, service_due, spill_contacts, spill_deadline
 from compliance.contacts import OfficeHours

@@ -5,19 +5,16 @@ from __future__ import annotations
 import base64
 import dataclasses
 import datetime as dt
-import shutil
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 from fake_twilio import FakeTwilioApi, LocalTwilioHttpClient, TwilioError
 from sqlalchemy.engine import Engine
 
-import store
 from config import Settings, SettingsError
-from store import migrate, reminders, sms
+from store import reminders, sms
 from store.schema import reminders as reminders_table
 from worker.reminders import (
     ReminderRun,
@@ -41,22 +38,6 @@ SETTINGS = Settings(
     twilio_sms_number=FROM_NUMBER,
     sms_program_name="Victorville FOG",
 )
-
-
-@pytest.fixture(scope="module")
-def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("reminders-template") / "assistant.db"
-    migrate.upgrade_to_head(f"sqlite:///{path}")
-    return path
-
-
-@pytest.fixture
-def engine(migrated_template: Path, tmp_path: Path) -> Iterator[Engine]:
-    path = tmp_path / "assistant.db"
-    shutil.copyfile(migrated_template, path)
-    engine = store.connect(f"sqlite:///{path}")
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture

@@ -3,23 +3,11 @@
 import dataclasses
 import datetime as dt
 
-import pytest
-
-import store
 from config import Settings
-from store import migrate, sms
+from store import sms
 from worker.retention import retention_pass
 
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)
-
-
-@pytest.fixture
-def engine(tmp_path):
-    url = f"sqlite:///{tmp_path / 'assistant.db'}"
-    migrate.upgrade_to_head(url)
-    engine = store.connect(url)
-    yield engine
-    engine.dispose()
 
 
 def test_a_pass_erases_what_is_older_than_the_period_and_zero_turns_it_off(engine, tmp_path):
