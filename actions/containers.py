@@ -29,6 +29,7 @@ from actions.forms import (
 )
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
+from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from sorting import SortingAnswer, format_answer
 from sorting.matcher import answer_for
 
@@ -204,7 +205,7 @@ class ActionSortAnswer(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
     ) -> list[EventType]:
         item = tracker.get_slot(ITEM_SLOT)
-        limit = 320 if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
+        limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
         if item in (None, NO_MATCH):
             query = tracker.get_slot(QUERY_SLOT) or ""
             answer = runtime.sorting_matcher().sort(query)

@@ -17,11 +17,13 @@ import os
 import sys
 import time
 
+from cities import CITIES
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-JURISDICTION_CHOICES = ("victorville", "inglewood")
+JURISDICTION_CHOICES = CITIES
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,22 +2,9 @@
 
 Victorville's code prints neither section numbers nor headings; these headings are ours, written to say what
 each section (numbered as ``sources/README.md`` explains) is about. They label citations and help search;
-they are never quoted as ordinance text. Inglewood's sections are named, in text order, by the topics the
-sources README lists; the article prints no numbers and we invent none.
+they are never quoted as ordinance text. Inglewood's sections are named in ``cities`` (the article prints
+no numbers and we invent none).
 """
-
-INGLEWOOD_SECTIONS = (
-    "Purpose",
-    "Definitions",
-    "Discharge Requirements",
-    "Permits",
-    "Grease Interceptors and BMPs",
-    "Monitoring and Notification",
-    "FOG Program Fund",
-    "Fees",
-    "Enforcement",
-    "Severability",
-)
 
 VICTORVILLE_HEADINGS = {
     "10.03.010": "Purpose and intent",

@@ -41,7 +41,7 @@ import faiss
 import numpy as np
 import Stemmer
 
-from cities import detect_city
+from cities import CITIES, detect_city
 from knowledge.answer_types import asked_types, passage_types
 from knowledge.definitions import DefinedTerms, is_sorting_question
 from knowledge.embedding import Embedder, load_embedder
@@ -62,7 +62,7 @@ UNASKED_DEFINITION_WEIGHT = 0.8  # a definition's fused score when the question 
 ANSWER_TYPE_WEIGHT = 1.0  # candidates holding the kind of answer asked ("how long" → a number of days)
 RERANK_DEPTH = 20  # how many fused candidates the answer-type list reorders
 INDEX_FORMAT = "2"  # bump when the passage text or the stored layout changes
-JURISDICTIONS = ("victorville", "inglewood")
+JURISDICTIONS = CITIES
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from knowledge.headings import INGLEWOOD_SECTIONS, VICTORVILLE_HEADINGS
+from cities import INGLEWOOD_SECTIONS
+from knowledge.headings import VICTORVILLE_HEADINGS
 
 SOURCES = Path(__file__).parent / "sources"
 

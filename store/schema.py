@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-CITIES = ("victorville", "inglewood")
+from cities import CITIES
 
 FACILITY_STATUSES = ("active", "closed")
 SERVICE_RECORD_STATUSES = ("recorded", "void")
