@@ -67,15 +67,21 @@ def is_interruption(intent: str | None, text: str) -> bool:
 _COURTESIES = {
     "thanks": "You're welcome.",
     "greet": "Hi!",
-    "goodbye": "What you told me so far is kept. Say cancel to stop, or answer to carry on.",
+    "goodbye": "What you told me so far is kept. You can say cancel to stop, or answer to carry on.",
 }
 
 
 def _courtesy(message: Message) -> str | None:
     """A short "thanks", "hi" or "bye" in the middle of a form is acknowledged, never taken as an answer."""
     if message.intent in _COURTESIES and len(message.text.split()) <= 4:
-        return _COURTESIES[message.intent]
+        return _COURTESIES[message.intent].replace("say cancel", f"say {cancel_words(message.channel)}")
     return None
+
+
+def cancel_words(channel: str) -> str:
+    """What to tell a user to say to stop a form. On SMS a message that is just "cancel" is a carrier opt-out
+    keyword (it unsubscribes the number from every text), so texters are told two words instead."""
+    return "CANCEL REPORT" if channel == "sms" else "cancel"
 
 
 def looks_like_question(text: str) -> bool:
@@ -279,7 +285,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     failures += 1
                     feedback.append(result.error or "Sorry, I didn't get that.")
                     if failures >= MAX_FAILED_ANSWERS:
-                        feedback.append(_way_out(form, spec, values, contacts))
+                        feedback.append(_way_out(form, spec, values, contacts, message.channel))
                     asked_again = True
 
     values.update(updates)
@@ -315,10 +321,13 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
     )
 
 
-def _way_out(form: GuidedForm, spec: FieldSpec, values: Mapping[str, Any], contacts: CityContacts) -> str:
+def _way_out(
+    form: GuidedForm, spec: FieldSpec, values: Mapping[str, Any], contacts: CityContacts, channel: str
+) -> str:
+    stop = f"say {cancel_words(channel)} to stop"
     if spec.optional or spec.name in form.skippable:
-        return "You can say skip to leave this out, or say cancel to stop."
-    return f"{city_contact_sentence(values.get('city'), contacts)} Or say cancel to stop."
+        return f"You can say skip to leave this out, or {stop}."
+    return f"{city_contact_sentence(values.get('city'), contacts)} Or {stop}."
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from actions.forms import (
     GuidedForm,
     GuidedFormValidation,
     Message,
+    cancel_words,
     message_time,
     reset_events,
 )
@@ -117,14 +118,14 @@ def deminimis_result(values: Mapping[str, Any]) -> compliance.Result:
     return compliance.deminimis(_amount(values["total_service_yd3"]), _amount(values["organics_gal"]))
 
 
-def deminimis_sentences(values: Mapping[str, Any]) -> str:
+def deminimis_sentences(values: Mapping[str, Any], channel: str) -> str:
     """Eligible or not and why (the exact threshold), what to attach, the 15-day duty and 5-year validity."""
     result = deminimis_result(values)
     text = f"{result.reason.rstrip('.')} ({result.citation})."
     text += " To apply, attach: " + "; ".join(result.documentation) + "."
     text += " If granted: " + "; ".join(result.duties) + "."
     if not result.eligible:
-        text += " You can still file the request, or say cancel."
+        text += f" You can still file the request, or say {cancel_words(channel)}."
     return text
 
 
@@ -142,7 +143,7 @@ def interceptor_result(values: Mapping[str, Any]) -> compliance.Result:
     )
 
 
-def interceptor_sentences(values: Mapping[str, Any]) -> str:
+def interceptor_sentences(values: Mapping[str, Any], channel: str) -> str:
     result = interceptor_result(values)
     parts = [f"{result.reason.rstrip('.')} ({result.citation})."]
     for path in result.paths:
@@ -151,7 +152,7 @@ def interceptor_sentences(values: Mapping[str, Any]) -> str:
             f"({path.citation})."
         )
     if result.install_interceptor:
-        parts.append("You can still file the request, or say cancel.")
+        parts.append(f"You can still file the request, or say {cancel_words(channel)}.")
     return " ".join(parts)
 
 
@@ -168,7 +169,7 @@ class ValidateDeminimisForm(GuidedFormValidation):
         result = AfterTurn(decision)
         screened = {"total_service_yd3", "organics_gal"}
         if screened & set(decision.updates) and all(values.get(name) is not None for name in screened):
-            result.messages.append(deminimis_sentences(values))
+            result.messages.append(deminimis_sentences(values, message.channel))
         return result
 
 
@@ -189,7 +190,7 @@ class ValidateVarianceForm(GuidedFormValidation):
         values = {**state.values, **decision.updates}
         result = AfterTurn(decision)
         if "negligible_fog" in decision.updates and values.get("negligible_fog") is not None:
-            result.messages.append(interceptor_sentences(values))
+            result.messages.append(interceptor_sentences(values, message.channel))
         return result
 
 
@@ -218,7 +219,7 @@ class ActionSubmitWaiver(Action):
         if form is DEMINIMIS_FORM:
             result = deminimis_result(values)
             kind, eligible = "deminimis", result.eligible
-            next_steps = deminimis_sentences(values)
+            next_steps = deminimis_sentences(values, channel_of(tracker))
         elif form is SPACE_WAIVER_FORM:
             result = compliance.physical_space_waiver()
             kind, eligible = "physical_space", None

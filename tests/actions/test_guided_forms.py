@@ -11,6 +11,7 @@ from actions.service import SERVICE_FORM
 from actions.spill import SPILL_FORM
 from cities import CityContacts
 from intake import ParseContext
+from shaping.keywords import classify_keyword
 
 CTX = ParseContext(now=dt.datetime(2026, 11, 29, 20, 0, tzinfo=dt.timezone.utc))
 CONTACTS = CityContacts(victorville_phone="(760) 555-0199")
@@ -74,6 +75,14 @@ def test_two_failed_answers_to_a_required_field_give_the_city_contact_and_a_way_
     assert second.failures == 2
     assert "the City of Victorville FOG manager at (760) 555-0199" in second.feedback[-1]
     assert "cancel" in second.feedback[-1]
+
+
+def test_texters_are_never_told_to_send_a_bare_cancel_which_unsubscribes_them():
+    state = FormState({"overflowing_now": "no", "city": "victorville"}, "location", 1)
+    sms = decide(SPILL_FORM, state, say("?!", channel="sms"), CONTACTS).feedback[-1]
+    web = decide(SPILL_FORM, state, say("?!", channel="web"), CONTACTS).feedback[-1]
+    assert "say CANCEL REPORT to stop" in sms and classify_keyword("CANCEL REPORT") is None
+    assert "say cancel to stop" in web
 
 
 def test_a_skippable_field_may_be_skipped_after_two_failed_answers_but_not_before():

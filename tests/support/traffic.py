@@ -35,7 +35,7 @@ SMS_TURNS = [
     "no",
     "Victorville",
     "15000 Seneca Rd by the library",
-    "cancel",
+    "start over",
     "pumped on Nov 20, 1,000 gallons, ABC Hauling",
     "90",
     "when is my next pump-out?",
@@ -75,6 +75,7 @@ class Traffic:
     public_base_url: str
     auth_token: str
     account_sid: str
+    number_block: int = 1  # one digit: runs against one stack use different blocks of texters' numbers
     turns: list[Turn] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -92,7 +93,8 @@ class Traffic:
         status, text, seconds = self._twilio(SMS_PATH, form)
         self._record("sms", status, seconds, "<Message>" in text)
 
-    def voice(self, call_sid: str, speech: str | None) -> None:
+    def voice(self, call_sid: str, speech: str | None) -> bool:
+        """One voice webhook; True while the call goes on (False once the reply dials or hangs up)."""
         form = {
             "CallSid": call_sid,
             "AccountSid": self.account_sid,
@@ -104,6 +106,7 @@ class Traffic:
             form |= {"SpeechResult": speech, "Confidence": "0.9"}
         status, text, seconds = self._twilio(VOICE_PATH, form)
         self._record("voice", status, seconds, "<Say" in text or "<Dial" in text)
+        return "<Hangup" not in text and "<Dial" not in text
 
     def web(self, cookies: dict[str, str], message: str) -> None:
         headers = {"Content-Type": "application/json"}
@@ -127,16 +130,22 @@ class Traffic:
         """One conversation of ``turns`` turns on the channel ``index`` picks (SMS, voice or web)."""
         kind = ("sms", "sms", "voice", "web")[index % 4]
         if kind == "sms":
-            sender = f"+17605551{index:03d}"
+            sender = (
+                f"+1760555{self.number_block}{index:03d}"  # its own number, under the per-number rate limit
+            )
             for t in range(turns):
                 self.sms(
                     sender, SMS_TURNS[t % len(SMS_TURNS)] if rng.random() > 0.15 else rng.choice(SMS_TURNS)
                 )
         elif kind == "voice":
-            call = "CA" + uuid.uuid4().hex
-            self.voice(call, None)  # the call starts
-            for t in range(turns - 1):
-                self.voice(call, VOICE_TURNS[t % len(VOICE_TURNS)])
+            call, step, going = "", 0, False
+            for _ in range(turns):
+                if not going:  # a caller whose call ended (dialled through or hung up) calls again
+                    call, step = "CA" + uuid.uuid4().hex, 0
+                    going = self.voice(call, None)
+                    continue
+                going = self.voice(call, VOICE_TURNS[step % len(VOICE_TURNS)])
+                step += 1
         else:
             cookies: dict[str, str] = {}
             for t in range(turns):
@@ -181,6 +190,7 @@ class Traffic:
             "p95_ms": round(1000 * _quantile(seconds, 0.95), 1) if seconds else None,
             "max_ms": round(1000 * seconds[-1], 1) if seconds else None,
             "by_channel": {c: sum(1 for t in self.turns if t.channel == c) for c in ("sms", "voice", "web")},
+            "empty_by_channel": {c: sum(1 for t in empty if t.channel == c) for c in ("sms", "voice", "web")},
         }
 
     def _twilio(self, path: str, form: dict[str, str]) -> tuple[int, str, float]:
