@@ -11,8 +11,10 @@ from rasa_sdk.forms import ValidationAction
 
 from actions import runtime
 from actions.channel import channel_of
+from actions.forms import message_time
+from calculations import compute
 from cities import CITY_NAMES, detect_city
-from knowledge.answer import AnswerKind, answer_question
+from knowledge.answer import Answer, AnswerKind, answer_question
 from shaping.answers import ShapedReply, fit_sms, shape_answer
 
 MAX_QUESTION_CHARS = 500
@@ -26,13 +28,16 @@ OTHER_CITY = (
 def answer(tracker: Tracker, question: str, city: str | None) -> tuple[ShapedReply, list[EventType]]:
     """Answer a question, shaped for the channel, and say what the conversation should remember."""
     channel = channel_of(tracker)
-    result = answer_question(
-        runtime.index(),
-        question[:MAX_QUESTION_CHARS],
-        city,
-        runtime.contacts(),
-        ask_city=channel in ("sms", "voice"),
-    )
+    question = question[:MAX_QUESTION_CHARS]
+    computed = compute(question, city or detect_city(question), message_time(tracker))
+    if computed is not None:  # the user's own numbers: the result first, then the reason and section
+        result = Answer(
+            AnswerKind.ANSWER, f"{computed.text} ({computed.citation})", (computed.citation,), city
+        )
+    else:
+        result = answer_question(
+            runtime.index(), question, city, runtime.contacts(), ask_city=channel in ("sms", "voice")
+        )
     shaped = shape_answer(result, channel)
     held = result.kind in (AnswerKind.ASK_CITY, AnswerKind.BOTH_CITIES)
     events: list[EventType] = [

@@ -1,0 +1,12 @@
+"""Answers computed from the user's own numbers, in free conversation (pure).
+
+"Pumped June 2, when's the next one due?", "our $267 invoice from March 3 is unpaid", "4 yards of trash and 12
+gallons of food waste a week": when a message holds the parameters of a rule the compliance core computes, the
+answer states the result first, then the core's reason and citation. :func:`compute` reads the message with
+the ``intake`` parsers, calls ``compliance`` and returns a :class:`Computed`, or None when the message does
+not hold what a rule needs (then the question is answered from the ordinance text as usual).
+"""
+
+from calculations.compute import Computed, compute
+
+__all__ = ["Computed", "compute"]

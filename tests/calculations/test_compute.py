@@ -1,0 +1,88 @@
+"""Computed answers from the user's own numbers: the result first, with the reason and the section."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from calculations import compute
+
+NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
+
+
+@pytest.mark.parametrize(
+    ("text", "city", "kind", "says", "cites"),
+    [
+        (
+            "got the big grease trap out back pumped sept 15. when do i gotta pump again",
+            "victorville",
+            "service_due",
+            "due by December 14, 2026",
+            "§ 10.03.160(f)(2)",
+        ),
+        (
+            "our permit says 60 days, pumped nov 2, when's the next one",
+            "victorville",
+            "service_due",
+            "due by January 1, 2027",
+            "§ 10.03.160(b)",
+        ),
+        (
+            "interceptor got pumped June 2, when's the next one due?",
+            "inglewood",
+            "service_due",
+            "overdue",
+            "Grease Interceptors and BMPs (4)(c)",
+        ),
+        (
+            "Our $267 FOG invoice from March 3 is still unpaid, what do we owe now?",
+            "inglewood",
+            "late_fee",
+            "you owe $324.54",
+            "Enforcement (14)",
+        ),
+        ("whats the fine for a 2nd NOV", "inglewood", "nov_fee", "$250", "Enforcement (4)(b)"),
+        ("58 seats and a drive thru, whats our annual fee", "inglewood", "annual_fee", "$413", "Fees (2)"),
+        (
+            "we have 4 yards of trash a week and maybe 12 gallons of food waste, do we need the organics bin?",
+            "victorville",
+            "deminimis",
+            "Yes, you can apply",
+            "§ 6.37.050(a)",
+        ),
+        (
+            "1.5 cubic yards of trash and 12 gallons of food scraps a week, can we get the waiver",
+            "victorville",
+            "deminimis",
+            "not open to you",
+            "§ 6.37.050(a)",
+        ),
+        (
+            "we had a sewage backup on nov 30, when is the written report due",
+            "victorville",
+            "spill_written_deadline",
+            "due by December 7, 2026",
+            "§ 10.03.280(b)",
+        ),
+    ],
+)
+def test_the_result_comes_first_with_its_section(text, city, kind, says, cites):
+    found = compute(text, city, NOW)
+    assert found is not None and found.kind == kind
+    assert says in found.text and cites in found.citation
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("how often do i have to pump my interceptor", "victorville"),  # no date: the rule, not a computation
+        ("pumped on Aug 14, 1,000 gallons, ABC Hauling", "victorville"),  # a report to log, not a question
+        ("got pumped sept 15, when is the next one due", None),  # no city: never guess between the two
+        ("whats the fine for a 2nd NOV", "victorville"),  # Victorville sets no NOV fee schedule
+        ("4 yards of trash and 12 gallons of food waste", "inglewood"),  # Chapter 6.37 is Victorville's
+        ("pumped tomorrow, when is the next one due", "victorville"),  # a future service date is refused
+    ],
+)
+def test_nothing_is_computed_without_every_value_the_rule_needs(text, city):
+    assert compute(text, city, NOW) is None
