@@ -11,7 +11,7 @@ from cities.citations import (
     inglewood,
     victorville,
 )
-from cities.contacts import DEFAULT_OFFICES, CityContacts
+from cities.contacts import DEFAULT_OFFICES, FOG, SOLID_WASTE, SOLID_WASTE_OFFICES, CityContacts
 from cities.names import (
     CITIES,
     CITY_NAMES,
@@ -29,8 +29,11 @@ __all__ = [
     "CITY_TIME_ZONE",
     "CITY_ZIP_CODES",
     "DEFAULT_OFFICES",
+    "FOG",
     "INGLEWOOD_CODE_NAME",
     "INGLEWOOD_SECTIONS",
+    "SOLID_WASTE",
+    "SOLID_WASTE_OFFICES",
     "VICTORVILLE_CODE_NAME",
     "City",
     "CityContacts",

@@ -50,6 +50,10 @@ class Settings:
     inglewood_spill_phone: str = "(310) 412-5333"  # printed in the Inglewood ordinance
     victorville_contact_phone: str = ""
     inglewood_contact_phone: str = ""
+    victorville_solid_waste_phone: str = (
+        ""  # carts, pickups, hauling (Chapter 6.37): the city's office or hauler
+    )
+    inglewood_solid_waste_phone: str = ""
     quiet_hours_start: time = time(21, 0)  # no reminders between start and end, city time
     quiet_hours_end: time = time(8, 0)
     sms_rate_limit: int = 20  # messages per number per window

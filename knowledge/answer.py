@@ -15,8 +15,9 @@ from enum import Enum
 
 import Stemmer
 
-from cities import CITY_NAMES, CityContacts, detect_city
+from cities import CITY_NAMES, FOG, CityContacts, detect_city
 from knowledge.answer_types import asked_types, passage_types
+from knowledge.coverage import Uncovered, uncovered_topic
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query
 from knowledge.sentences import split_clauses
@@ -113,6 +114,9 @@ def answer_question(
     """
     contacts = contacts or CityContacts()
     jurisdiction = jurisdiction or detect_city(question)
+    topic = uncovered_topic(question, jurisdiction)
+    if topic is not None:
+        return _not_covered(jurisdiction, contacts, topic)
     if jurisdiction:
         hits = index.search(question, jurisdiction, k=3)
         if not hits or hits[0].similarity < NOT_COVERED_BELOW:
@@ -202,10 +206,16 @@ def _is_bare_heading(text: str) -> bool:
 _MINOR = frozenset(["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to"])
 
 
-def _not_covered(city: str | None, contacts: CityContacts) -> Answer:
+def _not_covered(city: str | None, contacts: CityContacts, topic: Uncovered | None = None) -> Answer:
+    """Say the ordinances do not answer it, what they do say that is related (if anything), and whom to ask:
+    the FOG office for grease, the solid waste office for carts, pickups and hauling."""
     cities = [city] if city else list(CITY_NAMES)
-    who = " or ".join(contacts.describe(c) for c in cities)
-    text = f"The ordinances I answer from don't cover that, so I won't guess. Please contact {who}."
+    office = topic.office if topic else FOG
+    who = " or ".join(contacts.describe(c, office) for c in cities)
+    what = f"don't set {topic.topic}" if topic else "don't cover that"
+    related = " ".join(topic.what_it_says[c] for c in cities if topic and c in topic.what_it_says)
+    text = f"The ordinances I answer from {what}, so I won't guess. {related + ' ' if related else ''}"
+    text += f"Please contact {who}."
     return Answer(AnswerKind.NOT_COVERED, text, (), city)
 
 

@@ -1,0 +1,120 @@
+"""Questions the ordinances do not answer, known by their topic, and where to send the person instead.
+
+The index finds the nearest passage for any question, so "what day is green-cart pickup?" would get a passage
+about green carts. These topics are not in any of the three texts (collection days, rates, lists of approved
+companies, office addresses and hours, hazardous-waste drop-off, grants); a question about one of them is
+declined with the right office: the FOG office for grease, the solid waste office for carts and hauling. Where
+the ordinance says something related, the decline says that too, with its section.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cities import FOG, SOLID_WASTE
+
+
+@dataclass(frozen=True)
+class Uncovered:
+    topic: str
+    office: str  # FOG or SOLID_WASTE
+    what_it_says: dict[
+        str, str
+    ]  # city -> a sentence with its citation, where the ordinance says something related
+
+
+def _topic(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_PICKUP = _topic(
+    r"\b(?:pick\s?-?up|collection|collected|picked up|trash day|garbage day)\b.{0,40}"
+    r"\b(?:day|days|schedule|time|when|missed|holiday)\b"
+    r"|\b(?:what|wut|wat|which)\s+days?\b.{0,60}\b(?:pick|collect|trash|garbage|bin|cart|can)"
+    r"|\bmissed\s+(?:my\s+|the\s+)?(?:pick\s?-?up|collection|trash)"
+)
+_RATES = _topic(
+    r"\b(?:how much|cost|price|rate|charge|extra)\b.{0,40}\b(?:a month|per month|monthly|bin|cart|container|"
+    r"trash service|pickup|collection)\b(?!.{0,20}\b(?:fine|penalt|nov|violation)\b)"
+)
+_HAULER_LIST = _topic(
+    r"\b(?:list|approved|recommend(?:ed)?|certified|good)\b.{0,40}"
+    r"\b(?:pump(?:ing|er|ers)?|haul(?:ers?|ing)?|compan(?:y|ies)|vendors?|contractors?)\b"
+    r"|\bwho\s+(?:are|r|is)\s+the\s+(?:approved|licensed)\b"
+)
+_OFFICE = _topic(
+    r"\b(?:address|office hours|open (?:on )?(?:saturdays?|sundays?|weekends?)|phone number"
+    r"|what are (?:the|their) hours"
+    r"|where (?:is|do i|can i) (?:the )?"
+    r"(?:office|drop off (?:the |our |my )?(?:application|paperwork|permit))"
+    r"|pay (?:the |my |our )?(?:fee|bill|invoice)? ?(?:online|by card|with a card))\b"
+)
+_HAZARDOUS = _topic(
+    r"\b(?:paint|motor oil|car batter(?:y|ies)|batter(?:y|ies)|chemicals?|e-?waste|electronics|sharps|"
+    r"solvents?|pesticides?|thinner)\b.{0,60}\b(?:drop(?:\s|-)?off|take|bring|dispose|where|hours|open)\b"
+    r"|\b(?:drop(?:\s|-)?off|take|where)\b.{0,40}\b(?:paint|motor oil|batter(?:y|ies)|chemicals?|e-?waste)\b"
+)
+_GRANTS = _topic(r"\b(?:rebates?|grants?|financial (?:help|assistance)|subsid(?:y|ies)|loans?)\b")
+_TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
+_VICTORVILLE_FEE_AMOUNT = _topic(
+    r"\b(?:how much|cost|price)\b.{0,40}\bpermit\b|\bpermit\b.{0,30}\b(?:fee|cost|how much)\b"
+)
+_INGLEWOOD_ORGANICS = _topic(
+    r"\b(?:brown (?:bin|cart)|food scraps?|compost(?:ing)?|organics? (?:bin|cart|waste))\b"
+)
+
+_HAULERS_SAY = {
+    "victorville": (
+        "The ordinance requires a contract with a licensed waste hauler "
+        "(Victorville Municipal Code § 10.03.160(b))."
+    ),
+    "inglewood": (
+        "The ordinance requires grease to be hauled by licensed waste haulers "
+        "(Inglewood FOG Ordinance, Discharge Requirements (2)(g))."
+    ),
+}
+_FEES_SAY = {
+    "victorville": (
+        "Victorville's FOG permit fees and user charges are set by resolution of the city council, not "
+        "printed in the chapter (Victorville Municipal Code § 10.03.050(a))."
+    )
+}
+_HAZARDOUS_SAY = {
+    "victorville": (
+        "Chapter 6.37 keeps hazardous waste out of solid waste, so it goes in no cart "
+        '(Victorville Municipal Code § 6.37.020 ("Solid waste")(1)).'
+    )
+}
+_INGLEWOOD_ORGANICS_SAY = {
+    "inglewood": (
+        "The Inglewood ordinance I answer from covers fats, oils and grease only; the organics rules I have "
+        "(Chapter 6.37) are Victorville's."
+    )
+}
+
+
+def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
+    """The not-covered topic ``question`` asks about, or None when the ordinances may answer it."""
+    if _PICKUP.search(question):
+        return Uncovered("collection days", SOLID_WASTE, {})
+    if _HAZARDOUS.search(question):
+        return Uncovered("hazardous waste drop-off", SOLID_WASTE, _HAZARDOUS_SAY)
+    if _TRASH_COMPANY.search(question):
+        return Uncovered("who collects the trash", SOLID_WASTE, {})
+    if _HAULER_LIST.search(question):
+        return Uncovered("a list of approved companies", FOG, _HAULERS_SAY)
+    if _GRANTS.search(question):
+        return Uncovered("rebates and grants", FOG, {})
+    if _OFFICE.search(question):
+        return Uncovered("office addresses, hours and payment", FOG, {})
+    asks_amount = re.search(
+        r"\b(?:cost|price|fees?)\b|\$|\bhow much (?:is|does|do|will|for)\b", question, re.I
+    )
+    if city == "victorville" and _VICTORVILLE_FEE_AMOUNT.search(question) and asks_amount:
+        return Uncovered("the permit fee amount", FOG, _FEES_SAY)
+    if city == "inglewood" and _INGLEWOOD_ORGANICS.search(question):
+        return Uncovered("organics in Inglewood", SOLID_WASTE, _INGLEWOOD_ORGANICS_SAY)
+    if _RATES.search(question):
+        return Uncovered("collection rates", SOLID_WASTE, {})
+    return None

@@ -1,0 +1,53 @@
+"""Questions the ordinances do not answer are known by topic and sent to the right office."""
+
+import pytest
+
+from cities import FOG, SOLID_WASTE, CityContacts
+from knowledge.answer import AnswerKind, _not_covered
+from knowledge.coverage import uncovered_topic
+
+
+@pytest.mark.parametrize(
+    ("question", "city", "office"),
+    [
+        ("which day do they collect the blue cart on my block", "victorville", SOLID_WASTE),
+        ("they missed my trash pickup again", None, SOLID_WASTE),
+        ("where do I take leftover paint and old batteries", "victorville", SOLID_WASTE),
+        ("how much extra per month is a second green cart", "victorville", SOLID_WASTE),
+        ("who is the garbage company in victorville", "victorville", SOLID_WASTE),
+        ("is there a recommended list of pumping companies", "inglewood", FOG),
+        ("are there any grants to help pay for a new interceptor", "inglewood", FOG),
+        ("what's the address of the office and are they open saturdays", "inglewood", FOG),
+        ("how much is the grease permit fee", "victorville", FOG),
+        ("do restaurants here need a brown bin for food scraps", "inglewood", SOLID_WASTE),
+    ],
+)
+def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
+    topic = uncovered_topic(question, city)
+    assert topic is not None and topic.office == office
+
+
+@pytest.mark.parametrize(
+    ("question", "city"),
+    [
+        ("which bin does a pizza box go in", "victorville"),
+        ("how often do I have to pump the interceptor", "inglewood"),
+        ("how much is the annual fee for a 60 seat restaurant", "inglewood"),  # Fees (2) answers it
+        ("how much notice before the city changes my permit", "victorville"),
+        ("what records do I keep of the pump outs", "victorville"),
+        ("can I pour used fryer oil down the drain", "inglewood"),
+    ],
+)
+def test_questions_the_ordinances_answer_are_not_declined(question, city):
+    assert uncovered_topic(question, city) is None
+
+
+def test_a_decline_names_the_office_for_the_topic_and_what_the_ordinance_does_say():
+    contacts = CityContacts(victorville_solid_waste_phone="(760) 555-0123")
+    pickup = _not_covered("victorville", contacts, uncovered_topic("what day is trash pickup", "victorville"))
+    assert pickup.kind is AnswerKind.NOT_COVERED
+    assert "don't set collection days" in pickup.text and "solid waste" in pickup.text
+    assert "(760) 555-0123" in pickup.text
+    fee = _not_covered("victorville", contacts, uncovered_topic("how much is the fog permit", "victorville"))
+    assert "resolution of the city council" in fee.text and "§ 10.03.050(a)" in fee.text
+    assert "FOG manager" in fee.text
