@@ -45,7 +45,7 @@ NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, Decemb
         ("whats the fine for a 2nd NOV", "inglewood", "nov_fee", "$250", "Enforcement (4)(b)"),
         ("58 seats and a drive thru, whats our annual fee", "inglewood", "annual_fee", "$413", "Fees (2)"),
         (
-            "we have 4 yards of trash a week and maybe 12 gallons of food waste, do we need the organics bin?",
+            "4 yards of trash a week and maybe 12 gallons of food waste, do we need the organics bin?",
             "victorville",
             "deminimis",
             "Yes, you can apply",
