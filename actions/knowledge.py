@@ -11,7 +11,7 @@ from rasa_sdk.forms import ValidationAction
 
 from actions import runtime
 from actions.channel import channel_of
-from actions.forms import message_time
+from actions.forms import looks_like_question, message_time
 from calculations import compute
 from cities import CITY_NAMES, detect_city
 from knowledge.answer import Answer, AnswerKind, answer_question
@@ -85,6 +85,10 @@ class ActionSetCity(Action):
             result, events = answer(tracker, pending, city)
             dispatcher.utter_message(text=result.text)
             return [SlotSet("city", city), *events]
+        if asks_more_than_the_city(text):  # "im in inglewood, do i need a food scraps bin?": answer it
+            result, events = answer(tracker, text, city)
+            dispatcher.utter_message(text=result.text)
+            return [SlotSet("city", city), *events]
         dispatcher.utter_message(
             text=f"Got it: I'll use {CITY_NAMES[city]}'s rules. What would you like to know?"
         )
@@ -115,6 +119,11 @@ class ValidateSlotMappings(ValidationAction):
     ) -> dict[str, Any]:
         city = detect_city(str(slot_value or "")) or (slot_value if slot_value in CITY_NAMES else None)
         return {"city": city or _previous_city(tracker)}
+
+
+def asks_more_than_the_city(text: str) -> bool:
+    """Whether a message that names a city also asks something ("I'm in Inglewood" does not)."""
+    return looks_like_question(text) or len(text.split()) > 6
 
 
 def _city_entity(tracker: Tracker) -> str | None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
 from rasa_sdk import Tracker
+from rasa_sdk.executor import CollectingDispatcher
 
 # Sunday 2026-11-29, 12:00 PM in Los Angeles (City Hall closed).
 MESSAGE_TIME = dt.datetime(2026, 11, 29, 20, 0, tzinfo=dt.timezone.utc)
@@ -67,3 +69,17 @@ def make_tracker(
             "latest_action_name": active_loop or previous_action,
         }
     )
+
+
+def run_raw(action, tracker: Tracker) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Run a Rasa SDK action as the action server would: the events it returns and the messages it sent."""
+    dispatcher = CollectingDispatcher()
+    events = asyncio.run(action.run(dispatcher, tracker, {}))
+    return events, dispatcher.messages
+
+
+def run(action, tracker: Tracker) -> tuple[dict[str, Any], str]:
+    """The slots an action sets and the text it says."""
+    events, messages = run_raw(action, tracker)
+    slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
+    return slots, " ".join(m["text"] for m in messages if m.get("text"))

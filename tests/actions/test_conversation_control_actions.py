@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from action_tracker_support import make_tracker
-from rasa_sdk.executor import CollectingDispatcher
+from action_tracker_support import make_tracker, run_raw
 
 import store
 from actions.conversation import (
@@ -15,11 +12,7 @@ from actions.conversation import (
     ActionVoiceSilenceTimeout,
 )
 
-
-def run(action, tracker):
-    dispatcher = CollectingDispatcher()
-    events = asyncio.run(action.run(dispatcher, tracker, {}))
-    return events, dispatcher.messages
+run = run_raw
 
 
 def text_of(messages) -> str:

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from action_tracker_support import make_tracker
-from rasa_sdk.executor import CollectingDispatcher
+from action_tracker_support import make_tracker, run
 
 import store
 from actions import permits
 from actions.permits import ActionSubmitPermitApplication, ValidatePermitForm
-
-
-def run(action, tracker):
-    dispatcher = CollectingDispatcher()
-    events = asyncio.run(action.run(dispatcher, tracker, {}))
-    slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
-    return slots, " ".join(m["text"] for m in dispatcher.messages if m.get("text"))
 
 
 def test_the_city_named_in_the_answer_chooses_which_questions_follow(engine):

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 
-from action_tracker_support import make_tracker
-from rasa_sdk.executor import CollectingDispatcher
+from action_tracker_support import make_tracker, run
 
 import store
 from actions.service import (
@@ -15,14 +13,6 @@ from actions.service import (
     ActionServiceStatus,
     ValidateServiceForm,
 )
-
-
-def run(action, tracker):
-    dispatcher = CollectingDispatcher()
-    events = asyncio.run(action.run(dispatcher, tracker, {}))
-    slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
-    return slots, " ".join(m["text"] for m in dispatcher.messages if m.get("text"))
-
 
 PUMPED = {
     "service_date": "2026-08-14",

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from action_tracker_support import make_tracker
-from rasa_sdk.executor import CollectingDispatcher
+from action_tracker_support import make_tracker, run
 
 import store
 from actions import runtime
 from actions.containers import ActionSortAnswer, ValidateSortingForm
 from actions.waivers import ActionSubmitWaiver, ValidateDeminimisForm
 from sorting import SortingMatcher
-
-
-def run(action, tracker):
-    dispatcher = CollectingDispatcher()
-    events = asyncio.run(action.run(dispatcher, tracker, {}))
-    slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
-    return slots, " ".join(m["text"] for m in dispatcher.messages if m.get("text"))
 
 
 @pytest.fixture

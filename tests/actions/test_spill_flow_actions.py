@@ -3,10 +3,7 @@ commit before the reference number, cancel keeps what was said."""
 
 from __future__ import annotations
 
-import asyncio
-
-from action_tracker_support import MESSAGE_TIME, make_tracker
-from rasa_sdk.executor import CollectingDispatcher
+from action_tracker_support import MESSAGE_TIME, make_tracker, run_raw
 
 import store
 from actions.conversation import ActionCancelForm
@@ -15,10 +12,9 @@ from config import Settings
 
 
 def run(action, tracker):
-    dispatcher = CollectingDispatcher()
-    events = asyncio.run(action.run(dispatcher, tracker, {}))
+    events, messages = run_raw(action, tracker)
     slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
-    return slots, dispatcher.messages, events
+    return slots, messages, events
 
 
 def test_the_first_fact_creates_a_partial_report_and_later_answers_update_it(engine):

@@ -1,0 +1,29 @@
+"""Naming the city: a bare "I'm in Inglewood" is acknowledged; a question that names the city is answered."""
+
+from action_tracker_support import make_tracker, run
+
+from actions.knowledge import ActionSetCity, asks_more_than_the_city
+
+
+def city_tracker(text: str):
+    return make_tracker(text=text, intent="inform_city", entities=[{"entity": "city", "value": "inglewood"}])
+
+
+def test_a_bare_city_is_acknowledged(engine):
+    _, text = run(ActionSetCity(), city_tracker("im in inglewood"))
+    assert text.startswith("Got it: I'll use Inglewood's rules")
+
+
+def test_a_question_that_names_the_city_is_answered_not_acknowledged(engine):
+    _, text = run(
+        ActionSetCity(),
+        city_tracker("im in inglewood, do i need a separate food scraps bin for my restaurant?"),
+    )
+    assert "Got it" not in text
+    assert "grease only" in text and "solid waste" in text
+
+
+def test_what_counts_as_asking_more():
+    assert not asks_more_than_the_city("Victorville")
+    assert not asks_more_than_the_city('/inform_city{"city": "inglewood"}')
+    assert asks_more_than_the_city("inglewood - whats the fine for a 2nd nov?")
