@@ -21,10 +21,10 @@ import store
 from actions import runtime
 from actions.channel import channel_of, verified_phone
 from actions.forms import FormState, GuidedForm, GuidedFormValidation, message_time
-from actions.pumpout_text import parse_pumpout
 from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
 from compliance.shifts import human
 from intake import SERVICE_LOG, FieldSpec, FormSpec, ParseContext, Quantity, ServiceFrequency, parse_phone
+from intake.pumpout import parse_pumpout
 
 log = logging.getLogger(__name__)
 

@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from actions.pumpout_text import parse_pumpout
 from intake import ParseContext
+from intake.pumpout import parse_pumpout
 
 TUESDAY = ParseContext(dt.datetime(2026, 8, 18, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles")))
 

@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from intake import GALLONS, ParseContext, Quantity, find_date, find_quantity, normalize, to_slot
+from intake.core import ParseContext, normalize, to_slot
+from intake.dates import find_date
+from intake.quantities import GALLONS, Quantity, find_quantity
 
 REQUIRED = ("service_date", "gallons", "hauler")
 """What a service record needs from the user (the device and frequency are asked separately)."""
