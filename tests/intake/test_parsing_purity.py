@@ -38,7 +38,7 @@ def test_importing_the_building_blocks_loads_nothing_heavy() -> None:
 
 
 def test_pumpout_text_and_documents_stay_light_too() -> None:
-    """The pump-out reader and the documents stay light as well (no Rasa, database or dateparser at import)."""
+    """The pump-out reader and the documents stay light too (no Rasa, database or dateparser at import)."""
     heavy = tuple(name for name in HEAVY if name not in ("shaping", "actions", "documents"))
     code = (
         "import sys\n"
