@@ -122,16 +122,24 @@ class Stack:
         self.log_dir = log_dir
 
     def start(self, timeout: float = 240.0, echo: bool = False) -> None:
+        """Start every service and wait until each answers its health check; on any failure (a service
+        exiting, the timeout, Ctrl-C) stop the ones already started, so none is left running."""
         self.migrate()
         self.echo = echo
-        for service in self.services:
-            self.spawn(service)
+        try:
+            for service in self.services:
+                self.spawn(service)
+            self._wait_until_healthy(timeout)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_until_healthy(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         pending = list(self.services)
         while pending:
             for service in list(pending):
                 if service.process and service.process.poll() is not None:
-                    self.stop()
                     raise RuntimeError(
                         f"{service.name} exited with code {service.process.returncode}"
                         f"{self._log_hint(service)}"
@@ -141,7 +149,6 @@ class Stack:
                     print(f"[run] {service.name} is up ({service.health_url})", flush=True)
             if pending and time.monotonic() > deadline:
                 names = ", ".join(s.name for s in pending)
-                self.stop()
                 raise TimeoutError(f"not healthy after {timeout:.0f} s: {names}")
             time.sleep(0.5)
 

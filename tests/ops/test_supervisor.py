@@ -75,3 +75,22 @@ def test_sigterm_to_the_supervisor_stops_every_child(tmp_path):
         except ProcessLookupError:
             continue
         raise AssertionError(f"child {pid} still running after SIGTERM to the supervisor")
+
+
+def test_a_start_that_fails_leaves_no_service_running(tmp_path):
+    pids = tmp_path / "pids"
+    record = f"open({str(pids)!r}, 'a').write(str(os.getpid()) + chr(10))"
+    sleeper = [sys.executable, "-c", f"import os, time; {record}; time.sleep(600)"]
+    stack = sleeper_stack(tmp_path, [Service("sleeper", sleeper, "http://127.0.0.1:9/never")])
+    try:
+        stack.start(timeout=2)
+    except TimeoutError:
+        pass
+    else:
+        raise AssertionError("a service that never answers its health check must fail the start")
+    [pid] = [int(p) for p in pids.read_text().split()]
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return
+    raise AssertionError(f"service {pid} left running after a failed start")
