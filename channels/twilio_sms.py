@@ -35,14 +35,9 @@ from sqlalchemy.engine import Engine
 
 import store
 from channels.twilio_webhook import (
-    Refused,
     TwilioForm,
     TwilioInput,
-    bad_request,
-    health,
     in_thread,
-    limit_request_size,
-    signed_form,
     twiml,
 )
 from cities import CityContacts
@@ -215,23 +210,12 @@ class TwilioSmsInput(TwilioInput):
         self.help_contact = settings.sms_help_contact.strip() or default_help_contact(settings)
 
     def blueprint(self, on_new_message: OnNewMessage) -> Blueprint:
-        webhook = Blueprint("fog_twilio_sms", __name__)
-        webhook.listener("before_server_start")(limit_request_size)
-        webhook.add_route(health, "/", methods=["GET"])
+        webhook = self.new_blueprint("fog_twilio_sms")
 
-        @webhook.route("/webhook", methods=["POST"])
-        async def receive(request: Request) -> HTTPResponse:
-            try:
-                form = await signed_form(request, self.settings)
-            except Refused as refused:
-                return refused.response
-            try:
-                inbound = InboundSms.from_form(form)
-            except ValueError as error:
-                logger.warning("%s", error)
-                return bad_request(str(error))
+        async def receive(_request: Request, inbound: InboundSms) -> HTTPResponse:
             return twiml(await self.answer(inbound, on_new_message))
 
+        self.add_signed_post(webhook, "/webhook", InboundSms.from_form, receive)
         return webhook
 
     async def answer(self, inbound: InboundSms, on_new_message: OnNewMessage) -> str:

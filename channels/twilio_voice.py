@@ -37,14 +37,9 @@ from sanic.response import HTTPResponse
 
 from channels.security import public_url
 from channels.twilio_webhook import (
-    Refused,
     TwilioForm,
     TwilioInput,
-    bad_request,
-    health,
     in_thread,
-    limit_request_size,
-    signed_form,
     twiml,
 )
 from intake.text import user_text
@@ -215,44 +210,24 @@ class TwilioVoiceInput(TwilioInput):
         return CHANNEL_NAME
 
     def blueprint(self, on_new_message: OnNewMessage) -> Blueprint:
-        webhook = Blueprint("fog_twilio_voice", __name__)
-        webhook.listener("before_server_start")(limit_request_size)
-        webhook.add_route(health, "/", methods=["GET"])
+        webhook = self.new_blueprint("fog_twilio_voice")
 
-        @webhook.route("/webhook", methods=["POST"])
-        async def receive(request: Request) -> HTTPResponse:
-            try:
-                form = await signed_form(request, self.settings)
-            except Refused as refused:
-                return refused.response
-            try:
-                call = CallRequest.from_form(form)
-            except ValueError as error:
-                logger.warning("%s", error)
-                return bad_request(str(error))
+        async def receive(request: Request, call: CallRequest) -> HTTPResponse:
             return twiml(await self.answer(call, self._sibling_url(request), on_new_message))
 
-        @webhook.route("/status", methods=["POST"])
-        async def status(request: Request) -> HTTPResponse:
-            try:
-                form = await signed_form(request, self.settings)
-            except Refused as refused:
-                return refused.response
+        async def status(_request: Request, form: TwilioForm) -> HTTPResponse:
             call_sid, call_status = form.get("CallSid").strip(), form.get("CallStatus").strip()
             if call_sid and call_status in ENDED_CALL_STATUSES:
                 await in_thread(self.end_call, call_sid, call_status)
             return response.empty()
 
-        @webhook.route("/dial_result", methods=["POST"])
-        async def dial_result(request: Request) -> HTTPResponse:
-            try:
-                form = await signed_form(request, self.settings)
-            except Refused as refused:
-                return refused.response
-            return twiml(
-                await self.after_dial(form.get("CallSid").strip(), form.get("DialCallStatus").strip())
-            )
+        async def dial_result(_request: Request, form: TwilioForm) -> HTTPResponse:
+            call_sid, dial_status = form.get("CallSid").strip(), form.get("DialCallStatus").strip()
+            return twiml(await self.after_dial(call_sid, dial_status))
 
+        self.add_signed_post(webhook, "/webhook", CallRequest.from_form, receive)
+        self.add_signed_post(webhook, "/status", lambda form: form, status)
+        self.add_signed_post(webhook, "/dial_result", lambda form: form, dial_result)
         return webhook
 
     def _sibling_url(self, request: Request) -> Callable[[str], str]:

@@ -13,12 +13,12 @@ import datetime as dt
 import functools
 import logging
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
 from rasa.core.channels.channel import InputChannel
-from sanic import response
+from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 from sqlalchemy.engine import Engine
@@ -198,6 +198,37 @@ class TwilioInput(InputChannel):
         self.clock = clock or settings.clock()  # CLOCK_START shifts it (tests); else the real time
         self._engine = engine
         warn_if_unsigned_requests_all_fail(self.name(), settings)
+
+    def new_blueprint(self, name: str) -> Blueprint:
+        """The connector's routes: every body capped before it is read, and ``GET /`` for health."""
+        webhook = Blueprint(name, __name__)
+        webhook.listener("before_server_start")(limit_request_size)
+        webhook.add_route(health, "/", methods=["GET"])
+        return webhook
+
+    def add_signed_post(
+        self,
+        webhook: Blueprint,
+        path: str,
+        parse: Callable[[TwilioForm], T],
+        handle: Callable[[Request, T], Awaitable[HTTPResponse]],
+    ) -> None:
+        """``POST path``: refused unless Twilio signed it (:func:`signed_form`); the form read by ``parse``
+        (a ValueError naming a missing or bad field is a 400); then ``handle``."""
+
+        async def route(request: Request) -> HTTPResponse:
+            try:
+                form = await signed_form(request, self.settings)
+            except Refused as refused:
+                return refused.response
+            try:
+                parsed = parse(form)
+            except ValueError as error:
+                logger.warning("%s", error)
+                return bad_request(str(error))
+            return await handle(request, parsed)
+
+        webhook.add_route(route, path, methods=["POST"], name=path.strip("/") or "root")
 
     @property
     def engine(self) -> Engine:
