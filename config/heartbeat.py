@@ -20,7 +20,7 @@ def beat_until(stop: threading.Event, run_dir: str | Path, every: float = BEAT_S
     path = Path(run_dir) / HEARTBEAT_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
     while True:
-        path.touch()
+        path.write_text(f"{time.time():.3f}\n")  # the writer's clock, so readers compare like with like
         if stop.wait(every):
             return
 
@@ -29,7 +29,11 @@ def worker_state(run_dir: str | Path, now: float | None = None) -> str:
     """``"up"`` when the heartbeat is fresh, ``"down"`` when it is stale or missing."""
     path = Path(run_dir) / HEARTBEAT_FILE
     try:
-        age = (time.time() if now is None else now) - path.stat().st_mtime
+        text = path.read_text().strip()
+        beat = float(text) if text else path.stat().st_mtime
     except FileNotFoundError:
         return "down"
+    except ValueError:
+        beat = path.stat().st_mtime
+    age = (time.time() if now is None else now) - beat
     return "up" if age <= STALE_AFTER_SECONDS else "down"
