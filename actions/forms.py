@@ -67,14 +67,14 @@ def is_interruption(intent: str | None, text: str) -> bool:
 _COURTESIES = {
     "thanks": "You're welcome.",
     "greet": "Hi!",
-    "goodbye": "What you told me so far is kept. You can say cancel to stop, or answer to carry on.",
+    "goodbye": "What you told me so far is kept. You can say {cancel} to stop, or answer to carry on.",
 }
 
 
 def _courtesy(message: Message) -> str | None:
     """A short "thanks", "hi" or "bye" in the middle of a form is acknowledged, never taken as an answer."""
     if message.intent in _COURTESIES and len(message.text.split()) <= 4:
-        return _COURTESIES[message.intent].replace("say cancel", f"say {cancel_words(message.channel)}")
+        return _COURTESIES[message.intent].format(cancel=cancel_words(message.channel))
     return None
 
 

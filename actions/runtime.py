@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from cities import CityContacts
 from config import Settings
-from config.clock import Clock, utc_now
+from config.clock import Clock
+from config.clock import clock_offset as config_clock_offset
 from knowledge.index import HybridIndex
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def clock() -> Clock:
 @lru_cache(maxsize=1)
 def clock_offset() -> dt.timedelta:
     """How far this process's clock runs from the real one (Rasa stamps events with the real time)."""
-    return clock()() - utc_now()
+    return config_clock_offset(settings().clock_start)
 
 
 @lru_cache(maxsize=1)

@@ -45,7 +45,7 @@ _NO_DRIVE_THRU = re.compile(r"\bno drive[\s-]?(?:thru|through)\b", re.I)
 _ANNUAL = re.compile(r"\b(?:annual|yearly|every year|per year|inspection fee|control fee|permit fee)\b", re.I)
 _SPILL = re.compile(r"\b(?:spill|overflow(?:ed)?|backup|backed up|sso|sewage)\b", re.I)
 _WRITTEN = re.compile(r"\b(?:written|in writing|letter|report|confirmation|follow[\s-]?up|paperwork)\b", re.I)
-_YARDS = re.compile(r"\byards?|yds?|cubic\b", re.I)
+_YARDS = re.compile(r"\b(?:yards?|yds?|cubic)\b", re.I)
 
 
 @dataclass(frozen=True)

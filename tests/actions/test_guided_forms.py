@@ -83,6 +83,8 @@ def test_texters_are_never_told_to_send_a_bare_cancel_which_unsubscribes_them():
     web = decide(SPILL_FORM, state, say("?!", channel="web"), CONTACTS).feedback[-1]
     assert "say CANCEL REPORT to stop" in sms and classify_keyword("CANCEL REPORT") is None
     assert "say cancel to stop" in web
+    bye = decide(SPILL_FORM, state, say("bye", "goodbye", channel="sms"), CONTACTS)
+    assert "say CANCEL REPORT to stop" in " ".join(bye.feedback + bye.question)
 
 
 def test_a_skippable_field_may_be_skipped_after_two_failed_answers_but_not_before():
