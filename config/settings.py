@@ -23,6 +23,8 @@ PLACEHOLDER = re.compile(r"^(|changeme.*|change-me.*|your[_-].*|x+|AC0{32}|0{32}
 MODES = ("development", "test", "production")
 MIN_AUTH_TOKEN_LENGTH = 32  # Twilio Auth Tokens are 32 hexadecimal characters
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+DEVELOPMENT_SECRET_KEY = "development-only-secret-key-not-for-deployment"  # refused off localhost
+MIN_SECRET_KEY_LENGTH = 32
 
 
 class SettingsError(ValueError):
@@ -66,7 +68,31 @@ class Settings:
     reminder_poll_seconds: int = 60  # how often the reminder scheduler looks for due reminders
     rasa_timeout_seconds: int = 30  # how long the web chat waits for Rasa's answer before giving up on a turn
     clock_start: dt.datetime | None = None  # CLOCK_START: run every clock from this moment (tests only)
-    secrets: tuple[str, ...] = field(default=("twilio_auth_token",), repr=False)
+    # Signs document links and console sessions' CSRF tokens; every process of one deployment shares it.
+    secret_key: str = DEVELOPMENT_SECRET_KEY
+    # The city's side (README, "For city staff"). Recipients are comma-separated lists; empty: nobody.
+    victorville_spill_sms: str = ""  # on-call phones texted for every spill report (quiet hours ignored)
+    victorville_spill_email: str = ""
+    inglewood_spill_sms: str = ""
+    inglewood_spill_email: str = ""
+    victorville_applications_email: str = ""  # the FOG office: permit applications and waiver requests
+    inglewood_applications_email: str = ""
+    alert_email: str = ""  # operators: a notification that failed after its last retry
+    notification_templates_dir: str = ""  # overrides for the message templates; empty: the built-in ones
+    notification_max_attempts: int = 6  # then the notification is failed and alerted
+    outbox_poll_seconds: int = 5
+    abandon_after_minutes: int = 30  # a spill report left unconfirmed this long is flagged for staff
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 25
+    smtp_username: str = ""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+    smtp_from: str = "FOG & Organics Assistant <assistant@localhost>"
+    document_link_hours: int = 72  # how long a texted link to a drafted notice or summary works
+    console_session_hours: int = 8
+    console_max_failed_logins: int = 5  # then the account is locked
+    console_lockout_minutes: int = 15
+    secrets: tuple[str, ...] = field(default=("twilio_auth_token", "secret_key", "smtp_password"), repr=False)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -113,6 +139,29 @@ class Settings:
                 "sign webhook requests. Set the Auth Token from the Twilio console, or use a localhost "
                 "PUBLIC_BASE_URL for development."
             )
+        secret = self.secret_key
+        if not self.public_url_is_local and (
+            secret == DEVELOPMENT_SECRET_KEY
+            or PLACEHOLDER.match(secret)
+            or len(secret) < MIN_SECRET_KEY_LENGTH
+        ):
+            raise SettingsError(
+                f"SECRET_KEY is missing, the development default or under {MIN_SECRET_KEY_LENGTH} characters "
+                f"while PUBLIC_BASE_URL={self.public_base_url!r} is reachable from outside, so anyone could "
+                "forge document links and console tokens. Set a long random value, e.g. the output of "
+                "`python -c 'import secrets; print(secrets.token_urlsafe(48))'`."
+            )
+        for name in (
+            "notification_max_attempts",
+            "outbox_poll_seconds",
+            "abandon_after_minutes",
+            "document_link_hours",
+            "console_session_hours",
+            "console_max_failed_logins",
+            "console_lockout_minutes",
+        ):
+            if getattr(self, name) < 1:
+                raise SettingsError(f"{name.upper()}={getattr(self, name)!r} must be 1 or more.")
         if self.mode != "production":
             return
         if self.clock_start is not None:
@@ -142,6 +191,12 @@ class Settings:
         """Rasa's tracker store as a SQLAlchemy URL (a relative path is under the repository)."""
         path = Path(self.tracker_db)
         return f"sqlite:///{path if path.is_absolute() else REPO / path}"
+
+    def recipients(self, city: str, kind: str) -> tuple[str, ...]:
+        """The configured recipients of ``kind`` (``spill_sms``, ``spill_email``, ``applications_email``)
+        for ``city``: the comma-separated list of ``<CITY>_<KIND>``, blanks dropped."""
+        raw = getattr(self, f"{city}_{kind}", "")
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
 
     def clock(self) -> Clock:
         """The clock this process reads: real time, shifted to start at ``CLOCK_START`` when set."""

@@ -30,6 +30,21 @@ OPT_OUT_STATUSES = ("opted_out", "opted_in")
 REMINDER_KINDS = ("pump_out_due", "manifest_due")
 REMINDER_STATUSES = ("scheduled", "sending", "sent", "failed", "skipped", "cancelled")
 VOICE_CALL_STATUSES = ("in_progress", "completed", "abandoned")
+WORK_STATUSES = ("new", "acknowledged", "in_progress", "closed")
+"""Where city staff have got with a submitted record (the console's status workflow; Open311 maps
+``closed`` to ``closed`` and the rest to ``open``). Separate from ``status``, which is the conversation's."""
+OUTBOX_EVENT_KINDS = (
+    "spill_started",  # the urgent first answer was given: notify on-call with what is known so far
+    "spill_submitted",
+    "permit_submitted",
+    "waiver_submitted",
+    "status_changed",  # staff changed a record's work status and chose to text the reporter
+    "delivery_failed",  # a notification failed after its last retry: alert the operators
+)
+NOTIFICATION_CHANNELS = ("sms", "email")
+NOTIFICATION_STATUSES = ("pending", "sending", "sent", "failed", "skipped")
+STAFF_ROLES = ("viewer", "staff", "admin")
+UNANSWERED_REASONS = ("not_covered", "low_confidence")
 
 WAIVER_KIND_CITIES = {
     "deminimis": "victorville",  # Victorville Municipal Code § 6.37.050(a)
@@ -93,6 +108,15 @@ def _record_columns() -> list[sa.Column]:
         sa.Column("updated_at", UTCDateTime(), nullable=False),
         sa.Column("status", sa.String(32), nullable=False),
         sa.Column("details", sa.JSON(), nullable=False),
+    ]
+
+
+def _work_columns() -> list[sa.Column]:
+    """The city's handling of a submitted record: status, the last note, and when it changed."""
+    return [
+        sa.Column("work_status", sa.String(16), nullable=False, server_default="new"),
+        sa.Column("work_note", sa.Text),
+        sa.Column("work_updated_at", UTCDateTime()),
     ]
 
 
@@ -164,7 +188,9 @@ permit_applications = sa.Table(
     sa.Column("applicant_phone", sa.String(32)),
     sa.Column("facility_address", sa.String(300)),
     sa.Column("submitted_at", UTCDateTime()),
+    *_work_columns(),
     _one_of("status", APPLICATION_STATUSES),
+    _one_of("work_status", WORK_STATUSES),
     _one_of("city", CITIES),
 )
 
@@ -178,7 +204,9 @@ waiver_requests = sa.Table(
     sa.Column("eligible", sa.Boolean),
     sa.Column("screening", sa.JSON(none_as_null=True)),
     sa.Column("submitted_at", UTCDateTime()),
+    *_work_columns(),
     _one_of("status", APPLICATION_STATUSES),
+    _one_of("work_status", WORK_STATUSES),
     _one_of("city", CITIES),
     _one_of("kind", WAIVER_KINDS),
 )
@@ -206,8 +234,12 @@ spill_reports = sa.Table(
     sa.Column("transcript", sa.JSON(), nullable=False),
     sa.Column("submitted_at", UTCDateTime()),
     sa.Column("abandoned_at", UTCDateTime()),
+    sa.Column("latitude", sa.Float),  # WGS84, when the report came with a position (Open311)
+    sa.Column("longitude", sa.Float),
+    *_work_columns(),
     sa.Index("ix_spill_reports_status_updated_at", "status", "updated_at"),
     _one_of("status", SPILL_STATUSES),
+    _one_of("work_status", WORK_STATUSES),
     _one_of("city", CITIES),
 )
 
@@ -299,4 +331,134 @@ voice_calls = sa.Table(
     sa.Column("updated_at", UTCDateTime(), nullable=False),
     sa.Column("ended_at", UTCDateTime()),
     _one_of("status", VOICE_CALL_STATUSES),
+)
+
+outbox_events = sa.Table(
+    "outbox_events",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("city", sa.String(16)),
+    sa.Column("reference", sa.String(16)),
+    sa.Column("payload", sa.JSON(), nullable=False),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("dispatched_at", UTCDateTime()),
+    sa.Index("ix_outbox_events_dispatched_at", "dispatched_at"),
+    _one_of("kind", OUTBOX_EVENT_KINDS),
+)
+"""The transactional outbox: an event is inserted in the same transaction as the record it is about (a
+submitted spill report, a status change), so a crash can never lose it. The worker fans each event out into
+``notifications`` (one per recipient and channel) and marks it dispatched."""
+
+notifications = sa.Table(
+    "notifications",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column(
+        "event_id",
+        sa.Integer,
+        sa.ForeignKey("outbox_events.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column("channel", sa.String(8), nullable=False),
+    sa.Column("recipient", sa.String(255), nullable=False),
+    sa.Column("subject", sa.String(300)),
+    sa.Column("body", sa.Text, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("next_attempt_at", UTCDateTime(), nullable=False),
+    sa.Column("last_error", sa.Text),
+    sa.Column("provider_id", sa.String(128)),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("updated_at", UTCDateTime(), nullable=False),
+    sa.Column("sent_at", UTCDateTime()),
+    sa.UniqueConstraint("event_id", "channel", "recipient", name="uq_notifications_event_channel_recipient"),
+    sa.Index("ix_notifications_status_next_attempt_at", "status", "next_attempt_at"),
+    _one_of("channel", NOTIFICATION_CHANNELS),
+    _one_of("status", NOTIFICATION_STATUSES),
+)
+"""One message to one recipient (an on-call phone, an office mailbox, the reporter), sent by the worker with
+retries and backoff; ``failed`` after the last attempt (shown in the console, and alerted again)."""
+
+staff_users = sa.Table(
+    "staff_users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("username", sa.String(64), nullable=False, unique=True),
+    sa.Column("display_name", sa.String(200)),
+    sa.Column("password_hash", sa.String(255), nullable=False),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("cities", sa.JSON(), nullable=False),  # the cities whose records this user may see
+    sa.Column("active", sa.Boolean, nullable=False),
+    sa.Column("failed_logins", sa.Integer, nullable=False),
+    sa.Column("locked_until", UTCDateTime()),
+    sa.Column("last_login_at", UTCDateTime()),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("updated_at", UTCDateTime(), nullable=False),
+    _one_of("role", STAFF_ROLES),
+)
+
+staff_sessions = sa.Table(
+    "staff_sessions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),  # SHA-256 of the cookie's token
+    sa.Column(
+        "user_id", sa.Integer, sa.ForeignKey("staff_users.id", ondelete="CASCADE"), nullable=False, index=True
+    ),
+    sa.Column("csrf_token", sa.String(64), nullable=False),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("expires_at", UTCDateTime(), nullable=False),
+    sa.Column("last_seen_at", UTCDateTime(), nullable=False),
+)
+
+audit_log = sa.Table(
+    "audit_log",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("occurred_at", UTCDateTime(), nullable=False),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("staff_users.id", ondelete="SET NULL"), index=True),
+    sa.Column(
+        "actor", sa.String(64), nullable=False
+    ),  # the username (kept if the user is deleted), or a system
+    sa.Column("action", sa.String(32), nullable=False),
+    sa.Column("record_kind", sa.String(32)),
+    sa.Column("reference", sa.String(16), index=True),
+    sa.Column("city", sa.String(16)),
+    sa.Column("changes", sa.JSON(), nullable=False),
+    sa.Column("note", sa.Text),
+)
+"""Who did what, when: status changes, texts sent to reporters, sign-ins, users created, exports."""
+
+unanswered_questions = sa.Table(
+    "unanswered_questions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("asked_at", UTCDateTime(), nullable=False),
+    sa.Column("conversation_id", sa.String(255)),
+    sa.Column("channel", sa.String(32)),
+    sa.Column("city", sa.String(16)),
+    sa.Column("language", sa.String(8)),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("reason", sa.String(16), nullable=False),
+    sa.Column("score", sa.Float),
+    sa.Column("topic", sa.String(64)),
+    sa.Index("ix_unanswered_questions_asked_at", "asked_at"),
+    _one_of("reason", UNANSWERED_REASONS),
+)
+"""Questions the assistant declined or answered with low confidence, for the console's "unanswered" page."""
+
+open311_keys = sa.Table(
+    "open311_keys",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column(
+        "key_hash", sa.String(64), nullable=False, unique=True
+    ),  # SHA-256 of the key; the key is shown once
+    sa.Column("city", sa.String(16)),  # None: both cities
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("last_used_at", UTCDateTime()),
+    sa.Column("revoked_at", UTCDateTime()),
 )

@@ -55,6 +55,7 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
         "twilio_auth_token": AUTH_TOKEN,
         "twilio_sms_number": SMS_NUMBER,
         "sms_program_name": "FOG Assistant",
+        "secret_key": "test-secret-key-" + "0" * 32,
         **overrides,
     }
     settings = Settings(**values)

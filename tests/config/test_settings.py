@@ -7,6 +7,9 @@ import pytest
 import config.settings as settings_module
 from config import Ports, Settings, SettingsError
 from config.clock import shifted_clock
+from config.settings import DEVELOPMENT_SECRET_KEY
+
+SECRET = "k" * 40  # a long enough SECRET_KEY for the public-URL cases
 
 
 def test_clock_start_is_read_as_an_aware_moment():
@@ -28,6 +31,7 @@ def test_production_refuses_a_shifted_clock():
         "TWILIO_AUTH_TOKEN": "a-real-looking-token-0123456789abcdef",
         "TWILIO_SMS_NUMBER": "+17605550100",
         "PUBLIC_BASE_URL": "https://fog.example.org",
+        "SECRET_KEY": SECRET,
     }
     with pytest.raises(SettingsError, match="CLOCK_START"):
         Settings.from_env(environ)
@@ -99,5 +103,24 @@ def test_a_local_public_url_accepts_any_token_for_development(url):
 
 def test_a_real_length_token_with_a_public_url_is_accepted():
     token = "0123456789abcdef0123456789abcdef"
-    settings = Settings.from_env({"PUBLIC_BASE_URL": "https://fog.example.org", "TWILIO_AUTH_TOKEN": token})
+    settings = Settings.from_env(
+        {"PUBLIC_BASE_URL": "https://fog.example.org", "TWILIO_AUTH_TOKEN": token, "SECRET_KEY": SECRET}
+    )
     assert settings.twilio_auth_token == token
+
+
+@pytest.mark.parametrize("secret", ["", "changeme", "short-secret", DEVELOPMENT_SECRET_KEY])
+def test_a_public_url_refuses_a_missing_weak_or_development_secret_key(secret):
+    environ = {
+        "PUBLIC_BASE_URL": "https://fog.example.org",
+        "TWILIO_AUTH_TOKEN": "0123456789abcdef0123456789abcdef",
+        "SECRET_KEY": secret,
+    }
+    with pytest.raises(SettingsError, match="SECRET_KEY"):
+        Settings.from_env(environ)
+
+
+def test_recipients_are_the_comma_separated_list_for_the_city():
+    settings = Settings.from_env({"VICTORVILLE_SPILL_SMS": " +17605550101, ,+17605550102 "})
+    assert settings.recipients("victorville", "spill_sms") == ("+17605550101", "+17605550102")
+    assert settings.recipients("inglewood", "spill_sms") == ()

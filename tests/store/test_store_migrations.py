@@ -8,7 +8,7 @@ import store
 from store import migrate
 from store.schema import metadata
 
-HEAD = "0002"  # the newest migration; bump with each new one
+HEAD = "0003"  # the newest migration; bump with each new one
 
 EXPECTED_TABLES = {
     "facilities",
@@ -23,6 +23,13 @@ EXPECTED_TABLES = {
     "reminders",
     "voice_calls",
     "sms_more_remainders",
+    "outbox_events",
+    "notifications",
+    "staff_users",
+    "staff_sessions",
+    "audit_log",
+    "unanswered_questions",
+    "open311_keys",
 }
 
 
