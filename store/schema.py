@@ -39,6 +39,7 @@ OUTBOX_EVENT_KINDS = (
     "permit_submitted",
     "waiver_submitted",
     "status_changed",  # staff changed a record's work status and chose to text the reporter
+    "document_link",  # text a caller the signed link to their drafted notice or summary
     "delivery_failed",  # a notification failed after its last retry: alert the operators
 )
 NOTIFICATION_CHANNELS = ("sms", "email")

@@ -40,7 +40,7 @@ def upgrade() -> None:
         sa.Column("dispatched_at", sa.DateTime(timezone=True), nullable=True),
         sa.CheckConstraint(
             "kind IN ('spill_started', 'spill_submitted', 'permit_submitted', 'waiver_submitted', "
-            "'status_changed', 'delivery_failed')",
+            "'status_changed', 'document_link', 'delivery_failed')",
             name=op.f("ck_outbox_events_kind"),
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_outbox_events")),
