@@ -44,6 +44,7 @@ class Settings:
     twilio_account_sid: str = ""
     twilio_auth_token: str = ""
     twilio_sms_number: str = ""  # the number reminders are sent from, E.164
+    twilio_api_base_url: str = ""  # tests only: Twilio REST calls go to a local fake (refused in production)
     voice_dial_enabled: bool = True  # connect spill callers with <Dial>; otherwise read the number out
     # Numbers the ordinances name offices for but do not print (Victorville) or print (Inglewood).
     victorville_code_enforcement_phone: str = ""
@@ -89,6 +90,7 @@ class Settings:
     smtp_starttls: bool = False
     smtp_from: str = "FOG & Organics Assistant <assistant@localhost>"
     document_link_hours: int = 72  # how long a texted link to a drafted notice or summary works
+    web_public_url: str = "http://localhost:8000"  # the web app's public address, for links sent to users
     console_session_hours: int = 8
     console_max_failed_logins: int = 5  # then the account is locked
     console_lockout_minutes: int = 15
@@ -131,6 +133,10 @@ class Settings:
             raise SettingsError(
                 f"PUBLIC_BASE_URL={self.public_base_url!r} must start with http:// or https://."
             )
+        if not re.match(r"^https?://", self.web_public_url):
+            raise SettingsError(
+                f"WEB_PUBLIC_URL={self.web_public_url!r} must start with http:// or https://."
+            )
         token = self.twilio_auth_token
         if not self.public_url_is_local and (PLACEHOLDER.match(token) or len(token) < MIN_AUTH_TOKEN_LENGTH):
             raise SettingsError(
@@ -166,6 +172,10 @@ class Settings:
             return
         if self.clock_start is not None:
             raise SettingsError("CLOCK_START is for tests and demonstrations: unset it in production.")
+        if self.twilio_api_base_url:
+            raise SettingsError(
+                "TWILIO_API_BASE_URL is for tests (a local fake Twilio): unset it in production."
+            )
         for name in ("twilio_account_sid", "twilio_auth_token", "twilio_sms_number"):
             if PLACEHOLDER.match(getattr(self, name)):
                 raise SettingsError(
@@ -175,6 +185,10 @@ class Settings:
         if not self.public_base_url.startswith("https://"):
             raise SettingsError(
                 "PUBLIC_BASE_URL must be an https:// address in production (Twilio signs it)."
+            )
+        if not self.web_public_url.startswith("https://"):
+            raise SettingsError(
+                "WEB_PUBLIC_URL must be an https:// address in production (document links carry their key)."
             )
 
     @property

@@ -11,8 +11,8 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from store import records
-from store.db import Bind
+from store import outbox, records
+from store.db import Bind, resolve_now, write_transaction
 from store.drafts import DraftTable
 from store.records import Record
 from store.references import PERMIT_APPLICATION, RandomSource
@@ -63,8 +63,22 @@ def update_draft(
 
 
 def submit(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:
-    """Confirmed by the applicant: committed before this returns; submitting twice is harmless."""
-    return _DRAFTS.submit(bind, reference, now=now)
+    """Confirmed by the applicant: committed before this returns, with the ``permit_submitted`` event that
+    e-mails the office (enqueued once; submitting twice is harmless)."""
+    moment = resolve_now(now)
+    with write_transaction(bind) as connection:
+        record = _DRAFTS.submit(connection, reference, now=moment)
+        if not outbox.has_event(connection, "permit_submitted", record["reference"]):
+            payload = {name: record[name] for name in KEY_FIELDS} | {"channel": record["channel"]}
+            outbox.enqueue(
+                connection,
+                "permit_submitted",
+                city=record["city"],
+                reference=record["reference"],
+                payload=payload,
+                now=moment,
+            )
+        return record
 
 
 def cancel(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:

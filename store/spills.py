@@ -5,6 +5,10 @@ Durable before acknowledged: every function given an engine commits before it re
 assistant may tell the caller "your report SP-482137 was received" only after :func:`submit` returned.
 A report that was abandoned and is then resumed (an update) becomes ``partial`` again and keeps its
 flag; a submitted report is final, apart from photos (:func:`add_media`) and transcript lines.
+
+The city hears of a report through the outbox (:mod:`store.outbox`), in the transaction that changes it:
+``spill_started`` once, as soon as the report has a city (what is known so far, for on-call staff), and
+``spill_submitted`` once, when it is confirmed.
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
 
-from store import records
+from store import outbox, records
 from store.db import Bind, aware_utc, read_transaction, resolve_now, write_transaction
 from store.errors import StoreError
 from store.records import Record
@@ -85,7 +90,9 @@ def create_partial(
         **_clean(fields),
     }
     with write_transaction(bind) as connection:
-        return records.insert_with_reference(connection, spill_reports, SPILL, values, rng)
+        record = records.insert_with_reference(connection, spill_reports, SPILL, values, rng)
+        _announce_start(connection, record, moment)
+        return record
 
 
 def update(
@@ -97,29 +104,72 @@ def update(
     **fields: Any,
 ) -> Record:
     """Change answers ("change the address"); ``details`` is merged into the stored details."""
-    return records.edit_open_record(
-        bind,
-        spill_reports,
-        reference,
-        _clean(fields),
-        resolve_now(now),
-        editable_statuses=EDITABLE,
-        details=details,
-        status="partial",
-    )
+    moment = resolve_now(now)
+    with write_transaction(bind) as connection:
+        record = records.edit_open_record(
+            connection,
+            spill_reports,
+            reference,
+            _clean(fields),
+            moment,
+            editable_statuses=EDITABLE,
+            details=details,
+            status="partial",
+        )
+        _announce_start(connection, record, moment)
+        return record
 
 
 def submit(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:
-    """Mark the report confirmed and commit it; submitting twice returns the same record."""
+    """Mark the report confirmed and commit it with its ``spill_submitted`` event (enqueued once: submitting
+    twice returns the same record and tells the city nothing new)."""
     moment = resolve_now(now)
-    return records.change_status(
-        bind,
-        spill_reports,
-        reference,
-        "submitted",
-        moment,
-        from_statuses=EDITABLE,
-        extra={"submitted_at": moment},
+    with write_transaction(bind) as connection:
+        record = records.change_status(
+            connection,
+            spill_reports,
+            reference,
+            "submitted",
+            moment,
+            from_statuses=EDITABLE,
+            extra={"submitted_at": moment},
+        )
+        if not outbox.has_event(connection, "spill_submitted", record["reference"]):
+            outbox.enqueue(
+                connection,
+                "spill_submitted",
+                city=record["city"],
+                reference=record["reference"],
+                payload=known_so_far(record),
+                now=moment,
+            )
+        return record
+
+
+def known_so_far(record: Record) -> dict[str, Any]:
+    """The facts an outbox event carries about a report (JSON-ready; the worker reads the rest)."""
+    return {
+        "location": record["location_text"],
+        "what": record["what_spilling"],
+        "still_flowing": record["still_flowing"],
+        "reaches": record["reaches"],
+        "callback": record["callback_number"],
+        "channel": record["channel"],
+    }
+
+
+def _announce_start(connection: Connection, record: Record, now: dt.datetime) -> None:
+    """Enqueue ``spill_started`` once per report, as soon as its city is known (on-call staff are per city),
+    with what is known so far; the same transaction commits the report's change."""
+    if record["city"] is None or outbox.has_event(connection, "spill_started", record["reference"]):
+        return
+    outbox.enqueue(
+        connection,
+        "spill_started",
+        city=record["city"],
+        reference=record["reference"],
+        payload=known_so_far(record),
+        now=now,
     )
 
 

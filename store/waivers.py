@@ -13,7 +13,8 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from store.db import Bind
+from store import outbox
+from store.db import Bind, resolve_now, write_transaction
 from store.drafts import DraftTable
 from store.errors import StoreError
 from store.records import Record
@@ -79,7 +80,22 @@ def update_draft(
 
 
 def submit(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:
-    return _DRAFTS.submit(bind, reference, now=now)
+    """Confirmed by the applicant: committed before this returns, with the ``waiver_submitted`` event that
+    e-mails the office (enqueued once; submitting twice is harmless)."""
+    moment = resolve_now(now)
+    with write_transaction(bind) as connection:
+        record = _DRAFTS.submit(connection, reference, now=moment)
+        if not outbox.has_event(connection, "waiver_submitted", record["reference"]):
+            payload = {"kind": record["kind"], "eligible": record["eligible"], "channel": record["channel"]}
+            outbox.enqueue(
+                connection,
+                "waiver_submitted",
+                city=record["city"],
+                reference=record["reference"],
+                payload=payload,
+                now=moment,
+            )
+        return record
 
 
 def cancel(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Record:

@@ -30,6 +30,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy.engine import Engine
 from twilio.base.exceptions import TwilioRestException
 from twilio.http.http_client import TwilioHttpClient
+from twilio.http.response import Response
 from twilio.rest import Client
 
 from cities import CITY_TIME_ZONE
@@ -43,6 +44,8 @@ logger = logging.getLogger(__name__)
 CITY_ZONE = ZoneInfo(CITY_TIME_ZONE)
 UNSUBSCRIBED_RECIPIENT = 21610
 """Twilio's error for a number that texted STOP to our Twilio number."""
+TWILIO_API_ORIGIN = "https://api.twilio.com"
+TWILIO_TIMEOUT_SECONDS = 30
 
 DEFAULT_TEXTS = {
     "pump_out_due": "Reminder: your grease interceptor pump-out is due by {date}.",
@@ -96,10 +99,31 @@ class ReminderRun:
     failed: list[int] = field(default_factory=list)
 
 
+class RedirectedTwilioHttpClient(TwilioHttpClient):
+    """Sends Twilio API requests to ``TWILIO_API_BASE_URL`` instead (tests run a local fake Twilio there;
+    the setting is refused in production); any other address is refused, so nothing leaves for real."""
+
+    def __init__(self, base_url: str, timeout: float = TWILIO_TIMEOUT_SECONDS) -> None:
+        super().__init__(timeout=timeout)
+        self.base_url = base_url.rstrip("/")
+
+    def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Response:
+        if not url.startswith(TWILIO_API_ORIGIN + "/"):
+            raise ValueError(f"Only {TWILIO_API_ORIGIN} requests are redirected, got {url!r}")
+        return super().request(method, self.base_url + url[len(TWILIO_API_ORIGIN) :], *args, **kwargs)
+
+
 def twilio_client(settings: Settings, http_client: TwilioHttpClient | None = None) -> Client:
-    """Twilio's REST client for the configured account; ``http_client`` replaces its HTTP transport."""
+    """Twilio's REST client for the configured account (requests time out); ``http_client`` replaces its
+    HTTP transport, else ``TWILIO_API_BASE_URL`` (tests) redirects it."""
     if not settings.twilio_account_sid or not settings.twilio_auth_token:
-        raise SettingsError("Set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to send reminders.")
+        raise SettingsError("Set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to send text messages.")
+    if http_client is None:
+        http_client = (
+            RedirectedTwilioHttpClient(settings.twilio_api_base_url)
+            if settings.twilio_api_base_url
+            else TwilioHttpClient(timeout=TWILIO_TIMEOUT_SECONDS)
+        )
     return Client(settings.twilio_account_sid, settings.twilio_auth_token, http_client=http_client)
 
 

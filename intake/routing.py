@@ -1,0 +1,229 @@
+"""Which guided flow a message asks for, read from what it means rather than the words it shares with one.
+
+The classifier learns which kind of message this is from examples; some distinctions it cannot learn from
+words alone, and getting them wrong starts the wrong conversation:
+
+- **A spill happening now, or a past one.** "grease is bubbling out of the cleanout right now, who do I call?"
+  needs the spill report (whom to call first); "our kitchen caused a sewer backup two weeks ago, what happens
+  to us now?" is a question about consequences (:func:`spill_is_live`).
+- **Reporting a pump-out, or asking about pumping.** "pumped 9/2 by Acme, 500 gallons" logs a service;
+  "interceptor got pumped June 2, when's the next one due?" is a question with a computed answer, and
+  "the fog manager bumped us to every 30 days, can we fight it?" is a question (:func:`reports_pumpout`).
+- **Asking to apply, or asking how.** "I need a FOG permit" starts the application; "how do I get the FOG
+  permit?" and "where is the office we file the application at?" are questions, answered and then offered
+  the application (:func:`asks_to_apply`).
+
+:func:`route` applies them to the classifier's intent. Pure functions of the text: no clock, no state.
+"""
+
+from __future__ import annotations
+
+import re
+
+SPILL_INTENT = "report_spill"
+PUMPOUT_INTENT = "log_pumpout"
+APPLY_INTENTS = frozenset(
+    {"apply_permit", "request_deminimis_waiver", "request_space_waiver", "request_interceptor_variance"}
+)
+QUESTION_INTENT = "ask_question"
+# Kinds of message a live spill described in it turns into a spill report (never a form answer: "inform").
+QUESTION_LIKE = frozenset({QUESTION_INTENT, "nlu_fallback", "out_of_scope", "help"})
+
+
+def _words(*patterns: str) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(patterns) + r")\b", re.IGNORECASE)
+
+
+_NOW = _words(
+    r"right now",
+    r"now",
+    r"currently",
+    r"at the moment",
+    r"still (?:going|coming|flowing|running|spilling|overflowing|leaking|bubbling|pouring)",
+    r"as we speak",
+    r"this (?:second|minute)",
+    r"won'?t stop",
+    r"is (?:coming|flowing|running|spilling|overflowing|leaking|bubbling|pouring|backing|gushing|going)",
+    r"are (?:coming|flowing|running|spilling|overflowing|leaking|bubbling|pouring|backing|gushing|going)",
+    r"(?:it'?s|there'?s|theres) (?:like )?(?:a lot of |some |sewage |grease |water )*(?:coming|flowing|"
+    r"running|spilling|overflowing|leaking|bubbling|pouring|backing|gushing|all over|everywhere|going)",
+    r"coming (?:up|out)",
+    r"bubbling",
+    r"gushing",
+    r"overflowing",
+)
+_EXPLICIT_NOW = _words(
+    r"right now",
+    r"currently",
+    r"at the moment",
+    r"as we speak",
+    r"this (?:second|minute)",
+    r"won'?t stop",
+    r"still (?:going|coming|flowing|running|spilling|overflowing|leaking|bubbling|pouring)",
+)
+_PAST = _words(
+    r"yesterday",
+    r"last (?:night|week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)",
+    r"(?:a|one|two|three|four|five|six|couple|few|several|\d+) (?:days?|weeks?|months?|years?|hours?) ago",
+    r"ago",
+    r"(?:on|over the|this past) (?:weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"(?: night| morning| afternoon)?",
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:night|morning|afternoon)",
+    r"earlier this (?:week|month|year)",
+    r"back in",
+    r"we (?:already )?(?:called|cleaned|mopped|had it cleaned|reported)",
+    r"(?:got|was|been) cleaned up",
+    r"(?:caused|happened|had|overflowed|spilled|backed up|flooded|leaked)",
+    r"the city (?:says|said|came|cleaned|crew|sent|wants|billed|charged)",
+    r"next time",
+    r"(?:what|how) (?:happens|can they|will they|do they|would they)",
+    r"(?:fine|fined|penalty|penalties|charge|charged|bill|billed|owe|pay for|cleanup cost)",
+)
+_REPORT_REQUEST = _words(
+    r"report (?:a|an|the|this)? ?(?:spill|overflow|backup|sewage|leak)",
+    r"(?:want|need|like|have) to report",
+    r"file a (?:spill )?report",
+    r"make a report",
+    r"who do i call",
+    r"who should i call",
+    r"what number do i call",
+)
+
+
+def spill_is_live(text: str) -> bool:
+    """Whether a message about a spill is about one happening now (or asks to report one), not a past one.
+
+    A message with no sign of either is taken as live: someone describing sewage in the street is
+    reporting it, and whom to call comes first. With signs of a past incident ("yesterday", "the city says
+    we owe"), only an explicit "right now" or "still flowing" makes it live. A message with no spill in it
+    is not a report.
+    """
+    if _REPORT_REQUEST.search(text):
+        return True
+    if not _SPILL_WORDS.search(text):
+        return False
+    return bool(_EXPLICIT_NOW.search(text)) if _PAST.search(text) else True
+
+
+_SERVICE_DONE = _words(
+    r"pumped",
+    r"pump(?:ed)? out",
+    r"serviced",
+    r"cleaned(?: out)?",
+    r"hauled",
+    r"(?:the )?(?:hauler|pumper|truck|guy|company) came",
+    r"took \d[\d,]* ?(?:gal|gallons)",
+    r"(?:log|record|add)(?:ging)? (?:a |our |the |my )?(?:pump|service|pumping|cleaning)",
+)
+_NOT_A_SERVICE = _words(
+    r"overflow(?:ed|ing)?",
+    r"backup",
+    r"backed up",
+    r"spill(?:ed)?",
+    r"bumped",
+    r"pump less",
+    r"fight",
+    r"appeal",
+    r"enzyme",
+    r"hot water",
+)
+_ASKS_WHEN_DUE = _words(
+    r"when(?:'?s| is| do| does| will| should)? (?:the |my |our )?next",
+    r"when (?:is it|am i|are we) due",
+    r"when do (?:i|we) (?:have|need|gotta)",
+    r"next (?:one|pump|pumping|service|cleaning)",
+)
+_LOG_REQUEST = _words(r"(?:log|record|add|save|enter)(?:ging)? (?:a |an |our |the |my |this )?")
+
+
+def reports_pumpout(text: str) -> bool:
+    """Whether a message reports a pump-out to log (not a question about pumping, or about an overflow)."""
+    if _LOG_REQUEST.search(text) and re.search(r"pump|service|clean", text, re.IGNORECASE):
+        return True
+    if not _SERVICE_DONE.search(text) or _NOT_A_SERVICE.search(text):
+        return False
+    return not _ASKS_WHEN_DUE.search(text) and not _is_question(text)
+
+
+_APPLY_REQUEST = _words(
+    r"(?:i|we) (?:need|want|would like|'?d like) (?:to apply|to get|to start|to request|a|an|the)",
+    r"(?:i|we)(?:'?d| would) like (?:a|an|the|to)",
+    r"(?:i|we) want (?:a|an|the|to)",
+    r"apply(?:ing)? (?:for|now)",
+    r"start (?:a|an|the|my|our) (?:application|permit|waiver|variance|request)",
+    r"sign (?:me|us) up",
+    r"let'?s (?:apply|start|do it)",
+    r"request (?:a|an|the)",
+)
+_HOW_OR_WHERE = _words(
+    r"how (?:do|can|would|does|should) (?:i|we|you|one|a business|someone)",
+    r"how to",
+    r"where (?:do|can|is|are|should)",
+    r"what(?:'?s| is| are)? (?:the )?(?:address|office|hours|phone|number|street)",
+    r"who (?:do|should) (?:i|we)",
+    r"what (?:goes|do i|do we|does it|is needed|documents|info)",
+    r"(?:office|street) address",
+    r"office hours",
+    r"in person",
+    r"what are (?:our|my) options",
+    r"(?:do|does) (?:i|we|my|our|a|an) .* (?:need|have to|require)",
+    r"(?:qualify|eligible|eligibility)",
+)
+
+
+def asks_to_apply(text: str) -> bool:
+    """Whether a message asks to start an application or waiver request (not how, where, or whether to)."""
+    if _HOW_OR_WHERE.search(text):
+        return bool(_APPLY_REQUEST.search(text)) and not _is_question(text)
+    return True
+
+
+def _is_question(text: str) -> bool:
+    stripped = text.strip().lower()
+    return stripped.endswith("?") or bool(
+        re.match(
+            r"^(?:how|what|when|where|why|who|which|can|could|do|does|is|are|should|will|would)\b", stripped
+        )
+    )
+
+
+def route(intent: str, text: str) -> str:
+    """The intent to act on: the classifier's, unless the message's meaning says another flow (or none)."""
+    if intent == SPILL_INTENT:
+        return intent if spill_is_live(text) else QUESTION_INTENT
+    if intent == PUMPOUT_INTENT:
+        return intent if reports_pumpout(text) else QUESTION_INTENT
+    if intent in APPLY_INTENTS:
+        return intent if asks_to_apply(text) else QUESTION_INTENT
+    if intent in QUESTION_LIKE and _live_spill_question(text):
+        return SPILL_INTENT
+    return intent
+
+
+_SPILL_WORDS = _words(
+    r"sewage",
+    r"sewer",
+    r"manhole",
+    r"cleanout",
+    r"clean out",
+    r"grease",
+    r"overflow\w*",
+    r"spill\w*",
+    r"backup",
+    r"backed up",
+    r"flood\w*",
+    r"leak\w*",
+    r"water",
+    r"drain",
+)
+
+
+def _live_spill_question(text: str) -> bool:
+    """A question that describes a spill happening now ("grease is bubbling out of the cleanout right now,
+    who do I call?"): the spill report answers it, whom to call first."""
+    return bool(_SPILL_EVENT.search(text) and _NOW.search(text) and not _PAST.search(text))
+
+
+_SPILL_EVENT = _words(
+    r"sewage", r"manhole", r"cleanout", r"clean out", r"overflow\w*", r"spill\w*", r"backup", r"backed up"
+)

@@ -1,0 +1,58 @@
+"""``MeaningRouter``, the last step of Rasa's NLU pipeline (config.yml): the intent the assistant acts on.
+
+The classifier says which kind of message this is; :func:`intake.routing.route` corrects the distinctions that
+words alone do not carry (a spill happening now or a past one, a pump-out reported or asked about, asking to
+apply or asking how). A corrected message keeps the classifier's ranking, with the routed intent first, and
+says why in ``routed_from`` (for the logs and ``rasa shell nlu``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rasa.engine.graph import ExecutionContext, GraphComponent
+from rasa.engine.recipes.default_recipe import DefaultV1Recipe
+from rasa.engine.storage.resource import Resource
+from rasa.engine.storage.storage import ModelStorage
+from rasa.nlu.classifiers.classifier import IntentClassifier
+from rasa.shared.nlu.constants import INTENT, INTENT_NAME_KEY, INTENT_RANKING_KEY, TEXT
+from rasa.shared.nlu.training_data.message import Message
+
+from intake.routing import route
+
+
+@DefaultV1Recipe.register(DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER, is_trainable=False)
+class MeaningRouter(GraphComponent, IntentClassifier):
+    @classmethod
+    def required_components(cls) -> list[type]:
+        return [IntentClassifier]
+
+    @classmethod
+    def create(
+        cls,
+        config: dict[str, Any],
+        model_storage: ModelStorage,
+        resource: Resource,
+        execution_context: ExecutionContext,
+    ) -> MeaningRouter:
+        return cls()
+
+    def process(self, messages: list[Message]) -> list[Message]:
+        for message in messages:
+            predicted = (message.get(INTENT) or {}).get(INTENT_NAME_KEY)
+            text = message.get(TEXT) or ""
+            if not predicted or not text or text.startswith("/"):
+                continue
+            routed = route(predicted, text)
+            if routed == predicted:
+                continue
+            chosen = {INTENT_NAME_KEY: routed, "confidence": 1.0}
+            ranking = [
+                entry
+                for entry in message.get(INTENT_RANKING_KEY) or []
+                if entry.get(INTENT_NAME_KEY) != routed
+            ]
+            message.set(INTENT, chosen, add_to_output=True)
+            message.set(INTENT_RANKING_KEY, [chosen, *ranking], add_to_output=True)
+            message.set("routed_from", predicted, add_to_output=True)
+        return messages

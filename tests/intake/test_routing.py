@@ -1,0 +1,111 @@
+"""Routing by meaning (intake.routing): the flow a message asks for, or none."""
+
+import pytest
+
+from intake.routing import asks_to_apply, reports_pumpout, route, spill_is_live
+
+LIVE = [
+    "sewage is coming out of a manhole",
+    "I want to report a sewage spill",
+    "grease is bubbling out of the cleanout right now, who do I call?",
+    "there's greasy water coming up out of a manhole in the alley and it's going down the street",
+    "the cleanout behind the pho place is overflowing, sewage and grease",
+    "we had a backup yesterday and it's still flowing into the gutter right now",
+]
+PAST = [
+    "Our kitchen caused a sewer backup two weeks ago, what happens to us now?",
+    "city says our grease caused the sewer overflow on our block last wk. wut can they make us do / pay for?",
+    "Saturday night our grease trap overflowed in the kitchen and some went into the alley. We mopped it up",
+    "the city says we owe for their crew coming out to the overflow last week, can we hire our own crew?",
+    "wut day is green bin pickup on my street?",
+]
+
+
+@pytest.mark.parametrize("text", LIVE)
+def test_a_spill_happening_now_or_asked_to_be_reported_is_live(text):
+    assert spill_is_live(text)
+    assert route("report_spill", text) == "report_spill"
+
+
+@pytest.mark.parametrize("text", PAST)
+def test_a_past_spill_or_no_spill_at_all_is_a_question(text):
+    assert not spill_is_live(text)
+    assert route("report_spill", text) == "ask_question"
+
+
+def test_a_live_spill_asked_as_a_question_becomes_a_spill_report_but_a_form_answer_never_does():
+    text = "grease is bubbling out of the cleanout right now, who do I call?"
+    assert route("ask_question", text) == "report_spill"
+    assert route("nlu_fallback", text) == "report_spill"
+    assert route("inform", "yes it's still coming out of the manhole right now") == "inform"
+    assert route(
+        "ask_question", "does dish water go through the interceptor? the water is coming out hot"
+    ) == ("ask_question")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pumped 9/2 by Acme Grease 500 gallons",
+        "log a pump out",
+        "we were pumped out this morning",
+        "the hauler came on Monday and took 1200 gallons",
+        "had the trap serviced last tuesday",
+    ],
+)
+def test_a_reported_pump_out_starts_the_log(text):
+    assert reports_pumpout(text)
+    assert route("log_pumpout", text) == "log_pumpout"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "interceptor got pumped June 2, when's the next one due?",
+        "fog manager just bumped us to every 30 days pumping, thats crazy. can we fight it?",
+        "pumper says our intercepter was like 30% grease after 2 months, other guy says enzymes, pump less",
+        "yesterday afternoon our interceptor overflowed in the alley, we called the city already",
+    ],
+)
+def test_questions_about_pumping_and_overflows_are_not_pump_outs_to_log(text):
+    assert not reports_pumpout(text)
+    assert route("log_pumpout", text) == "ask_question"
+
+
+@pytest.mark.parametrize(
+    ("intent", "text"),
+    [
+        ("apply_permit", "I need a FOG permit"),
+        ("apply_permit", "we want to apply for the permit"),
+        ("request_deminimis_waiver", "can I get a de minimis waiver"),
+        ("request_space_waiver", "start a waiver request"),
+    ],
+)
+def test_asking_to_apply_starts_the_flow(intent, text):
+    assert asks_to_apply(text)
+    assert route(intent, text) == intent
+
+
+@pytest.mark.parametrize(
+    ("intent", "text"),
+    [
+        ("apply_permit", "How do I get the FOG permit?"),
+        (
+            "apply_permit",
+            "What's the street address and office hours of the Inglewood office where we file the FOG "
+            "permit application in person?",
+        ),
+        (
+            "request_space_waiver",
+            "Our space is tiny, no room for an outside interceptor. What are our options?",
+        ),
+    ],
+)
+def test_asking_how_or_where_is_a_question(intent, text):
+    assert not asks_to_apply(text)
+    assert route(intent, text) == "ask_question"
+
+
+def test_other_intents_pass_through():
+    assert route("greet", "hello") == "greet"
+    assert route("sort_item", "where does a pizza box go") == "sort_item"
