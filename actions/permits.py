@@ -21,6 +21,7 @@ import store
 from actions import runtime
 from actions.channel import channel_of
 from actions.forms import GuidedForm, GuidedFormValidation, message_time, reset_events
+from actions.spill import document_link_reply
 from cities import detect_city
 from compliance.core import dollars
 from documents.application import INGLEWOOD_NEXT_STEPS, VICTORVILLE_NEXT_STEPS, inglewood_fees
@@ -138,11 +139,16 @@ class ActionSubmitPermitApplication(Action):
         reference = record["reference"]
         store.permits.submit(engine, reference, now=now)
         text = documents.application_text(city, reference, values, prepared_at=now)
+        link = ""
         try:
             DOCUMENTS_DIR.mkdir(parents=True, exist_ok=True)
             (DOCUMENTS_DIR / f"{reference}.txt").write_text(text, encoding="utf-8")
             (DOCUMENTS_DIR / f"{reference}.pdf").write_bytes(
                 documents.application_pdf(city, reference, values, prepared_at=now)
+            )
+            summary = f"{reference}.pdf"
+            link = document_link_reply(
+                tracker, summary, what="application summary", city=city, reference=reference, now=now
             )
         except OSError:
             log.exception("could not write the application summary for %s", reference)
@@ -152,6 +158,8 @@ class ActionSubmitPermitApplication(Action):
         steps = VICTORVILLE_NEXT_STEPS if city == "victorville" else INGLEWOOD_NEXT_STEPS
         lines.append("What happens next: " + " ".join(steps[:3]))
         if channel_of(tracker) == "web":
-            lines.append(f"\n\n{text}")
+            lines.append(f"\n\n{text}\n\n{link}".rstrip())
+        elif link:
+            lines.insert(1, link)  # before the fees and next steps, so a text keeps it in its first part
         dispatcher.utter_message(text=" ".join(lines))
         return [*reset_events(form), SlotSet(REFERENCE_SLOT, reference)]

@@ -40,6 +40,7 @@ from actions.forms import (
 from cities import detect_city
 from compliance.shifts import human
 from config import Settings
+from documents.links import document_url
 from documents.spill_notice import incident_date
 from intake import (
     GALLONS,
@@ -55,6 +56,8 @@ from intake import (
     mentions_phone,
     parse_phone,
 )
+from store import outbox
+from store.db import Bind
 
 log = logging.getLogger(__name__)
 
@@ -318,6 +321,39 @@ class ActionSubmitSpillReport(Action):
         return events
 
 
+def document_link_reply(
+    tracker: Tracker, file_name: str, *, what: str, city: str | None, reference: str, now: dt.datetime
+) -> str:
+    """The sentence that gets a drafted document (``file_name`` under var/documents) to the user: a signed,
+    expiring link in the reply (SMS, web chat), or for a caller a text with the link, sent by the worker
+    through the outbox (``document_link``) to the number the signed call came from."""
+    settings = runtime.settings()
+    url = document_url(settings.web_public_url, file_name, secret_key=settings.secret_key, now=now)
+    hours = settings.document_link_hours
+    if channel_of(tracker) != "voice":
+        return f"Download the {what} (the link works for {hours} hours): {url}"
+    engine = runtime.engine()
+    number = _caller_number(engine, tracker.sender_id)
+    if number is None:
+        return f"I can't text this number, so ask for the {what} by text message or on the web chat."
+    if store.sms.is_opted_out(engine, number):
+        return f"This number has opted out of our texts; text START to us, then ask again for the {what}."
+    text = f"Your {what} for {reference} (the link works for {hours} hours): {url}"
+    outbox.enqueue(
+        engine, "document_link", city=city, reference=reference, payload={"to": number, "text": text}, now=now
+    )
+    return "I'll text you a link to it."
+
+
+def _caller_number(engine: Bind, call_sid: str) -> str | None:
+    """The number the call came from, as Twilio's signed request gave it (None: withheld or not a number)."""
+    call = store.voice.get_call(engine, call_sid)
+    try:
+        return store.normalize_phone(call["from_number"]) if call and call["from_number"] else None
+    except store.StoreError:
+        return None
+
+
 class ActionSpillNotice(Action):
     """The drafted written confirmation (text here, PDF under var/documents/) for the last report."""
 
@@ -336,19 +372,24 @@ class ActionSpillNotice(Action):
         now = message_time(tracker)
         text = documents.spill_notice_text(record["city"], reference, answers, prepared_at=now)
         path = DOCUMENTS_DIR / f"{reference}-notice.pdf"
+        link = ""
         try:
             DOCUMENTS_DIR.mkdir(parents=True, exist_ok=True)
             path.write_bytes(documents.spill_notice_pdf(record["city"], reference, answers, prepared_at=now))
+            link = document_link_reply(
+                tracker, path.name, what="drafted notice", city=record["city"], reference=reference, now=now
+            )
         except OSError:
             log.exception("could not write %s", path)
         if channel_of(tracker) == "web":
-            dispatcher.utter_message(text=text)
+            dispatcher.utter_message(text=f"{text}\n\n{link}".strip())
         else:
             deadline = compliance.spill_deadline(record["city"], answers_incident(answers, now))
-            dispatcher.utter_message(
-                text=f"The drafted notice for {reference} is ready: send it to {deadline.send_to} by "
+            ready = (
+                f"The drafted notice for {reference} is ready: send it to {deadline.send_to} by "
                 f"{human(deadline.deadline)}, after filling in the reasons and the steps taken."
             )
+            dispatcher.utter_message(text=f"{ready} {link}".strip())
         return []
 
 

@@ -15,8 +15,9 @@ from enum import Enum
 
 import Stemmer
 
-from cities import CITY_NAMES, FOG, CityContacts, detect_city
+from cities import CITY_NAMES, FOG, VICTORVILLE_CODE_NAME, CityContacts, detect_city
 from knowledge.answer_types import asked_types, passage_types
+from knowledge.cards import Card, CardIndex, join_citations
 from knowledge.coverage import Uncovered, uncovered_topic
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query
@@ -28,6 +29,16 @@ from knowledge.units import paragraphs_at, parent_of
 # the 132 labelled covered questions (dev + holdout) and declines 44% of the 25 uncovered ones; at 0.30 it
 # would answer 99% but decline only 28%, at 0.42 answer 96% and decline 52%.
 NOT_COVERED_BELOW = 0.40
+
+# How close a user's question must be to an answer card (knowledge.cards.match: cosine to its closest
+# question or answer, plus the lexical share) for the card to answer instead of quoted passages. Calibrated on
+# the development questions only (python -m evaluation.harness.answers --sweep): main point right is flat
+# from 0.55 to 0.75 with LEXICAL_WEIGHT 0.3 (44% against 19% without cards); 0.70 keeps far-off questions
+# for the passages and the "not covered" answer.
+CARD_MIN = 0.70
+# With the city unknown, the other city's card is given too (or the city asked) when it is this close to the
+# best one: both cities have a rule on it (dev questions: 0.05 answered one city too often; 0.15-1.0 equal).
+CARD_BOTH_CITIES_MARGIN = 0.3
 
 _STEMMER = Stemmer.Stemmer("english")
 _WORD = re.compile(r"[a-z0-9$]+")
@@ -97,6 +108,8 @@ class Answer:
     citations: tuple[str, ...] = ()
     jurisdiction: str | None = None
     passages: tuple[Hit, ...] = field(default=(), compare=False)
+    more: str = ""  # the rest of a complete answer, after the core and its citation (SMS: behind MORE)
+    card: Card | None = field(default=None, compare=False)  # the answer card it came from, if any
 
 
 def answer_question(
@@ -117,6 +130,10 @@ def answer_question(
     topic = uncovered_topic(question, jurisdiction)
     if topic is not None:
         return _not_covered(jurisdiction, contacts, topic)
+    if index.cards is not None and len(index.cards):
+        carded = _from_cards(index.cards, index.correct_spelling(question), jurisdiction, ask_city=ask_city)
+        if carded is not None:
+            return carded
     if jurisdiction:
         hits = index.search(question, jurisdiction, k=3)
         if not hits or hits[0].similarity < NOT_COVERED_BELOW:
@@ -150,6 +167,80 @@ def answer_question(
         None,
         passages=combined.passages,
     )
+
+
+def _from_cards(cards: CardIndex, question: str, city: str | None, *, ask_city: bool) -> Answer | None:
+    """The answer card's answer when one answers the question closely enough; None: fall back to passages.
+
+    With the city unknown, a card of one city answers alone when the other city has none as close
+    (Victorville's organics chapter has no Inglewood counterpart); when both have one, both are given,
+    labelled, or the city is asked (short channels), as for passages.
+    """
+    if city is not None:
+        found = cards.match(question, city, k=1)
+        if not found or found[0].score < CARD_MIN:
+            return None
+        return _card_answer(_with_other_parts(cards, question, found[0].card), labelled=False)
+    best = {c: cards.match(question, c, k=1) for c in CITY_NAMES}
+    close = {c: found[0] for c, found in best.items() if found and found[0].score >= CARD_MIN}
+    if not close:
+        return None
+    top = max(close.values(), key=lambda m: m.score)
+    others = [m for m in close.values() if m is not top and m.score >= top.score - CARD_BOTH_CITIES_MARGIN]
+    if not others or _is_organics(top.card):  # Inglewood has no organic-waste ordinance
+        return _card_answer(_with_other_parts(cards, question, top.card), labelled=True)
+    if ask_city:
+        return Answer(
+            AnswerKind.ASK_CITY,
+            "Victorville and Inglewood have different rules on this. Which city is your business in: "
+            "Victorville or Inglewood?",
+        )
+    both = [_card_answer([m.card], labelled=True) for m in sorted(close.values(), key=lambda m: m.card.city)]
+    text = (
+        " ".join(f"{a.text} {a.more}".strip() for a in both)
+        + " Which city are you in: Victorville or Inglewood?"
+    )
+    return Answer(AnswerKind.BOTH_CITIES, text, tuple(c for a in both for c in a.citations))
+
+
+_PART_BREAK = re.compile(
+    r"\?|;|\b(?:also|and also|plus|another thing|other thing|2nd|second question)\b", re.I
+)
+MAX_CARDS_PER_ANSWER = 2
+
+
+def _with_other_parts(cards: CardIndex, question: str, first: Card) -> list[Card]:
+    """The card answering the whole message, then the card answering another part of it, if any.
+
+    "how long do i keep manifests? also can the pumper dump the leftovers back in the cleanout" asks two
+    things; each part is matched on its own, and a card on another topic answers the second.
+    """
+    chosen = [first]
+    parts = [part for part in _PART_BREAK.split(question) if len(part.split()) >= 4]
+    if len(parts) < 2:
+        return chosen
+    for part in parts:
+        found = cards.match(part, first.city, k=1)
+        if found and found[0].score >= CARD_MIN and all(found[0].card.topic != c.topic for c in chosen):
+            chosen.append(found[0].card)
+        if len(chosen) == MAX_CARDS_PER_ANSWER:
+            break
+    return chosen
+
+
+def _is_organics(card: Card) -> bool:
+    return all(cite.startswith(f"{VICTORVILLE_CODE_NAME} § 6.37.") for cite in card.cites)
+
+
+def _card_answer(chosen: Sequence[Card], *, labelled: bool) -> Answer:
+    """The cards' answers, their citations written once after them, and the rest behind "more"."""
+    city = chosen[0].city
+    label = f"In {CITY_NAMES[city]}: " if labelled else ""
+    cites = tuple(dict.fromkeys(cite for card in chosen for cite in card.cites))
+    core = " ".join(card.answer for card in chosen)
+    more = " ".join(card.more for card in chosen if card.more)
+    text = f"{label}{core} ({join_citations(city, cites)})"
+    return Answer(AnswerKind.ANSWER, text, cites, city, more=more, card=chosen[0])
 
 
 def _single(question: str, hits: Sequence[Hit], city: str, *, labelled: bool) -> Answer:

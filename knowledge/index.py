@@ -43,6 +43,7 @@ import Stemmer
 
 from cities import CITIES, detect_city
 from knowledge.answer_types import asked_types, passage_types
+from knowledge.cards import CardIndex, load_cards
 from knowledge.definitions import DefinedTerms, is_sorting_question
 from knowledge.embedding import Embedder, load_embedder
 from knowledge.lexicon import expansion_terms, lexicon_words, matched_vocabulary, ordinance_words
@@ -124,7 +125,12 @@ def index_key(units: Sequence[Unit], model_name: str) -> str:
 class HybridIndex:
     """Search the ordinance units. Build once per process with :meth:`load` and reuse."""
 
-    def __init__(self, units: Sequence[Unit], vectors: np.ndarray, embedder: Embedder) -> None:
+    def __init__(
+        self, units: Sequence[Unit], vectors: np.ndarray, embedder: Embedder, cards: CardIndex | None = None
+    ) -> None:
+        self.cards = (
+            cards  # the curated answers (knowledge.cards), tried before passages; None: passages only
+        )
         views = len(dense_views(units[0])) if units else 1
         if vectors.shape[0] != len(units) * views:
             raise ValueError(f"{len(units)} units with {views} views each but {vectors.shape[0]} vectors")
@@ -166,7 +172,12 @@ class HybridIndex:
             vectors = stored.reconstruct_n(0, stored.ntotal)
         else:
             vectors = build_vectors(units, embedder, folder)
-        return cls(units, vectors, embedder)
+        cards = CardIndex.load(load_cards(), embedder, Path(index_dir))
+        return cls(units, vectors, embedder, cards)
+
+    def correct_spelling(self, question: str) -> str:
+        """The question with words unknown to the ordinances and the lexicon corrected, as search does."""
+        return self._speller.correct(question)
 
     def search(self, question: str, jurisdiction: str | None = None, k: int = 5) -> list[Hit]:
         """The k best units for a question, in the jurisdiction given or named in the question, if any."""

@@ -17,7 +17,7 @@ from shaping.sms_text import MORE_MARKER, split_sms
 from shaping.speech import to_speech
 
 _TRAILING_CITATION = re.compile(
-    rf" \(((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\))*)\)$"
+    rf" \(((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*)\)$"
 )
 
 __all__ = ["MORE_MARKER", "SMS_LIMIT", "ShapedReply", "fit_sms", "shape_answer"]
@@ -30,12 +30,16 @@ class ShapedReply:
 
 
 def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_speech) -> ShapedReply:
+    whole = f"{answer.text} {answer.more}".strip()
     if channel == "sms":
-        first, more = fit_sms(answer.text)
-        return ShapedReply(first, more)
+        if not answer.more or len(whole) <= SMS_LIMIT:
+            return ShapedReply(*fit_sms(whole if len(whole) <= SMS_LIMIT else answer.text))
+        first, rest = fit_sms(answer.text, SMS_LIMIT - len(MORE_MARKER))
+        first = first if first.endswith(MORE_MARKER) else first + MORE_MARKER
+        return ShapedReply(first, f"{rest} {answer.more}".strip())
     if channel == "voice":
-        return ShapedReply(speak(answer.text))
-    return ShapedReply(answer.text)
+        return ShapedReply(speak(whole))
+    return ShapedReply(whole)
 
 
 def fit_sms(text: str, limit: int = SMS_LIMIT) -> tuple[str, str]:

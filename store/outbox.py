@@ -92,6 +92,19 @@ def enqueue(
         return int(connection.execute(sa.insert(outbox_events).values(**values)).inserted_primary_key[0])
 
 
+def announce(
+    bind: Bind, kind: str, record: Mapping[str, Any], payload: Mapping[str, Any], now: dt.datetime
+) -> bool:
+    """Enqueue ``kind`` about a record (its city and reference) unless one was ever enqueued; True if now.
+
+    Submitting twice, or a report changing after it was announced, tells the city nothing new. Pass the
+    connection of the transaction that changes the record."""
+    if has_event(bind, kind, record["reference"]):
+        return False
+    enqueue(bind, kind, city=record["city"], reference=record["reference"], payload=payload, now=now)
+    return True
+
+
 def has_event(bind: Bind, kind: str, reference: str) -> bool:
     """Whether an event of ``kind`` about ``reference`` was ever enqueued (dispatched or not)."""
     query = sa.select(outbox_events.c.id).where(

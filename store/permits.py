@@ -68,16 +68,8 @@ def submit(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Rec
     moment = resolve_now(now)
     with write_transaction(bind) as connection:
         record = _DRAFTS.submit(connection, reference, now=moment)
-        if not outbox.has_event(connection, "permit_submitted", record["reference"]):
-            payload = {name: record[name] for name in KEY_FIELDS} | {"channel": record["channel"]}
-            outbox.enqueue(
-                connection,
-                "permit_submitted",
-                city=record["city"],
-                reference=record["reference"],
-                payload=payload,
-                now=moment,
-            )
+        payload = {name: record[name] for name in KEY_FIELDS} | {"channel": record["channel"]}
+        outbox.announce(connection, "permit_submitted", record, payload, moment)
         return record
 
 

@@ -10,9 +10,15 @@ is older than the retention period:
   gets no second answer);
 - text held back behind MORE, and rate-limit counters: deleted;
 - ended calls: the caller's number and the call's state (what was said) erased;
-- reminders that were sent, skipped, failed or cancelled: the number and the text erased.
+- reminders that were sent, skipped, failed or cancelled: the number and the text erased;
+- questions the assistant could not answer (``unanswered_questions``): deleted (their wording may hold a
+  name or an address, and a year-old gap in the answers is no longer news);
+- notifications that were sent, failed or skipped: the recipient, subject, body and last error erased, the
+  row kept (id, channel, status, attempts, times) as the record that the city was told; the payload of
+  dispatched outbox events (numbers and texts) erased likewise.
 
-STOP opt-outs are kept: a number that opted out stays opted out.
+Expired staff sessions are deleted whatever the period (they are useless once expired). STOP opt-outs are
+kept: a number that opted out stays opted out. The audit log is kept: it is the record of who did what.
 """
 
 from __future__ import annotations
@@ -22,8 +28,18 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from store.db import Bind, write_transaction
-from store.schema import rate_limit_events, reminders, sms_deliveries, sms_more_remainders, voice_calls
+from store.db import Bind, resolve_now, write_transaction
+from store.schema import (
+    notifications,
+    outbox_events,
+    rate_limit_events,
+    reminders,
+    sms_deliveries,
+    sms_more_remainders,
+    staff_sessions,
+    unanswered_questions,
+    voice_calls,
+)
 
 ERASED = ""  # what an erased phone number reads in a NOT NULL column
 
@@ -36,10 +52,15 @@ class Purged:
     calls: int
     reminders: int
     tracker_conversations: int = 0
+    unanswered_questions: int = 0
+    notifications: int = 0
+    outbox_events: int = 0
+    staff_sessions: int = 0
 
 
-def purge_personal_data(bind: Bind, cutoff: dt.datetime) -> Purged:
-    """Erase or delete what only served conversations and is older than ``cutoff``; counts of rows touched."""
+def purge_personal_data(bind: Bind, cutoff: dt.datetime, *, now: dt.datetime | None = None) -> Purged:
+    """Erase or delete what only served conversations and is older than ``cutoff``, and staff sessions
+    expired by ``now``; counts of rows touched."""
     with write_transaction(bind) as connection:
         deliveries = connection.execute(
             sms_deliveries.update()
@@ -70,7 +91,39 @@ def purge_personal_data(bind: Bind, cutoff: dt.datetime) -> Purged:
             )
             .values(phone=ERASED, message=None)
         ).rowcount
-    return Purged(deliveries, remainders, limits, calls, done)
+        questions = connection.execute(
+            unanswered_questions.delete().where(unanswered_questions.c.asked_at < cutoff)
+        ).rowcount
+        told = connection.execute(
+            notifications.update()
+            .where(
+                notifications.c.updated_at < cutoff,
+                notifications.c.status.in_(("sent", "failed", "skipped")),
+                notifications.c.recipient != ERASED,
+            )
+            .values(recipient=ERASED, subject=None, body=ERASED, last_error=None)
+        ).rowcount
+        dispatched = sa.select(outbox_events.c.id, outbox_events.c.payload).where(
+            outbox_events.c.dispatched_at < cutoff
+        )
+        with_payload = [row.id for row in connection.execute(dispatched) if row.payload]
+        for start in range(0, len(with_payload), 500):
+            batch = with_payload[start : start + 500]
+            connection.execute(outbox_events.update().where(outbox_events.c.id.in_(batch)).values(payload={}))
+        sessions = connection.execute(
+            staff_sessions.delete().where(staff_sessions.c.expires_at < resolve_now(now))
+        ).rowcount
+    return Purged(
+        sms_deliveries=deliveries,
+        remainders=remainders,
+        rate_limit_events=limits,
+        calls=calls,
+        reminders=done,
+        unanswered_questions=questions,
+        notifications=told,
+        outbox_events=len(with_payload),
+        staff_sessions=sessions,
+    )
 
 
 def purge_conversations(tracker_url: str, cutoff: dt.datetime) -> int:

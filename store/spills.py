@@ -134,15 +134,7 @@ def submit(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Rec
             from_statuses=EDITABLE,
             extra={"submitted_at": moment},
         )
-        if not outbox.has_event(connection, "spill_submitted", record["reference"]):
-            outbox.enqueue(
-                connection,
-                "spill_submitted",
-                city=record["city"],
-                reference=record["reference"],
-                payload=known_so_far(record),
-                now=moment,
-            )
+        outbox.announce(connection, "spill_submitted", record, known_so_far(record), moment)
         return record
 
 
@@ -161,16 +153,8 @@ def known_so_far(record: Record) -> dict[str, Any]:
 def _announce_start(connection: Connection, record: Record, now: dt.datetime) -> None:
     """Enqueue ``spill_started`` once per report, as soon as its city is known (on-call staff are per city),
     with what is known so far; the same transaction commits the report's change."""
-    if record["city"] is None or outbox.has_event(connection, "spill_started", record["reference"]):
-        return
-    outbox.enqueue(
-        connection,
-        "spill_started",
-        city=record["city"],
-        reference=record["reference"],
-        payload=known_so_far(record),
-        now=now,
-    )
+    if record["city"] is not None:
+        outbox.announce(connection, "spill_started", record, known_so_far(record), now)
 
 
 def mark_abandoned(bind: Bind, reference: str, *, reason: str, now: dt.datetime | None = None) -> Record:

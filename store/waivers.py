@@ -85,16 +85,8 @@ def submit(bind: Bind, reference: str, *, now: dt.datetime | None = None) -> Rec
     moment = resolve_now(now)
     with write_transaction(bind) as connection:
         record = _DRAFTS.submit(connection, reference, now=moment)
-        if not outbox.has_event(connection, "waiver_submitted", record["reference"]):
-            payload = {"kind": record["kind"], "eligible": record["eligible"], "channel": record["channel"]}
-            outbox.enqueue(
-                connection,
-                "waiver_submitted",
-                city=record["city"],
-                reference=record["reference"],
-                payload=payload,
-                now=moment,
-            )
+        payload = {"kind": record["kind"], "eligible": record["eligible"], "channel": record["channel"]}
+        outbox.announce(connection, "waiver_submitted", record, payload, moment)
         return record
 
 

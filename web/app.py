@@ -17,9 +17,11 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from config import Settings
+from web import console
 from web.body_limit import BodyLimit
+from web.open311 import router as open311_router
 from web.rasa_client import RasaClient
-from web.routes import chat, health, page
+from web.routes import chat, documents, health, page
 
 log = logging.getLogger(__name__)
 MAX_API_BODY_BYTES = 16_384  # a 2,000-character message in JSON, even all escaped, fits several times over
@@ -62,6 +64,9 @@ def create_app(settings: Settings | None = None, http: httpx.AsyncClient | None 
     app.include_router(page.router)
     app.include_router(health.router)
     app.include_router(chat.router)
+    app.include_router(documents.router)  # signed links to drafted documents
+    app.include_router(open311_router)  # Open311 GeoReport v2 under /open311/v2
+    console.install(app)  # the staff console under /console
     app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
     app.add_exception_handler(RequestValidationError, _unreadable_request)
     app.middleware("http")(_security_headers)

@@ -24,7 +24,7 @@ def retention_pass(engine: Engine, settings: Settings, now: dt.datetime) -> Purg
     if settings.retention_days == 0:
         return None
     cutoff = now - dt.timedelta(days=settings.retention_days)
-    purged = purge_personal_data(engine, cutoff)
+    purged = purge_personal_data(engine, cutoff, now=now)
     conversations = purge_conversations(settings.tracker_url, cutoff)
     result = Purged(**{**purged.__dict__, "tracker_conversations": conversations})
     log.info("retention: erased data older than %s: %s", cutoff.date(), result)

@@ -23,3 +23,13 @@ TWILIO_TEST_ENV = {
     # that depend on the time of day or "this morning" read the same whenever the suite runs.
     "CLOCK_START": E2E_CLOCK_START,
 }
+
+# Who the city's side notifies in the end-to-end stack (tests/e2e/conftest.py wires them to loopback).
+CITY_STAFF = {
+    "VICTORVILLE_SPILL_SMS": "+17605550911",
+    "VICTORVILLE_SPILL_EMAIL": "oncall@victorville.example",
+    "INGLEWOOD_SPILL_SMS": "+13105550911",
+    "INGLEWOOD_SPILL_EMAIL": "oncall@inglewood.example",
+    "VICTORVILLE_APPLICATIONS_EMAIL": "fog@victorville.example",
+    "INGLEWOOD_APPLICATIONS_EMAIL": "fog@inglewood.example",
+}

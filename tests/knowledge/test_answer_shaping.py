@@ -1,6 +1,7 @@
 """Answer shaping: SMS length and MORE, voice wording, asking for the city, declining, no wrong city."""
 
 import dataclasses
+import re
 
 import pytest
 
@@ -86,8 +87,12 @@ def test_an_answer_for_a_known_city_never_quotes_the_other_city(real_index, ques
 def test_records_answers_state_each_citys_own_retention_period(real_index):
     victorville = answer_question(real_index, "how long do i keep grease manifests", "victorville")
     inglewood = answer_question(real_index, "how long do i keep grease manifests", "inglewood")
-    assert "two years" in victorville.text and "four years" not in victorville.text
-    assert "four years" in inglewood.text and "two years" not in inglewood.text
+    assert re.search(r"\b(two|2) years", victorville.text) and not re.search(
+        r"\b(four|4) years", victorville.text
+    )
+    assert re.search(r"\b(four|4) years", inglewood.text) and not re.search(
+        r"\b(two|2) years", inglewood.text
+    )
 
 
 @pytest.mark.slow

@@ -6,10 +6,20 @@ import datetime as dt
 
 import sqlalchemy as sa
 
-from store import reminders, sms, voice
-from store.retention import purge_conversations, purge_personal_data
+from store import reminders, sms, unanswered, voice
+from store.retention import ERASED, purge_conversations, purge_personal_data
+from store.schema import (
+    audit_log,
+    notifications,
+    outbox_events,
+    sms_deliveries,
+    sms_more_remainders,
+    staff_sessions,
+    staff_users,
+    unanswered_questions,
+    voice_calls,
+)
 from store.schema import reminders as reminders_table
-from store.schema import sms_deliveries, sms_more_remainders, voice_calls
 
 OLD = dt.datetime(2025, 1, 5, 12, 0, tzinfo=dt.timezone.utc)
 RECENT = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.timezone.utc)
@@ -90,3 +100,124 @@ def test_old_conversations_leave_rasas_tracker_store(tmp_path):
         left = sorted(row.sender_id for row in connection.execute(sa.select(events)))
     assert left == ["web-both", "web-both"]
     assert purge_conversations(f"sqlite:///{tmp_path / 'none.db'}", CUTOFF) == 0
+
+
+def _notification(connection, *, event_id, status, when, recipient):
+    connection.execute(
+        sa.insert(notifications).values(
+            event_id=event_id,
+            channel="sms",
+            recipient=recipient,
+            subject="Spill SP-123456",
+            body=f"Spill at 5th and Main, call {recipient}",
+            status=status,
+            attempts=1,
+            next_attempt_at=when,
+            last_error="554 rejected " + recipient if status == "failed" else None,
+            created_at=when,
+            updated_at=when,
+            sent_at=when if status == "sent" else None,
+        )
+    )
+
+
+def test_the_city_side_tables_are_kept_only_as_long_as_needed(engine):
+    unanswered.record(engine, text="my name is Ann, where do I take oil?", reason="not_covered", now=OLD)
+    unanswered.record(engine, text="where do I take oil?", reason="not_covered", now=RECENT)
+    with engine.begin() as connection:
+        events = {}
+        for name, when in (("old", OLD), ("recent", RECENT)):
+            events[name] = connection.execute(
+                sa.insert(outbox_events).values(
+                    kind="document_link",
+                    payload={"to": "+17605550109", "text": "your notice"},
+                    created_at=when,
+                    dispatched_at=when,
+                )
+            ).inserted_primary_key[0]
+        pending = connection.execute(
+            sa.insert(outbox_events).values(
+                kind="spill_submitted",
+                payload={"callback": "+17605550110"},
+                created_at=OLD,
+                dispatched_at=None,
+            )
+        ).inserted_primary_key[0]
+        _notification(connection, event_id=events["old"], status="sent", when=OLD, recipient="+17605550111")
+        _notification(connection, event_id=pending, status="failed", when=OLD, recipient="oncall@example.org")
+        _notification(connection, event_id=pending, status="pending", when=OLD, recipient="+17605550112")
+        _notification(
+            connection, event_id=events["recent"], status="sent", when=RECENT, recipient="+17605550113"
+        )
+        user = connection.execute(
+            sa.insert(staff_users).values(
+                username="ana",
+                password_hash="x",
+                role="staff",
+                cities=["victorville"],
+                active=True,
+                failed_logins=0,
+                created_at=OLD,
+                updated_at=OLD,
+            )
+        ).inserted_primary_key[0]
+        for token, expires in (
+            ("a" * 64, RECENT - dt.timedelta(hours=1)),
+            ("b" * 64, RECENT + dt.timedelta(hours=1)),
+        ):
+            connection.execute(
+                sa.insert(staff_sessions).values(
+                    token_hash=token,
+                    user_id=user,
+                    csrf_token="c" * 64,
+                    created_at=RECENT - dt.timedelta(hours=8),
+                    expires_at=expires,
+                    last_seen_at=RECENT - dt.timedelta(hours=2),
+                )
+            )
+        connection.execute(
+            sa.insert(audit_log).values(
+                occurred_at=OLD, user_id=user, actor="ana", action="status_changed", changes={"to": "closed"}
+            )
+        )
+
+    purged = purge_personal_data(engine, CUTOFF, now=RECENT)
+
+    assert (
+        purged.unanswered_questions,
+        purged.notifications,
+        purged.outbox_events,
+        purged.staff_sessions,
+    ) == (
+        1,
+        2,
+        1,
+        1,
+    )
+    assert [row["text"] for row in rows(engine, unanswered_questions)] == ["where do I take oil?"]
+    by_status = {(row["status"], row["event_id"]): row for row in rows(engine, notifications)}
+    for erased in (by_status[("sent", events["old"])], by_status[("failed", pending)]):
+        assert (erased["recipient"], erased["body"], erased["subject"], erased["last_error"]) == (
+            ERASED,
+            ERASED,
+            None,
+            None,
+        )
+        assert erased["created_at"] == OLD and erased["attempts"] == 1  # the row stays: the city was told
+    assert by_status[("pending", pending)]["recipient"] == "+17605550112"  # not delivered yet: kept
+    assert by_status[("sent", events["recent"])]["recipient"] == "+17605550113"  # recent: kept
+    payloads = {row["id"]: row["payload"] for row in rows(engine, outbox_events)}
+    assert payloads[events["old"]] == {}
+    assert payloads[events["recent"]]["to"] == "+17605550109"
+    assert payloads[pending] == {"callback": "+17605550110"}  # not dispatched yet: the worker needs it
+    assert [row["token_hash"] for row in rows(engine, staff_sessions)] == [
+        "b" * 64
+    ]  # the expired one is gone
+    assert len(rows(engine, audit_log)) == 1  # the audit log is a record: kept
+    again = purge_personal_data(engine, CUTOFF, now=RECENT)
+    assert (again.unanswered_questions, again.notifications, again.outbox_events, again.staff_sessions) == (
+        0,
+        0,
+        0,
+        0,
+    )

@@ -4,19 +4,13 @@ that keeps what it receives, free ports, settings pointing at it and at the fake
 from __future__ import annotations
 
 import datetime as dt
-import email
-import email.policy
 import socket
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from email.message import EmailMessage
+from collections.abc import Callable
 from typing import Any
 
-from aiosmtpd.controller import Controller
 from fake_twilio import FakeTwilioApi
+from smtp_sink import Inbox, smtp_server  # noqa: F401  (re-exported for the outbox tests)
 from sqlalchemy.engine import Engine
 
 import store
@@ -41,37 +35,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-@dataclass
-class Inbox:
-    """The aiosmtpd handler: every message accepted, parsed, with its envelope recipients."""
-
-    messages: list[EmailMessage] = field(default_factory=list)
-    recipients: list[list[str]] = field(default_factory=list)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
-        with self._lock:
-            self.messages.append(message)
-            self.recipients.append(list(envelope.rcpt_tos))
-        return "250 Message accepted for delivery"
-
-    def to(self, address: str) -> list[EmailMessage]:
-        with self._lock:
-            return [m for m, rcpts in zip(self.messages, self.recipients, strict=True) if address in rcpts]
-
-
-@contextmanager
-def smtp_server(port: int) -> Iterator[Inbox]:
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield inbox
-    finally:
-        controller.stop()
 
 
 def settings_for(smtp_port: int, **overrides: Any) -> Settings:

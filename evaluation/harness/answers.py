@@ -1,0 +1,94 @@
+"""The answer layer alone, on the single questions: a quick loop for answer cards and thresholds.
+
+    python -m evaluation.harness.answers [--split dev] [--misses] [--sweep]
+
+Answers each English single question the way the action server would on a first message (the user's own
+numbers computed first, then ``knowledge.answer.answer_question`` with the city the message names, shaped
+for the item's channel; SMS read with its MORE part), without Rasa: no intent routing, no forms. Grades it
+with the harness's grader and prints main point right, how many were answered from a card, and, with
+``--sweep``, main point right over a grid of the card matcher's two constants. ``make eval`` (through the
+running assistant) is the measurement; this is for tuning, on the dev split only (``--split test`` exists
+for the report, never for tuning).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+from collections import Counter
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+from calculations import compute
+from cities import CityContacts, detect_city
+from evaluation.harness import grading, items
+from evaluation.harness.run import CLOCK_START
+from knowledge import answer as answer_module
+from knowledge.answer import Answer, AnswerKind, answer_question
+from knowledge.cards import match as card_match
+from knowledge.index import HybridIndex
+from shaping.answers import shape_answer
+
+
+def reply_for(index: HybridIndex, question: str, channel: str, now: dt.datetime) -> tuple[str, Answer]:
+    city = detect_city(question)
+    computed = compute(question, city, now)
+    if computed is not None:
+        result = Answer(
+            AnswerKind.ANSWER, f"{computed.text} ({computed.citation})", (computed.citation,), city
+        )
+    else:
+        result = answer_question(index, question, city, CityContacts(), ask_city=channel in ("sms", "voice"))
+    shaped = shape_answer(result, channel)
+    return f"{shaped.text} {shaped.more}".strip(), result
+
+
+def run(index: HybridIndex, chosen: list[items.Item], now: dt.datetime, misses: bool) -> float:
+    right = 0
+    sources: Counter[str] = Counter()
+    for item in chosen:
+        reply, result = reply_for(index, item.data["question"], item.channel, now)
+        verdict = grading.grade_single(item.data, reply, None)
+        source = "card" if result.card is not None else result.kind.value
+        sources[source] += 1
+        right += bool(verdict["main_point"])
+        if misses and not verdict["main_point"]:
+            print(f"--- {item.id} [{item.channel}] {source}: {item.data['question']}")
+            print(f"    want: {item.data['main_point']}")
+            print(f"    got:  {reply[:400]}")
+    share = right / len(chosen) if chosen else 0.0
+    print(f"main point right {right}/{len(chosen)} = {share:.0%}; sources {dict(sources)}")
+    return share
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m evaluation.harness.answers", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--split", choices=items.SPLITS, default="dev")
+    parser.add_argument("--misses", action="store_true")
+    parser.add_argument(
+        "--sweep", action="store_true", help="main point right over LEXICAL_WEIGHT x CARD_MIN"
+    )
+    args = parser.parse_args(argv)
+    chosen = items.load(languages=["en"]).select(["singles"], [args.split], ["en"])
+    now = dt.datetime.fromisoformat(CLOCK_START)
+    index = HybridIndex.load()
+    print(f"{len(chosen)} {args.split} singles, {len(index.cards or ())} cards")
+    if not args.sweep:
+        run(index, chosen, now, args.misses)
+        return 0
+    for weight in (0.0, 0.1, 0.2, 0.3):
+        card_match.LEXICAL_WEIGHT = weight
+        for threshold in (0.55, 0.6, 0.65, 0.7, 0.75, 0.8):
+            answer_module.CARD_MIN = threshold
+            print(f"LEXICAL_WEIGHT={weight} CARD_MIN={threshold}: ", end="")
+            run(index, chosen, now, False)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,218 @@
+"""Answer cards: loading, the check against the ordinances, matching, and the answers they compose."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from knowledge.answer import AnswerKind, answer_question
+from knowledge.cards import CARDS_DIR, Card, CardError, CardIndex, join_citations, load_cards
+from knowledge.cards.fidelity import check_cards, numbers_in, uncovered_sections
+from knowledge.cards.model import load_file
+from knowledge.embedding import HashingEmbedder
+from knowledge.index import HybridIndex, build_vectors
+from knowledge.units import load_units
+from shaping.answers import MORE_MARKER, SMS_LIMIT, shape_answer
+
+PUMPING = "Victorville Municipal Code § 10.03.160(f)(2)"
+
+
+def card(**fields) -> Card:
+    values = {
+        "id": "vvf-pumping",
+        "city": "victorville",
+        "topic": "maintenance",
+        "questions": ("how often do i pump the grease interceptor",),
+        "answer": "Pump it at least every 90 days.",
+        "cites": (PUMPING,),
+    }
+    return Card(**{**values, **fields})
+
+
+def write(tmp_path: Path, text: str, name: str = "cards.yml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD_FILE = f"""
+city: victorville
+cards:
+  - id: vvf-pumping
+    topic: maintenance
+    questions: [how often do i pump the grease interceptor, when is the trap due for pumping]
+    answer: >-
+      Pump it   at least every 90 days.
+    more: Keep the records.
+    cites: ["{PUMPING}"]
+    offer: service_log
+"""
+
+
+def test_a_card_file_loads_with_text_folded_and_defaults(tmp_path):
+    (loaded,) = load_file(write(tmp_path, GOOD_FILE))
+    assert loaded.answer == "Pump it at least every 90 days."
+    assert loaded.questions[1] == "when is the trap due for pumping"
+    assert (loaded.city, loaded.offer, loaded.source) == ("victorville", "service_log", "cards.yml")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("id: vvf-pumping", "id: Bad Id"), "kebab-case"),
+        (("    offer: service_log", "    offer: lunch"), "offer"),
+        (("    more: Keep the records.", "    colour: blue"), "unknown field"),
+        ((f'    cites: ["{PUMPING}"]', "    cites: []"), "cites"),
+        (("city: victorville", "city: barstow"), "city"),
+    ],
+)
+def test_malformed_cards_are_refused_naming_the_problem(tmp_path, change, message):
+    with pytest.raises(CardError, match=message):
+        load_file(write(tmp_path, GOOD_FILE.replace(*change)))
+
+
+def test_the_same_id_in_two_files_is_refused(tmp_path):
+    write(tmp_path, GOOD_FILE, "a.yml")
+    write(tmp_path, GOOD_FILE, "b.yml")
+    with pytest.raises(CardError, match=r"also used in a\.yml"):
+        load_cards(tmp_path)
+
+
+def test_citations_of_one_code_are_written_once():
+    assert join_citations("victorville", [PUMPING]) == PUMPING
+    joined = join_citations("victorville", [PUMPING, "Victorville Municipal Code § 10.03.170(a)"])
+    assert joined == "Victorville Municipal Code §§ 10.03.160(f)(2); 10.03.170(a)"
+    subsections = [
+        PUMPING,
+        "Victorville Municipal Code § 10.03.160(f)(3)",
+        "Victorville Municipal Code § 10.03.160",
+    ]
+    assert join_citations("victorville", subsections) == "Victorville Municipal Code § 10.03.160"
+    assert (
+        join_citations("victorville", subsections[:2])
+        == "Victorville Municipal Code §§ 10.03.160(f)(2), (f)(3)"
+    )
+    inglewood = ["Inglewood FOG Ordinance, Fees (2)", "Inglewood FOG Ordinance, Enforcement (1)"]
+    assert join_citations("inglewood", inglewood) == "Inglewood FOG Ordinance, Fees (2); Enforcement (1)"
+
+
+def test_numbers_are_read_from_digits_and_words_but_not_from_section_numbers():
+    assert numbers_in("within thirty (30) days, $25,000 a day, 10% penalty") == {
+        Decimal(30),
+        Decimal(25000),
+        Decimal(10),
+    }
+    assert numbers_in("see § 10.03.160(f)(2) and 10.03.170") == set()
+
+
+UNITS = load_units()
+
+
+def test_a_number_the_cited_units_do_not_print_is_a_problem():
+    problems = check_cards([card(answer="Pump it at least every 45 days.")], UNITS)
+    assert [p.message for p in problems] == ["answer states 45, not in the cited units"]
+    assert check_cards([card()], UNITS) == []
+
+
+def test_unknown_and_other_city_citations_are_problems():
+    problems = check_cards(
+        [
+            card(cites=("Victorville Municipal Code § 99.99.999",)),
+            card(cites=("Inglewood FOG Ordinance, Fees (2)",)),
+        ],
+        UNITS,
+    )
+    assert ["no unit's citation" in p.message or "another city" in p.message for p in problems] == [
+        True,
+        True,
+    ]
+
+
+def test_uncovered_sections_lists_what_no_card_cites():
+    victorville_fog = [unit for unit in UNITS if unit.section.startswith("10.03.")]
+    missing = uncovered_sections([card()], victorville_fog)
+    assert ("victorville", "10.03.160") not in missing
+    assert ("victorville", "10.03.010") in missing
+
+
+@pytest.fixture(scope="module")
+def hashing_index(tmp_path_factory):
+    """A real HybridIndex over the Victorville FOG units with the hashing embedder and three cards."""
+    embedder = HashingEmbedder()
+    units = [unit for unit in UNITS if unit.jurisdiction == "inglewood" or unit.section.startswith("10.03.")]
+    folder = tmp_path_factory.mktemp("index")
+    cards = [
+        card(more="Keep each pump-out's records for 3 years."),
+        card(
+            id="ing-pumping",
+            city="inglewood",
+            questions=("how often do i pump the grease interceptor",),
+            cites=("Inglewood FOG Ordinance, Grease Interceptors and BMPs (3)",),
+            answer="Pump it quarterly.",
+        ),
+        card(
+            id="vvf-permit",
+            questions=("where do i get a fog permit application",),
+            answer="From the FOG office.",
+        ),
+    ]
+    vectors = build_vectors(units, embedder, folder)
+    return HybridIndex(units, vectors, embedder, CardIndex(cards, embedder))
+
+
+def test_the_closest_card_of_the_city_answers_with_its_citation(hashing_index):
+    answer = answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville")
+    assert answer.card is not None and answer.card.id == "vvf-pumping"
+    assert answer.text == f"Pump it at least every 90 days. ({PUMPING})"
+    assert answer.more == "Keep each pump-out's records for 3 years."
+    inglewood = answer_question(hashing_index, "how often do i pump the grease interceptor", "inglewood")
+    assert inglewood.card is not None and inglewood.card.id == "ing-pumping"
+
+
+def test_a_question_far_from_every_card_falls_back_to_passages(hashing_index):
+    answer = answer_question(
+        hashing_index, "what is the purpose and intent of the fats oils grease chapter", "victorville"
+    )
+    assert answer.card is None
+
+
+def test_both_cities_carded_with_the_city_unknown_asks_on_sms_and_labels_both_on_the_web(hashing_index):
+    question = "how often do i pump the grease interceptor"
+    assert answer_question(hashing_index, question, None, ask_city=True).kind is AnswerKind.ASK_CITY
+    web = answer_question(hashing_index, question, None, ask_city=False)
+    assert web.kind is AnswerKind.BOTH_CITIES
+    assert "In Inglewood: Pump it quarterly." in web.text and "In Victorville: Pump it at least" in web.text
+
+
+def test_card_vectors_are_cached_by_model_and_questions(tmp_path, monkeypatch):
+    monkeypatch.setattr("knowledge.cards.match.LEXICAL_WEIGHT", 0.0)  # the vectors alone
+    embedder = HashingEmbedder()
+    first = CardIndex.load([card()], embedder, tmp_path)
+    (cached,) = tmp_path.glob("cards-*.npy")
+    np.save(cached, np.zeros_like(np.load(cached)))  # a reload must read the file, not embed again
+    second = CardIndex.load([card()], embedder, tmp_path)
+    assert first.match("how often do i pump", "victorville")[0].score > 0
+    assert second.match("how often do i pump", "victorville")[0].score == 0
+
+
+def test_on_sms_the_core_and_citation_come_first_and_the_rest_is_behind_more(hashing_index):
+    long_more = "Keep each pump-out's records for 3 years. " * 12
+    answer = answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville")
+    answer = type(answer)(**{**answer.__dict__, "more": long_more.strip()})
+    sms = shape_answer(answer, "sms")
+    assert sms.text == f"Pump it at least every 90 days. ({PUMPING}){MORE_MARKER}"
+    assert len(sms.text) <= SMS_LIMIT and sms.more == long_more.strip()
+    short = shape_answer(
+        answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville"), "sms"
+    )
+    assert short.more == "" and short.text.endswith("Keep each pump-out's records for 3 years.")
+    assert shape_answer(answer, "web").text.startswith(answer.text + " Keep each")
+
+
+def test_the_shipped_cards_rest_on_the_ordinances_and_cover_every_section():
+    cards = load_cards(CARDS_DIR)
+    assert [str(problem) for problem in check_cards(cards, UNITS)] == []
+    assert uncovered_sections(cards, UNITS) == []
