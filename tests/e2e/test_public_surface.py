@@ -94,6 +94,26 @@ def test_the_twilio_webhook_and_the_web_app_work_through_the_proxy(proxy):
     assert "fog_chat=" in headers.get("set-cookie", headers.get("Set-Cookie", ""))
 
 
+def test_the_city_side_is_reachable_through_the_proxy_and_guarded_by_the_app(proxy):
+    status, _, page = request("GET", "/console/sign-in")
+    assert status == 200 and b'name="password"' in page
+    unsigned, _, _ = request(
+        "POST",
+        "/console/sign-in",
+        b"username=admin&password=guess",
+        {"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert unsigned == 403  # no CSRF cookie and token: refused before any password is checked
+    status, headers, services = request("GET", "/open311/v2/services.json")
+    assert status == 200 and json.loads(services)[0]["service_code"]
+    status, _, errors = request("GET", "/open311/v2/requests.json")
+    assert status == 403 and json.loads(errors)[0]["code"] == 403  # Open311's error list: no API key
+    status, _, body = request("GET", "/documents/not-a-signed-token")
+    assert status == 404 and b"link" in body.lower()  # the app's answer, not the proxy's bare 404
+    status, _, _ = request("DELETE", "/console/")
+    assert status in (403, 405)
+
+
 def test_bodies_over_the_limits_are_refused_at_the_proxy(proxy):
     big_webhook = b"Body=" + b"x" * 40_000
     status, _, _ = request(
