@@ -104,7 +104,7 @@ def test_the_city_side_is_reachable_through_the_proxy_and_guarded_by_the_app(pro
         {"Content-Type": "application/x-www-form-urlencoded"},
     )
     assert unsigned == 403  # no CSRF cookie and token: refused before any password is checked
-    status, headers, services = request("GET", "/open311/v2/services.json")
+    status, _, services = request("GET", "/open311/v2/services.json")
     assert status == 200 and json.loads(services)[0]["service_code"]
     status, _, errors = request("GET", "/open311/v2/requests.json")
     assert status == 403 and json.loads(errors)[0]["code"] == 403  # Open311's error list: no API key
