@@ -9,6 +9,8 @@ words alone, and getting them wrong starts the wrong conversation:
 - **Reporting a pump-out, or asking about pumping.** "pumped 9/2 by Acme, 500 gallons" logs a service;
   "interceptor got pumped June 2, when's the next one due?" is a question with a computed answer, and
   "the fog manager bumped us to every 30 days, can we fight it?" is a question (:func:`reports_pumpout`).
+- **The next due date from a date given, or from the records.** "last pump was oct 23, when's the next one
+  due?" is answered from that date (:func:`gives_service_date`); "when is my next pump-out?" from the records.
 - **Asking to apply, or asking how.** "I need a FOG permit" starts the application; "how do I get the FOG
   permit?" and "where is the office we file the application at?" are questions, answered and then offered
   the application (:func:`asks_to_apply`).
@@ -22,6 +24,7 @@ import re
 
 SPILL_INTENT = "report_spill"
 PUMPOUT_INTENT = "log_pumpout"
+STATUS_INTENT = "service_status"
 APPLY_INTENTS = frozenset(
     {"apply_permit", "request_deminimis_waiver", "request_space_waiver", "request_interceptor_variance"}
 )
@@ -145,6 +148,28 @@ def reports_pumpout(text: str) -> bool:
     return not _ASKS_WHEN_DUE.search(text) and not _is_question(text)
 
 
+_LAST_SERVICE = _words(
+    r"last (?:pump(?:ed|ing)?|pump[- ]?out|service[d]?|cleaning|cleaned|one)",
+    r"(?:pumped|serviced|cleaned|pumped out)(?: on| out)?",
+    r"got pumped",
+    r"(?:pump(?:er)?|pump truck|hauler) came",
+)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_DAY_FORMS = (
+    r"\d{1,2}/\d{1,2}(?:/\d{2,4})?",
+    _MONTH + r"\.? ?\d{1,2}",
+    r"\d{1,2}(?:st|nd|rd|th)? (?:of )?" + _MONTH,
+    r"yesterday|today|this morning|\d+ (?:days?|weeks?|months?) ago|last (?:week|month)",
+)
+_A_DAY = re.compile(r"\b(?:" + "|".join(_DAY_FORMS) + r")\b", re.IGNORECASE)
+
+
+def gives_service_date(text: str) -> bool:
+    """Whether a message states when the device was last serviced ("last pump was oct 23"): asking when the
+    next one is due then gets the computed date from it, not the records on file."""
+    return bool(_LAST_SERVICE.search(text) and _A_DAY.search(text))
+
+
 _APPLY_REQUEST = _words(
     r"(?:i|we) (?:need|want|would like|'?d like) (?:to apply|to get|to start|to request|a|an|the)",
     r"(?:i|we)(?:'?d| would) like (?:a|an|the|to)",
@@ -195,6 +220,8 @@ def route(intent: str, text: str) -> str:
         return intent if reports_pumpout(text) else QUESTION_INTENT
     if intent in APPLY_INTENTS:
         return intent if asks_to_apply(text) else QUESTION_INTENT
+    if intent == STATUS_INTENT and gives_service_date(text):
+        return QUESTION_INTENT
     if intent in QUESTION_LIKE and _live_spill_question(text):
         return SPILL_INTENT
     return intent

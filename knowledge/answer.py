@@ -210,22 +210,23 @@ MAX_CARDS_PER_ANSWER = 2
 
 
 def _with_other_parts(cards: CardIndex, question: str, first: Card) -> list[Card]:
-    """The card answering the whole message, then the card answering another part of it, if any.
+    """The cards answering the message: the one for the whole of it and, when it asks two things, the one
+    for the other part, in the order the message asks them.
 
     "how long do i keep manifests? also can the pumper dump the leftovers back in the cleanout" asks two
     things; each part is matched on its own, and a card on another topic answers the second.
     """
-    chosen = [first]
     parts = [part for part in _PART_BREAK.split(question) if len(part.split()) >= 4]
     if len(parts) < 2:
-        return chosen
+        return [first]
+    picks: list[Card] = []
     for part in parts:
         found = cards.match(part, first.city, k=1)
-        if found and found[0].score >= CARD_MIN and all(found[0].card.topic != c.topic for c in chosen):
-            chosen.append(found[0].card)
-        if len(chosen) == MAX_CARDS_PER_ANSWER:
-            break
-    return chosen
+        if found and found[0].score >= CARD_MIN and all(found[0].card.topic != c.topic for c in picks):
+            picks.append(found[0].card)
+    if all(card.topic != first.topic for card in picks):
+        picks.insert(0, first)
+    return picks[:MAX_CARDS_PER_ANSWER]
 
 
 def _is_organics(card: Card) -> bool:

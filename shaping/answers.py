@@ -29,14 +29,38 @@ class ShapedReply:
     more: str = ""  # SMS text held back behind "Reply MORE"
 
 
+# The guided flow an answer card offers (``Card.offer``): what it does, and the words that start it (each
+# classified as that flow's request by the NLU and routed to it by intake/routing.py).
+OFFERS = {
+    "permit_application": ("start a FOG permit application", "apply for a FOG permit"),
+    "deminimis_waiver": ("apply for the de minimis waiver", "apply for a de minimis waiver"),
+    "physical_space_waiver": ("apply for the physical space waiver", "apply for a physical space waiver"),
+    "inglewood_variance": ("apply for a variance or waiver", "apply for a variance"),
+    "spill_report": ("report a spill", "report a spill"),
+    "service_log": ("log a pump-out and get your next due date", "log a pump-out"),
+}
+_OFFER_VERB = {"sms": "reply", "voice": "say", "web": "type"}
+
+
+def offer_sentence(answer: Answer, channel: str) -> str:
+    """'To start a FOG permit application here, reply "apply for a FOG permit".', or '' with no offer."""
+    offer = answer.card.offer if answer.card is not None else None
+    if offer is None:
+        return ""
+    what, words = OFFERS[offer]
+    return f'To {what} here, {_OFFER_VERB.get(channel, "type")} "{words}".'
+
+
 def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_speech) -> ShapedReply:
-    whole = f"{answer.text} {answer.more}".strip()
+    """The answer for ``channel``; an answer card's offer of the matching flow comes last."""
+    rest_of_answer = f"{answer.more} {offer_sentence(answer, channel)}".strip()
+    whole = f"{answer.text} {rest_of_answer}".strip()
     if channel == "sms":
-        if not answer.more or len(whole) <= SMS_LIMIT:
+        if not rest_of_answer or len(whole) <= SMS_LIMIT:
             return ShapedReply(*fit_sms(whole if len(whole) <= SMS_LIMIT else answer.text))
         first, rest = fit_sms(answer.text, SMS_LIMIT - len(MORE_MARKER))
         first = first if first.endswith(MORE_MARKER) else first + MORE_MARKER
-        return ShapedReply(first, f"{rest} {answer.more}".strip())
+        return ShapedReply(first, f"{rest} {rest_of_answer}".strip())
     if channel == "voice":
         return ShapedReply(speak(whole))
     return ShapedReply(whole)

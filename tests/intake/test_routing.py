@@ -109,3 +109,22 @@ def test_asking_how_or_where_is_a_question(intent, text):
 def test_other_intents_pass_through():
     assert route("greet", "hello") == "greet"
     assert route("sort_item", "where does a pizza box go") == "sort_item"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "permit says 60 day pump schedule. last pump was oct 23. when's the next one due?",
+        "inglewood. no pump schedule on our permit yet. last pumped sept 20. when next",
+        "interceptor got pumped 9/14, when is the next one due",
+    ],
+)
+def test_asking_when_the_next_is_due_from_a_date_given_is_a_question(text):
+    assert route("service_status", text) == "ask_question"
+
+
+@pytest.mark.parametrize(
+    "text", ["when is my next pump-out", "whats coming up for us", "any deadlines coming up"]
+)
+def test_asking_when_the_next_is_due_without_a_date_reads_the_records(text):
+    assert route("service_status", text) == "service_status"

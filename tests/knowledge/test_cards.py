@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 from pathlib import Path
 
@@ -9,13 +10,14 @@ import numpy as np
 import pytest
 
 from knowledge.answer import AnswerKind, answer_question
-from knowledge.cards import CARDS_DIR, Card, CardError, CardIndex, join_citations, load_cards
+from knowledge.cards import CARDS_DIR, OFFERS, Card, CardError, CardIndex, join_citations, load_cards
 from knowledge.cards.fidelity import check_cards, numbers_in, uncovered_sections
 from knowledge.cards.model import load_file
 from knowledge.embedding import HashingEmbedder
 from knowledge.index import HybridIndex, build_vectors
 from knowledge.units import load_units
-from shaping.answers import MORE_MARKER, SMS_LIMIT, shape_answer
+from shaping.answers import MORE_MARKER, SMS_LIMIT, offer_sentence, shape_answer
+from shaping.answers import OFFERS as SHAPING_OFFERS
 
 PUMPING = "Victorville Municipal Code § 10.03.160(f)(2)"
 
@@ -216,3 +218,20 @@ def test_the_shipped_cards_rest_on_the_ordinances_and_cover_every_section():
     cards = load_cards(CARDS_DIR)
     assert [str(problem) for problem in check_cards(cards, UNITS)] == []
     assert uncovered_sections(cards, UNITS) == []
+
+
+def test_every_offer_a_card_may_make_has_words_that_start_its_flow():
+    assert set(OFFERS) == set(SHAPING_OFFERS)
+
+
+@pytest.mark.parametrize(("channel", "verb"), [("sms", "reply"), ("web", "type"), ("voice", "say")])
+def test_a_card_offering_a_flow_ends_with_the_words_that_start_it(hashing_index, channel, verb):
+    answer = answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville")
+    offering = dataclasses.replace(answer, card=dataclasses.replace(answer.card, offer="service_log"))
+    sentence = offer_sentence(offering, channel)
+    assert sentence == f'To log a pump-out and get your next due date here, {verb} "log a pump-out".'
+    shaped = shape_answer(offering, channel)
+    assert f"{shaped.text} {shaped.more}".strip().endswith(
+        sentence if channel != "voice" else '"log a pump-out".'
+    )
+    assert offer_sentence(answer, channel) == ""  # the card offers nothing
