@@ -9,6 +9,7 @@ from cities.citations import (
     VICTORVILLE_CODE_NAME,
     format_citation,
     inglewood,
+    short_citation,
     victorville,
 )
 from cities.contacts import DEFAULT_OFFICES, FOG, SOLID_WASTE, SOLID_WASTE_OFFICES, CityContacts
@@ -42,5 +43,6 @@ __all__ = [
     "detect_city",
     "format_citation",
     "inglewood",
+    "short_citation",
     "victorville",
 ]

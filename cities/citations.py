@@ -27,6 +27,18 @@ INGLEWOOD_SECTIONS = (
 """Inglewood's sections, in text order, named by the topics the article covers."""
 
 
+VICTORVILLE_CODE_SHORT = "VMC"  # how Victorville's own documents abbreviate its Municipal Code
+INGLEWOOD_CODE_SHORT = "Inglewood FOG Ord."
+
+
+def short_citation(citation: str) -> str:
+    """The citation with the code's name abbreviated, for a text message with no room to spare:
+    ``VMC § 10.03.170(c)``, ``Inglewood FOG Ord., Fees (2)``."""
+    return citation.replace(VICTORVILLE_CODE_NAME, VICTORVILLE_CODE_SHORT, 1).replace(
+        INGLEWOOD_CODE_NAME, INGLEWOOD_CODE_SHORT, 1
+    )
+
+
 def victorville(path: str) -> str:
     """``victorville("10.03.160(f)(2)")`` → ``"Victorville Municipal Code § 10.03.160(f)(2)"``."""
     return f"{VICTORVILLE_CODE_NAME} § {path}"

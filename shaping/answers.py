@@ -10,8 +10,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cities import INGLEWOOD_CODE_NAME, VICTORVILLE_CODE_NAME
+from cities import INGLEWOOD_CODE_NAME, VICTORVILLE_CODE_NAME, short_citation
 from knowledge.answer import Answer
+from knowledge.cards import join_citations
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from shaping.sms_text import MORE_MARKER, split_sms
 from shaping.speech import to_speech
@@ -56,14 +57,43 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
     rest_of_answer = f"{answer.more} {offer_sentence(answer, channel)}".strip()
     whole = f"{answer.text} {rest_of_answer}".strip()
     if channel == "sms":
-        if not rest_of_answer or len(whole) <= SMS_LIMIT:
-            return ShapedReply(*fit_sms(whole if len(whole) <= SMS_LIMIT else answer.text))
+        if len(whole) <= SMS_LIMIT:
+            return ShapedReply(whole)
+        brief = _with_first_citation_only(answer)
+        if brief is not None:  # the whole core, citing its first section; every citation comes after MORE
+            return ShapedReply(brief + MORE_MARKER, f"{rest_of_answer} ({answer_citation(answer)})".strip())
+        if not rest_of_answer:
+            return ShapedReply(*fit_sms(answer.text))
         first, rest = fit_sms(answer.text, SMS_LIMIT - len(MORE_MARKER))
         first = first if first.endswith(MORE_MARKER) else first + MORE_MARKER
         return ShapedReply(first, f"{rest} {rest_of_answer}".strip())
     if channel == "voice":
         return ShapedReply(speak(whole))
     return ShapedReply(whole)
+
+
+def answer_citation(answer: Answer) -> str:
+    """The citation written after an answer's words (its text's trailing parentheses), or ''."""
+    match = _TRAILING_CITATION.search(answer.text)
+    return match.group(1) if match else ""
+
+
+def _with_first_citation_only(answer: Answer) -> str | None:
+    """An answer card's whole core with only its first cited section (the code's name abbreviated if need
+    be), when the core does not fit in the first SMS beside every citation but does beside one; None
+    otherwise (the usual split applies). The full citation follows the rest, after MORE."""
+    match = _TRAILING_CITATION.search(answer.text)
+    if answer.card is None or match is None:
+        return None
+    if len(answer.text) + len(MORE_MARKER) <= SMS_LIMIT:
+        return None  # it fits with every citation
+    core = answer.text[: match.start()]
+    first = join_citations(answer.card.city, answer.citations[:1])
+    for citation in (first, short_citation(first)):
+        brief = f"{core} ({citation})"
+        if len(brief) + len(MORE_MARKER) <= SMS_LIMIT:
+            return brief
+    return None
 
 
 def fit_sms(text: str, limit: int = SMS_LIMIT) -> tuple[str, str]:

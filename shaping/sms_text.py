@@ -11,7 +11,8 @@ concatenates the segments, and its own hard limit of 1,600 characters a message 
 Where parts break, in order of preference:
 
 1. after a sentence (see :mod:`knowledge.sentences`), keeping as many whole sentences as fit;
-2. for a sentence longer than the room left in a part, between words; a URL is one word, so it is never cut;
+2. for a sentence longer than the room left in a part, between words, never right after a number (its unit
+   stays with it); a URL is one word, so it is never cut;
 3. only a single word longer than a whole part (a very long URL, a run of emoji) is cut inside, never
    between a character and the combining mark, joiner or variation selector that belongs to it.
 
@@ -94,9 +95,20 @@ def _part_end(text: str, start: int, capacity: int, sentence_ends: list[int]) ->
     if last_sentence >= 0 and sentence_ends[last_sentence] > start:
         return sentence_ends[last_sentence]
     last_space = text.rfind(" ", start + 1, furthest + 1)
+    # Never end a part on a number ("at least 2" | "years"): its unit or what it counts is in the next part.
+    while last_space > start and _ends_in_number(text[start:last_space]):
+        earlier = text.rfind(" ", start + 1, last_space)
+        if earlier <= start:
+            break
+        last_space = earlier
     if last_space > start:
         return last_space
     return _safe_cut(text, start, furthest)
+
+
+def _ends_in_number(text: str) -> bool:
+    last = text.rsplit(" ", 1)[-1]
+    return any(character.isdigit() for character in last)
 
 
 def _safe_cut(text: str, start: int, cut: int) -> int:

@@ -33,7 +33,9 @@ from knowledge.index import HybridIndex
 from shaping.answers import shape_answer
 
 
-def reply_for(index: HybridIndex, question: str, channel: str, now: dt.datetime) -> tuple[str, Answer]:
+def reply_for(
+    index: HybridIndex, question: str, channel: str, now: dt.datetime, *, first_only: bool = False
+) -> tuple[str, Answer]:
     city = detect_city(question)
     computed = compute(question, city, now)
     if computed is not None:
@@ -43,11 +45,11 @@ def reply_for(index: HybridIndex, question: str, channel: str, now: dt.datetime)
     else:
         result = answer_question(index, question, city, CityContacts(), ask_city=channel in ("sms", "voice"))
     shaped = shape_answer(result, channel)
-    return f"{shaped.text} {shaped.more}".strip(), result
+    return (shaped.text if first_only else f"{shaped.text} {shaped.more}".strip()), result
 
 
 def run(index: HybridIndex, chosen: list[items.Item], now: dt.datetime, misses: bool) -> float:
-    right = 0
+    right = first_right = 0
     sources: Counter[str] = Counter()
     for item in chosen:
         reply, result = reply_for(index, item.data["question"], item.channel, now)
@@ -55,12 +57,17 @@ def run(index: HybridIndex, chosen: list[items.Item], now: dt.datetime, misses: 
         source = "card" if result.card is not None else result.kind.value
         sources[source] += 1
         right += bool(verdict["main_point"])
+        first, _ = reply_for(index, item.data["question"], item.channel, now, first_only=True)
+        first_right += bool(grading.grade_single(item.data, first, None)["main_point"])
         if misses and not verdict["main_point"]:
             print(f"--- {item.id} [{item.channel}] {source}: {item.data['question']}")
             print(f"    want: {item.data['main_point']}")
             print(f"    got:  {reply[:400]}")
     share = right / len(chosen) if chosen else 0.0
-    print(f"main point right {right}/{len(chosen)} = {share:.0%}; sources {dict(sources)}")
+    print(
+        f"main point right {right}/{len(chosen)} = {share:.0%} reading SMS MORE parts, "
+        f"{first_right / max(len(chosen), 1):.0%} on the first reply only; sources {dict(sources)}"
+    )
     return share
 
 

@@ -66,7 +66,10 @@ def test_an_sms_question_gets_a_cited_answer_in_twiml(running_stack):
     status, twiml = post_sms(running_stack, sms_form("how long do i keep my grease manifests", sender))
     assert status == 200
     assert twiml.startswith('<?xml version="1.0" encoding="UTF-8"?><Response><Message>')
-    assert "Victorville Municipal Code § 10.03.170" in twiml and "Inglewood" not in twiml
+    assert "10.03.170" in twiml and "Inglewood" not in twiml, twiml
+    assert "Victorville Municipal Code §" in twiml or "VMC §" in twiml, (
+        twiml
+    )  # abbreviated when room is short
 
 
 @pytest.mark.parametrize(("sign", "tamper"), [(False, False), (True, True)])

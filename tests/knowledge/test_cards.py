@@ -191,6 +191,7 @@ def test_both_cities_carded_with_the_city_unknown_asks_on_sms_and_labels_both_on
 
 def test_card_vectors_are_cached_by_model_and_questions(tmp_path, monkeypatch):
     monkeypatch.setattr("knowledge.cards.match.LEXICAL_WEIGHT", 0.0)  # the vectors alone
+    monkeypatch.setattr("knowledge.cards.match.ANSWER_TYPE_BONUS", 0.0)
     embedder = HashingEmbedder()
     first = CardIndex.load([card()], embedder, tmp_path)
     (cached,) = tmp_path.glob("cards-*.npy")
@@ -235,3 +236,22 @@ def test_a_card_offering_a_flow_ends_with_the_words_that_start_it(hashing_index,
         sentence if channel != "voice" else '"log a pump-out".'
     )
     assert offer_sentence(answer, channel) == ""  # the card offers nothing
+
+
+def test_on_sms_a_long_core_is_kept_whole_with_its_first_section_abbreviated_and_every_citation_after_more(
+    hashing_index,
+):
+    answer = answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville")
+    core = ("Pump it at least every 90 days. " + "Keep each pump-out's records for 3 years. " * 6)[:259] + "."
+    cites = (PUMPING, "Victorville Municipal Code § 10.03.170(c)")
+    long_core = dataclasses.replace(
+        answer,
+        text=f"{core.strip()} ({join_citations('victorville', cites)})",
+        citations=cites,
+        more="Show them on request.",
+    )
+    sms = shape_answer(long_core, "sms")
+    assert len(f"{core} (Victorville Municipal Code § 10.03.160(f)(2)){MORE_MARKER}") > SMS_LIMIT
+    assert sms.text == f"{core.strip()} (VMC § 10.03.160(f)(2)){MORE_MARKER}"
+    assert len(sms.text) <= SMS_LIMIT
+    assert sms.more == "Show them on request. (Victorville Municipal Code §§ 10.03.160(f)(2); 10.03.170(c))"

@@ -234,3 +234,11 @@ def test_any_text_fits_and_keeps_every_character(text, limit, max_parts):
     if result.remainder:
         sent[-1] = sent[-1].removesuffix(MORE_MARKER)
     assert "".join([*sent, result.remainder]).replace(" ", "") == "".join(text.split())
+
+
+def test_a_part_never_ends_on_a_number_whose_unit_is_in_the_next_part():
+    text = "Keep the receipts of every pump-out for at least 2 years, and show them on request."
+    limit = len("Keep the receipts of every pump-out for at least 2") + len(MORE_MARKER) + 2
+    split = split_sms(text, limit=limit, max_parts=1)
+    assert split.parts == [f"Keep the receipts of every pump-out for at least{MORE_MARKER}"]
+    assert split.remainder.startswith("2 years")
