@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from web_chat_test_support import CHROMIUM, CHROMIUM_ARGS, REPO, FakeRasa, PageProblems, free_port
+from web_chat_test_support import CHROMIUM, CHROMIUM_ARGS, REPO, FakeRasa, PageProblems, running_web_app
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +28,6 @@ def fake_rasa(fake_rasa_server: FakeRasa) -> FakeRasa:
 @pytest.fixture(scope="module")
 def web_url(fake_rasa_server: FakeRasa, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The web app under uvicorn on a free loopback port, talking to the fake Rasa."""
-    port = free_port()
     log_path = tmp_path_factory.mktemp("web") / "uvicorn.log"
     env = {
         **os.environ,
@@ -42,36 +36,8 @@ def web_url(fake_rasa_server: FakeRasa, tmp_path_factory: pytest.TempPathFactory
         "RASA_URL": fake_rasa_server.url,
         "RASA_TIMEOUT_SECONDS": "5",
     }
-    command = [sys.executable, "-m", "uvicorn", "web.app:app", "--host", "127.0.0.1", "--port", str(port)]
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_healthy(url, process, log_path)
+    with running_web_app(env, log_path) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _wait_until_healthy(url: str, process: subprocess.Popen, log_path: Path, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            log = log_path.read_text()[-2000:]
-            raise RuntimeError(f"the web app exited with {process.returncode}: {log}")
-        try:
-            with urllib.request.urlopen(f"{url}/health", timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    log = log_path.read_text()[-2000:]
-    raise TimeoutError(f"the web app at {url} was not healthy after {timeout} s: {log}")
 
 
 @pytest.fixture(scope="module")

@@ -9,20 +9,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from email.message import EmailMessage
-from pathlib import Path
 
 import pytest
 from console_test_support import NOW, PASSWORD, Seeded, csv_rows, make_user, seed, status_events
 from fake_twilio import FakeTwilioApi
 from playwright.sync_api import Page, expect
 from twilio.rest import Client
-from web_chat_test_support import ARTIFACTS, REPO, PageProblems, free_port
+from web_chat_test_support import ARTIFACTS, REPO, PageProblems, free_port, running_web_app
 
 import store
 from config import Settings
@@ -74,7 +69,6 @@ def console_db(migrated_template, tmp_path_factory) -> Iterator[tuple[object, Se
 def console_url(console_db, tmp_path_factory) -> Iterator[str]:
     """The whole web app under uvicorn, on the seeded database, its clock started at the seeding moment."""
     engine, _ = console_db
-    port = free_port()
     folder = tmp_path_factory.mktemp("console-web")
     env = {
         **os.environ,
@@ -85,37 +79,8 @@ def console_url(console_db, tmp_path_factory) -> Iterator[str]:
         "CLOCK_START": NOW.isoformat(),
         "RASA_URL": f"http://127.0.0.1:{free_port()}",
     }
-    command = [sys.executable, "-m", "uvicorn", "web.app:app", "--host", "127.0.0.1", "--port", str(port)]
-    log_path = folder / "uvicorn.log"
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for(f"{url}/console/sign-in", process, log_path)
+    with running_web_app(env, folder / "uvicorn.log", ready_path="/console/sign-in") as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _wait_for(url: str, process: subprocess.Popen, log_path: Path, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(
-                f"the web app exited with {process.returncode}: {log_path.read_text()[-2000:]}"
-            )
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"{url} did not answer within {timeout} s: {log_path.read_text()[-2000:]}")
 
 
 @pytest.fixture

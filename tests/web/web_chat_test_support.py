@@ -7,10 +7,15 @@ again on the same port to play "Rasa is down". Its answers are test fixtures, no
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -144,3 +149,40 @@ class PageProblems:
             for message in self.console
             if not (allow_failed_requests and message.startswith("Failed to load resource"))
         ]
+
+
+@contextlib.contextmanager
+def running_web_app(env: dict[str, str], log_path: Path, ready_path: str = "/health") -> Iterator[str]:
+    """``uvicorn web.app:app`` on a free loopback port with ``env``; yields its URL once ``ready_path``
+    answers 200, and stops it on exit. Its output goes to ``log_path``, shown if it fails to start."""
+    port = free_port()
+    command = [sys.executable, "-m", "uvicorn", "web.app:app", "--host", "127.0.0.1", "--port", str(port)]
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_ready(f"{url}{ready_path}", process, log_path)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _wait_until_ready(url: str, process: subprocess.Popen, log_path: Path, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"the web app exited with {process.returncode}: {log_path.read_text()[-2000:]}"
+            )
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"{url} did not answer within {timeout} s: {log_path.read_text()[-2000:]}")
