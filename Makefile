@@ -8,7 +8,7 @@ export TOKENIZERS_PARALLELISM := false
 export RASA_TELEMETRY_ENABLED := false
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build index train db run test test-fast lint lock format eval soak bench snapshot clean
+.PHONY: help setup build index train db run cluster test test-fast lint lock format eval soak bench snapshot clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -29,6 +29,9 @@ build: index train db ## everything the assistant needs before it starts
 
 run: build ## run the whole assistant: Rasa, action server and web app (Ctrl-C stops all)
 	@$(APP) scripts/run.py
+
+cluster: build ## the scale-out deployment on this machine: PostgreSQL, Redis, nginx, 2 Rasa + 2 action servers
+	@$(APP) -m ops.cluster
 
 test: build ## run every test: unit, retrieval quality, Rasa data and stories, end-to-end
 	@scripts/test.sh

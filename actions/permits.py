@@ -9,7 +9,6 @@ into a summary (text and PDF, :mod:`documents.application`) under ``var/document
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 from rasa_sdk import Action, Tracker
@@ -24,13 +23,13 @@ from actions.forms import GuidedForm, GuidedFormValidation, message_time, reset_
 from actions.spill import document_link_reply
 from cities import detect_city
 from compliance.core import dollars
+from config.paths import DOCUMENTS_DIR
 from documents.application import INGLEWOOD_NEXT_STEPS, VICTORVILLE_NEXT_STEPS, inglewood_fees
 from intake import INGLEWOOD_PERMIT, VICTORVILLE_PERMIT, FieldSpec, FormSpec, Location
 
 log = logging.getLogger(__name__)
 
 REFERENCE_SLOT = "permit_reference"
-DOCUMENTS_DIR = Path(__file__).resolve().parent.parent / "var" / "documents"
 
 PERMIT_CITY = FieldSpec(
     name="city",

@@ -15,7 +15,6 @@ import logging
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from rasa_sdk import Action, Tracker
@@ -40,6 +39,7 @@ from actions.forms import (
 from cities import detect_city
 from compliance.shifts import human
 from config import Settings
+from config.paths import DOCUMENTS_DIR
 from documents.links import document_url
 from documents.spill_notice import incident_date
 from intake import (
@@ -63,7 +63,6 @@ log = logging.getLogger(__name__)
 
 REFERENCE_SLOT = "spill_reference"
 URGENT_TOLD_SLOT = "spill_urgent_told"
-DOCUMENTS_DIR = Path(__file__).resolve().parent.parent / "var" / "documents"
 
 OVERFLOWING_NOW = FieldSpec(
     name="overflowing_now",

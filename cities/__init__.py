@@ -22,6 +22,7 @@ from cities.names import (
     UnknownCity,
     city_for_zip,
     detect_city,
+    without_city_names,
 )
 
 __all__ = [
@@ -45,4 +46,5 @@ __all__ = [
     "inglewood",
     "short_citation",
     "victorville",
+    "without_city_names",
 ]

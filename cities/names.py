@@ -62,5 +62,21 @@ def detect_city(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+_CITY_MENTION = re.compile(
+    r"(?:\b(?:in|at|for|of|from|here|the|city)\s+)*(?:"
+    + "|".join(f"(?:{pattern.pattern})" for pattern in NAME_PATTERNS.values())
+    + r")(?:'s)?(?:,?\s+(?:ca|california)\b)?",
+    re.IGNORECASE,
+)
+
+
+def without_city_names(text: str) -> str:
+    """``text`` with the city it names taken out ("... permit in Inglewood?" -> "... permit?"): once the city
+    is known, its name says nothing about the topic, and matching on it pulls in whatever else mentions it."""
+    stripped = re.sub(r"\s+([?.!,])", r"\1", _CITY_MENTION.sub(" ", text))
+    stripped = re.sub(r"\s{2,}", " ", stripped).strip()
+    return stripped if len(stripped.split()) >= 2 else text
+
+
 def city_for_zip(zip_code: str) -> str | None:
     return next((city for city, codes in CITY_ZIP_CODES.items() if zip_code.strip()[:5] in codes), None)

@@ -40,6 +40,8 @@ class Settings:
     action_server_url: str = "http://127.0.0.1:5055/webhook"  # as endpoints.yml has it; /health beside it
     run_dir: str = str(VAR / "run")  # where the worker's heartbeat is kept, for /health
     tracker_db: str = str(VAR / "tracker.db")  # Rasa's SQLite tracker store (endpoints.yml)
+    # Rasa's tracker store in PostgreSQL (deploy/rasa/endpoints.yml, the cluster): wins over tracker_db.
+    tracker_store_url: str = ""
     retention_days: int = 365  # conversations and personal data older than this are erased; 0 keeps them
     twilio_account_sid: str = ""
     twilio_auth_token: str = ""
@@ -203,6 +205,8 @@ class Settings:
     @property
     def tracker_url(self) -> str:
         """Rasa's tracker store as a SQLAlchemy URL (a relative path is under the repository)."""
+        if self.tracker_store_url:
+            return self.tracker_store_url
         path = Path(self.tracker_db)
         return f"sqlite:///{path if path.is_absolute() else REPO / path}"
 

@@ -15,7 +15,7 @@ from enum import Enum
 
 import Stemmer
 
-from cities import CITY_NAMES, FOG, VICTORVILLE_CODE_NAME, CityContacts, detect_city
+from cities import CITY_NAMES, FOG, VICTORVILLE_CODE_NAME, CityContacts, detect_city, without_city_names
 from knowledge.answer_types import asked_types, passage_types
 from knowledge.cards import Card, CardIndex, join_citations
 from knowledge.coverage import Uncovered, uncovered_topic
@@ -130,6 +130,7 @@ def answer_question(
     topic = uncovered_topic(question, jurisdiction)
     if topic is not None:
         return _not_covered(jurisdiction, contacts, topic)
+    question = without_city_names(question)  # the city is known or asked; its name is not the topic
     if index.cards is not None and len(index.cards):
         carded = _from_cards(index.cards, index.correct_spelling(question), jurisdiction, ask_city=ask_city)
         if carded is not None:

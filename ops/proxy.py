@@ -15,6 +15,7 @@ import signal
 import subprocess
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 from config import Ports
@@ -23,15 +24,38 @@ from config.paths import REPO
 TEMPLATE = REPO / "deploy" / "nginx" / "assistant.conf"
 
 
-_PLACEHOLDER = re.compile(r"\$\{(LISTEN|RASA_UPSTREAM|WEB_UPSTREAM|PREFIX)\}")
+_PLACEHOLDER = re.compile(r"\$\{(LISTEN|INTERNAL_LISTEN|RASA_SERVERS|ACTIONS_SERVERS|WEB_SERVERS|PREFIX)\}")
 
 
-def render(listen: str, rasa_upstream: str, web_upstream: str, prefix: Path) -> str:
-    """The configuration with its four placeholders filled; nginx's own ``$variables`` are left alone."""
+def server_lines(addresses: Sequence[str]) -> str:
+    """An upstream's members as nginx ``server`` lines: ``server 127.0.0.1:5005; server ...;``."""
+    if not addresses:
+        raise ValueError("an upstream needs at least one server")
+    return " ".join(f"server {address} max_fails=1 fail_timeout=10s;" for address in addresses)
+
+
+def render(
+    listen: str,
+    rasa: Sequence[str],
+    web: Sequence[str],
+    prefix: Path,
+    *,
+    actions: Sequence[str] = (),
+    internal_listen: str | None = None,
+) -> str:
+    """The configuration with its placeholders filled; nginx's own ``$variables`` are left alone.
+
+    ``rasa``, ``web`` and ``actions`` list each upstream's members (host:port). Without action servers the
+    internal balancer still listens (on ``internal_listen``, default the port after ``listen``) and answers
+    502, so one template serves the single process and the cluster.
+    """
+    host, _, port = listen.rpartition(":")
     values = {
         "LISTEN": listen,
-        "RASA_UPSTREAM": rasa_upstream,
-        "WEB_UPSTREAM": web_upstream,
+        "INTERNAL_LISTEN": internal_listen or f"{host or '127.0.0.1'}:{int(port) + 1}",
+        "RASA_SERVERS": server_lines(rasa),
+        "ACTIONS_SERVERS": server_lines(actions or ["127.0.0.1:9"]),
+        "WEB_SERVERS": server_lines(web),
         "PREFIX": str(prefix),
     }
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], TEMPLATE.read_text())
@@ -40,12 +64,33 @@ def render(listen: str, rasa_upstream: str, web_upstream: str, prefix: Path) -> 
 class Proxy:
     """nginx with the assistant's configuration, in the foreground of its own process group."""
 
-    def __init__(self, listen_port: int, ports: Ports, prefix: Path) -> None:
+    def __init__(
+        self,
+        listen_port: int,
+        ports: Ports | None,
+        prefix: Path,
+        *,
+        rasa: Sequence[str] = (),
+        web: Sequence[str] = (),
+        actions: Sequence[str] = (),
+        internal_port: int | None = None,
+    ) -> None:
+        """nginx on ``listen_port`` in front of one stack's ``ports``, or of the replicas listed."""
         self.port, self.prefix = listen_port, prefix
+        self.internal_port = internal_port or listen_port + 1
         self.prefix.mkdir(parents=True, exist_ok=True)
         self.conf = prefix / "nginx.conf"
+        if ports is not None:
+            rasa, web = rasa or [f"127.0.0.1:{ports.rasa}"], web or [f"127.0.0.1:{ports.web}"]
         self.conf.write_text(
-            render(f"127.0.0.1:{listen_port}", f"127.0.0.1:{ports.rasa}", f"127.0.0.1:{ports.web}", prefix)
+            render(
+                f"127.0.0.1:{listen_port}",
+                rasa,
+                web,
+                prefix,
+                actions=actions,
+                internal_listen=f"127.0.0.1:{self.internal_port}",
+            )
         )
         self.process: subprocess.Popen | None = None
 
@@ -81,10 +126,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Render the nginx configuration for this deployment.")
     parser.add_argument("command", choices=["render"])
     parser.add_argument("--listen", default="127.0.0.1:8080")
+    parser.add_argument("--internal-listen", help="the internal balancer (default: the next port)")
     parser.add_argument("--prefix", default=str(REPO / "var" / "nginx"))
+    parser.add_argument("--rasa", nargs="+", help="Rasa replicas, host:port (default: this machine's port)")
+    parser.add_argument("--actions", nargs="+", help="action servers, host:port")
+    parser.add_argument("--web", nargs="+", help="web apps, host:port")
     args = parser.parse_args()
     ports = Ports.from_env()
-    print(render(args.listen, f"127.0.0.1:{ports.rasa}", f"127.0.0.1:{ports.web}", Path(args.prefix)))
+    print(
+        render(
+            args.listen,
+            args.rasa or [f"127.0.0.1:{ports.rasa}"],
+            args.web or [f"127.0.0.1:{ports.web}"],
+            Path(args.prefix),
+            actions=args.actions or [f"127.0.0.1:{ports.actions}"],
+            internal_listen=args.internal_listen,
+        )
+    )
     return 0
 
 

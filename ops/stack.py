@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -21,7 +22,16 @@ from config import Ports
 from config.paths import APP_PYTHON, MODEL, REPO
 from config.paths import RASA_BIN as RASA
 
-__all__ = ["Ports", "Service", "Stack"]
+__all__ = [
+    "Ports",
+    "Service",
+    "Stack",
+    "action_server",
+    "rasa_server",
+    "run_until_signalled",
+    "web_app",
+    "worker",
+]
 
 RESTART_BACKOFF_FIRST = 1.0  # seconds before restarting a service that died
 RESTART_BACKOFF_MAX = 60.0  # the backoff doubles with each quick death, up to this
@@ -55,51 +65,39 @@ def base_environment(ports: Ports, var_dir: Path) -> dict[str, str]:
     return env
 
 
+def action_server(port: int, name: str = "action server") -> Service:
+    return Service(
+        name,
+        [str(APP_PYTHON), "-m", "actions.server", "--port", str(port)],
+        f"http://127.0.0.1:{port}/health",
+    )
+
+
+def rasa_server(port: int, env: Mapping[str, str], name: str = "rasa") -> Service:
+    """Rasa with the endpoints named by ``RASA_ENDPOINTS`` (default: endpoints.yml, the embedded stores)."""
+    endpoints = REPO / env.get("RASA_ENDPOINTS", "endpoints.yml")
+    command = [str(RASA), "run", "--model", str(MODEL), "--port", str(port)]
+    command += ["--credentials", str(REPO / "credentials.yml"), "--endpoints", str(endpoints)]
+    return Service(name, [*command, "--interface", "127.0.0.1"], f"http://127.0.0.1:{port}/")
+
+
+def web_app(port: int) -> Service:
+    return Service(
+        "web app",
+        [str(APP_PYTHON), "-m", "uvicorn", "web.app:app", "--host", "127.0.0.1", "--port", str(port)],
+        f"http://127.0.0.1:{port}/health",
+    )
+
+
+def worker() -> Service:
+    """The scheduler (outbox, reminders, retention): exactly one per deployment."""
+    return Service("worker", [str(APP_PYTHON), "-m", "worker"], None)
+
+
 def services(ports: Ports, env: Mapping[str, str], with_web: bool = True) -> list[Service]:
-    listed = [
-        Service(
-            "action server",
-            [str(APP_PYTHON), "-m", "actions.server", "--port", str(ports.actions)],
-            f"http://127.0.0.1:{ports.actions}/health",
-        ),
-        Service(
-            "rasa",
-            [
-                str(RASA),
-                "run",
-                "--model",
-                str(MODEL),
-                "--port",
-                str(ports.rasa),
-                "--credentials",
-                str(REPO / "credentials.yml"),
-                "--endpoints",
-                str(REPO / "endpoints.yml"),
-                "--interface",
-                "127.0.0.1",
-            ],
-            f"http://127.0.0.1:{ports.rasa}/",
-        ),
-    ]
-    if with_web and (REPO / "web" / "app.py").exists():
-        listed.append(
-            Service(
-                "web app",
-                [
-                    str(APP_PYTHON),
-                    "-m",
-                    "uvicorn",
-                    "web.app:app",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(ports.web),
-                ],
-                f"http://127.0.0.1:{ports.web}/health",
-            )
-        )
+    listed = [action_server(ports.actions), rasa_server(ports.rasa, env)]
     if with_web:
-        listed.append(Service("worker", [str(APP_PYTHON), "-m", "worker"], None))
+        listed += [web_app(ports.web), worker()]
     return listed
 
 
@@ -120,6 +118,13 @@ class Stack:
         self.env = {**base_environment(self.ports, self.var_dir), **(extra_env or {})}
         self.services = services(self.ports, self.env, with_web)
         self.log_dir = log_dir
+
+    @classmethod
+    def of(cls, listed: list[Service], env: Mapping[str, str], var_dir: Path, log_dir: Path | None) -> Stack:
+        """A stack of the given services sharing ``env`` (the cluster: replicas of each)."""
+        stack = cls(var_dir=var_dir, with_web=False, log_dir=log_dir)
+        stack.env, stack.services = dict(env), listed
+        return stack
 
     def start(self, timeout: float = 240.0, echo: bool = False) -> None:
         """Start every service and wait until each answers its health check; on any failure (a service
@@ -237,6 +242,13 @@ class Stack:
 def _answers(url: str | None) -> bool:
     if url is None:
         return True
+    if url.startswith("tcp://"):  # a server that speaks no HTTP (Redis): up once it accepts a connection
+        host, _, port = url.removeprefix("tcp://").rpartition(":")
+        try:
+            socket.create_connection((host, int(port)), timeout=2).close()
+            return True
+        except OSError:
+            return False
     try:
         with urllib.request.urlopen(url, timeout=2) as response:
             return response.status < 500

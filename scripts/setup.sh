@@ -57,13 +57,19 @@ Install it (for example 'pyenv install $version' or your system's python$version
 ensure_system_packages() {
   # Debian's headless Chromium drives the browser tests (tests/web); DejaVu Sans lets the PDF summaries carry
   # any name a user types (documents/); nginx is the reverse proxy whose configuration (deploy/nginx/) the
-  # public-surface tests run. Installed only when missing, as root.
+  # public-surface tests run; redis-server is Rasa's lock store in the cluster (make cluster, its test), beside
+  # the machine's PostgreSQL (initdb, pg_ctl); docker-compose checks deploy/compose.yml. Installed only when
+  # missing, as root.
   local missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
+  command -v initdb >/dev/null 2>&1 || compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
   if [ ${#missing[@]} -eq 0 ]; then
-    say "system packages present (chromium, fonts-dejavu-core, nginx)"; return 0
+    say "system packages present (chromium, fonts-dejavu-core, nginx, redis-server, docker-compose, PostgreSQL)"
+    return 0
   fi
   if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     say "missing system packages: ${missing[*]}. Install them (Debian: sudo apt-get install -y ${missing[*]});

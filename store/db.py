@@ -12,6 +12,12 @@ before INSERT/UPDATE/DELETE, which leaves SELECTs outside the transaction and br
 SQLAlchemy's documentation recommends, we switch that off and emit BEGIN ourselves. Writes made through
 :func:`write_transaction` use ``BEGIN IMMEDIATE``, taking the write lock up front so a read-then-write
 transaction can never fail half-way with "database is locked" and two writers are strictly serialized.
+
+PostgreSQL (``postgresql+psycopg2://...``, the scale-out deployment) gets the same guarantee: a write
+transaction first takes one transaction-scoped advisory lock (``pg_advisory_xact_lock``), so writers are
+serialized exactly as under ``BEGIN IMMEDIATE`` and every read-then-write (the next reference number, "has
+this delivery been seen", "is this record already announced") sees every earlier writer's commit. Writes here
+are a few rows, so one lock costs little; readers never take it and read one snapshot (REPEATABLE READ).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL_ENV = "DATABASE_URL"
 SQLITE_BUSY_TIMEOUT_SECONDS = 30
 _WRITE_OPTION = "store_write_transaction"
+WRITE_LOCK_KEY = 0x464F47  # "FOG": the advisory lock every PostgreSQL write transaction takes first
 
 Bind = Engine | Connection
 """What every repository function accepts: an engine (each call commits on its own) or a connection
@@ -85,6 +92,10 @@ def connect(url: str | None = None, *, echo: bool = False) -> Engine:
     """
     resolved = resolve_database_url(url)
     parsed = sa.engine.make_url(resolved)
+    if parsed.get_backend_name() == "postgresql":
+        engine = sa.create_engine(resolved, future=True, echo=echo, pool_pre_ping=True)
+        _install_postgresql_hooks(engine)
+        return engine
     if parsed.get_backend_name() != "sqlite":
         return sa.create_engine(resolved, future=True, echo=echo, pool_pre_ping=True)
     in_memory = _is_sqlite_memory(parsed.database)
@@ -117,6 +128,13 @@ def _install_sqlite_hooks(engine: Engine, *, wal: bool) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+def _install_postgresql_hooks(engine: Engine) -> None:
+    @sa.event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        if connection.get_execution_options().get(_WRITE_OPTION, False):
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITE_LOCK_KEY})")
+
+
 @contextmanager
 def write_transaction(bind: Bind) -> Iterator[Connection]:
     """A connection inside a write transaction, committed when the block ends without error.
@@ -143,5 +161,8 @@ def read_transaction(bind: Bind) -> Iterator[Connection]:
     if isinstance(bind, Connection):
         yield bind
         return
-    with bind.connect() as connection, connection.begin():
-        yield connection
+    with bind.connect() as connection:
+        if connection.dialect.name == "postgresql":
+            connection = connection.execution_options(isolation_level="REPEATABLE READ")
+        with connection.begin():
+            yield connection

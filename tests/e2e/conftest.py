@@ -3,20 +3,13 @@ tests, on ports apart from `make run`'s, with a test Twilio auth token so reques
 signs, and the city's side wired to loopback: on-call texts go to a local fake Twilio REST API and e-mail to a
 real SMTP server (aiosmtpd), so a test can see what city staff receive."""
 
-import socket
-
 import pytest
 from e2e_settings import CITY_STAFF, E2E_PORTS, LOG_DIR, TWILIO_TEST_ENV
 from fake_twilio import FakeTwilioApi
+from net import free_port as _free_port
 from smtp_sink import smtp_server
 
 from ops.stack import Stack
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,32 @@ def test_importing_store_does_not_import_alembic():
         [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=True, timeout=60
     )
     assert result.stdout.strip() == "False"
+
+
+def test_write_transactions_are_serialized_on_every_engine(engine, db_url):
+    """A read-then-write in write_transaction never loses an update, from two engines (two processes) at
+    once: BEGIN IMMEDIATE on SQLite, the advisory write lock on PostgreSQL."""
+    with db.write_transaction(engine) as connection:
+        connection.execute(sa.text("CREATE TABLE counter (n INTEGER NOT NULL)"))
+        connection.execute(sa.text("INSERT INTO counter (n) VALUES (0)"))
+    other = store.connect(db_url)
+    start = threading.Barrier(6)
+
+    def increment(bind) -> None:
+        start.wait()
+        for _ in range(5):
+            with db.write_transaction(bind) as connection:
+                n = connection.execute(sa.text("SELECT n FROM counter")).scalar_one()
+                time.sleep(0.002)  # widen the window a lost update would need
+                connection.execute(sa.text("UPDATE counter SET n = :n"), {"n": n + 1})
+
+    threads = [threading.Thread(target=increment, args=([engine, other][i % 2],)) for i in range(6)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    finally:
+        other.dispose()
+    with db.read_transaction(engine) as connection:
+        assert connection.execute(sa.text("SELECT n FROM counter")).scalar_one() == 30

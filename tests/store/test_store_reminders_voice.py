@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+import sqlalchemy as sa
 from store_test_support import NOW, fresh_engine
 
 from store import facilities, reminders, sms, spills, voice
@@ -72,8 +73,8 @@ def test_stop_then_a_reminder_attempt_sends_nothing(engine):
     sms.opt_in(engine, PHONE, keyword="START", now=NOW + HOUR)
     assert reminders.claim_due(engine, now=NOW + HOUR) == []  # a skipped reminder stays skipped
     with engine.connect() as connection:
-        row = connection.exec_driver_sql(
-            "SELECT status, last_error FROM reminders WHERE id = ?", (reminder["id"],)
+        row = connection.execute(
+            sa.text("SELECT status, last_error FROM reminders WHERE id = :id"), {"id": reminder["id"]}
         )
         assert row.one() == ("skipped", "The number has opted out of messages.")
 

@@ -15,9 +15,10 @@ from email.message import EmailMessage
 import pytest
 from console_test_support import NOW, PASSWORD, Seeded, csv_rows, make_user, seed, status_events
 from fake_twilio import FakeTwilioApi
+from net import free_port
 from playwright.sync_api import Page, expect
 from twilio.rest import Client
-from web_chat_test_support import ARTIFACTS, REPO, PageProblems, free_port, running_web_app
+from web_chat_test_support import ARTIFACTS, REPO, PageProblems, running_web_app
 
 import store
 from config import Settings

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import socket
 import subprocess
 import sys
 import threading
@@ -20,6 +19,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+from net import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -43,12 +44,6 @@ GREEN_CONTAINER = (
     "purpose of storage and collection of designated organic waste."
 )
 GREEN_CONTAINER_SOURCE = 'Victorville Municipal Code § 6.37.020 ("Green container")'
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def fake_answer(payload: dict[str, Any]) -> list[dict[str, Any]]:

@@ -4,7 +4,6 @@ that keeps what it receives, free ports, settings pointing at it and at the fake
 from __future__ import annotations
 
 import datetime as dt
-import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,13 +27,6 @@ REPORTER = "+17605550122"
 UTC = dt.timezone.utc
 NOW = dt.datetime(2024, 8, 14, 17, 30, tzinfo=UTC)
 """Wednesday 14 August 2024, 10:30 in both cities (PDT)."""
-
-
-def free_port() -> int:
-    """A loopback port nothing listens on (the kernel's pick, released at once)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def settings_for(smtp_port: int, **overrides: Any) -> Settings:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from fake_twilio import FakeTwilioApi, TwilioError
+from net import free_port
 from outbox_support import (
     ALERT_EMAIL,
     FROM_NUMBER,
@@ -20,7 +21,6 @@ from outbox_support import (
     ON_CALL_EMAIL,
     ON_CALL_PHONE,
     REPORTER,
-    free_port,
     settings_for,
     smtp_server,
     submitted_spill,

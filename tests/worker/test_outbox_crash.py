@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from fake_twilio import FakeTwilioApi, TwilioError
+from net import free_port
 from outbox_support import (
     ACCOUNT_SID,
     AUTH_TOKEN,
@@ -22,7 +23,6 @@ from outbox_support import (
     ON_CALL_EMAIL,
     ON_CALL_PHONE,
     REPORTER,
-    free_port,
     smtp_server,
     submitted_spill,
     texts_to,
