@@ -55,8 +55,10 @@ eval: build ## retrieval quality (Recall@1/3/5, MRR), then the writers' sets pla
 soak: build ## full-size load run: 50 conversations x 20 turns over SMS, voice and web, with a 10 MB POST
 	@$(APP) scripts/soak.py
 
-bench: build ## benchmarks: index build time, warm query latency, end-to-end REST latency
-	@$(APP) scripts/bench.py
+bench: build ## ours beside a bare `rasa init` bot: latency, throughput, cold start, memory; then the cluster
+	@set -o pipefail; report=evaluation/reports/bench-$$(date +%F)-$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo +dirty).txt; \
+	{ echo "make bench at $$(git rev-parse HEAD) on $$(nproc) cores, $$(date -u +%FT%TZ)"; $(APP) scripts/bench.py; } \
+	  | grep --line-buffered -v -E 'it/s|^Epochs' | tee "$$report"; echo "[bench] report: $$report"
 
 snapshot: setup ## regenerate the compliance golden snapshots (review the diff)
 	@$(APP) -m compliance snapshot --write

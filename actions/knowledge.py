@@ -9,7 +9,6 @@ from typing import Any
 from rasa_sdk import Action, Tracker
 from rasa_sdk.events import EventType, SlotSet
 from rasa_sdk.executor import CollectingDispatcher
-from rasa_sdk.forms import ValidationAction
 
 from actions import runtime
 from actions.channel import channel_of
@@ -160,16 +159,6 @@ class ActionMore(Action):
         return [SlotSet("more_text", more or None)]
 
 
-class ValidateSlotMappings(ValidationAction):
-    """Normalise the city slot to "victorville" / "inglewood"; an unknown place leaves it as it was."""
-
-    def validate_city(
-        self, slot_value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
-    ) -> dict[str, Any]:
-        city = detect_city(str(slot_value or "")) or (slot_value if slot_value in CITY_NAMES else None)
-        return {"city": city or _previous_city(tracker)}
-
-
 def asks_more_than_the_city(text: str) -> bool:
     """Whether a message that names a city also asks something ("I'm in Inglewood" does not)."""
     return looks_like_question(text) or len(text.split()) > 6
@@ -180,12 +169,4 @@ def _city_entity(tracker: Tracker) -> str | None:
         if entity.get("entity") == "city":
             value = str(entity.get("value", ""))
             return value if value in CITY_NAMES else detect_city(value)
-    return None
-
-
-def _previous_city(tracker: Tracker) -> str | None:
-    """The last valid city set before this message, so a bad value never erases a good one."""
-    for event in reversed(tracker.events[:-1]):
-        if event.get("event") == "slot" and event.get("name") == "city" and event.get("value") in CITY_NAMES:
-            return event["value"]
     return None

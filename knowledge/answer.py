@@ -220,6 +220,7 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card) -> list[Card
     parts = [part for part in _PART_BREAK.split(question) if len(part.split()) >= 4]
     if len(parts) < 2:
         return [first]
+    cards.embedder.encode(parts)  # the parts' vectors in one batch; each match below finds its own cached
     picks: list[Card] = []
     for part in parts:
         found = cards.match(part, first.city, k=1)

@@ -29,10 +29,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import sys
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -240,8 +238,7 @@ class HybridIndex:
         the model mean-pools its tokens, so the vectors of the parts, weighted by their length, add up to
         the vector of the whole. The parts' vectors are computed once, so a search still encodes one text.
         """
-        with _one_thread():
-            as_typed = self.embedder.encode([question])[0]
+        as_typed = self.embedder.encode([question])[0]  # load_embedder's QueryCache: once per question
         mixed = as_typed * len(question.split())
         for words in matched_vocabulary(question):
             mixed = mixed + self._vocabulary_vectors[words] * len(words.split())
@@ -291,26 +288,6 @@ def _best(fused: dict[int, float]) -> list[int]:
 def _ranked(scores: np.ndarray, allowed: np.ndarray) -> list[int]:
     candidates = np.flatnonzero(allowed)
     return candidates[np.argsort(-scores[candidates], kind="stable")].tolist()
-
-
-@contextmanager
-def _one_thread() -> Iterator[None]:
-    """Encode one question on one thread.
-
-    A single short question gains nothing from two threads, and on a two-core machine shared with the Rasa
-    server the second thread waits for a busy core: measured warm p95 went from about 20 ms to 500 ms.
-    Torch is only touched if the embedder already imported it.
-    """
-    torch = sys.modules.get("torch")
-    if torch is None:
-        yield
-        return
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 def build_vectors(units: Sequence[Unit], embedder: Embedder, folder: Path) -> np.ndarray:

@@ -19,6 +19,9 @@ from rasa.shared.nlu.constants import INTENT, INTENT_NAME_KEY, INTENT_RANKING_KE
 from rasa.shared.nlu.training_data.message import Message
 
 from intake.routing import route
+from nlp.action_results import install as install_action_result_check
+
+install_action_result_check()  # every Rasa process serving our model (nlp/action_results.py)
 
 
 @DefaultV1Recipe.register(DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER, is_trainable=False)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import bm25s
@@ -51,8 +50,6 @@ class CardIndex:
         self._owner = np.array([n for n, _ in self._rows], dtype=np.int64)
         self._cities = np.array([card.city for card in self.cards])
         self._answer_types = [passage_types(f"{card.answer} {card.more}") for card in self.cards]
-        # One answer matches the same question once per city and per part: embed it once.
-        self._question_vector = lru_cache(maxsize=256)(lambda question: _encode(embedder, [question])[0])
         self._stemmer = Stemmer.Stemmer("english")
         self._bm25 = bm25s.BM25()
         if self.cards:
@@ -82,7 +79,7 @@ class CardIndex:
         """The ``k`` best cards for ``question`` (of ``city`` when given), best first, one entry per card."""
         if not self._rows:
             return []
-        similarities = self._vectors @ self._question_vector(question)
+        similarities = self._vectors @ _encode(self.embedder, [question])[0]  # cached: QueryCache
         closest = np.full(len(self.cards), -1.0)
         closest_row = np.zeros(len(self.cards), dtype=np.int64)
         for row in np.argsort(similarities):  # ascending: the closest question of each card is written last

@@ -164,7 +164,7 @@ def test_the_text_held_behind_more_is_sent_by_whichever_replica_takes_the_more(c
 
 # Last: it kills a replica of each kind.
 def test_conversations_alternate_replicas_keep_state_and_survive_a_killed_replica(cluster):
-    senders = [f"cluster-{i}-{uuid.uuid4().hex[:6]}" for i in range(CONVERSATIONS)]
+    senders = [f"cluster-conversation-{i}-{uuid.uuid4().hex[:6]}" for i in range(CONVERSATIONS)]
     served: dict[str, set[str]] = {s: set() for s in senders}
 
     def turn(sender: str, message: str) -> list[str]:
@@ -207,7 +207,7 @@ def test_conversations_alternate_replicas_keep_state_and_survive_a_killed_replic
                 connection.execute(
                     sa.text(
                         "SELECT sender_id, count(*) FROM events WHERE type_name = 'user' "
-                        "AND sender_id LIKE 'cluster-%' GROUP BY sender_id"
+                        "AND sender_id LIKE 'cluster-conversation-%' GROUP BY sender_id"
                     )
                 ).all()
             )

@@ -1,0 +1,58 @@
+"""``CityEntities``: every ``city`` entity of a message as "victorville" or "inglewood", or none.
+
+The EntityRuler and the lookup tables find the city as written ("Ingelwood", "vville", "90301"); the synonym
+map knows the listed spellings. This step, right after it in config.yml, reads any other spelling with
+:func:`cities.detect_city` and drops a value that names neither city, so the ``city`` slot (filled from the
+entity) only ever holds a city we serve and a bad value never erases a good one. It replaces a slot
+validation action: no call to the action server on every turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rasa.engine.graph import ExecutionContext, GraphComponent
+from rasa.engine.recipes.default_recipe import DefaultV1Recipe
+from rasa.engine.storage.resource import Resource
+from rasa.engine.storage.storage import ModelStorage
+from rasa.nlu.extractors.extractor import EntityExtractorMixin
+from rasa.shared.nlu.constants import ENTITIES, ENTITY_ATTRIBUTE_TYPE, ENTITY_ATTRIBUTE_VALUE
+from rasa.shared.nlu.training_data.message import Message
+
+from cities import CITY_NAMES, detect_city
+
+CITY_ENTITY = "city"
+
+
+def normalised_city(value: Any) -> str | None:
+    """The city a ``city`` entity's value names; None when it names neither (or both)."""
+    text = str(value or "").strip()
+    return text.lower() if text.lower() in CITY_NAMES else detect_city(text)
+
+
+@DefaultV1Recipe.register(DefaultV1Recipe.ComponentType.ENTITY_EXTRACTOR, is_trainable=False)
+class CityEntities(GraphComponent, EntityExtractorMixin):
+    @classmethod
+    def create(
+        cls,
+        config: dict[str, Any],
+        model_storage: ModelStorage,
+        resource: Resource,
+        execution_context: ExecutionContext,
+    ) -> CityEntities:
+        return cls()
+
+    def process(self, messages: list[Message]) -> list[Message]:
+        for message in messages:
+            entities = message.get(ENTITIES) or []
+            kept = []
+            for entity in entities:
+                if entity.get(ENTITY_ATTRIBUTE_TYPE) != CITY_ENTITY:
+                    kept.append(entity)
+                    continue
+                city = normalised_city(entity.get(ENTITY_ATTRIBUTE_VALUE))
+                if city is not None:
+                    kept.append({**entity, ENTITY_ATTRIBUTE_VALUE: city})
+            if kept != entities:
+                message.set(ENTITIES, kept, add_to_output=True)
+        return messages
