@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rasa.engine.graph import ExecutionContext, GraphComponent
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
-from rasa.engine.storage.resource import Resource
-from rasa.engine.storage.storage import ModelStorage
 from rasa.nlu.extractors.extractor import EntityExtractorMixin
 from rasa.shared.nlu.constants import ENTITIES, ENTITY_ATTRIBUTE_TYPE, ENTITY_ATTRIBUTE_VALUE
 from rasa.shared.nlu.training_data.message import Message
 
 from cities import CITY_NAMES, detect_city
+from nlp.stateless import StatelessComponent
 
 CITY_ENTITY = "city"
 
@@ -31,17 +29,7 @@ def normalised_city(value: Any) -> str | None:
 
 
 @DefaultV1Recipe.register(DefaultV1Recipe.ComponentType.ENTITY_EXTRACTOR, is_trainable=False)
-class CityEntities(GraphComponent, EntityExtractorMixin):
-    @classmethod
-    def create(
-        cls,
-        config: dict[str, Any],
-        model_storage: ModelStorage,
-        resource: Resource,
-        execution_context: ExecutionContext,
-    ) -> CityEntities:
-        return cls()
-
+class CityEntities(StatelessComponent, EntityExtractorMixin):
     def process(self, messages: list[Message]) -> list[Message]:
         for message in messages:
             entities = message.get(ENTITIES) or []

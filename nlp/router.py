@@ -8,37 +8,23 @@ says why in ``routed_from`` (for the logs and ``rasa shell nlu``).
 
 from __future__ import annotations
 
-from typing import Any
-
-from rasa.engine.graph import ExecutionContext, GraphComponent
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
-from rasa.engine.storage.resource import Resource
-from rasa.engine.storage.storage import ModelStorage
 from rasa.nlu.classifiers.classifier import IntentClassifier
 from rasa.shared.nlu.constants import INTENT, INTENT_NAME_KEY, INTENT_RANKING_KEY, TEXT
 from rasa.shared.nlu.training_data.message import Message
 
 from intake.routing import route
 from nlp.action_results import install as install_action_result_check
+from nlp.stateless import StatelessComponent
 
 install_action_result_check()  # every Rasa process serving our model (nlp/action_results.py)
 
 
 @DefaultV1Recipe.register(DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER, is_trainable=False)
-class MeaningRouter(GraphComponent, IntentClassifier):
+class MeaningRouter(StatelessComponent, IntentClassifier):
     @classmethod
     def required_components(cls) -> list[type]:
         return [IntentClassifier]
-
-    @classmethod
-    def create(
-        cls,
-        config: dict[str, Any],
-        model_storage: ModelStorage,
-        resource: Resource,
-        execution_context: ExecutionContext,
-    ) -> MeaningRouter:
-        return cls()
 
     def process(self, messages: list[Message]) -> list[Message]:
         for message in messages:
