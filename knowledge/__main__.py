@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     from knowledge.index import HybridIndex
 
     started = time.perf_counter()
+    if args.command == "build" and HybridIndex.is_built():  # `make run` checks this each start: no model load
+        print("index up to date", file=sys.stderr)
+        return 0
     index = HybridIndex.load()
     if args.command == "build":
         print(

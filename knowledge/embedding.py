@@ -20,6 +20,8 @@ from typing import Protocol
 
 import numpy as np
 
+MODEL_NAME = "all-MiniLM-L6-v2"
+
 
 class Embedder(Protocol):
     """Turns texts into L2-normalised float32 row vectors (so inner product is cosine similarity)."""
@@ -39,7 +41,7 @@ class SentenceTransformerEmbedder:
         from sentence_transformers import SentenceTransformer
 
         self._model = SentenceTransformer(model_path, device="cpu")
-        self.name = "all-MiniLM-L6-v2"
+        self.name = MODEL_NAME
         model = self._model
         dimension = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
         self.dim = int(dimension())

@@ -42,8 +42,9 @@ import Stemmer
 from cities import CITIES, detect_city
 from knowledge.answer_types import asked_types, passage_types
 from knowledge.cards import CardIndex, load_cards
+from knowledge.cards.match import vectors_path
 from knowledge.definitions import DefinedTerms, is_sorting_question
-from knowledge.embedding import Embedder, load_embedder
+from knowledge.embedding import MODEL_NAME, Embedder, load_embedder
 from knowledge.lexicon import expansion_terms, lexicon_words, matched_vocabulary, ordinance_words
 from knowledge.spelling import Speller, model_words
 from knowledge.units import Unit, load_units
@@ -172,6 +173,14 @@ class HybridIndex:
             vectors = build_vectors(units, embedder, folder)
         cards = CardIndex.load(load_cards(), embedder, Path(index_dir))
         return cls(units, vectors, embedder, cards)
+
+    @staticmethod
+    def is_built(index_dir: Path = DEFAULT_INDEX_DIR, model_name: str = MODEL_NAME) -> bool:
+        """Whether the vectors for the current units and cards are on disk (checked without the model)."""
+        folder = Path(index_dir) / index_key(load_units(), model_name)
+        return (folder / "vectors.faiss").exists() and vectors_path(
+            load_cards(), model_name, index_dir
+        ).exists()
 
     def correct_spelling(self, question: str) -> str:
         """The question with words unknown to the ordinances and the lexicon corrected, as search does."""

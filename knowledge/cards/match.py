@@ -60,12 +60,10 @@ class CardIndex:
     @classmethod
     def load(cls, cards: Sequence[Card], embedder: Embedder, folder: Path) -> CardIndex:
         """The index over ``cards``; vectors are read from ``folder`` when these questions were embedded."""
-        questions = [q for card in cards for q in _views(card)]
-        key = hashlib.sha256("\n".join([embedder.name, *questions]).encode()).hexdigest()[:16]
-        path = Path(folder) / f"cards-{key}.npy"
+        path = vectors_path(cards, embedder.name, folder)
         if path.exists():
             return cls(cards, embedder, np.load(path))
-        vectors = _encode(embedder, questions)
+        vectors = _encode(embedder, [q for card in cards for q in _views(card)])
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(".tmp.npy")
         np.save(temporary, vectors)
@@ -106,6 +104,13 @@ class CardIndex:
         scores = np.asarray(self._bm25.get_scores(known), dtype=np.float64)
         top = scores[allowed].max() if allowed.any() else 0.0
         return scores / top if top > 0 else np.zeros(len(self.cards))
+
+
+def vectors_path(cards: Sequence[Card], model_name: str, folder: Path) -> Path:
+    """Where the vectors of these cards' questions, embedded by ``model_name``, are kept."""
+    questions = [q for card in cards for q in _views(card)]
+    key = hashlib.sha256("\n".join([model_name, *questions]).encode()).hexdigest()[:16]
+    return Path(folder) / f"cards-{key}.npy"
 
 
 def _views(card: Card) -> tuple[str, ...]:

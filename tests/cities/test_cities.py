@@ -13,6 +13,7 @@ from cities import (
     format_citation,
     inglewood,
     victorville,
+    without_city_names,
 )
 from config import Settings
 
@@ -61,3 +62,22 @@ def test_contacts_name_the_office_and_only_a_configured_number():
     contacts = CityContacts.from_settings(Settings.from_env({"INGLEWOOD_CONTACT_PHONE": "(310) 555-0100"}))
     assert contacts.describe("inglewood").endswith("at (310) 555-0100")
     assert contacts.describe("victorville") == "the City of Victorville FOG manager"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "what are the grounds for revoking a FOG permit in Inglewood?",
+            "what are the grounds for revoking a FOG permit?",
+        ),
+        ("In Inglewood what are the grounds?", "what are the grounds?"),
+        ("do I need a permit in the City of Victorville, CA?", "do I need a permit?"),
+        ("inglewood's grease rules", "grease rules"),
+        ("vville restaurant, how often pump?", "restaurant, how often pump?"),
+        ("Inglewood", "Inglewood"),  # nothing left: the text as it was
+        ("how often must I pump?", "how often must I pump?"),
+    ],
+)
+def test_city_names_are_left_out_of_the_topic(text, expected):
+    assert without_city_names(text) == expected

@@ -1,0 +1,58 @@
+"""Our NLU components and the action-response check, in the Rasa environment (`make test`, -m connector)."""
+
+from __future__ import annotations
+
+import pytest
+from jsonschema import ValidationError
+from rasa.core.actions.action import RemoteAction
+from rasa.shared.nlu.training_data.message import Message
+from rasa.utils.endpoints import EndpointConfig
+
+from nlp.action_results import install
+from nlp.cities import CityEntities, normalised_city
+
+pytestmark = pytest.mark.connector
+
+
+@pytest.mark.parametrize(
+    ("value", "city"),
+    [
+        ("Inglewood", "inglewood"),
+        ("victorville", "victorville"),
+        ("Victor ville", "victorville"),  # a spelling the synonym list does not have
+        ("vville", "victorville"),
+        ("90301", "inglewood"),
+        ("Hesperia", None),
+        ("", None),
+    ],
+)
+def test_a_city_entity_is_read_as_one_of_our_cities_or_nothing(value, city):
+    assert normalised_city(value) == city
+
+
+def test_the_component_rewrites_city_entities_and_drops_the_unknown_ones():
+    message = Message(
+        data={
+            "text": "moving from Hesperia to vville",
+            "entities": [
+                {"entity": "city", "value": "Hesperia", "start": 12, "end": 20},
+                {"entity": "city", "value": "vville", "start": 24, "end": 30},
+                {"entity": "gallons", "value": "12", "start": 0, "end": 2},
+            ],
+        }
+    )
+    [processed] = CityEntities().process([message])
+    assert [(e["entity"], e["value"]) for e in processed.get("entities")] == [
+        ("city", "victorville"),
+        ("gallons", "12"),
+    ]
+
+
+def test_action_responses_are_still_checked_against_rasas_schema():
+    install()
+    action = RemoteAction("action_anything", EndpointConfig("http://127.0.0.1:9/webhook"))
+    slot = {"event": "slot", "name": "city", "value": "inglewood"}
+    good = {"events": [slot], "responses": [{"text": "Hi"}]}
+    assert action._validate_action_result(good) is True
+    with pytest.raises(ValidationError, match="Failed to validate Action server response"):
+        action._validate_action_result({"events": [{"event": "slot"}], "responses": "not a list"})
