@@ -58,7 +58,7 @@ soak: build ## full-size load run: 50 conversations x 20 turns over SMS, voice a
 bench: build ## ours beside a bare `rasa init` bot: latency, throughput, cold start, memory; then the cluster
 	@set -o pipefail; report=evaluation/reports/bench-$$(date +%F)-$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo +dirty).txt; \
 	{ echo "make bench at $$(git rev-parse HEAD) on $$(nproc) cores, $$(date -u +%FT%TZ)"; $(APP) scripts/bench.py; } \
-	  | grep --line-buffered -v -E 'it/s|^Epochs' | tee "$$report"; echo "[bench] report: $$report"
+	  | grep --line-buffered -v -E 'it/s|^Epochs' | tee "$$report" && echo "[bench] report: $$report"
 
 snapshot: setup ## regenerate the compliance golden snapshots (review the diff)
 	@$(APP) -m compliance snapshot --write

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -14,9 +15,10 @@ from actions import runtime
 from actions.channel import channel_of
 from actions.forms import looks_like_question, message_time
 from calculations import compute
-from cities import CITY_NAMES, detect_city
+from cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.answer import Answer, AnswerKind, answer_question
 from knowledge.coverage import uncovered_topic
+from knowledge.index import HybridIndex
 from shaping.answers import ShapedReply, fit_sms, shape_answer
 from store import unanswered
 
@@ -42,16 +44,8 @@ def answer(tracker: Tracker, question: str, city: str | None) -> tuple[ShapedRep
     """Answer a question, shaped for the channel, and say what the conversation should remember."""
     channel = channel_of(tracker)
     question = question[:MAX_QUESTION_CHARS]
-    computed = compute(question, city or detect_city(question), message_time(tracker))
-    if computed is not None:  # the user's own numbers: the result first, then the reason and section
-        result = Answer(
-            AnswerKind.ANSWER, f"{computed.text} ({computed.citation})", (computed.citation,), city
-        )
-    else:
-        result = answer_question(
-            runtime.index(), question, city, runtime.contacts(), ask_city=channel in ("sms", "voice")
-        )
-        note_unanswered(tracker, question, channel, result)
+    result = free_answer(runtime.index(), runtime.contacts(), question, city, message_time(tracker), channel)
+    note_unanswered(tracker, question, channel, result)
     shaped = shape_answer(result, channel)
     held = result.kind in (AnswerKind.ASK_CITY, AnswerKind.BOTH_CITIES)
     events: list[EventType] = [
@@ -62,6 +56,33 @@ def answer(tracker: Tracker, question: str, city: str | None) -> tuple[ShapedRep
     if named and named != city:
         events.append(SlotSet("city", named))
     return shaped, events
+
+
+def free_answer(
+    index: HybridIndex,
+    contacts: CityContacts,
+    question: str,
+    city: str | None,
+    now: dt.datetime,
+    channel: str,
+) -> Answer:
+    """The answer to a question asked in free conversation (also what the offline evaluation plays).
+
+    When the message holds a rule's numbers, the computed result comes first with its reason and section;
+    the answer card for the message follows it (SMS: behind MORE): the rule's condition, and whatever
+    else the message asks ("last cleaned nov 2, how often? also the baffles?"), and the card's offer of
+    the flow. Otherwise the answer cards and passages answer (short channels ask the city when it matters).
+    """
+    ask_city = channel in ("sms", "voice")
+    computed = compute(question, city or detect_city(question), now)
+    if computed is None:
+        return answer_question(index, question, city, contacts, ask_city=ask_city)
+    told = f"{computed.text} ({computed.citation})"
+    rule = answer_question(index, question, city, contacts, ask_city=ask_city)
+    if rule.kind is not AnswerKind.ANSWER or rule.card is None:
+        return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
+    rest = f"{rule.text} {rule.more}".strip()
+    return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
 
 
 def note_unanswered(tracker: Tracker, question: str, channel: str, result: Answer) -> Future[None] | None:

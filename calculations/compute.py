@@ -20,9 +20,10 @@ from intake.dates import find_date
 from intake.quantities import find_quantity
 
 _PUMPED = re.compile(r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|serviced|emptied|vacuumed)\b", re.I)
-_NEXT = re.compile(r"\b(?:when|next|due|again|how long until|by when)\b", re.I)
-_TRAP = re.compile(
-    r"\b(?:under (?:the|my|our) sink|small (?:grease )?trap|indoor trap|hydro ?mechanical|inside trap)\b",
+_NEXT = re.compile(r"\b(?:when|next|due|again|how long until|by when|how often)\b", re.I)
+_TRAP = re.compile(  # a grease trap (under a sink, indoors), not an interceptor
+    r"\b(?:under (?:the|my|our|a) (?:[\w-]+ ){0,2}sink|(?:small|little|lil|indoor|inside|under[- ]?sink) "
+    r"(?:grease )?trap|trap under|hydro ?mechanical)\b",
     re.I,
 )
 _PERMIT_DAYS = re.compile(r"\b(?:permit|schedule|frequency|every)\D{0,30}?(\d{2,3})\s*days?\b", re.I)
@@ -44,7 +45,9 @@ _DRIVE_THRU = re.compile(r"\bdrive[\s-]?(?:thru|through|in)\b", re.I)
 _NO_DRIVE_THRU = re.compile(r"\bno drive[\s-]?(?:thru|through)\b", re.I)
 _ANNUAL = re.compile(r"\b(?:annual|yearly|every year|per year|inspection fee|control fee|permit fee)\b", re.I)
 _SPILL = re.compile(r"\b(?:spill|overflow(?:ed)?|backup|backed up|sso|sewage)\b", re.I)
-_WRITTEN = re.compile(r"\b(?:written|in writing|letter|report|confirmation|follow[\s-]?up|paperwork)\b", re.I)
+_WRITTEN = re.compile(
+    r"\b(?:written|in writing|letter|report|confirmation|follow[\s-]?up|paperwork|send|submit)\b", re.I
+)
 _YARDS = re.compile(r"\b(?:yards?|yds?|cubic)\b", re.I)
 
 
@@ -74,8 +77,8 @@ def compute(text: str, city: str | None, now: dt.datetime) -> Computed | None:
 
 
 def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
-    if city is None or not (_PUMPED.search(text) and _NEXT.search(text)):
-        return None
+    if city is None or not (_PUMPED.search(text) and _NEXT.search(text)) or _SPILL.search(text):
+        return None  # "it overflowed yesterday, all cleaned up, what now?" is a spill, not a pump-out
     served, _ = find_date(text, ctx)
     if not served.ok or served.value is None:
         return None

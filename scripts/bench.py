@@ -80,9 +80,8 @@ def main() -> int:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--rest", type=int, default=200, help="messages per bot, alternating")
     parser.add_argument("--skip-rest", action="store_true")
-    parser.add_argument(
-        "--reuse-bare", action="store_true", help="serve the bare bot trained by an earlier run"
-    )
+    parser.add_argument("--reuse-bare", action="store_true", help="serve the bare bot of an earlier run")
+    parser.add_argument("--no-cluster", action="store_true", help="skip the cluster's throughput")
     args = parser.parse_args()
     questions = read_questions(DATA_DIR / "dev_questions.jsonl")
 

@@ -2,9 +2,10 @@
 
     python -m evaluation.harness.answers [--split dev] [--misses] [--sweep]
 
-Answers each English single question the way the action server would on a first message (the user's own
-numbers computed first, then ``knowledge.answer.answer_question`` with the city the message names, shaped
-for the item's channel; SMS read with its MORE part), without Rasa: no intent routing, no forms. Grades it
+Answers each English single question the way the action server would on a first message
+(``actions.knowledge.free_answer``: the user's own numbers computed first, then the answer cards, with the
+city the message names), shaped for the item's channel (SMS read with its MORE part), without Rasa: no intent
+routing, no forms. Grades it
 with the harness's grader and prints main point right, how many were answered from a card, and, with
 ``--sweep``, main point right over a grid of the card matcher's two constants. ``make eval`` (through the
 running assistant) is the measurement; this is for tuning, on the dev split only (``--split test`` exists
@@ -22,12 +23,12 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from calculations import compute
+from actions.knowledge import free_answer
 from cities import CityContacts, detect_city
 from evaluation.harness import grading, items
 from evaluation.harness.run import CLOCK_START
 from knowledge import answer as answer_module
-from knowledge.answer import Answer, AnswerKind, answer_question
+from knowledge.answer import Answer
 from knowledge.cards import match as card_match
 from knowledge.index import HybridIndex
 from shaping.answers import shape_answer
@@ -36,14 +37,7 @@ from shaping.answers import shape_answer
 def reply_for(
     index: HybridIndex, question: str, channel: str, now: dt.datetime, *, first_only: bool = False
 ) -> tuple[str, Answer]:
-    city = detect_city(question)
-    computed = compute(question, city, now)
-    if computed is not None:
-        result = Answer(
-            AnswerKind.ANSWER, f"{computed.text} ({computed.citation})", (computed.citation,), city
-        )
-    else:
-        result = answer_question(index, question, city, CityContacts(), ask_city=channel in ("sms", "voice"))
+    result = free_answer(index, CityContacts(), question, detect_city(question), now, channel)
     shaped = shape_answer(result, channel)
     return (shaped.text if first_only else f"{shaped.text} {shaped.more}".strip()), result
 
