@@ -13,9 +13,9 @@ import os
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-# One OpenMP thread (torch, faiss): every request embeds one short question and searches a small index, which a
-# second thread does not speed up; idle OpenMP workers spin after each call, and on two cores that spinning
-# cost about 70 ms of CPU per message, taken from Rasa (measured, issue 13). Set before torch or faiss loads.
+# One OpenMP thread (torch, faiss): each request embeds one short question and searches a small index, which a
+# second thread does not speed up; idle OpenMP workers spin after each call, and on two cores that cost about
+# 70 ms of CPU per message, taken from Rasa (measured, issue 13). Set before torch or faiss is loaded.
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
