@@ -78,7 +78,15 @@ def rasa_server(port: int, env: Mapping[str, str], name: str = "rasa") -> Servic
     endpoints = REPO / env.get("RASA_ENDPOINTS", "endpoints.yml")
     command = [str(RASA), "run", "--model", str(MODEL), "--port", str(port)]
     command += ["--credentials", str(REPO / "credentials.yml"), "--endpoints", str(endpoints)]
-    return Service(name, [*command, "--interface", "127.0.0.1"], f"http://127.0.0.1:{port}/")
+    # TensorFlow on one thread per pool (Rasa's documented settings): one message's inference is small, and
+    # on a shared machine more threads only contend with the other processes (measured, issue 13).
+    threads = {"TF_INTER_OP_PARALLELISM_THREADS": "1", "TF_INTRA_OP_PARALLELISM_THREADS": "1"}
+    return Service(
+        name,
+        [*command, "--interface", "127.0.0.1"],
+        f"http://127.0.0.1:{port}/",
+        env={name: env.get(name, value) for name, value in threads.items()},
+    )
 
 
 def web_app(port: int) -> Service:
