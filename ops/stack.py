@@ -85,7 +85,7 @@ def rasa_server(port: int, env: Mapping[str, str], name: str = "rasa") -> Servic
         name,
         [*command, "--interface", "127.0.0.1"],
         f"http://127.0.0.1:{port}/",
-        env={name: env.get(name, value) for name, value in threads.items()},
+        env={variable: env.get(variable, value) for variable, value in threads.items()},
     )
 
 
