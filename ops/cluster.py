@@ -10,7 +10,6 @@ The cluster test (tests/ops/test_cluster.py) starts exactly this, on other ports
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -181,5 +180,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
     raise SystemExit(main())

@@ -134,10 +134,12 @@ class Stack:
         stack.env, stack.services = dict(env), listed
         return stack
 
-    def start(self, timeout: float = 240.0, echo: bool = False) -> None:
+    def start(self, timeout: float = 240.0, echo: bool = False, *, migrate: bool = True) -> None:
         """Start every service and wait until each answers its health check; on any failure (a service
-        exiting, the timeout, Ctrl-C) stop the ones already started, so none is left running."""
-        self.migrate()
+        exiting, the timeout, Ctrl-C) stop the ones already started, so none is left running. The app
+        database is migrated first unless ``migrate`` is false (a stack without our processes)."""
+        if migrate:
+            self.migrate()
         self.echo = echo
         try:
             for service in self.services:

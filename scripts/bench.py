@@ -14,7 +14,6 @@ import argparse
 import json
 import os
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -35,7 +34,7 @@ from knowledge.evaluation import DATA_DIR, read_questions  # noqa: E402
 from knowledge.index import HybridIndex  # noqa: E402
 from knowledge.units import load_units  # noqa: E402
 from ops.cluster import Cluster, ClusterPorts  # noqa: E402
-from ops.stack import Ports, Stack  # noqa: E402
+from ops.stack import Ports, Service, Stack  # noqa: E402
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -128,13 +127,14 @@ def side_by_side(questions: list[dict], rounds: int, *, reuse_bare: bool, with_c
     started = time.perf_counter()
     ours.start(timeout=300)
     ours_cold = time.perf_counter() - started
-    bare = BareBot(bare_dir, bare_model, port=5407)
+    bare = bare_bot(bare_dir, bare_model, port=5407)
+    bare_url = "http://127.0.0.1:5407/webhooks/rest/webhook"
     try:
         started = time.perf_counter()
-        bare.start()
+        bare.start(timeout=300, migrate=False)
         bare_cold = time.perf_counter() - started
         ours_url = f"http://127.0.0.1:{ours.ports.rasa}/webhooks/rest/webhook"
-        bots = {"ours": ours_url, "bare": bare.url}
+        bots = {"ours": ours_url, "bare": bare_url}
         for url in bots.values():  # warm both
             for i, message in enumerate(messages[:10]):
                 post(url, f"warm-{i}", message)
@@ -180,7 +180,7 @@ def side_by_side(questions: list[dict], rounds: int, *, reuse_bare: bool, with_c
             total += mb
             print(f"  ours {service.name:<24} {mb:7.0f} MB")
         print(f"  ours total                    {total:7.0f} MB   (target <= 2,500 MB)")
-        print(f"  bare rasa                     {rss_mb(bare.process.pid):7.0f} MB")
+        print(f"  bare rasa                     {rss_mb(bare.services[0].process.pid):7.0f} MB")
     finally:
         bare.stop()
         ours.stop()
@@ -257,35 +257,17 @@ def train_bare_bot(folder: Path, *, reuse: bool) -> Path:
     return sorted((folder / "models").glob("*.tar.gz"))[-1]
 
 
-class BareBot:
-    def __init__(self, folder: Path, model: Path, port: int) -> None:
-        self.folder, self.model, self.port = folder, model, port
-        self.url = f"http://127.0.0.1:{port}/webhooks/rest/webhook"
-        self.process: subprocess.Popen | None = None
-
-    def start(self, timeout: float = 300) -> None:
-        command = [str(RASA_BIN), "run", "--model", str(self.model), "--port", str(self.port)]
-        self.process = subprocess.Popen(
-            [*command, "--interface", "127.0.0.1"],
-            cwd=self.folder,
-            env={**os.environ, "RASA_TELEMETRY_ENABLED": "false"},
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=2)
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise TimeoutError("the bare bot did not start")
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=30)
+def bare_bot(folder: Path, model: Path, port: int) -> Stack:
+    """The bare bot served by the same Rasa, with its own credentials (REST only) and endpoints."""
+    command = [str(RASA_BIN), "run", "--model", str(model), "--port", str(port), "--interface", "127.0.0.1"]
+    command += [
+        "--credentials",
+        str(folder / "credentials.yml"),
+        "--endpoints",
+        str(folder / "endpoints.yml"),
+    ]
+    service = Service("bare rasa", command, f"http://127.0.0.1:{port}/")
+    return Stack.of([service], {**os.environ, "RASA_TELEMETRY_ENABLED": "false"}, folder, None)
 
 
 if __name__ == "__main__":

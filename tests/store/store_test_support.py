@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import threading
+from collections.abc import Callable
 
 from sqlalchemy.engine import Engine
 
@@ -27,3 +29,18 @@ class SequenceRandom:
 def fresh_engine(url: str) -> Engine:
     """A second, independent engine on the same file, as another process would open it."""
     return store.connect(url)
+
+
+def run_at_once(work: Callable[[int], None], count: int, timeout: float = 60) -> None:
+    """Run ``work(0) .. work(count - 1)`` on as many threads, released together, and wait for them."""
+    start = threading.Barrier(count)
+
+    def released(index: int) -> None:
+        start.wait()
+        work(index)
+
+    threads = [threading.Thread(target=released, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=timeout)

@@ -5,13 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from store_test_support import NOW
+from store_test_support import NOW, run_at_once
 
 import store
 from store import db, spills
@@ -129,22 +128,17 @@ def test_write_transactions_are_serialized_on_every_engine(engine, db_url):
         connection.execute(sa.text("CREATE TABLE counter (n INTEGER NOT NULL)"))
         connection.execute(sa.text("INSERT INTO counter (n) VALUES (0)"))
     other = store.connect(db_url)
-    start = threading.Barrier(6)
 
-    def increment(bind) -> None:
-        start.wait()
+    def increment(index: int) -> None:
+        bind = [engine, other][index % 2]
         for _ in range(5):
             with db.write_transaction(bind) as connection:
                 n = connection.execute(sa.text("SELECT n FROM counter")).scalar_one()
                 time.sleep(0.002)  # widen the window a lost update would need
                 connection.execute(sa.text("UPDATE counter SET n = :n"), {"n": n + 1})
 
-    threads = [threading.Thread(target=increment, args=([engine, other][i % 2],)) for i in range(6)]
     try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
+        run_at_once(increment, 6)
     finally:
         other.dispose()
     with db.read_transaction(engine) as connection:

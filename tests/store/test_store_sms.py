@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import threading
 
 import pytest
-from store_test_support import NOW, fresh_engine
+from store_test_support import NOW, fresh_engine, run_at_once
 
 from store import sms
 from store.errors import RecordNotFound, StoreError
@@ -36,18 +35,12 @@ def test_concurrent_deliveries_of_one_message_yield_exactly_one_claim(engine, db
     other = fresh_engine(db_url)
     engines = [engine, other]
     results: list[bool] = []
-    start = threading.Barrier(8)
 
     def deliver(index: int) -> None:
-        start.wait()
         results.append(sms.claim_message_sid(engines[index % 2], "SMrace"))
 
-    threads = [threading.Thread(target=deliver, args=(index,)) for index in range(8)]
     try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=30)
+        run_at_once(deliver, 8, timeout=30)
     finally:
         other.dispose()
     assert sorted(results) == [False] * 7 + [True]
