@@ -1,4 +1,5 @@
-"""Which channel a message came in on, so answers can be shaped: "sms", "web" (default) or "voice".
+"""Which channel a message came in on, so answers can be shaped: "sms", "web" (default) or "voice"; and the
+language the conversation is in.
 
 The Twilio connectors are the only way in for SMS and voice, and Rasa records which connector a message came
 through: that, not anything the client wrote in the message's metadata, says a message is SMS or voice.
@@ -8,11 +9,23 @@ metadata may say which channel a turn stands for.
 
 from __future__ import annotations
 
-from rasa_sdk import Tracker
+from typing import Any
 
+from rasa_sdk import Tracker
+from rasa_sdk.executor import ActionExecutor
+
+import languages
 from intake.forms import CHANNELS
 
-__all__ = ["CHANNELS", "DEFAULT_CHANNEL", "TWILIO_CHANNELS", "channel_of", "verified_phone"]
+__all__ = [
+    "CHANNELS",
+    "DEFAULT_CHANNEL",
+    "TWILIO_CHANNELS",
+    "LanguageExecutor",
+    "channel_of",
+    "language_of",
+    "verified_phone",
+]
 
 DEFAULT_CHANNEL = "web"
 TWILIO_CHANNELS = {"twilio_sms": "sms", "twilio_voice": "voice"}
@@ -34,3 +47,18 @@ def verified_phone(tracker: Tracker) -> str | None:
     if tracker.get_latest_input_channel() != "twilio_sms":
         return None
     return tracker.sender_id
+
+
+def language_of(tracker: Tracker) -> str:
+    """The language replies are written in: the ``language`` slot (set by nlp/language.py), else English."""
+    return languages.normalised(tracker.get_slot("language"))
+
+
+class LanguageExecutor(ActionExecutor):
+    """The action executor that runs every action inside :func:`languages.using` the conversation's
+    language, so whatever an action writes (``languages.t``) is in the user's language."""
+
+    async def run(self, action_call: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        slots = (action_call.get("tracker") or {}).get("slots") or {}
+        with languages.using(slots.get("language")):
+            return await super().run(action_call, *args, **kwargs)

@@ -29,6 +29,7 @@ from actions.forms import (
 )
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
+from languages import N_, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from sorting import SortingAnswer, format_answer
 from sorting.matcher import answer_for
@@ -41,18 +42,21 @@ NO_MATCH = "__none__"
 UNSURE = "__unsure__"
 WEB_LIMIT = 640
 
-GENERATOR_QUESTION = (
+GENERATOR_QUESTION = N_(
     "The container depends on who throws it out: is this for a home (a house or a building of up to 4 "
     "units), or a business or an apartment building of 5 or more units?"
 )
-_HOME = re.compile(
+_HOME = re.compile(  # English, then Spanish (with or without accents)
     r"\b(?:home|house|houses|residen\w*|single[- ]family|duplex|triplex|fourplex|my place|condo|"
-    r"mobile home)\b",
+    r"mobile home|"
+    r"casa|casas|hogar|vivienda|unifamiliar|d[uú]plex|mi casa|condominio|casa m[oó]vil|tr[aá]iler|traila)\b",
     re.I,
 )
 _BUSINESS = re.compile(
     r"\b(?:business\w*|restaurant|commercial|office|store|shop|apartments?|complex|multi[- ]family|"
-    r"5\+|five or more|company|school|church)\b",
+    r"5\+|five or more|company|school|church|"
+    r"negocios?|restaurantes?|comercial|comercio|oficina|tienda|apartamentos?|departamentos?|complejo|"
+    r"multifamiliar|cinco o m[aá]s|5 o m[aá]s|compa[ñn][ií]a|empresa|escuela|iglesia)\b",
     re.I,
 )
 
@@ -65,7 +69,7 @@ SORTING_FORM = GuidedForm(
         (
             FieldSpec(
                 name=OPTION_SLOT,
-                label="Item detail",
+                label=N_("Item detail"),
                 ask="",
                 ask_voice="",
                 parser="text",
@@ -73,7 +77,7 @@ SORTING_FORM = GuidedForm(
             ),
             FieldSpec(
                 name=GENERATOR_SLOT,
-                label="Home or business",
+                label=N_("Home or business"),
                 ask=GENERATOR_QUESTION,
                 ask_voice=GENERATOR_QUESTION,
                 parser="text",
@@ -82,7 +86,7 @@ SORTING_FORM = GuidedForm(
         ),
     ),
     confirm=False,
-    topic="sorting question",
+    topic=N_("sorting question"),
 )
 
 
@@ -137,7 +141,9 @@ class ValidateSortingForm(Action):
         if not fresh:
             question = self._question(requested, item, generator)
             if question:
-                dispatcher.utter_message(text=f"Back to your sorting question: {question}")
+                dispatcher.utter_message(
+                    text=t("Back to your {topic}: {question}", topic=t(SORTING_FORM.topic), question=question)
+                )
             return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, requested)]
 
         if requested is None:
@@ -166,7 +172,9 @@ class ValidateSortingForm(Action):
             if said is None:
                 failures += 1
                 if failures < MAX_FAILED_ANSWERS:
-                    dispatcher.utter_message(text="Please say home, or business (or apartments of 5+ units).")
+                    dispatcher.utter_message(
+                        text=t("Please say home, or business (or apartments of 5+ units).")
+                    )
                     return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, GENERATOR_SLOT)]
                 return [SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, None)]  # answer for both
             generator = said.value
@@ -177,14 +185,14 @@ class ValidateSortingForm(Action):
             ]
 
         if generator is None and generator_changes_answer(final_answer(item, option, None)):
-            dispatcher.utter_message(text=GENERATOR_QUESTION)
+            dispatcher.utter_message(text=t(GENERATOR_QUESTION))
             return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, GENERATOR_SLOT)]
         return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, None)]
 
     @staticmethod
     def _question(requested: str | None, item: str | None, generator: str | None) -> str | None:
         if requested == GENERATOR_SLOT:
-            return GENERATOR_QUESTION
+            return t(GENERATOR_QUESTION)
         if requested == OPTION_SLOT and item:
             return format_answer(_ask(item))
         return None

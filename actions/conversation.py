@@ -26,6 +26,7 @@ from actions.spill import REFERENCE_SLOT, SPILL_FORM, URGENT_TOLD_SLOT, urgent_c
 from actions.waivers import DEMINIMIS_FORM, SPACE_WAIVER_FORM, VARIANCE_FORM
 from cities import CITY_NAMES
 from intake import FormSpec
+from languages import N_, t
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,7 @@ _PERMIT_FIELDS = {spec.name: spec for form in PERMIT_FORMS.values() for spec in 
 PERMIT_FORM_ANY_CITY = GuidedForm(
     "permit_form",
     FormSpec("permit_application", None, "FOG permit application", tuple(_PERMIT_FIELDS.values())),
-    topic="permit application",
+    topic=N_("permit application"),
 )
 """Both cities' permit fields, so stopping or starting over clears every answer whatever the city."""
 
@@ -70,6 +71,10 @@ def keep_spill(tracker: Tracker, reason: str) -> str | None:
     return reference if record["status"] == "abandoned" else None
 
 
+def kept_for_staff(reference: str) -> str:
+    return t("What you told me is kept for city staff under reference {reference}.", reference=reference)
+
+
 class ActionCancelForm(Action):
     def name(self) -> str:
         return "action_cancel_form"
@@ -80,17 +85,18 @@ class ActionCancelForm(Action):
         form = active_form(tracker)
         if form is None:
             dispatcher.utter_message(
-                text="OK. There's nothing in progress to cancel. What would you like to do?"
+                text=t("OK. There's nothing in progress to cancel. What would you like to do?")
             )
             return []
-        text = f"OK, I've stopped the {form.topic}."
+        said = [t("OK, I've stopped the {topic}.", topic=t(form.topic))]
         events: list[EventType] = [ActiveLoop(None), *reset_events(form)]
         if form is SPILL_FORM:
             kept = keep_spill(tracker, "The reporter cancelled before confirming.")
             if kept:
-                text += f" What you told me is kept for city staff under reference {kept}."
+                said.append(kept_for_staff(kept))
             events += [SlotSet(REFERENCE_SLOT, None), SlotSet(URGENT_TOLD_SLOT, None)]
-        dispatcher.utter_message(text=f"{text} Anything else I can help with?")
+        said.append(t("Anything else I can help with?"))
+        dispatcher.utter_message(text=" ".join(said))
         return events
 
 
@@ -105,13 +111,13 @@ class ActionStartOver(Action):
     ) -> list[EventType]:
         form = active_form(tracker)
         if form is None:
-            dispatcher.utter_message(text="OK, starting fresh. What would you like to do?")
+            dispatcher.utter_message(text=t("OK, starting fresh. What would you like to do?"))
             return []
         events = reset_events(form)
         if form is SPILL_FORM:
             keep_spill(tracker, "The reporter started the report over.")
             events.append(SlotSet(REFERENCE_SLOT, None))
-        dispatcher.utter_message(text="OK, let's start again.")
+        dispatcher.utter_message(text=t("OK, let's start again."))
         return events
 
 
@@ -125,7 +131,7 @@ class ActionRestartSorting(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
     ) -> list[EventType]:
-        dispatcher.utter_message(text="OK. Which item do you want to sort?")
+        dispatcher.utter_message(text=t("OK. Which item do you want to sort?"))
         return [
             ActiveLoop(None),
             *reset_events(SORTING_FORM),
@@ -144,9 +150,12 @@ def handoff_text(tracker: Tracker, form: GuidedForm | None) -> str:
             f"{CITY_NAMES[c]}: {urgent_contacts(c, message_time(tracker), runtime.settings())[0]}"
             for c in cities
         ]
-        return "To talk to a person about a spill: " + " ".join(parts)
-    offices = "; or ".join(contacts.describe(c) for c in cities)
-    return f"To talk to a person, contact {offices}."
+        return t("To talk to a person about a spill: {contacts}", contacts=" ".join(parts))
+    offices = [contacts.describe(c) for c in cities]
+    if len(offices) == 1:
+        return t("To talk to a person, contact {office}.", office=offices[0])
+    first, second = offices
+    return t("To talk to a person, contact {first}; or {second}.", first=first, second=second)
 
 
 class ActionHumanHandoff(Action):
@@ -159,7 +168,7 @@ class ActionHumanHandoff(Action):
         form = active_form(tracker)
         text = handoff_text(tracker, form)
         if form is not None:
-            text += f" Or we can carry on with the {form.topic} here."
+            text += " " + t("Or we can carry on with the {topic} here.", topic=t(form.topic))
         dispatcher.utter_message(text=text)
         return []
 
@@ -174,10 +183,11 @@ class ActionVoiceSilenceTimeout(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
     ) -> list[EventType]:
         kept = keep_spill(tracker, "The caller went silent before confirming.")
-        text = "I didn't hear anything, so I'll end the call."
+        said = [t("I didn't hear anything, so I'll end the call.")]
         if kept:
-            text += f" What you told me is kept for city staff under reference {kept}."
-        dispatcher.utter_message(text=f"{text} Goodbye.")
+            said.append(kept_for_staff(kept))
+        said.append(t("Goodbye."))
+        dispatcher.utter_message(text=" ".join(said))
         if channel_of(tracker) == "voice":
             dispatcher.utter_message(json_message={"hangup": True})
         events: list[EventType] = [ActiveLoop(None), SlotSet("requested_slot", None)]

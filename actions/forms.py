@@ -27,9 +27,10 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions import runtime
 from actions.channel import channel_of
 from cities import CITY_NAMES, CityContacts
-from intake import FieldSpec, FormSpec, ParseContext, parse, parse_yes_no, shorten, without_phones
+from intake import FieldSpec, FormSpec, ParseContext, parse, parse_yes_no, says_skip, shorten, without_phones
 from intake import read_back as _read_back_parts
 from intake.values import MAX_TEXT_CHARS
+from languages import N_, SPANISH, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 
 REQUESTED_SLOT = "requested_slot"
@@ -44,16 +45,34 @@ STOP_INTENTS = frozenset(
 
 _QUESTION_START = re.compile(
     r"^(?:how|what|whats|what's|when|where|why|who|which|is|are|do|does|did|can|could|should|must|may|will|"
-    r"would|am|have|has)\b",
+    r"would|am|have|has|"
+    r"c[oó]mo|qu[eé]|cu[aá]ndo|d[oó]nde|por\s*qu[eé]|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?|"
+    r"puedo|puede|pueden|debo|debe|deben|tengo\s+que|necesito)\b",
+    re.IGNORECASE,
+)  # English and Spanish question words (Spanish with or without accents)
+_CHANGE_TO = re.compile(r"\b(?:to|should be|should read)\s+(?P<value>.+)$", re.IGNORECASE)
+_CHANGE_TO_SPANISH = re.compile(
+    r"(?:^|\s)(?:a|al|por|es|debe\s+ser|deber[ií]a\s+ser|debe\s+decir|que\s+sea)\s+(?P<value>.+)$",
     re.IGNORECASE,
 )
-_SKIP = re.compile(
-    r"^\s*(?:skip|skip it|pass|next|leave it out|no answer|n/?a|none|i don'?t know|dont know)\W*$", re.I
+_SPANISH_CHANGE = re.compile(r"\b(?:cambi|corrig|correg|arregl)\w*", re.IGNORECASE)
+
+
+def _change_to(text: str) -> re.Match[str] | None:
+    """The new value in "change the phone to ..." ("cambie el teléfono a ..."). The Spanish words ("a",
+    "por", "es") are common, so they are read only in a Spanish conversation or a Spanish request to
+    change."""
+    if match := _CHANGE_TO.search(text):
+        return match
+    if current() == SPANISH or _SPANISH_CHANGE.search(text):
+        return _CHANGE_TO_SPANISH.search(text)
+    return None
+
+
+_MORE = re.compile(
+    r"^\s*(?:(?:reply\s+)?more(?:\s+please)?|(?:responder\s+)?m[aá]s(?:\s+por\s*favor)?)\W*$",
+    re.IGNORECASE,
 )
-_CHANGE_TO = re.compile(r"\b(?:to|should be|should read)\s+(?P<value>.+)$", re.IGNORECASE)
-
-
-_MORE = re.compile(r"^\s*(?:reply\s+)?more(?:\s+please)?\W*$", re.IGNORECASE)
 
 
 def is_interruption(intent: str | None, text: str) -> bool:
@@ -65,29 +84,30 @@ def is_interruption(intent: str | None, text: str) -> bool:
 
 
 _COURTESIES = {
-    "thanks": "You're welcome.",
-    "greet": "Hi!",
-    "goodbye": "What you told me so far is kept. You can say {cancel} to stop, or answer to carry on.",
+    "thanks": N_("You're welcome."),
+    "greet": N_("Hi!"),
+    "goodbye": N_("What you told me so far is kept. You can say {cancel} to stop, or answer to carry on."),
 }
 
 
 def _courtesy(message: Message) -> str | None:
     """A short "thanks", "hi" or "bye" in the middle of a form is acknowledged, never taken as an answer."""
     if message.intent in _COURTESIES and len(message.text.split()) <= 4:
-        return _COURTESIES[message.intent].format(cancel=cancel_words(message.channel))
+        return t(_COURTESIES[message.intent], cancel=cancel_words(message.channel))
     return None
 
 
 def cancel_words(channel: str) -> str:
     """What to tell a user to say to stop a form. On SMS a message that is just "cancel" is a carrier opt-out
-    keyword (it unsubscribes the number from every text), so texters are told two words instead."""
-    return "CANCEL REPORT" if channel == "sms" else "cancel"
+    keyword (it unsubscribes the number from every text; in Spanish "cancelar" is one too), so texters are
+    told two words instead."""
+    return t("CANCEL REPORT") if channel == "sms" else t("cancel")
 
 
 def looks_like_question(text: str) -> bool:
     """A message that asks something ("how much is the fine?") rather than answers the form's question."""
     stripped = text.strip()
-    return stripped.endswith("?") or bool(_QUESTION_START.match(stripped))
+    return stripped.endswith("?") or stripped.startswith("¿") or bool(_QUESTION_START.match(stripped))
 
 
 @dataclass(frozen=True)
@@ -101,7 +121,7 @@ class GuidedForm:
     skippable: frozenset[str] = frozenset()
     aliases: Mapping[str, str] = field(default_factory=dict)  # regex → field name
     extract: Callable[[str, ParseContext, Mapping[str, Any]], dict[str, Any]] | None = None
-    topic: str = "form"  # what the user is doing, in words: "spill report"
+    topic: str = N_("form")  # what the user is doing, in words (N_-marked: "spill report")
 
     @property
     def confirm_slot(self) -> str:
@@ -146,7 +166,9 @@ class Decision:
 
 
 def question_for(spec: FieldSpec, channel: str) -> str:
-    return spec.ask_voice if channel == "voice" else spec.ask
+    """The field's question in the channel's wording, in the reply's language (the specs' questions are
+    N_-marked where they are defined)."""
+    return t(spec.ask_voice) if channel == "voice" else t(spec.ask)
 
 
 def read_back(
@@ -180,9 +202,9 @@ def _pack_sms_lines(lines: list[str], limit: int = SMS_LIMIT) -> list[str]:
 
 def city_contact_sentence(city: str | None, contacts: CityContacts) -> str:
     if city in CITY_NAMES:
-        return f"If it's easier, contact {contacts.describe(city)}."
-    both = " or ".join(contacts.describe(c) for c in CITY_NAMES)
-    return f"If it's easier, contact {both}."
+        return t("If it's easier, contact {contact}.", contact=contacts.describe(city))
+    first, second = (contacts.describe(c) for c in CITY_NAMES)
+    return t("If it's easier, contact {first} or {second}.", first=first, second=second)
 
 
 def _find_field(form: GuidedForm, message: Message, values: Mapping[str, Any]) -> str | None:
@@ -238,31 +260,34 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         if named is not None:
             spec = form.spec.field(named)
             new_value = None
-            if match := _CHANGE_TO.search(message.text):
+            if match := _change_to(message.text):
                 result = parse(spec.parser, match.group("value"), message.ctx)
                 new_value = result.slot if result.ok else None
             updates[named] = new_value
             confirmed, failures = False, 0
             skipped = tuple(s for s in skipped if s != named)
-            feedback.append(f"OK, I've changed the {spec.label.lower()}." if new_value is not None else "OK.")
+            changed = t("OK, I've changed the {label}.", label=t(spec.label).lower())
+            feedback.append(changed if new_value is not None else t("OK."))
         elif message.intent == "change_answer" and not answers_the_question:
-            feedback.append("Which answer do you want to change? For example: change the address.")
+            feedback.append(t("Which answer do you want to change? For example: change the address."))
             asked_again = True
         elif at_confirmation:
             answer = parse_yes_no(message.text)
             if answer.ok and answer.value.value == "yes":
                 confirmed = True
             elif answer.ok and answer.value.value == "no":
-                feedback.append("What should I change? For example: change the address, or change the phone.")
+                feedback.append(
+                    t("What should I change? For example: change the address, or change the phone.")
+                )
                 asked_again = True
             else:
                 failures += 1
-                feedback.append("Please say yes to submit, or tell me what to change.")
+                feedback.append(t("Please say yes to submit, or tell me what to change."))
                 asked_again = True
         elif requested in form.slots:
             spec = form.spec.field(requested)
             may_skip = spec.optional or (spec.name in form.skippable and failures >= MAX_FAILED_ANSWERS)
-            if may_skip and _SKIP.match(message.text):
+            if may_skip and says_skip(message.text):
                 skipped = (*skipped, requested)
                 failures = 0
             elif courtesy := _courtesy(message):
@@ -283,7 +308,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     failures = 0
                 else:
                     failures += 1
-                    feedback.append(result.error or "Sorry, I didn't get that.")
+                    feedback.append(result.error or t("Sorry, I didn't get that."))
                     if failures >= MAX_FAILED_ANSWERS:
                         feedback.append(_way_out(form, spec, values, contacts, message.channel))
                     asked_again = True
@@ -302,8 +327,10 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
     question: tuple[str, ...] = ()
     if following is not None:
         next_slot: str | None = following.name
-        opener = "" if message.fresh or not requested else "Back to your " + form.topic + ": "
-        question = (opener + question_for(following, message.channel),)
+        asked = question_for(following, message.channel)
+        if not message.fresh and requested:
+            asked = t("Back to your {topic}: {question}", topic=t(form.topic), question=asked)
+        question = (asked,)
         failures = 0 if following.name != requested else failures
     elif form.confirm and not confirmed:
         next_slot = form.confirm_slot
@@ -324,10 +351,11 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
 def _way_out(
     form: GuidedForm, spec: FieldSpec, values: Mapping[str, Any], contacts: CityContacts, channel: str
 ) -> str:
-    stop = f"say {cancel_words(channel)} to stop"
+    cancel = cancel_words(channel)
     if spec.optional or spec.name in form.skippable:
-        return f"You can say skip to leave this out, or {stop}."
-    return f"{city_contact_sentence(values.get('city'), contacts)} Or {stop}."
+        return t("You can say skip to leave this out, or say {cancel} to stop.", cancel=cancel)
+    contact = city_contact_sentence(values.get("city"), contacts)
+    return t("{contact} Or say {cancel} to stop.", contact=contact, cancel=cancel)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -371,7 +399,11 @@ def form_state(tracker: Tracker, form: GuidedForm) -> FormState:
 
 
 _STOP_WORDS = re.compile(
-    r"\b(?:cancel|stop|quit|exit|never ?mind|forget it|start over|restart|human|person|agent|someone)\b", re.I
+    r"\b(?:cancel|stop|quit|exit|never ?mind|forget it|start over|restart|human|person|agent|someone|"
+    r"cancel(?:a|ar|e|en|alo|ala)|det[eé]n(?:er|ga|lo)?|salir|olv[ií]dal[oa]|"
+    r"empe(?:zar|cemos) (?:de nuevo|otra vez)|volver a empezar|reinici\w*|desde el principio|de cero|"
+    r"humano|persona|agente|alguien|operador\w*|representante)\b",
+    re.I,
 )
 STOP_CONFIDENCE = 0.8
 

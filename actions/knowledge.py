@@ -14,12 +14,15 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions import runtime
 from actions.channel import channel_of
 from actions.forms import looks_like_question, message_time
-from calculations import compute
+from calculations import clock_deadlines, compute
 from cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.answer import Answer, AnswerKind, answer_question
 from knowledge.coverage import uncovered_topic
 from knowledge.index import HybridIndex
-from shaping.answers import ShapedReply, fit_sms, shape_answer
+from knowledge.spanish import gloss
+from languages import ENGLISH, N_, current, t
+from shaping.answers import SMS_LIMIT, ShapedReply, fit_sms, shape_answer
+from shaping.sms_text import more_marker
 from store import unanswered
 
 log = logging.getLogger(__name__)
@@ -33,22 +36,38 @@ MAX_QUESTION_CHARS = 500
 LOW_CONFIDENCE_BELOW = 0.50
 # Unanswered questions are written on this one thread, so a slow or locked database never delays a reply.
 _RECORDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="unanswered")
-EMPTY_MESSAGE = "I didn't get any text. What would you like to know about the grease or organic-waste rules?"
-OTHER_CITY = (
+EMPTY_MESSAGE = N_(
+    "I didn't get any text. What would you like to know about the grease or organic-waste rules?"
+)
+OTHER_CITY = N_(
     "I only have the ordinances of Victorville and Inglewood. If your business is in one of them, tell me "
     "which; otherwise please contact your own city's public works or sanitation department."
 )
 
 
+UNOFFICIAL = N_("(Unofficial translation; the English version of the ordinance is the official one.)")
+
+
 def answer(tracker: Tracker, question: str, city: str | None) -> tuple[ShapedReply, list[EventType]]:
-    """Answer a question, shaped for the channel, and say what the conversation should remember."""
+    """Answer a question, shaped for the channel, and say what the conversation should remember.
+
+    The first answer from the ordinances given in another language than English says, once per
+    conversation, that it is an unofficial translation (on SMS in the first message when it fits)."""
     channel = channel_of(tracker)
     question = question[:MAX_QUESTION_CHARS]
     result = free_answer(runtime.index(), runtime.contacts(), question, city, message_time(tracker), channel)
     note_unanswered(tracker, question, channel, result)
     shaped = shape_answer(result, channel)
+    events: list[EventType] = []
+    if (
+        current() != ENGLISH
+        and result.kind is AnswerKind.ANSWER
+        and not tracker.get_slot("translation_noted")
+    ):
+        shaped = with_translation_note(shaped, channel)
+        events.append(SlotSet("translation_noted", True))
     held = result.kind in (AnswerKind.ASK_CITY, AnswerKind.BOTH_CITIES)
-    events: list[EventType] = [
+    events += [
         SlotSet("pending_question", question if held else None),
         SlotSet("more_text", shaped.more or None),
     ]
@@ -56,6 +75,16 @@ def answer(tracker: Tracker, question: str, city: str | None) -> tuple[ShapedRep
     if named and named != city:
         events.append(SlotSet("city", named))
     return shaped, events
+
+
+def with_translation_note(shaped: ShapedReply, channel: str) -> ShapedReply:
+    """The reply with the unofficial-translation note after it (SMS: first in the rest if it does not fit)."""
+    note = t(UNOFFICIAL)
+    if channel == "sms" and len(shaped.text) + 1 + len(note) > SMS_LIMIT:
+        return ShapedReply(shaped.text, f"{note} {shaped.more}".strip())
+    if channel == "sms" and shaped.more:  # the note goes before "Reply MORE for the rest."
+        return ShapedReply(f"{shaped.text.removesuffix(more_marker())} {note}{more_marker()}", shaped.more)
+    return ShapedReply(f"{shaped.text} {note}", shaped.more)
 
 
 def free_answer(
@@ -74,11 +103,14 @@ def free_answer(
     the flow. Otherwise the answer cards and passages answer (short channels ask the city when it matters).
     """
     ask_city = channel in ("sms", "voice")
-    computed = compute(question, city or detect_city(question), now)
-    if computed is None:
-        return answer_question(index, question, city, contacts, ask_city=ask_city)
-    told = f"{computed.text} ({computed.citation})"
+    english = question if current() == ENGLISH else gloss(question)  # the parameters, in the core's words
+    computed = compute(english, city or detect_city(question), now)
     rule = answer_question(index, question, city, contacts, ask_city=ask_city)
+    if computed is None and rule.card is not None and rule.card.clocks:  # "mailed nov 18: when is it final?"
+        computed = clock_deadlines(rule.card.clocks, english, rule.card.city, now)
+    if computed is None:
+        return rule
+    told = f"{computed.text} ({computed.citation})"
     if rule.kind is not AnswerKind.ANSWER or rule.card is None:
         return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
     rest = f"{rule.text} {rule.more}".strip()
@@ -128,7 +160,7 @@ class ActionAnswerQuestion(Action):
     ) -> list[EventType]:
         question = (tracker.latest_message.get("text") or "").strip()
         if not question:
-            dispatcher.utter_message(text=EMPTY_MESSAGE)
+            dispatcher.utter_message(text=t(EMPTY_MESSAGE))
             return []
         result, events = answer(tracker, question, tracker.get_slot("city"))
         dispatcher.utter_message(text=result.text)
@@ -147,7 +179,7 @@ class ActionSetCity(Action):
         text = tracker.latest_message.get("text") or ""
         city = detect_city(text) or _city_entity(tracker)
         if city is None:
-            dispatcher.utter_message(text=OTHER_CITY)
+            dispatcher.utter_message(text=t(OTHER_CITY))
             return []
         pending = tracker.get_slot("pending_question")
         if pending:
@@ -159,7 +191,7 @@ class ActionSetCity(Action):
             dispatcher.utter_message(text=result.text)
             return [SlotSet("city", city), *events]
         dispatcher.utter_message(
-            text=f"Got it: I'll use {CITY_NAMES[city]}'s rules. What would you like to know?"
+            text=t("Got it: I'll use {city}'s rules. What would you like to know?", city=CITY_NAMES[city])
         )
         return [SlotSet("city", city)]
 
@@ -173,7 +205,7 @@ class ActionMore(Action):
     ) -> list[EventType]:
         rest = tracker.get_slot("more_text")
         if not rest:
-            dispatcher.utter_message(text="That's everything I have on that. Ask me anything else.")
+            dispatcher.utter_message(text=t("That's everything I have on that. Ask me anything else."))
             return []
         first, more = fit_sms(rest) if channel_of(tracker) == "sms" else (rest, "")
         dispatcher.utter_message(text=first)

@@ -16,6 +16,7 @@ from rasa_sdk.events import EventType, SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 import documents
+import languages
 import store
 from actions import runtime
 from actions.channel import channel_of
@@ -26,6 +27,7 @@ from compliance.core import dollars
 from config.paths import DOCUMENTS_DIR
 from documents.application import INGLEWOOD_NEXT_STEPS, VICTORVILLE_NEXT_STEPS, inglewood_fees
 from intake import INGLEWOOD_PERMIT, VICTORVILLE_PERMIT, FieldSpec, FormSpec, Location
+from languages import N_, t
 
 log = logging.getLogger(__name__)
 
@@ -33,27 +35,27 @@ REFERENCE_SLOT = "permit_reference"
 
 PERMIT_CITY = FieldSpec(
     name="city",
-    label="City",
-    ask="Which city is the establishment in: Victorville or Inglewood?",
-    ask_voice="Is it in Victorville or Inglewood?",
+    label=N_("City"),
+    ask=N_("Which city is the establishment in: Victorville or Inglewood?"),
+    ask_voice=N_("Is it in Victorville or Inglewood?"),
     parser="city",
     why="Each city's ordinance asks for different information.",
 )
 
-_ALIASES = {
-    r"business name|business|operator": "business_name",
-    r"address": "facility_address",
-    r"my name|contact person|contact": "applicant_name",
-    r"phone|number": "applicant_phone",
-    r"seats|seating|capacity": "dining_capacity",
-    r"parcel|apn": "parcel_numbers",
-    r"employees|staff": "employees",
-    r"meals": "meals_per_day",
-    r"cuisine": "cuisine",
-    r"drive[- ]?thru": "drive_thru",
-    r"kitchen size|square feet": "kitchen_size",
-    r"hours": "prep_hours",
-    r"city": "city",
+_ALIASES = {  # the English words, then the Spanish ones (with or without accents)
+    r"business name|business|operator|nombre del negocio|negocio|operador|due[ñn]o": "business_name",
+    r"address|direcci[oó]n|domicilio": "facility_address",
+    r"my name|contact person|contact|mi nombre|nombre|persona de contacto|contacto": "applicant_name",
+    r"phone|number|tel[eé]fono|n[uú]mero|celular": "applicant_phone",
+    r"seats|seating|capacity|asientos|sillas|capacidad": "dining_capacity",
+    r"parcel|apn|parcela|lote": "parcel_numbers",
+    r"employees|staff|empleados|trabajadores": "employees",
+    r"meals|comidas|platillos": "meals_per_day",
+    r"cuisine|tipo de comida|estilo de comida": "cuisine",
+    r"drive[- ]?thru|autoservicio|ventanilla": "drive_thru",
+    r"kitchen size|square feet|tama[ñn]o de la cocina|pies cuadrados": "kitchen_size",
+    r"hours|horas|horario": "prep_hours",
+    r"city|ciudad": "city",
 }
 
 
@@ -66,7 +68,7 @@ PERMIT_FORMS = {
         name="permit_form",
         spec=_with_city(spec),
         aliases={k: v for k, v in _ALIASES.items() if v in {f.name for f in spec.fields} | {"city"}},
-        topic="permit application",
+        topic=N_("permit application"),
     )
     for spec in (VICTORVILLE_PERMIT, INGLEWOOD_PERMIT)
 }
@@ -95,14 +97,32 @@ def fee_sentence(values: dict[str, Any]) -> str | None:
         return estimate.missing
     parts = []
     for index, fees in enumerate(estimate.fees):
-        prefix = ("Without a drive-thru: ", "With a drive-thru: ")[index] if len(estimate.fees) > 1 else ""
-        initial = "waived" if fees.initial_fee_waived else dollars(fees.initial_fee)
-        parts.append(
-            f"{prefix}initial permit fee {initial} ({fees.citation}); annual inspection and control fee "
-            f"{dollars(fees.annual_fee)} ({', '.join(fees.see_also)}); first year "
-            f"{dollars(fees.breakdown['first_year_total'])}."
-        )
-    return "Fees: " + " ".join(parts)
+        prefix = t(_DRIVE_THRU_PREFIXES[index]) if len(estimate.fees) > 1 else ""
+        amounts = {
+            "prefix": prefix,
+            "citation": fees.citation,
+            "annual": dollars(fees.annual_fee),
+            "see_also": ", ".join(fees.see_also),
+            "first_year": dollars(fees.breakdown["first_year_total"]),
+        }
+        if fees.initial_fee_waived:
+            part = t(
+                "{prefix}initial permit fee waived ({citation}); annual inspection and control fee "
+                "{annual} ({see_also}); first year {first_year}.",
+                **amounts,
+            )
+        else:
+            part = t(
+                "{prefix}initial permit fee {initial} ({citation}); annual inspection and control fee "
+                "{annual} ({see_also}); first year {first_year}.",
+                initial=dollars(fees.initial_fee),
+                **amounts,
+            )
+        parts.append(part)
+    return t("Fees: {fees}", fees=" ".join(parts))
+
+
+_DRIVE_THRU_PREFIXES = (N_("Without a drive-thru: "), N_("With a drive-thru: "))
 
 
 class ActionSubmitPermitApplication(Action):
@@ -118,7 +138,7 @@ class ActionSubmitPermitApplication(Action):
         city = tracker.get_slot("city")
         values = {name: tracker.get_slot(name) for name in form.slots}
         if city not in PERMIT_FORMS:
-            dispatcher.utter_message(text="I need the city before I can file the application.")
+            dispatcher.utter_message(text=t("I need the city before I can file the application."))
             return []
         now = message_time(tracker)
         engine = runtime.engine()
@@ -128,7 +148,7 @@ class ActionSubmitPermitApplication(Action):
             city=city,
             conversation_id=tracker.sender_id,
             channel=channel_of(tracker),
-            details={"answers": values},
+            details={"answers": values, "language": languages.current()},
             now=now,
             business_name=values.get("business_name"),
             applicant_name=values.get("applicant_name"),
@@ -147,15 +167,15 @@ class ActionSubmitPermitApplication(Action):
             )
             summary = f"{reference}.pdf"
             link = document_link_reply(
-                tracker, summary, what="application summary", city=city, reference=reference, now=now
+                tracker, summary, what=t("application summary"), city=city, reference=reference, now=now
             )
         except OSError:
             log.exception("could not write the application summary for %s", reference)
-        lines = [f"Your application is filed. Your reference number is {reference}."]
+        lines = [t("Your application is filed. Your reference number is {reference}.", reference=reference)]
         if city == "inglewood" and (fees := fee_sentence(values)):
             lines.append(fees)
         steps = VICTORVILLE_NEXT_STEPS if city == "victorville" else INGLEWOOD_NEXT_STEPS
-        lines.append("What happens next: " + " ".join(steps[:3]))
+        lines.append(t("What happens next: {steps}", steps=" ".join(t(step) for step in steps[:3])))
         if channel_of(tracker) == "web":
             lines.append(f"\n\n{text}\n\n{link}".rstrip())
         elif link:

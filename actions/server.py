@@ -30,12 +30,12 @@ def main() -> None:
     install_log_privacy()
 
     from rasa_sdk.endpoint import create_app
-    from rasa_sdk.executor import ActionExecutor
 
     from actions import runtime
+    from actions.channel import LanguageExecutor
 
     runtime.warm_up()
-    executor = ActionExecutor()
+    executor = LanguageExecutor()
     executor.register_package("actions")
     app = create_app(executor)
     app.run(host=args.host, port=args.port, single_process=True, access_log=False, motd=False)

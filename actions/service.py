@@ -25,6 +25,7 @@ from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
 from compliance.shifts import human
 from intake import SERVICE_LOG, FieldSpec, FormSpec, ParseContext, Quantity, ServiceFrequency, parse_phone
 from intake.pumpout import parse_pumpout
+from languages import N_, t
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +36,9 @@ REMINDER_HOUR = 10  # local time, inside the reminder sender's allowed hours
 
 SERVICE_CITY = FieldSpec(
     name="city",
-    label="City",
-    ask="Which city is the establishment in: Victorville or Inglewood?",
-    ask_voice="Is it in Victorville or Inglewood?",
+    label=N_("City"),
+    ask=N_("Which city is the establishment in: Victorville or Inglewood?"),
+    ask_voice=N_("Is it in Victorville or Inglewood?"),
     parser="city",
     why="The service frequency comes from that city's ordinance.",
 )
@@ -65,16 +66,16 @@ SERVICE_FORM = GuidedForm(
     spec=FormSpec("service_log", None, SERVICE_LOG.title, _fields()),
     confirm=False,
     skippable=frozenset({"gallons", "hauler"}),
-    aliases={
-        r"date|day|when": "service_date",
-        r"gallons|amount|volume": "gallons",
-        r"hauler|company|pumper": "hauler",
-        r"device|interceptor|trap": "device",
-        r"frequency|how often": "frequency",
-        r"city": "city",
+    aliases={  # the English words, then the Spanish ones (with or without accents)
+        r"date|day|when|fecha|d[ií]a|cu[aá]ndo": "service_date",
+        r"gallons|amount|volume|galones|cantidad|volumen": "gallons",
+        r"hauler|company|pumper|recolector|compa[ñn][ií]a|empresa": "hauler",
+        r"device|interceptor|trap|dispositivo|trampa": "device",
+        r"frequency|how often|frecuencia|cada cu[aá]nto": "frequency",
+        r"city|ciudad": "city",
     },
     extract=extract_pumpout_facts,
-    topic="pump-out record",
+    topic=N_("pump-out record"),
 )
 
 
@@ -105,16 +106,42 @@ def local_today(moment: dt.datetime) -> dt.date:
     return moment.astimezone(ZoneInfo(CITY_TIME_ZONE)).date()
 
 
-def _device_words(device: str) -> str:
-    return f"grease {device}"
+def recorded_sentence(device: str, summary: str, reference: str) -> str:
+    """The stored service, said back (one sentence per device: the Spanish differs by the device's name)."""
+    if device == "trap":
+        return t(
+            "Recorded the grease trap service: {summary}. Reference {reference}.",
+            summary=summary,
+            reference=reference,
+        )
+    return t(
+        "Recorded the grease interceptor service: {summary}. Reference {reference}.",
+        summary=summary,
+        reference=reference,
+    )
+
+
+def last_serviced_sentence(device: str, city: str, day: dt.date) -> str:
+    if device == "trap":
+        return t(
+            "Your grease trap in {city} was last serviced {date}.", city=CITY_NAMES[city], date=human(day)
+        )
+    return t(
+        "Your grease interceptor in {city} was last serviced {date}.", city=CITY_NAMES[city], date=human(day)
+    )
 
 
 def due_sentence(result: compliance.ServiceDue) -> str:
     if result.due is None:
         return f"{result.reason.rstrip('.')} ({result.citation})."
-    text = f"Next service is due by {human(result.due)} ({result.interval}; {result.citation})."
+    text = t(
+        "Next service is due by {due} ({interval}; {citation}).",
+        due=human(result.due),
+        interval=result.interval,
+        citation=result.citation,
+    )
     if result.status.value == "overdue":
-        text += " That date has passed, so service is overdue."
+        text += " " + t("That date has passed, so service is overdue.")
     return text
 
 
@@ -122,10 +149,17 @@ def manifest_sentence(result: compliance.ServiceDue, today: dt.date) -> str | No
     """Victorville: copies of the manifest to the FOG manager within 72 hours of the service."""
     if result.manifest_due is None:
         return None
-    verb = "were due" if result.manifest_due < today else "are due"
-    return (
-        f"Copies of the hauler's manifest {verb} at the FOG manager within 72 hours of the service, by "
-        f"{human(result.manifest_due)} (Victorville Municipal Code § 10.03.170(b))."
+    by = human(result.manifest_due)
+    if result.manifest_due < today:
+        return t(
+            "Copies of the hauler's manifest were due at the FOG manager within 72 hours of the service, by "
+            "{by} (Victorville Municipal Code § 10.03.170(b)).",
+            by=by,
+        )
+    return t(
+        "Copies of the hauler's manifest are due at the FOG manager within 72 hours of the service, by "
+        "{by} (Victorville Municipal Code § 10.03.170(b)).",
+        by=by,
     )
 
 
@@ -141,7 +175,9 @@ class ActionSaveServiceRecord(Action):
         values = {name: tracker.get_slot(name) for name in SERVICE_FORM.slots}
         city, device = values.get("city"), values.get("device")
         if not values.get("service_date") or city not in CITY_NAMES or device not in ("interceptor", "trap"):
-            dispatcher.utter_message(text="I'm missing the date, the city or the device, so I saved nothing.")
+            dispatcher.utter_message(
+                text=t("I'm missing the date, the city or the device, so I saved nothing.")
+            )
             return []
         now = message_time(tracker)
         today = local_today(now)
@@ -192,13 +228,13 @@ class ActionSaveServiceRecord(Action):
             said.append(str(values["hauler"]))
         summary = ", ".join(said).rstrip(".")
         lines = [
-            f"Recorded the {_device_words(device)} service: {summary}. Reference {record['reference']}.",
+            recorded_sentence(device, summary, record["reference"]),
             due_sentence(result),
         ]
         if manifest := manifest_sentence(result, today):
             lines.append(manifest)
         if channel == "sms" and result.due and result.due > today:
-            lines.append("Want a text reminder a week before it's due? Reply YES or NO.")
+            lines.append(t("Want a text reminder a week before it's due? Reply YES or NO."))
         dispatcher.utter_message(text=" ".join(lines))
         return [
             *(SlotSet(name, None) for name in SERVICE_FORM.slots if name != "city"),
@@ -227,7 +263,7 @@ class ActionScheduleServiceReminder(Action):
         record = store.service.get_by_reference(engine, reference) if reference else None
         if phone is None or record is None or record["next_due_date"] is None:
             dispatcher.utter_message(
-                text="Reminders go by text message: text us from your phone to set one up."
+                text=t("Reminders go by text message: text us from your phone to set one up.")
             )
             return []
         due = record["next_due_date"]
@@ -245,9 +281,11 @@ class ActionScheduleServiceReminder(Action):
             send_at=send_at,
             facility_reference=facility["reference"] if facility else None,
             conversation_id=tracker.sender_id,
-            message=f"Reminder: your grease interceptor or trap service is due by {human(due)}.",
+            message=t("Reminder: your grease interceptor or trap service is due by {due}.", due=human(due)),
         )
-        dispatcher.utter_message(text=f"OK. I'll text you on {human(send_day)}. Reply STOP to opt out.")
+        dispatcher.utter_message(
+            text=t("OK. I'll text you on {day}. Reply STOP to opt out.", day=human(send_day))
+        )
         return []
 
 
@@ -274,22 +312,25 @@ class ActionServiceStatus(Action):
                 today,
                 facility["permit_frequency_days"],
             )
-            status = {"due_soon": "That is soon."}.get(result.status.value, "")
-            lines.append(
-                f"Your {_device_words(facility['device_type'])} in {CITY_NAMES[facility['city']]} was last "
-                f"serviced {human(last['service_date'])}. {due_sentence(result)} {status}".strip()
-            )
+            status = t("That is soon.") if result.status.value == "due_soon" else ""
+            serviced = last_serviced_sentence(facility["device_type"], facility["city"], last["service_date"])
+            lines.append(f"{serviced} {due_sentence(result)} {status}".strip())
             if (manifest := manifest_sentence(result, today)) and result.manifest_due >= today:
                 lines.append(manifest)
             if result.records_until:
                 lines.append(
-                    f"Keep its service records until at least {human(result.records_until)} "
-                    f"({result.see_also[0]})."
+                    t(
+                        "Keep its service records until at least {date} ({citation}).",
+                        date=human(result.records_until),
+                        citation=result.see_also[0],
+                    )
                 )
         if not lines:
             dispatcher.utter_message(
-                text="I don't have a pump-out on record for you yet. Tell me about the last one, for "
-                "example: Pumped on Aug 14, 1,000 gallons, ABC Hauling."
+                text=t(
+                    "I don't have a pump-out on record for you yet. Tell me about the last one, for "
+                    "example: Pumped on Aug 14, 1,000 gallons, ABC Hauling."
+                )
             )
             return []
         dispatcher.utter_message(text=" ".join(lines))

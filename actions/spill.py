@@ -23,6 +23,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 import compliance
 import documents
+import languages
 import store
 from actions import runtime
 from actions.channel import channel_of
@@ -56,6 +57,7 @@ from intake import (
     mentions_phone,
     parse_phone,
 )
+from languages import N_, t
 from store import outbox
 from store.db import Bind
 
@@ -66,17 +68,19 @@ URGENT_TOLD_SLOT = "spill_urgent_told"
 
 OVERFLOWING_NOW = FieldSpec(
     name="overflowing_now",
-    label="Overflowing right now",
-    ask="Is sewage overflowing right now? (yes or no)",
-    ask_voice="Is sewage overflowing right now? Say yes or press 1. Otherwise, say no or press 2.",
+    label=N_("Overflowing right now"),
+    ask=N_("Is sewage overflowing right now? (yes or no)"),
+    ask_voice=N_("Is sewage overflowing right now? Say yes or press 1. Otherwise, say no or press 2."),
     parser="yes_no",
     why="An overflow happening now needs a phone call to the city before anything else.",
 )
 
 _OVERFLOW_NOW = re.compile(
-    r"\b(?:overflowing|spilling|flowing|backing up|gushing|pouring)\b.*\b(?:now|right now)\b|\bright now\b",
+    r"\b(?:overflowing|spilling|flowing|backing up|gushing|pouring)\b.*\b(?:now|right now)\b|\bright now\b|"
+    r"\b(?:desbord\w*|derram\w*|rebos\w*|saliendo|brotando|sale|corriendo)\b.*\b(?:ahora|ahorita)\b|"
+    r"\b(?:ahora mismo|en este momento)\b",
     re.IGNORECASE,
-)
+)  # English and Spanish ("se está desbordando ahorita")
 
 
 def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -110,21 +114,24 @@ SPILL_FORM = GuidedForm(
         }
         | {"callback_number", "restaurant_involved"}
     ),
-    aliases={
-        r"address|location|where|cross streets?|place|spot|manhole": "location",
-        r"what(?:'s| is)? spilling|material|substance|what it is": "what_spilling",
-        r"start(?:ed)?|time|when": "started_at",
-        r"flowing": "still_flowing",
-        r"street|gutter|storm drain|reach(?:es)?": "reaches",
-        r"volume|amount|gallons|how much": "volume",
-        r"restaurant name|business name|which restaurant": "restaurant_name",
-        r"restaurant|business involved": "restaurant_involved",
-        r"(?:my )?name": "reporter_name",
-        r"phone|number|call ?back": "callback_number",
-        r"city": "city",
+    aliases={  # the English words, then the Spanish ones (with or without accents)
+        r"address|location|where|cross streets?|place|spot|manhole|"
+        r"direcci[oó]n|ubicaci[oó]n|d[oó]nde|lugar|cruce|esquina|calles que cruzan|pozo|registro": "location",
+        r"what(?:'s| is)? spilling|material|substance|what it is|"
+        r"qu[eé] (?:se )?(?:est[aá] )?(?:derramando|saliendo|tirando)|sustancia": "what_spilling",
+        r"start(?:ed)?|time|when|empez[oó]|comenz[oó]|inicio|hora|cu[aá]ndo": "started_at",
+        r"flowing|sigue (?:saliendo|corriendo|fluyendo)|fluyendo|corriendo": "still_flowing",
+        r"street|gutter|storm drain|reach(?:es)?|calle|cuneta|drenaje pluvial|alcantarilla|llega": "reaches",
+        r"volume|amount|gallons|how much|volumen|cantidad|galones|cu[aá]nto": "volume",
+        r"restaurant name|business name|which restaurant|"
+        r"nombre del (?:restaurante|negocio)|(?:cu[aá]l|qu[eé]) restaurante": "restaurant_name",
+        r"restaurant|business involved|restaurante|negocio": "restaurant_involved",
+        r"(?:my )?name|(?:mi )?nombre": "reporter_name",
+        r"phone|number|call ?back|tel[eé]fono|n[uú]mero|celular|cel": "callback_number",
+        r"city|ciudad": "city",
     },
     extract=extract_spill_facts,
-    topic="spill report",
+    topic=N_("spill report"),
 )
 
 _STORE_COLUMNS = {
@@ -181,7 +188,7 @@ def save_partial(
     if not answered:
         return reference
     fields = store_fields(values)
-    details = {"answers": dict(values)}
+    details = {"answers": dict(values), "language": languages.current()}  # the reporter's texts use it
     engine = runtime.engine()
     if reference is None:
         record = store.spills.create_partial(
@@ -220,25 +227,44 @@ def urgent_contacts(city: str, when: dt.datetime, settings: Settings) -> tuple[s
     dial = None
     missing = []
     for index, contact in enumerate(found.contacts):
-        if index == 0:
-            prefix = f"Call the {contact.who} right now"
-        else:
-            closed = "" if found.city_hall_open else ", because City Hall is closed"
-            prefix = f"If it could block the sewer or overflow, also call the {contact.who}{closed}"
+        parts.append(_call_sentence(contact.who, contact.phone, first=index == 0, open_=found.city_hall_open))
         if contact.phone:
-            parts.append(f"{prefix} at {contact.phone}.")
             parsed = parse_phone(contact.phone)
             if dial is None and parsed.ok:
                 dial = parsed.value.e164
         else:
-            parts.append(f"{prefix}.")
             missing.append(contact)
-    if missing:
-        which = "Its phone number is" if len(missing) == 1 else "Their phone numbers are"
-        parts.append(f"{which} not configured here, and the ordinance prints none.")
+    if len(missing) == 1:
+        parts.append(t("Its phone number is not configured here, and the ordinance prints none."))
+    elif missing:
+        parts.append(t("Their phone numbers are not configured here, and the ordinance prints none."))
     if city == "victorville" and found.city_hall_open:
-        parts.append("During City Hall business hours you can also go to City Hall in person.")
+        parts.append(t("During City Hall business hours you can also go to City Hall in person."))
     return f"{' '.join(parts)} ({found.citation})", dial
+
+
+def _call_sentence(who: str, phone: str | None, *, first: bool, open_: bool) -> str:
+    """Whom to call (first: right now; the others: if it could block the sewer), with the number if known."""
+    if first and phone:
+        return t("Call the {who} right now at {phone}.", who=who, phone=phone)
+    if first:
+        return t("Call the {who} right now.", who=who)
+    if open_ and phone:
+        return t(
+            "If it could block the sewer or overflow, also call the {who} at {phone}.", who=who, phone=phone
+        )
+    if open_:
+        return t("If it could block the sewer or overflow, also call the {who}.", who=who)
+    if phone:
+        return t(
+            "If it could block the sewer or overflow, also call the {who}, because City Hall is closed "
+            "at {phone}.",
+            who=who,
+            phone=phone,
+        )
+    return t(
+        "If it could block the sewer or overflow, also call the {who}, because City Hall is closed.", who=who
+    )
 
 
 class ValidateSpillForm(GuidedFormValidation):
@@ -249,7 +275,7 @@ class ValidateSpillForm(GuidedFormValidation):
         result = AfterTurn(decision)
         starting_call = message.fresh and state.requested is None and message.intent == "voice_call_started"
         if starting_call and decision.question:
-            greeting = f"You've reached the sewage spill line. {decision.question[0]}"
+            greeting = t("You've reached the sewage spill line. {question}", question=decision.question[0])
             decision = replace(decision, question=(greeting, *decision.question[1:]))
             result.decision = decision
         reference = tracker.get_slot(REFERENCE_SLOT)
@@ -265,20 +291,26 @@ class ValidateSpillForm(GuidedFormValidation):
             text, dial = urgent_contacts(city, message.ctx.now, runtime.settings())
             result.events.append(SlotSet(URGENT_TOLD_SLOT, True))
             if message.channel == "voice" and dial:
-                result.payloads.append({"dial": dial, "say": "Connecting you now."})
+                result.payloads.append({"dial": dial, "say": t("Connecting you now.")})
                 result.decision = without_question(decision)
                 result.messages.append(text)
             else:
-                result.messages.append(f"{text} Then, if you can, tell me more so the report is on file.")
+                result.messages.append(
+                    t("{contacts} Then, if you can, tell me more so the report is on file.", contacts=text)
+                )
         return result
 
 
 def written_confirmation(city: str, incident: dt.date) -> str:
     deadline = compliance.spill_deadline(city, incident)
     items = "; ".join(deadline.must_state)
-    return (
-        f"If you operate the business responsible: confirm the spill in writing to {deadline.send_to} by "
-        f"{human(deadline.deadline)}, stating {items} ({deadline.citation})."
+    return t(
+        "If you operate the business responsible: confirm the spill in writing to {send_to} by {deadline}, "
+        "stating {items} ({citation}).",
+        send_to=deadline.send_to,
+        deadline=human(deadline.deadline),
+        items=items,
+        citation=deadline.citation,
     )
 
 
@@ -297,22 +329,27 @@ class ActionSubmitSpillReport(Action):
         reference = save_partial(tracker, values, tracker.get_slot(REFERENCE_SLOT), now)
         if reference is None:
             dispatcher.utter_message(
-                text="I have nothing to report yet. Tell me about the spill to start again."
+                text=t("I have nothing to report yet. Tell me about the spill to start again.")
             )
             return []
         record = store.spills.submit(engine, reference, now=now)
         channel = channel_of(tracker)
         city = record["city"]
-        lines = [f"Thank you. Your spill report is recorded. Your reference number is {reference}."]
+        lines = [
+            t(
+                "Thank you. Your spill report is recorded. Your reference number is {reference}.",
+                reference=reference,
+            )
+        ]
         if city:
             incident = answers_incident(values, now)
             if channel == "voice":
                 deadline = compliance.spill_deadline(city, incident)
                 by = human(deadline.deadline)
-                lines.append(f"If you run the business responsible, confirm it in writing by {by}.")
+                lines.append(t("If you run the business responsible, confirm it in writing by {by}.", by=by))
             else:
                 lines.append(written_confirmation(city, incident))
-                lines.append("Would you like a drafted written notice with these facts? (yes or no)")
+                lines.append(t("Would you like a drafted written notice with these facts? (yes or no)"))
         dispatcher.utter_message(text=" ".join(lines))
         events: list[EventType] = [SlotSet(name, None) for name in SPILL_FORM.slots if name != "city"]
         events += [SlotSet("spill_confirmed", None), SlotSet(URGENT_TOLD_SLOT, None)]
@@ -325,23 +362,42 @@ def document_link_reply(
 ) -> str:
     """The sentence that gets a drafted document (``file_name`` under var/documents) to the user: a signed,
     expiring link in the reply (SMS, web chat), or for a caller a text with the link, sent by the worker
-    through the outbox (``document_link``) to the number the signed call came from."""
+    through the outbox (``document_link``) to the number the signed call came from. ``what`` is already in
+    the reply's language (``t("drafted notice")``)."""
     settings = runtime.settings()
     url = document_url(settings.web_public_url, file_name, secret_key=settings.secret_key, now=now)
     hours = settings.document_link_hours
     if channel_of(tracker) != "voice":
-        return f"Download the {what} (the link works for {hours} hours): {url}"
+        return t(
+            "Download the {what} (the link works for {hours} hours): {url}", what=what, hours=hours, url=url
+        )
     engine = runtime.engine()
     number = _caller_number(engine, tracker.sender_id)
     if number is None:
-        return f"I can't text this number, so ask for the {what} by text message or on the web chat."
+        return t(
+            "I can't text this number, so ask for the {what} by text message or on the web chat.", what=what
+        )
     if store.sms.is_opted_out(engine, number):
-        return f"This number has opted out of our texts; text START to us, then ask again for the {what}."
-    text = f"Your {what} for {reference} (the link works for {hours} hours): {url}"
-    outbox.enqueue(
-        engine, "document_link", city=city, reference=reference, payload={"to": number, "text": text}, now=now
+        return t(
+            "This number has opted out of our texts; text START to us, then ask again for the {what}.",
+            what=what,
+        )
+    text = t(
+        "Your {what} for {reference} (the link works for {hours} hours): {url}",
+        what=what,
+        reference=reference,
+        hours=hours,
+        url=url,
     )
-    return "I'll text you a link to it."
+    outbox.enqueue(
+        engine,
+        "document_link",
+        city=city,
+        reference=reference,
+        payload={"to": number, "text": text, "language": languages.current()},
+        now=now,
+    )
+    return t("I'll text you a link to it.")
 
 
 def _caller_number(engine: Bind, call_sid: str) -> str | None:
@@ -365,7 +421,7 @@ class ActionSpillNotice(Action):
         reference = tracker.get_slot(REFERENCE_SLOT)
         record = store.spills.get_by_reference(runtime.engine(), reference) if reference else None
         if record is None or not record["city"]:
-            dispatcher.utter_message(text="I have no spill report with a city to draft a notice for.")
+            dispatcher.utter_message(text=t("I have no spill report with a city to draft a notice for."))
             return []
         answers = (record["details"] or {}).get("answers", {})
         now = message_time(tracker)
@@ -376,7 +432,12 @@ class ActionSpillNotice(Action):
             DOCUMENTS_DIR.mkdir(parents=True, exist_ok=True)
             path.write_bytes(documents.spill_notice_pdf(record["city"], reference, answers, prepared_at=now))
             link = document_link_reply(
-                tracker, path.name, what="drafted notice", city=record["city"], reference=reference, now=now
+                tracker,
+                path.name,
+                what=t("drafted notice"),
+                city=record["city"],
+                reference=reference,
+                now=now,
             )
         except OSError:
             log.exception("could not write %s", path)
@@ -384,9 +445,12 @@ class ActionSpillNotice(Action):
             dispatcher.utter_message(text=f"{text}\n\n{link}".strip())
         else:
             deadline = compliance.spill_deadline(record["city"], answers_incident(answers, now))
-            ready = (
-                f"The drafted notice for {reference} is ready: send it to {deadline.send_to} by "
-                f"{human(deadline.deadline)}, after filling in the reasons and the steps taken."
+            ready = t(
+                "The drafted notice for {reference} is ready: send it to {send_to} by {deadline}, "
+                "after filling in the reasons and the steps taken.",
+                reference=reference,
+                send_to=deadline.send_to,
+                deadline=human(deadline.deadline),
             )
             dispatcher.utter_message(text=f"{ready} {link}".strip())
         return []

@@ -19,6 +19,7 @@ from rasa_sdk.events import EventType, SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 import compliance
+import languages
 import store
 from actions import runtime
 from actions.channel import channel_of
@@ -34,14 +35,15 @@ from actions.forms import (
     reset_events,
 )
 from intake import DEMINIMIS_WAIVER, INTERCEPTOR_VARIANCE, PHYSICAL_SPACE_WAIVER, FormSpec, Quantity
+from languages import N_, t
 
 REFERENCE_SLOT = "waiver_reference"
 
-_CONTACT_ALIASES = {
-    r"business|name of the business|business name": "business_name",
-    r"address|location": "facility_address",
-    r"my name|contact|your name": "applicant_name",
-    r"phone|number": "applicant_phone",
+_CONTACT_ALIASES = {  # the English words, then the Spanish ones (with or without accents)
+    r"business|name of the business|business name|negocio|nombre del negocio": "business_name",
+    r"address|location|direcci[oó]n|ubicaci[oó]n|domicilio": "facility_address",
+    r"my name|contact|your name|mi nombre|nombre|contacto": "applicant_name",
+    r"phone|number|tel[eé]fono|n[uú]mero|celular": "applicant_phone",
 }
 
 
@@ -58,25 +60,25 @@ DEMINIMIS_FORM = GuidedForm(
         DEMINIMIS_WAIVER, ("total_service_yd3", "organics_gal", "services_requested", "has_documentation")
     ),
     aliases={
-        r"cubic yards|yards|trash service|total": "total_service_yd3",
-        r"gallons|organic waste|organics": "organics_gal",
-        r"services|containers|bins": "services_requested",
-        r"documentation|documents": "has_documentation",
+        r"cubic yards|yards|trash service|total|yardas|servicio de basura": "total_service_yd3",
+        r"gallons|organic waste|organics|galones|desechos org[aá]nicos|org[aá]nicos": "organics_gal",
+        r"services|containers|bins|servicios|contenedores|botes": "services_requested",
+        r"documentation|documents|documentaci[oó]n|documentos|papeles": "has_documentation",
         **_CONTACT_ALIASES,
     },
-    topic="de minimis waiver request",
+    topic=N_("de minimis waiver request"),
 )
 
 SPACE_WAIVER_FORM = GuidedForm(
     name="space_waiver_form",
     spec=_reordered(PHYSICAL_SPACE_WAIVER, ("services_requested", "evidence_source", "has_documentation")),
     aliases={
-        r"containers|bins|services": "services_requested",
-        r"who|hauler|architect|engineer": "evidence_source",
-        r"documentation|documents": "has_documentation",
+        r"containers|bins|services|contenedores|botes|servicios": "services_requested",
+        r"who|hauler|architect|engineer|qui[eé]n|recolector|arquitecto|ingeniero": "evidence_source",
+        r"documentation|documents|documentaci[oó]n|documentos|papeles": "has_documentation",
         **_CONTACT_ALIASES,
     },
-    topic="physical space waiver request",
+    topic=N_("physical space waiver request"),
 )
 
 VARIANCE_FORM = GuidedForm(
@@ -93,14 +95,14 @@ VARIANCE_FORM = GuidedForm(
         ),
     ),
     aliases={
-        r"existing|operating": "existing_establishment",
-        r"space|room": "no_space",
-        r"slope": "no_slope",
-        r"alternative|technology": "alt_tech_equivalent",
-        r"negligible|little grease": "negligible_fog",
+        r"existing|operating|existente|operando|abierto": "existing_establishment",
+        r"space|room|espacio|lugar": "no_space",
+        r"slope|pendiente|inclinaci[oó]n|desnivel": "no_slope",
+        r"alternative|technology|alternativa|tecnolog[ií]a": "alt_tech_equivalent",
+        r"negligible|little grease|poca grasa|insignificante|m[ií]nima": "negligible_fog",
         **_CONTACT_ALIASES,
     },
-    topic="interceptor variance request",
+    topic=N_("interceptor variance request"),
 )
 
 INGLEWOOD_KINDS = {
@@ -122,10 +124,10 @@ def deminimis_sentences(values: Mapping[str, Any], channel: str) -> str:
     """Eligible or not and why (the exact threshold), what to attach, the 15-day duty and 5-year validity."""
     result = deminimis_result(values)
     text = f"{result.reason.rstrip('.')} ({result.citation})."
-    text += " To apply, attach: " + "; ".join(result.documentation) + "."
-    text += " If granted: " + "; ".join(result.duties) + "."
+    text += " " + t("To apply, attach: {items}.", items="; ".join(result.documentation))
+    text += " " + t("If granted: {duties}.", duties="; ".join(result.duties))
     if not result.eligible:
-        text += f" You can still file the request, or say {cancel_words(channel)}."
+        text += " " + t("You can still file the request, or say {cancel}.", cancel=cancel_words(channel))
     return text
 
 
@@ -148,17 +150,27 @@ def interceptor_sentences(values: Mapping[str, Any], channel: str) -> str:
     parts = [f"{result.reason.rstrip('.')} ({result.citation})."]
     for path in result.paths:
         parts.append(
-            f"{path.name}: conditions: {'; '.join(path.conditions)}. Charges: {'; '.join(path.charges)} "
-            f"({path.citation})."
+            t(
+                "{name}: conditions: {conditions}. Charges: {charges} ({citation}).",
+                name=path.name,
+                conditions="; ".join(path.conditions),
+                charges="; ".join(path.charges),
+                citation=path.citation,
+            )
         )
     if result.install_interceptor:
-        parts.append(f"You can still file the request, or say {cancel_words(channel)}.")
+        parts.append(t("You can still file the request, or say {cancel}.", cancel=cancel_words(channel)))
     return " ".join(parts)
 
 
 def space_waiver_sentences() -> str:
     result = compliance.physical_space_waiver()
-    return f"{result.reason} It takes: {'; '.join(result.requirements)} ({result.citation})."
+    return t(
+        "{reason} It takes: {requirements} ({citation}).",
+        reason=result.reason,
+        requirements="; ".join(result.requirements),
+        citation=result.citation,
+    )
 
 
 class ValidateDeminimisForm(GuidedFormValidation):
@@ -213,7 +225,7 @@ class ActionSubmitWaiver(Action):
     ) -> list[EventType]:
         form = finished_form(tracker)
         if form is None:
-            dispatcher.utter_message(text="I have no confirmed request to file.")
+            dispatcher.utter_message(text=t("I have no confirmed request to file."))
             return []
         values = {name: tracker.get_slot(name) for name in form.slots}
         if form is DEMINIMIS_FORM:
@@ -238,12 +250,16 @@ class ActionSubmitWaiver(Action):
             channel=channel_of(tracker),
             screening=result.to_dict(),
             eligible=eligible,
-            details={"answers": values},
+            details={"answers": values, "language": languages.current()},
             now=now,
         )
         store.waivers.submit(engine, record["reference"], now=now)
         dispatcher.utter_message(
-            text=f"Your request is filed. Your reference number is {record['reference']}. The city decides "
-            f"on it; what happens next: {next_steps}"
+            text=t(
+                "Your request is filed. Your reference number is {reference}. The city decides on it; what "
+                "happens next: {next_steps}",
+                reference=record["reference"],
+                next_steps=next_steps,
+            )
         )
         return [*reset_events(form), SlotSet(REFERENCE_SLOT, record["reference"])]

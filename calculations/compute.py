@@ -14,10 +14,11 @@ from decimal import Decimal
 
 import compliance
 from cities.wording import long_date
-from compliance.core import dollars
-from intake.core import ParseContext, normalize
+from compliance.core import dollars, parse_city
+from intake.core import ANY, FUTURE, ParseContext, normalize
 from intake.dates import find_date
 from intake.quantities import find_quantity
+from languages import N_, t
 
 _PUMPED = re.compile(r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|serviced|emptied|vacuumed)\b", re.I)
 _NEXT = re.compile(r"\b(?:when|next|due|again|how long until|by when|how often)\b", re.I)
@@ -49,6 +50,8 @@ _WRITTEN = re.compile(
     r"\b(?:written|in writing|letter|report|confirmation|follow[\s-]?up|paperwork|send|submit)\b", re.I
 )
 _YARDS = re.compile(r"\b(?:yards?|yds?|cubic)\b", re.I)
+DEVICE_NAMES = {"trap": N_("trap"), "interceptor": N_("interceptor")}
+"""The device a pump-out answer names ("Your next trap service ..."), by the core's device key."""
 
 
 @dataclass(frozen=True)
@@ -87,14 +90,29 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
     result = compliance.service_due(city, device, served.value, ctx.today, frequency)
     if result.due is None:
         return None
-    lead = f"Your next {device} service is due by {long_date(result.due)}"
-    when = f" ({result.days_left} days from today)." if result.days_left and result.days_left > 0 else "."
-    if result.days_left is not None and result.days_left < 0:
-        when = f", so it is overdue by {-result.days_left} days."
-    manifest = ""
+    name, due, days = t(DEVICE_NAMES[device]), long_date(result.due), result.days_left
+    if days is not None and days > 0:
+        lead = t(
+            "Your next {device} service is due by {date} ({days} days from today).",
+            device=name,
+            date=due,
+            days=days,
+        )
+    elif days is not None and days < 0:
+        lead = t(
+            "Your next {device} service is due by {date}, so it is overdue by {days} days.",
+            device=name,
+            date=due,
+            days=-days,
+        )
+    else:
+        lead = t("Your next {device} service is due by {date}.", device=name, date=due)
+    parts = [lead, result.reason]
     if result.manifest_due is not None and result.manifest_due >= ctx.today:
-        manifest = f" The manifest for that service is due by {long_date(result.manifest_due)}."
-    return Computed("service_due", f"{lead}{when} {result.reason}{manifest}", result.citation)
+        parts.append(
+            t("The manifest for that service is due by {date}.", date=long_date(result.manifest_due))
+        )
+    return Computed("service_due", " ".join(parts), result.citation)
 
 
 def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
@@ -106,12 +124,18 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
         return None
     fee = compliance.late_fee(invoiced.value, amount, ctx.today)
     if fee.delinquent:
-        lead = (
-            f"As of today you owe {dollars(fee.total_due)}: the {dollars(fee.base_amount)} invoice plus "
-            f"{dollars(fee.amount)} in late penalties."
+        lead = t(
+            "As of today you owe {total}: the {invoice} invoice plus {penalties} in late penalties.",
+            total=dollars(fee.total_due),
+            invoice=dollars(fee.base_amount),
+            penalties=dollars(fee.amount),
         )
     else:
-        lead = f"No penalty yet: pay the {dollars(fee.base_amount)} by {long_date(fee.pay_by)}."
+        lead = t(
+            "No penalty yet: pay the {amount} by {date}.",
+            amount=dollars(fee.base_amount),
+            date=long_date(fee.pay_by),
+        )
     return Computed("late_fee", f"{lead} {fee.reason}", fee.citation)
 
 
@@ -129,9 +153,8 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
     if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)) or not (seats or drive_thru):
         return None
     result = compliance.annual_fee(int(seats.group(1)) if seats else None, drive_thru)
-    return Computed(
-        "annual_fee", f"Your annual fee is {dollars(result.amount)}: {result.reason}", result.citation
-    )
+    lead = t("Your annual fee is {amount}: {reason}", amount=dollars(result.amount), reason=result.reason)
+    return Computed("annual_fee", lead, result.citation)
 
 
 def _deminimis(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
@@ -142,11 +165,11 @@ def _deminimis(text: str, city: str | None, ctx: ParseContext) -> Computed | Non
         return None
     result = compliance.deminimis(yards, gallons)
     lead = (
-        "Yes, you can apply for a de minimis waiver"
+        t("Yes, you can apply for a de minimis waiver.")
         if result.eligible
-        else "No, a de minimis waiver is not open to you"
+        else t("No, a de minimis waiver is not open to you.")
     )
-    return Computed("deminimis", f"{lead}. {result.reason}", result.citation)
+    return Computed("deminimis", f"{lead} {result.reason}", result.citation)
 
 
 def _spill_deadline(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
@@ -156,8 +179,8 @@ def _spill_deadline(text: str, city: str | None, ctx: ParseContext) -> Computed 
     if not incident.ok or incident.value is None:
         return None
     result = compliance.spill_deadline(city, incident.value)
-    lead = f"Your written confirmation is due by {long_date(result.deadline)}"
-    return Computed("spill_written_deadline", f"{lead}. {result.reason}", result.citation)
+    lead = t("Your written confirmation is due by {date}.", date=long_date(result.deadline))
+    return Computed("spill_written_deadline", f"{lead} {result.reason}", result.citation)
 
 
 def _said_in(text: str, unit: str) -> Decimal | None:
@@ -181,3 +204,31 @@ def _dollars(text: str) -> Decimal | None:
 
 
 _READERS: tuple[Reader, ...] = (_spill_deadline, _late_fee, _nov_fee, _annual_fee, _deminimis, _service_due)
+
+
+def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetime) -> Computed | None:
+    """The due dates of the compliance core's clocks ``keys`` (an answer card's), started on the one day the
+    message gives ("the letter was mailed nov 18": the revocation is final on the 16th day after); None when
+    the message gives no day, or more than one (which day starts the clock is then not certain)."""
+    if not keys:
+        return None
+    clocks = compliance.clocks_for(parse_city(city))
+    if any(key not in clocks for key in keys):
+        return None
+    # An advance notice counts back from a day to come ("construction starts feb 1"); other clocks run
+    # from a day that passed or is near ("mailed nov 18", "the hearing is dec 15").
+    tense = FUTURE if any(clocks[key].counts_back for key in keys) else ANY
+    ctx = ParseContext(now=now)
+    found, (start, end) = find_date(text, ctx, tense)
+    if not found.ok or found.value is None:
+        return None
+    rest = normalize(text)[:start] + " " + normalize(text)[end:]
+    second, _ = find_date(rest, ctx, tense)
+    if second.value is not None and second.value != found.value:
+        return None
+    try:
+        deadlines = [compliance.deadline(city, key, found.value) for key in keys]
+    except compliance.ComplianceError:
+        return None
+    text = " ".join(deadline.reason for deadline in deadlines)
+    return Computed("deadline", text, deadlines[0].citation)

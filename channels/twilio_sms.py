@@ -43,6 +43,8 @@ from channels.twilio_webhook import (
 from cities import CityContacts
 from config import Settings
 from intake.text import user_text
+from languages import SPANISH
+from languages.detect import detect
 from shaping.keywords import (
     KeywordKind,
     KeywordMatch,
@@ -51,7 +53,7 @@ from shaping.keywords import (
     keyword_reply,
     more_marker,
 )
-from shaping.sms_text import DEFAULT_MAX_PARTS, MORE_MARKER, split_sms
+from shaping.sms_text import DEFAULT_MAX_PARTS, MORE_MARKER, gsm7_fold, part_limit, split_sms
 from shaping.twiml import MAX_MEDIA_PER_MESSAGE, MAX_MESSAGE_CHARACTERS, empty_sms, sms_reply
 from store import photos
 from store import sms as sms_store
@@ -163,12 +165,17 @@ def compose_sms_turn(
     texts: Sequence[str], media: Sequence[str] = (), *, marker: str = MORE_MARKER
 ) -> SmsTurn:
     """Lay out one turn: each text on its own message when all fit in three; otherwise the texts run on
-    together, three messages are sent and the rest is kept behind ``marker`` ("Reply MORE for the rest.")."""
-    separate = [split_sms(text, more_marker=marker) for text in texts]
+    together, three messages are sent and the rest is kept behind ``marker`` ("Reply MORE for the rest.").
+    Spanish letters GSM-7 lacks are written without the accent (:func:`shaping.sms_text.gsm7_fold`), and
+    any text still outside GSM-7 (emoji) goes in shorter parts, so every message stays within three carrier
+    segments (:func:`shaping.sms_text.part_limit`)."""
+    texts = [gsm7_fold(text) for text in texts]
+    limit = part_limit(" ".join(texts) + marker)
+    separate = [split_sms(text, limit, more_marker=marker) for text in texts]
     parts = [part for split in separate for part in split.parts]
     if len(parts) <= DEFAULT_MAX_PARTS and not any(split.remainder for split in separate):
         return SmsTurn(parts=parts, media=list(media), remainder="")
-    together = split_sms(" ".join(texts), more_marker=marker)
+    together = split_sms(" ".join(texts), limit, more_marker=marker)
     return SmsTurn(parts=together.parts, media=list(media), remainder=together.remainder)
 
 
@@ -376,8 +383,12 @@ class TwilioSmsInput(TwilioInput):
         return collector.messages
 
     async def _send_turn(
-        self, sender: str, texts: Sequence[str], media: Sequence[str], *, marker: str = MORE_MARKER
+        self, sender: str, texts: Sequence[str], media: Sequence[str], *, marker: str | None = None
     ) -> str:
+        """Send one turn; the MORE marker in the replies' language unless given."""
+        if marker is None:
+            spanish = detect(" ".join(texts)) == SPANISH
+            marker = more_marker(Language.SPANISH if spanish else Language.ENGLISH)
         turn = compose_sms_turn(texts, media, marker=marker)
         await in_thread(sms_store.keep_remainder, self.engine, sender, turn.remainder, now=self.clock())
         return sms_reply(turn.parts, turn.media)

@@ -13,6 +13,10 @@ silent caller forever; this one:
 - turns the custom payload ``{"dial": "+1…", "say": "…"}`` into ``<Dial>`` (or, with dialing disabled or
   when the dialled line does not answer, reads the number slowly twice) and ``{"hangup": true}`` into a
   polite end;
+- speaks English (en-US) until the caller picks Spanish from the opening's menu ("Para español, oprima 9 o
+  diga español", said in a Spanish voice) or speaks Spanish; the call's language is kept in its state,
+  passed to Rasa as metadata (the conversation's ``language`` slot) and used for ``<Say>``, ``<Gather>``
+  and its speech hints;
 - re-prompts silence at most twice; the third silence asks Rasa for ``/voice_silence_timeout`` (which says
   what was recorded) and ends the call;
 - on the status callback for an ended call, keeps a spill report the caller did not confirm, flagged as
@@ -35,6 +39,7 @@ from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 
+import languages
 from channels.security import public_url
 from channels.twilio_webhook import (
     TwilioForm,
@@ -43,8 +48,16 @@ from channels.twilio_webhook import (
     twiml,
 )
 from intake.text import user_text
+from languages import ENGLISH, N_, SPANISH, t
+from languages.detect import detect, explicit_choice
 from shaping.speech import say_reference, to_speech
-from shaping.twiml import voice_dial, voice_gather, voice_read_number_twice, voice_say_and_hangup
+from shaping.twiml import (
+    SPEECH_LANGUAGES,
+    voice_dial,
+    voice_gather,
+    voice_read_number_twice,
+    voice_say_and_hangup,
+)
 from store import calls
 from store import voice as voice_store
 from store.references import PREFIXES
@@ -64,16 +77,28 @@ KEYS_PER_ANSWER = 1
 """One key press answers at once ("press 1"), without waiting for # or the timeout; longer answers are
 spoken."""
 
-REPROMPT_OPENER = "Sorry, I did not hear an answer."
-NOT_UNDERSTOOD_PROMPT = "Sorry, I did not catch that. Please say it again."
-TROUBLE_PROMPT = "Sorry, I had a problem on my side. Please say that again."
-GOODBYE = "Thank you for calling. Goodbye."
-SILENCE_GOODBYE = (
+SPANISH_KEY = "9"
+"""The key that switches the call to Spanish (1 and 2 answer yes and no)."""
+SPANISH_MENU = "Para español, oprima 9 o diga español."
+"""Said in Spanish after the English opening, in a Spanish voice."""
+SPEECH_HINTS = {
+    ENGLISH: ("yes", "no", "not sure", "sewage", "grease", "manhole", "storm drain", "español", "Spanish"),
+    SPANISH: (
+        "sí", "no", "no sé", "aguas negras", "grasa", "drenaje", "alcantarilla", "registro", "coladera",
+        "trampa de grasa", "derrame", "calle", "avenida", "galones", "English",
+    ),
+}  # fmt: skip
+
+REPROMPT_OPENER = N_("Sorry, I did not hear an answer.")
+NOT_UNDERSTOOD_PROMPT = N_("Sorry, I did not catch that. Please say it again.")
+TROUBLE_PROMPT = N_("Sorry, I had a problem on my side. Please say that again.")
+GOODBYE = N_("Thank you for calling. Goodbye.")
+SILENCE_GOODBYE = N_(
     "I did not hear an answer, so I will end the call now. "
     "Anything you already told me has been saved. Goodbye."
 )
-READ_NUMBER_INTRO = "Please call this number now."
-DIAL_FAILED_INTRO = "The line did not answer. Please call this number yourself."
+READ_NUMBER_INTRO = N_("Please call this number now.")
+DIAL_FAILED_INTRO = N_("The line did not answer. Please call this number yourself.")
 
 _REFERENCE = re.compile(rf"\b(?:{'|'.join(PREFIXES)})-\d{{6}}\b")
 
@@ -129,7 +154,14 @@ class CallRequest:
     def answer(self) -> str | None:
         return caller_text(self.speech, self.digits)
 
-    def metadata(self) -> dict[str, Any]:
+    @property
+    def language_choice(self) -> str | None:
+        """The language the caller picked: 9 or "español" for Spanish, "English" for English; else None."""
+        if self.digits.strip() == SPANISH_KEY:
+            return SPANISH
+        return explicit_choice(self.speech) if len(self.speech.split()) <= 4 else None
+
+    def metadata(self, language: str = ENGLISH) -> dict[str, Any]:
         return {
             "channel": "voice",
             "call_sid": self.call_sid,
@@ -137,12 +169,23 @@ class CallRequest:
             "to": self.called,
             "digits": self.digits.strip() or None,
             "confidence": self.confidence,
+            "language": language,
         }
 
 
-def listen(prompt: str, action_url: str) -> str:
-    """Ask ``prompt`` and listen for speech or one key; silence comes back to ``action_url`` as a silence."""
-    return voice_gather(prompt, action_url, input="speech dtmf", num_digits=KEYS_PER_ANSWER)
+def listen(prompt: str, action_url: str, *, offer_spanish: bool = False) -> str:
+    """Ask ``prompt`` in the current language and listen for speech or one key (its speech hints); silence
+    comes back to ``action_url`` as a silence. ``offer_spanish`` adds the Spanish menu, in Spanish."""
+    language = languages.current()
+    return voice_gather(
+        prompt,
+        action_url,
+        input="speech dtmf",
+        num_digits=KEYS_PER_ANSWER,
+        language=SPEECH_LANGUAGES[language],
+        hints=SPEECH_HINTS[language],
+        also_say=[(SPANISH_MENU, SPEECH_LANGUAGES[SPANISH])] if offer_spanish else (),
+    )
 
 
 @dataclass(frozen=True)
@@ -176,10 +219,12 @@ def render_voice_turn(
     dial_result_url: str,
     dial_enabled: bool,
     fallback_prompt: str = NOT_UNDERSTOOD_PROMPT,
+    offer_spanish: bool = False,
 ) -> VoiceTurn:
     """TwiML for Rasa's reply: ``<Dial>`` (or the number read twice) for a ``dial`` payload, a polite end
     for ``hangup``, otherwise the spoken texts inside ``<Gather>`` (``fallback_prompt`` if the bot said
-    nothing)."""
+    nothing), in the current language (:func:`languages.using`)."""
+    spoken = SPEECH_LANGUAGES[languages.current()]
     customs = [message["custom"] for message in messages if isinstance(message.get("custom"), Mapping)]
     dial = next((custom for custom in customs if custom.get("dial")), None)
     said = spoken_text(messages)
@@ -187,14 +232,16 @@ def render_voice_turn(
         number = str(dial["dial"])
         intro = " ".join(part for part in (said, speak(str(dial.get("say") or ""))) if part)
         if dial_enabled:
-            document = voice_dial(number, intro=intro or None, fallback_action=dial_result_url)
+            document = voice_dial(
+                number, intro=intro or None, fallback_action=dial_result_url, language=spoken
+            )
         else:
-            document = voice_read_number_twice(intro or READ_NUMBER_INTRO, number)
+            document = voice_read_number_twice(intro or t(READ_NUMBER_INTRO), number, language=spoken)
         return VoiceTurn(twiml=document, prompt=None, dial_number=number)
     if any(custom.get("hangup") for custom in customs):
-        return VoiceTurn(twiml=voice_say_and_hangup(said or GOODBYE), prompt=None)
-    prompt = said or fallback_prompt
-    return VoiceTurn(twiml=listen(prompt, action_url), prompt=prompt)
+        return VoiceTurn(twiml=voice_say_and_hangup(said or t(GOODBYE), language=spoken), prompt=None)
+    prompt = said or t(fallback_prompt)
+    return VoiceTurn(twiml=listen(prompt, action_url, offer_spanish=offer_spanish), prompt=prompt)
 
 
 # --- the connector ------------------------------------------------------------------------------------------
@@ -258,7 +305,24 @@ class TwilioVoiceInput(TwilioInput):
         self, call: CallRequest, url_for: Callable[[str], str], on_new_message: OnNewMessage
     ) -> str:
         stored = await in_thread(voice_store.get_call, self.engine, call.call_sid)
-        text = call.answer
+        language = (stored or {}).get("state", {}).get("language") or ENGLISH
+        chosen = call.language_choice
+        if chosen is None and call.speech.strip() and detect(call.speech) == SPANISH:
+            chosen = SPANISH  # Spanish spoken on the English line: answer in Spanish from now on
+        with languages.using(chosen or language):
+            return await self._answer_in(call, stored, url_for, on_new_message)
+
+    async def _answer_in(
+        self,
+        call: CallRequest,
+        stored: Mapping[str, Any] | None,
+        url_for: Callable[[str], str],
+        on_new_message: OnNewMessage,
+    ) -> str:
+        """One turn in the current language. A new call opens with the greeting (unless its first webhook
+        already carries an answer); choosing a language ("9", "español") greets again in it."""
+        language = languages.current()
+        text = CALL_STARTED if call.language_choice else call.answer
         if stored is None:
             stored = await in_thread(
                 voice_store.start_call,
@@ -286,6 +350,7 @@ class TwilioVoiceInput(TwilioInput):
             "dial_result_url": url_for("dial_result"),
             "dial_enabled": self.settings.voice_dial_enabled,
             "fallback_prompt": fallback,
+            "offer_spanish": text == CALL_STARTED and language == ENGLISH,
         }
         try:
             turn = render_voice_turn(messages, **options)
@@ -296,7 +361,7 @@ class TwilioVoiceInput(TwilioInput):
                 messages,
             )
             turn = render_voice_turn([message for message in messages if "custom" not in message], **options)
-        state = {**stored["state"], "last_prompt": turn.prompt, "ended": turn.ends_call}
+        state = {**stored["state"], "last_prompt": turn.prompt, "ended": turn.ends_call, "language": language}
         if turn.dial_number is not None:
             state["dial_number"] = turn.dial_number
         await in_thread(voice_store.save_state, self.engine, call.call_sid, state, now=self.clock())
@@ -311,8 +376,8 @@ class TwilioVoiceInput(TwilioInput):
     ) -> str:
         silences = await in_thread(voice_store.record_silence, self.engine, call.call_sid, now=self.clock())
         if silences <= MAX_REPROMPTS:
-            last_prompt = stored["state"].get("last_prompt") or NOT_UNDERSTOOD_PROMPT
-            return listen(f"{REPROMPT_OPENER} {last_prompt}", url_for("webhook"))
+            last_prompt = stored["state"].get("last_prompt") or t(NOT_UNDERSTOOD_PROMPT)
+            return listen(f"{t(REPROMPT_OPENER)} {last_prompt}", url_for("webhook"))
         logger.info("Call %s: silence %d, ending the call.", call.call_sid, silences)
         try:
             goodbye = spoken_text(await self._ask_rasa(call, SILENCE_TIMEOUT, on_new_message))
@@ -323,7 +388,9 @@ class TwilioVoiceInput(TwilioInput):
             goodbye = ""
         state = {**stored["state"], "last_prompt": None, "ended": True}
         await in_thread(voice_store.save_state, self.engine, call.call_sid, state, now=self.clock())
-        return voice_say_and_hangup(goodbye or SILENCE_GOODBYE)
+        return voice_say_and_hangup(
+            goodbye or t(SILENCE_GOODBYE), language=SPEECH_LANGUAGES[languages.current()]
+        )
 
     async def _ask_rasa(
         self, call: CallRequest, text: str, on_new_message: OnNewMessage
@@ -335,7 +402,7 @@ class TwilioVoiceInput(TwilioInput):
                 collector,
                 sender_id=call.call_sid,
                 input_channel=self.name(),
-                metadata=call.metadata(),
+                metadata=call.metadata(languages.current()),
             )
         )
         return collector.messages
@@ -343,13 +410,16 @@ class TwilioVoiceInput(TwilioInput):
     async def after_dial(self, call_sid: str, dial_status: str) -> str:
         """Where Twilio goes when a ``<Dial>`` ends: goodbye if it connected, else read the number twice."""
         stored = await in_thread(voice_store.get_call, self.engine, call_sid) if call_sid else None
-        number = (stored or {}).get("state", {}).get("dial_number")
-        if dial_status in CONNECTED_DIAL_STATUSES or not number:
-            return voice_say_and_hangup(GOODBYE)
-        logger.warning(
-            "Call %s: dialling %s ended %r; reading the number out.", call_sid, number, dial_status
-        )
-        return voice_read_number_twice(DIAL_FAILED_INTRO, number)
+        state = (stored or {}).get("state", {})
+        number = state.get("dial_number")
+        with languages.using(state.get("language")) as language:
+            spoken = SPEECH_LANGUAGES[language]
+            if dial_status in CONNECTED_DIAL_STATUSES or not number:
+                return voice_say_and_hangup(t(GOODBYE), language=spoken)
+            logger.warning(
+                "Call %s: dialling %s ended %r; reading the number out.", call_sid, number, dial_status
+            )
+            return voice_read_number_twice(t(DIAL_FAILED_INTRO), number, language=spoken)
 
     def end_call(self, call_sid: str, call_status: str) -> None:
         """Mark the call ended (status callback); a partial spill report is kept, flagged abandoned."""

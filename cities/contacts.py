@@ -10,17 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from languages import N_, t
+
 DEFAULT_OFFICES = {
-    "victorville": "the City of Victorville FOG manager",
-    "inglewood": "the City of Inglewood Department of Public Works",
+    "victorville": N_("the City of Victorville FOG manager"),
+    "inglewood": N_("the City of Inglewood Department of Public Works"),
 }
 """The office each ordinance names for FOG questions."""
 
 SOLID_WASTE_OFFICES = {
-    "victorville": (
+    "victorville": N_(
         "the City of Victorville's solid waste and recycling program or the city's franchised hauler"
     ),
-    "inglewood": "the City of Inglewood Department of Public Works (solid waste and recycling)",
+    "inglewood": N_("the City of Inglewood Department of Public Works (solid waste and recycling)"),
 }
 """Whom to ask about carts, pickups, rates and hauling: Victorville Chapter 6.37 names the city manager's
 designees and the franchised hauler; Inglewood's article names its Department of Public Works."""
@@ -62,6 +64,6 @@ class CityContacts:
     def describe(self, city: str, topic: str = FOG) -> str:
         """The office for ``topic`` (grease: the FOG office; carts, pickups, hauling: solid waste), with its
         configured number."""
-        office = (SOLID_WASTE_OFFICES if topic == SOLID_WASTE else DEFAULT_OFFICES)[city]
+        office = t((SOLID_WASTE_OFFICES if topic == SOLID_WASTE else DEFAULT_OFFICES)[city])
         phone = self.phone(city, topic)
-        return f"{office} at {phone}" if phone else office
+        return t("{office} at {phone}", office=office, phone=phone) if phone else office

@@ -10,7 +10,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Mapping
 
-from compliance.calendar import WorkingDayCalendar, resolve
+from compliance.calendar import WorkingDayCalendar, closure_label, resolve
 from compliance.contacts import DEFAULT_OFFICE_HOURS, Contact, OfficeHours
 from compliance.core import (
     DUE_SOON_DAYS,
@@ -25,6 +25,7 @@ from compliance.core import (
 from compliance.inglewood import fog as inglewood_fog
 from compliance.shifts import CalendarDays, human
 from compliance.victorville import fog as victorville_fog
+from languages import t
 
 CITY_FOG = {City.VICTORVILLE: victorville_fog, City.INGLEWOOD: inglewood_fog}
 
@@ -73,20 +74,31 @@ def service_due(
     device = Device.parse(device)
     if frequency_days is not None and (isinstance(frequency_days, bool) or frequency_days < 1):
         raise ComplianceError(
-            f"The service frequency must be a whole number of days, 1 or more; got {frequency_days}."
+            t(
+                "The service frequency must be a whole number of days, 1 or more; got {days}.",
+                days=frequency_days,
+            )
         )
     if last_service is not None and last_service > today:
         raise ComplianceError(
-            f"The last service date {last_service.isoformat()} is after today ({today.isoformat()}); give "
-            f"the date the device was actually last serviced."
+            t(
+                "The last service date {last} is after today ({today}); give the date the device was "
+                "actually last serviced.",
+                last=last_service.isoformat(),
+                today=today.isoformat(),
+            )
         )
     if accumulation_pct is not None and not 0 <= accumulation_pct <= 100:
-        raise ComplianceError(f"The accumulation must be a percentage from 0 to 100; got {accumulation_pct}.")
+        raise ComplianceError(
+            t("The accumulation must be a percentage from 0 to 100; got {pct}.", pct=accumulation_pct)
+        )
     module = CITY_FOG[city]
     rule = module.service_rule(device, frequency_days)
-    interval = f"every {rule.shift.describe()}"
-    device_name = f"grease {device.value}"
-    hauler_documentation = module.HAULER_DOCUMENTATION if city is City.INGLEWOOD else ()
+    interval = t("every {span}", span=rule.shift.describe())
+    interceptor = device is Device.INTERCEPTOR
+    hauler_documentation = (
+        tuple(t(item) for item in module.HAULER_DOCUMENTATION) if city is City.INGLEWOOD else ()
+    )
     records_clock = module.RECORDS_RETENTION
 
     if last_service is None:
@@ -103,8 +115,19 @@ def service_due(
             records_until=None,
             hauler_documentation=hauler_documentation,
             citation=rule.citation,
-            reason=f"No service is on record: have the {device_name} serviced now, then {interval} because "
-            f"{rule.basis}.",
+            reason=t(
+                "No service is on record: have the grease interceptor serviced now, then {interval} because "
+                "{basis}.",
+                interval=interval,
+                basis=rule.basis,
+            )
+            if interceptor
+            else t(
+                "No service is on record: have the grease trap serviced now, then {interval} because "
+                "{basis}.",
+                interval=interval,
+                basis=rule.basis,
+            ),
         )
 
     due = rule.shift.apply(last_service)
@@ -113,23 +136,36 @@ def service_due(
         ceiling_due = rule.ceiling.apply(last_service)
         if ceiling_due < due:
             due, citation = ceiling_due, rule.ceiling_citation
-            basis = f"{basis}, but interceptors must be maintained at least once every six months"
-            interval = f"every {rule.ceiling.describe()}"
+            basis = t(
+                "{basis}, but interceptors must be maintained at least once every six months", basis=basis
+            )
+            interval = t("every {span}", span=rule.ceiling.describe())
     days_left = (due - today).days
     status = status_for(due, today, due_soon_days)
-    reason = (
-        f"Service is due by {human(due)} ({_days_phrase(days_left)}) because {basis}; it was last serviced "
-        f"{human(last_service)}."
+    reason = t(
+        "Service is due by {due} ({left}) because {basis}; it was last serviced {last}.",
+        due=human(due),
+        left=_days_phrase(days_left),
+        basis=basis,
+        last=human(last_service),
     )
     if accumulation_pct is not None and _needs_service_now(
         device, accumulation_pct, module.ACCUMULATION_LIMIT_PCT
     ):
         due, days_left, status = today, 0, Status.OVERDUE
         citation = module.SERVICE_IMMEDIATELY_CITATION[device]
-        limit = "twenty-five percent of its depth" if device is Device.INTERCEPTOR else "its capacity"
         reason = (
-            f"FOG and solids at {accumulation_pct:g}% exceed {limit}, so the {device_name} must be serviced "
-            f"immediately."
+            t(
+                "FOG and solids at {pct}% exceed twenty-five percent of its depth, so the grease "
+                "interceptor must be serviced immediately.",
+                pct=f"{accumulation_pct:g}",
+            )
+            if interceptor
+            else t(
+                "FOG and solids at {pct}% exceed its capacity, so the grease trap must be serviced "
+                "immediately.",
+                pct=f"{accumulation_pct:g}",
+            )
         )
     manifest_due = (
         victorville_fog.MANIFEST_TO_FOG_MANAGER.due(last_service) if city is City.VICTORVILLE else None
@@ -156,11 +192,15 @@ def service_due(
 
 
 def _days_phrase(days_left: int) -> str:
+    if days_left == -1:
+        return t("{days} day overdue", days=-days_left)
     if days_left < 0:
-        return f"{-days_left} day{'s' if days_left != -1 else ''} overdue"
+        return t("{days} days overdue", days=-days_left)
     if days_left == 0:
-        return "today"
-    return f"{days_left} day{'s' if days_left != 1 else ''} left"
+        return t("today")
+    if days_left == 1:
+        return t("{days} day left", days=days_left)
+    return t("{days} days left", days=days_left)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -188,21 +228,35 @@ def spill_deadline(
     clock = module.SPILL_WRITTEN_CONFIRMATION
     deadline = clock.due(incident, cal)
     skipped = tuple(cal.closures_between(incident, deadline))
-    holidays = [name for _, name in skipped if name not in ("Saturday", "Sunday")]
-    skip_note = f", skipping {' and '.join(holidays)}" if holidays else ""
+    holidays = [closure_label(name) for _, name in skipped if name not in ("Saturday", "Sunday")]
+    send_to = t(module.SPILL_CONFIRMATION_RECIPIENT)
+    values = {"send_to": send_to, "incident": human(incident), "deadline": human(deadline)}
+    reason = (
+        t(
+            "Written confirmation to {send_to} is due no later than five working days after the {incident} "
+            "incident, so by {deadline}, skipping {holidays}.",
+            holidays=t(" and ").join(holidays),
+            **values,
+        )
+        if holidays
+        else t(
+            "Written confirmation to {send_to} is due no later than five working days after the {incident} "
+            "incident, so by {deadline}.",
+            **values,
+        )
+    )
     return SpillDeadline(
         city=city,
         incident=incident,
         deadline=deadline,
         working_days=clock.shift.n,
-        send_to=module.SPILL_CONFIRMATION_RECIPIENT,
-        must_state=module.SPILL_CONFIRMATION_CONTENTS,
+        send_to=send_to,
+        must_state=tuple(t(item) for item in module.SPILL_CONFIRMATION_CONTENTS),
         closed_days_skipped=skipped,
-        phone_first="Telephone the city immediately; the written confirmation follows.",
+        phone_first=t("Telephone the city immediately; the written confirmation follows."),
         calendar=cal.description,
         citation=clock.citation,
-        reason=f"Written confirmation to {module.SPILL_CONFIRMATION_RECIPIENT} is due no later than five "
-        f"working days after the {human(incident)} incident, so by {human(deadline)}{skip_note}.",
+        reason=reason,
     )
 
 
@@ -242,22 +296,33 @@ def spill_contacts(
             office_hours_assumption=None,
             contacts=found,
             citation=inglewood_fog.SPILL_PHONE_CITATION,
-            reason=f"Telephone the City of Inglewood immediately at {found[0].phone}, whatever the hour.",
+            reason=t(
+                "Telephone the City of Inglewood immediately at {phone}, whatever the hour.",
+                phone=found[0].phone,
+            ),
         )
     is_open, found = victorville_fog.spill_contacts(
         when, office_hours=office_hours, calendar=calendar, contacts=contacts
     )
-    second_name = found[1].who.removeprefix("City of Victorville ")
-    where = " (or go in person to City Hall)" if is_open else " because City Hall is closed"
-    missing = [c.who for c in found if c.phone is None]
-    numbers = " The ordinance prints no telephone numbers for them." if len(missing) == len(found) else ""
+    reason = (
+        t(
+            "Telephone the Code Enforcement Division immediately and, if the spill could block the sewer or "
+            "overflow, the Public Works Department, Sanitary Division (or go in person to City Hall)."
+        )
+        if is_open
+        else t(
+            "Telephone the Code Enforcement Division immediately and, if the spill could block the sewer or "
+            "overflow, the Fire and Police Departments because City Hall is closed."
+        )
+    )
+    if all(contact.phone is None for contact in found):
+        reason += t(" The ordinance prints no telephone numbers for them.")
     return SpillContacts(
         city=city,
         when=when,
         city_hall_open=is_open,
-        office_hours_assumption=office_hours.source,
+        office_hours_assumption=t(office_hours.source),
         contacts=found,
         citation=victorville_fog.SPILL_PHONE_NOTICE.citation,
-        reason="Telephone the Code Enforcement Division immediately and, if the spill could block the sewer "
-        f"or overflow, the {second_name}{where}.{numbers}",
+        reason=reason,
     )

@@ -26,6 +26,9 @@ import datetime as dt
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
+from cities.wording import WEEKDAY_NAMES
+from languages import N_, t
+
 WEEKEND = frozenset({5, 6})  # Saturday, Sunday (date.weekday())
 
 CALIFORNIA_OFFICE_CLOSURES = ("Cesar Chavez Day", "Day After Thanksgiving")
@@ -62,7 +65,7 @@ class WorkingDayCalendar:
     def closure_name(self, day: dt.date) -> str | None:
         """Why offices are closed on ``day`` ("Saturday", "Thanksgiving Day", ...), or ``None`` if open."""
         if day.weekday() in self.weekend:
-            return day.strftime("%A")
+            return WEEKDAY_NAMES[day.weekday()]  # data, in English whatever the locale: see closure_label
         return self._closure(day)
 
     def is_working_day(self, day: dt.date) -> bool:
@@ -102,6 +105,39 @@ class WorkingDayCalendar:
 
     def __repr__(self) -> str:
         return f"WorkingDayCalendar({self.description!r})"
+
+
+CLOSURE_NAMES = (
+    N_("New Year's Day"),
+    N_("Martin Luther King Jr. Day"),
+    N_("Washington's Birthday"),
+    N_("Memorial Day"),
+    N_("Juneteenth National Independence Day"),
+    N_("Independence Day"),
+    N_("Labor Day"),
+    N_("Columbus Day"),
+    N_("Veterans Day"),
+    N_("Thanksgiving Day"),
+    N_("Day After Thanksgiving"),
+    N_("Christmas Day"),
+    N_("Cesar Chavez Day"),
+    N_("closure"),
+)
+"""The closure names the default calendar gives (as the ``holidays`` package spells them), for the reply's
+language; the calendar's own data keeps them in English."""
+
+OBSERVED = " (observed)"
+
+
+def closure_label(name: str) -> str:
+    """A closure's name (``"Christmas Day (observed)"``, two joined by ``"; "``) in the reply's language; a
+    name we do not know (a city's own calendar) is given as it is."""
+    labels = []
+    for part in name.split("; "):
+        base = part.removesuffix(OBSERVED)
+        label = t(base) if base in CLOSURE_NAMES else base
+        labels.append(t("{holiday} (observed)", holiday=label) if part.endswith(OBSERVED) else label)
+    return "; ".join(labels)
 
 
 def _california_office_closures() -> Callable[[dt.date], str | None]:

@@ -17,6 +17,7 @@ from compliance.inglewood import fog as inglewood_fog
 from compliance.shifts import Clock
 from compliance.victorville import fog as victorville_fog
 from compliance.victorville import organics as victorville_organics
+from languages import t
 
 CITY_MODULES: dict[City, tuple[ModuleType, ...]] = {
     City.VICTORVILLE: (victorville_fog, victorville_organics),
@@ -56,14 +57,19 @@ def deadline(
     table = clocks_for(city)
     if key not in table:
         raise ComplianceError(
-            f"Unknown rule {key!r} for {city.value}: use one of {', '.join(sorted(table))}."
+            t(
+                "Unknown rule {key!r} for {city}: use one of {keys}.",
+                key=key,
+                city=city.value,
+                keys=", ".join(sorted(table)),
+            )
         )
     clock = table[key]
     due = clock.due(start, calendar)
     return Deadline(
         city=city,
         key=key,
-        what=clock.what,
+        what=t(clock.what),
         start=start,
         due=due,
         span=clock.shift.describe(),

@@ -10,6 +10,7 @@ import dataclasses
 import datetime as dt
 
 from compliance.calendar import WorkingDayCalendar, resolve
+from languages import N_
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,7 +26,7 @@ class OfficeHours:
     opens: dt.time = dt.time(8, 0)
     closes: dt.time = dt.time(17, 0)
     timezone: str = "America/Los_Angeles"
-    source: str = (
+    source: str = N_(
         "assumption (not in the ordinance): Monday to Friday, 8:00 a.m. to 5:00 p.m. Pacific time, closed on "
         "calendar holidays"
     )
@@ -54,7 +55,8 @@ def to_local(when: dt.datetime, timezone: str) -> dt.datetime:
 @dataclasses.dataclass(frozen=True)
 class Contact:
     """Someone to telephone about a spill. ``phone`` is ``None`` when the ordinance prints no number and no
-    configured number was supplied; ``phone_source`` says where the number came from."""
+    configured number was supplied; ``phone_source`` says where the number came from (a data key). ``who``,
+    ``how`` and ``condition`` are in the reply's language."""
 
     key: str
     who: str

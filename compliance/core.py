@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from cities import INGLEWOOD_SECTIONS, City, UnknownCity, inglewood, victorville
+from languages import t
 
 __all__ = ["INGLEWOOD_SECTIONS", "City", "inglewood", "victorville"]  # re-exported for the rule modules
 
@@ -135,7 +136,7 @@ class Device(str, Enum):
         for device in cls:
             if device.value == key:
                 return device
-        raise ComplianceError(f"Unknown device {value!r}: use 'interceptor' or 'trap'.")
+        raise ComplianceError(t("Unknown device {value!r}: use 'interceptor' or 'trap'.", value=value))
 
 
 @dataclasses.dataclass(frozen=True)

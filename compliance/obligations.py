@@ -23,6 +23,7 @@ from compliance.inglewood import fog as inglewood_fog
 from compliance.shifts import Clock, human
 from compliance.victorville import fog as victorville_fog
 from compliance.victorville import organics
+from languages import t
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,10 +131,12 @@ def _device_obligations(profile: FacilityProfile, events: FacilityEvents, today:
     out.append(
         Obligation(
             key=f"grease_{profile.device.value}_service",
-            what=f"Have the grease {profile.device.value} serviced",
+            what=t("Have the grease interceptor serviced")
+            if profile.device is Device.INTERCEPTOR
+            else t("Have the grease trap serviced"),
             due=result.due,
             status=result.status,
-            trigger="last service",
+            trigger=t("last service"),
             trigger_date=last.on if last else None,
             citation=result.citation,
             see_also=result.see_also,
@@ -157,15 +160,17 @@ def _permit_and_notice_obligations(
         renewal = module.PERMIT_RENEWAL.obligation(events.permit_issued, today)
         if profile.city is City.INGLEWOOD and (profile.seats is not None or profile.kind != "restaurant"):
             fee = inglewood_fog.annual_fee(profile.seats, profile.drive_thru, profile.kind)
-            charge = (
-                " plus the grease disposal clean-up charge (at least $300)"
-                if profile.cleanup_charge_waiver
-                else ""
-            )
+            charge = profile.cleanup_charge_waiver
+            values = {"reason": renewal.reason[:-1], "fee": dollars(fee.amount)}
             renewal = dataclasses.replace(
                 renewal,
-                reason=f"{renewal.reason[:-1]}, with the {dollars(fee.amount)} annual inspection and control "
-                f"fee{charge}.",
+                reason=t(
+                    "{reason}, with the {fee} annual inspection and control fee plus the grease disposal "
+                    "clean-up charge (at least $300).",
+                    **values,
+                )
+                if charge
+                else t("{reason}, with the {fee} annual inspection and control fee.", **values),
                 see_also=(fee.citation,) + ((inglewood_fog.cleanup_charge().citation,) if charge else ()),
             )
         out.append(renewal)
@@ -199,22 +204,33 @@ def _training_obligations(
     out.append(
         Obligation(
             key="employee_training_semiannual",
-            what="Train employees on kitchen best management practices (twice each calendar year)",
+            what=t("Train employees on kitchen best management practices (twice each calendar year)"),
             due=year_end,
             status=Status.DONE if needed <= 0 else status_for(year_end, today),
-            trigger="start of the calendar year",
+            trigger=t("start of the calendar year"),
             trigger_date=dt.date(today.year, 1, 1),
             citation=inglewood_fog.TRAINING_CITATION,
-            reason=(
-                f"Employees have been trained twice in {today.year}, as required each calendar year."
-                if needed <= 0
-                else f"Employees must be trained twice each calendar year; {len(this_year)} "
-                f"session{'s' if len(this_year) != 1 else ''} so far in {today.year}, so {needed} more by "
-                f"{human(year_end)}."
-            ),
+            reason=_training_reason(len(this_year), needed, today.year, year_end),
         )
     )
     return out
+
+
+def _training_reason(sessions: int, needed: int, year: int, year_end: dt.date) -> str:
+    if needed <= 0:
+        return t("Employees have been trained twice in {year}, as required each calendar year.", year=year)
+    values = {"sessions": sessions, "year": year, "needed": needed, "by": human(year_end)}
+    if sessions == 1:
+        return t(
+            "Employees must be trained twice each calendar year; {sessions} session so far in {year}, so "
+            "{needed} more by {by}.",
+            **values,
+        )
+    return t(
+        "Employees must be trained twice each calendar year; {sessions} sessions so far in {year}, so "
+        "{needed} more by {by}.",
+        **values,
+    )
 
 
 def _money_obligations(profile: FacilityProfile, events: FacilityEvents, today: dt.date) -> list[Obligation]:
@@ -228,19 +244,25 @@ def _money_obligations(profile: FacilityProfile, events: FacilityEvents, today: 
             raise ValueError(f"Inglewood invoice of {invoice.on} needs an amount")
         fee = inglewood_fog.late_fee(invoice.on, invoice.amount, today)
         status = Status.DONE if paid else status_for(fee.pay_by, today)
+        amount, dated = dollars(fee.base_amount), human(invoice.on)
         reason = (
-            f"The {dollars(fee.base_amount)} invoice of {human(invoice.on)} was paid."
+            t("The {amount} invoice of {date} was paid.", amount=amount, date=dated)
             if paid
-            else f"The {dollars(fee.base_amount)} invoice of {human(invoice.on)} is due by "
-            f"{human(fee.pay_by)}. {fee.reason}"
+            else t(
+                "The {amount} invoice of {date} is due by {by}. {reason}",
+                amount=amount,
+                date=dated,
+                by=human(fee.pay_by),
+                reason=fee.reason,
+            )
         )
         out.append(
             Obligation(
                 key="invoice_payment",
-                what=f"Pay the {dollars(fee.base_amount)} invoice",
+                what=t("Pay the {amount} invoice", amount=amount),
                 due=fee.pay_by,
                 status=status,
-                trigger="invoice date",
+                trigger=t("invoice date"),
                 trigger_date=invoice.on,
                 citation=inglewood("Enforcement", "(14)"),
                 reason=reason,
@@ -253,15 +275,24 @@ def _money_obligations(profile: FacilityProfile, events: FacilityEvents, today: 
             out.append(
                 Obligation(
                     key="nov_penalty_fee",
-                    what=f"Pay the {dollars(fee.amount)} penalty fee for notice of violation #{number}",
+                    what=t(
+                        "Pay the {amount} penalty fee for notice of violation #{number}",
+                        amount=dollars(fee.amount),
+                        number=number,
+                    ),
                     due=due,
                     status=Status.DONE if nov.done_by(today) else status_for(due, today),
-                    trigger="notice of violation",
+                    trigger=t("notice of violation"),
                     trigger_date=nov.on,
                     citation=fee.citation,
                     see_also=(inglewood("Enforcement", "(14)"),),
-                    reason=f"{fee.reason[:-1]}, delinquent if unpaid forty-five days after the "
-                    f"{human(nov.on)} notice, so pay by {human(due)}.",
+                    reason=t(
+                        "{reason}, delinquent if unpaid forty-five days after the {date} notice, so pay by "
+                        "{due}.",
+                        reason=fee.reason[:-1],
+                        date=human(nov.on),
+                        due=human(due),
+                    ),
                 )
             )
     return out
@@ -292,12 +323,15 @@ def _organics_obligations(
             out.append(
                 Obligation(
                     key="replace_nonconforming_containers",
-                    what="Replace containers whose colors or labels do not conform",
+                    what=t("Replace containers whose colors or labels do not conform"),
                     due=deadline,
                     status=status_for(deadline, today),
                     citation=victorville("6.37.040(d)(1)"),
-                    reason="Functional non-conforming containers must be replaced at the end of their useful "
-                    "life or by January 1, 2036, whichever comes first.",
+                    reason=t(
+                        "Functional non-conforming containers must be replaced at the end of their useful "
+                        "life or by {date}, whichever comes first.",
+                        date=human(deadline),
+                    ),
                 )
             )
     for nov in _upto(events.organics_novs, today):
@@ -317,8 +351,9 @@ def _organics_obligations(
             out.append(
                 Obligation(
                     key="edible_food_recovery",
-                    what="Recover edible food: written agreements with food recovery organizations and "
-                    "records",
+                    what=t(
+                        "Recover edible food: written agreements with food recovery organizations and records"
+                    ),
                     due=tier.applies_from,
                     status=Status.ONGOING
                     if today >= tier.applies_from

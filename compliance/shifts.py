@@ -15,36 +15,53 @@ import datetime as dt
 
 from dateutil.relativedelta import relativedelta
 
-from cities.wording import long_date
+from cities.wording import MONTH_NAMES, SPANISH_MONTH_NAMES, long_date
 from compliance.calendar import WorkingDayCalendar, resolve
 from compliance.core import Obligation, Status, status_for
+from languages import N_, SPANISH, current, t
 
 _NUMBER_WORDS = {
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    10: "ten",
-    15: "fifteen",
-    16: "sixteen",
-    30: "thirty",
-    45: "forty-five",
-    60: "sixty",
-    72: "seventy-two",
-    90: "ninety",
-    180: "one hundred eighty",
+    1: N_("one"),
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+    5: N_("five"),
+    6: N_("six"),
+    7: N_("seven"),
+    10: N_("ten"),
+    15: N_("fifteen"),
+    16: N_("sixteen"),
+    30: N_("thirty"),
+    45: N_("forty-five"),
+    60: N_("sixty"),
+    72: N_("seventy-two"),
+    90: N_("ninety"),
+    180: N_("one hundred eighty"),
 }
 
 
 def words(n: int) -> str:
-    return _NUMBER_WORDS.get(n, str(n))
+    """``90`` → ``"ninety"`` (Spanish ``"noventa"``); a number without a word is written in digits."""
+    return t(_NUMBER_WORDS[n]) if n in _NUMBER_WORDS else str(n)
 
 
-def _unit(n: int, singular: str, plural: str | None = None) -> str:
-    return f"{words(n)} {singular if n == 1 else (plural or singular + 's')}"
+_UNITS = {
+    "calendar day": (N_("one calendar day"), N_("{count} calendar days")),
+    "working day": (N_("one working day"), N_("{count} working days")),
+    "hour": (N_("one hour"), N_("{count} hours")),
+    "month": (N_("one month"), N_("{count} months")),
+    "year": (N_("one year"), N_("{count} years")),
+}
+_MONTHS = {3: N_("three months (quarterly)"), 6: N_("six months")}
+
+
+def _unit(n: int, unit: str) -> str:
+    one, many = _UNITS[unit]
+    return t(one) if n == 1 else t(many, count=words(n))
+
+
+def _month_name(month: int) -> str:
+    return (SPANISH_MONTH_NAMES if current() == SPANISH else MONTH_NAMES)[month - 1]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -105,7 +122,7 @@ class Months:
         return start + relativedelta(months=self.n)
 
     def describe(self) -> str:
-        return {3: "three months (quarterly)", 6: "six months"}.get(self.n, _unit(self.n, "month"))
+        return t(_MONTHS[self.n]) if self.n in _MONTHS else _unit(self.n, "month")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -133,7 +150,7 @@ class NextAnnual:
         return candidate if candidate > start else dt.date(start.year + 1, self.month, self.day)
 
     def describe(self) -> str:
-        return dt.date(2000, self.month, self.day).strftime("%B %-d of each year")
+        return t("{month} {day} of each year", month=_month_name(self.month), day=self.day)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,7 +161,7 @@ class Immediately:
         return start
 
     def describe(self) -> str:
-        return "immediately"
+        return t("immediately")
 
 
 Shift = CalendarDays | WorkingDays | Hours | Months | Years | NextAnnual | Immediately
@@ -160,6 +177,8 @@ class Clock:
     """A deadline rule: what must happen, the shift from its trigger, and the ordinance text behind it.
 
     ``reason`` is a template with ``{start}`` and ``{due}`` (human dates) and ``{span}`` (the shift in words).
+    ``what``, ``trigger`` and ``reason`` are English, marked ``N_`` where a clock is defined; they are written
+    in the reply's language when a deadline or an obligation is worked out.
     """
 
     key: str
@@ -167,7 +186,7 @@ class Clock:
     shift: Shift
     citation: str
     reason: str
-    trigger: str = "the triggering event"
+    trigger: str = N_("the triggering event")
 
     @property
     def counts_back(self) -> bool:
@@ -177,7 +196,7 @@ class Clock:
         return self.shift.apply(start, calendar)
 
     def explain(self, start: dt.date, due: dt.date) -> str:
-        return self.reason.format(start=human(start), due=human(due), span=self.shift.describe())
+        return t(self.reason, start=human(start), due=human(due), span=self.shift.describe())
 
     def obligation(
         self,
@@ -195,10 +214,10 @@ class Clock:
         due = self.due(start, calendar)
         return Obligation(
             key=self.key,
-            what=self.what,
+            what=t(self.what),
             due=due,
             status=Status.DONE if done else status_for(due, today),
-            trigger=self.trigger,
+            trigger=t(self.trigger),
             trigger_date=None if self.counts_back else start,
             citation=self.citation,
             reason=self.explain(start, due),

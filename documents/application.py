@@ -13,50 +13,73 @@ from dataclasses import dataclass
 from typing import Any
 
 import compliance
-from compliance.core import City, ComplianceError, dollars, inglewood, parse_city, victorville
+from compliance.core import City, ComplianceError, dollars, inglewood, parse_city
 from compliance.inglewood.fog import ADOPTED, PERMIT_FEE_WAIVER_DEADLINE, PermitFees
 from compliance.shifts import human
 from documents.model import Document, Entry, Section, render_text
 from documents.pdf import PdfFont, render_pdf
 from intake import FieldSpec, FormSpec, describe, form_spec
+from languages import N_, t
 
-NOT_PROVIDED = "(not provided yet)"
-FOOTER = (
+NOT_PROVIDED = N_("(not provided yet)")
+SIZE_NAMES = {"small": N_("small"), "large": N_("large")}
+"""Inglewood's size classes of a food establishment (Fees (2)), as the fee label names them."""
+FOOTER = N_(
     "Prepared by the FOG assistant from the applicant's answers. This is an application summary, not a "
     "permit: the city decides."
 )
 
+# What happens after an application is filed, from the ordinance text (its citations written out, so that
+# each step is one message to translate; the tests check them against compliance.core's citation helpers).
 VICTORVILLE_NEXT_STEPS = (
-    "The application is filed with the building official and must be accompanied by any applicable fees "
-    f"({victorville('10.03.060(a)')}). Fees are established by resolution of the city council "
-    f"({victorville('10.03.050(a)')}); Chapter 10.03 itself states no amount.",
-    "After evaluation and acceptance of the data provided, an on-site inspection of the establishment's "
-    "wastewater discharge, treatment or other waste-discharge systems may be required "
-    f"({victorville('10.03.060(c)')}).",
-    "The building official may then issue a FOG permit subject to the terms and conditions of Chapter 10.03 "
-    f"({victorville('10.03.060(c)')}).",
-    "The permit states the approved grease control device type, its size, its service frequency, the "
-    "permit expiration date, and any other terms and conditions the building official deems necessary "
-    f"({victorville('10.03.050(a)')}).",
-    f"The permit is issued for one year and renewed annually ({victorville('10.03.080(a)')}).",
+    N_(
+        "The application is filed with the building official and must be accompanied by any applicable fees "
+        "(Victorville Municipal Code § 10.03.060(a)). Fees are established by resolution of the city council "
+        "(Victorville Municipal Code § 10.03.050(a)); Chapter 10.03 itself states no amount."
+    ),
+    N_(
+        "After evaluation and acceptance of the data provided, an on-site inspection of the establishment's "
+        "wastewater discharge, treatment or other waste-discharge systems may be required "
+        "(Victorville Municipal Code § 10.03.060(c))."
+    ),
+    N_(
+        "The building official may then issue a FOG permit subject to the terms and conditions of "
+        "Chapter 10.03 (Victorville Municipal Code § 10.03.060(c))."
+    ),
+    N_(
+        "The permit states the approved grease control device type, its size, its service frequency, the "
+        "permit expiration date, and any other terms and conditions the building official deems necessary "
+        "(Victorville Municipal Code § 10.03.050(a))."
+    ),
+    N_("The permit is issued for one year and renewed annually (Victorville Municipal Code § 10.03.080(a))."),
 )
-VICTORVILLE_DOCUMENTS_PATH = (
+VICTORVILLE_DOCUMENTS_PATH = N_(
     "You chose to show permits or documentation from the city's Building Division confirming that an "
     "appropriate grease control device has been installed under the Plumbing Code, in lieu of the "
-    f"application in subsection (a) ({victorville('10.03.060(b)')})."
+    "application in subsection (a) (Victorville Municipal Code § 10.03.060(b))."
 )
 INGLEWOOD_NEXT_STEPS = (
-    "The application is filed with the City of Inglewood Public Works Department before discharging, and the "
-    f"applicable fees accompany it ({inglewood('Permits', '(1)')}).",
-    "The City may require site plans, floor plans, mechanical and plumbing plans and details showing all "
-    "sewers, FOG control devices, grease interceptors or other pretreatment equipment by size, location and "
-    f"elevation, and other information about the business ({inglewood('Permits', '(1)')}).",
-    "After evaluating the data furnished, the City may issue a FOG wastewater discharge permit with the "
-    f"terms and conditions it determines appropriate ({inglewood('Permits', '(1)')}).",
-    "Payment of the permit fee must be received by the City before the permit is issued "
-    f"({inglewood('Fees', '(1)')}).",
-    f"The permit must be renewed yearly ({inglewood('Permits', '(2)(j)')}), and the annual inspection and "
-    f"control fee is assessed each year ({inglewood('Fees', '(2)')}).",
+    N_(
+        "The application is filed with the City of Inglewood Public Works Department before discharging, and "
+        "the applicable fees accompany it (Inglewood FOG Ordinance, Permits (1))."
+    ),
+    N_(
+        "The City may require site plans, floor plans, mechanical and plumbing plans and details showing all "
+        "sewers, FOG control devices, grease interceptors or other pretreatment equipment by size, location "
+        "and elevation, and other information about the business (Inglewood FOG Ordinance, Permits (1))."
+    ),
+    N_(
+        "After evaluating the data furnished, the City may issue a FOG wastewater discharge permit with the "
+        "terms and conditions it determines appropriate (Inglewood FOG Ordinance, Permits (1))."
+    ),
+    N_(
+        "Payment of the permit fee must be received by the City before the permit is issued "
+        "(Inglewood FOG Ordinance, Fees (1))."
+    ),
+    N_(
+        "The permit must be renewed yearly (Inglewood FOG Ordinance, Permits (2)(j)), and the annual "
+        "inspection and control fee is assessed each year (Inglewood FOG Ordinance, Fees (2))."
+    ),
 )
 
 
@@ -83,10 +106,12 @@ def inglewood_fees(values: Mapping[str, Any]) -> FeeEstimate:
     """
     kind = values.get("establishment_kind")
     if kind is None:
-        return FeeEstimate(missing="The fees depend on the kind of establishment (restaurant, school, ...).")
+        return FeeEstimate(
+            missing=t("The fees depend on the kind of establishment (restaurant, school, ...).")
+        )
     seats = values.get("dining_capacity")
     if kind == "restaurant" and seats is None:
-        return FeeEstimate(missing="The fees depend on the restaurant's seating capacity.")
+        return FeeEstimate(missing=t("The fees depend on the restaurant's seating capacity."))
     drive_thru = _answer(values.get("drive_thru"))
     operating_before = _answer(values.get("operating_before_adoption")) is True
     controls_in_time = _answer(values.get("fog_controls_by_deadline")) is True
@@ -110,35 +135,49 @@ def inglewood_fees(values: Mapping[str, Any]) -> FeeEstimate:
 def _fee_section(values: Mapping[str, Any]) -> Section:
     estimate = inglewood_fees(values)
     if not estimate.fees:
-        return Section("Fees", paragraphs=(f"{estimate.missing} The fees will be confirmed by the City.",))
+        confirmed = t("The fees will be confirmed by the City.")
+        return Section(t("Fees"), paragraphs=(f"{estimate.missing} {confirmed}",))
     entries: list[Entry] = []
     bullets: list[str] = []
     for fees in estimate.fees:
-        prefix = ""
-        if len(estimate.fees) > 1:
-            prefix = "With a drive-thru: " if fees is estimate.fees[1] else "Without a drive-thru: "
-        initial = "waived" if fees.initial_fee_waived else dollars(fees.initial_fee)
+        drive_thru = fees is estimate.fees[1] if len(estimate.fees) > 1 else None
+        initial = t("waived") if fees.initial_fee_waived else dollars(fees.initial_fee)
+        size = t(SIZE_NAMES[fees.size.value]) if fees.size.value in SIZE_NAMES else fees.size.value
+        annual = t("Annual inspection and control fee ({size} establishment)", size=size)
         entries += [
-            Entry(f"{prefix}Initial permit fee", initial, (fees.citation,)),
+            Entry(_with_drive_thru(t("Initial permit fee"), drive_thru), initial, (fees.citation,)),
+            Entry(_with_drive_thru(annual, drive_thru), dollars(fees.annual_fee), fees.see_also),
             Entry(
-                f"{prefix}Annual inspection and control fee ({fees.size.value} establishment)",
-                dollars(fees.annual_fee),
-                fees.see_also,
+                _with_drive_thru(t("First-year total"), drive_thru),
+                dollars(fees.breakdown["first_year_total"]),
             ),
-            Entry(f"{prefix}First-year total", dollars(fees.breakdown["first_year_total"])),
         ]
-        bullets.append(f"{prefix}{fees.reason}")
+        bullets.append(_with_drive_thru(fees.reason, drive_thru))
     unsure = {values.get("operating_before_adoption"), values.get("fog_controls_by_deadline")} & {
         "unsure",
         None,
     }
     if values.get("operating_before_adoption") != "no" and unsure and not estimate.fees[0].initial_fee_waived:
         bullets.append(
-            f"The initial fee is waived for establishments lawfully operating before {human(ADOPTED)} that "
-            f"adopted FOG control measures by {human(PERMIT_FEE_WAIVER_DEADLINE)}; if that is your case, the "
-            f"City will confirm it ({inglewood('Fees', '(1)')})."
+            t(
+                "The initial fee is waived for establishments lawfully operating before {adopted} that "
+                "adopted FOG control measures by {deadline}; if that is your case, the City will confirm it "
+                "({citation}).",
+                adopted=human(ADOPTED),
+                deadline=human(PERMIT_FEE_WAIVER_DEADLINE),
+                citation=inglewood("Fees", "(1)"),
+            )
         )
-    return Section("Fees", tuple(entries), tuple(bullets))
+    return Section(t("Fees"), tuple(entries), tuple(bullets))
+
+
+def _with_drive_thru(text: str, drive_thru: bool | None) -> str:
+    """``text`` for one of two fee estimates (with or without a drive-thru; None: the only estimate)."""
+    if drive_thru is None:
+        return text
+    if drive_thru:
+        return t("With a drive-thru: {text}", text=text)
+    return t("Without a drive-thru: {text}", text=text)
 
 
 def _entries(form: FormSpec, values: Mapping[str, Any], city: str) -> tuple[Entry, ...]:
@@ -147,28 +186,30 @@ def _entries(form: FormSpec, values: Mapping[str, Any], city: str) -> tuple[Entr
         value = values.get(spec.name)
         if value is None and spec.optional:
             continue
-        entries.append(Entry(spec.label, _written(spec, value), spec.citations_for(city)))
+        entries.append(Entry(t(spec.label), _written(spec, value), spec.citations_for(city)))
     return tuple(entries)
 
 
 def _written(spec: FieldSpec, value: Any) -> str:
-    return NOT_PROVIDED if value is None else describe(spec.parser, value)
+    return t(NOT_PROVIDED) if value is None else describe(spec.parser, value)
 
 
 def application_document(
     city: str | City, reference: str, values: Mapping[str, Any], *, prepared_at: dt.datetime
 ) -> Document:
-    """The application summary for ``city`` (Victorville 10.03.060 or Inglewood Permits (1))."""
+    """The application summary for ``city`` (Victorville 10.03.060 or Inglewood Permits (1)), in the current
+    language (:func:`languages.t`; the form's labels and title are the intake package's marked messages)."""
     city = parse_city(city).value
     form = form_spec("permit_application", city)
-    answers = Section("Application", _entries(form, values, city))
+    answers = Section(t("Application"), _entries(form, values, city))
     if city == "victorville":
         documents_path = values.get("application_path") == "building_documents"
         steps = ((VICTORVILLE_DOCUMENTS_PATH,) if documents_path else ()) + VICTORVILLE_NEXT_STEPS
-        sections = (answers, Section("What happens next", bullets=steps))
+        sections = (answers, Section(t("What happens next"), bullets=tuple(t(step) for step in steps)))
     else:
-        sections = (answers, _fee_section(values), Section("What happens next", bullets=INGLEWOOD_NEXT_STEPS))
-    return Document(form.title, reference, city, prepared_at, sections, footer=FOOTER)
+        next_steps = Section(t("What happens next"), bullets=tuple(t(step) for step in INGLEWOOD_NEXT_STEPS))
+        sections = (answers, _fee_section(values), next_steps)
+    return Document(t(form.title), reference, city, prepared_at, sections, footer=t(FOOTER))
 
 
 def application_text(

@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from documents.model import Document
+from languages import N_, t, using
 
 FONT_DIRECTORIES = (
     Path("/usr/share/fonts/truetype/dejavu"),
@@ -29,7 +30,7 @@ FONT_DIRECTORIES = (
     Path("/usr/local/share/fonts"),
     Path("/Library/Fonts"),
 )
-REPLACED_NOTE = (
+REPLACED_NOTE = N_(
     "Some characters could not be shown in this PDF and appear as '?'; the plain-text summary has the "
     "exact text."
 )
@@ -113,7 +114,13 @@ class _Writer:
                 self.set_y(-12)
                 self.set_font(writer.family, size=8)
                 self.set_text_color(90, 90, 90)
-                self.cell(0, 6, writer.safe(f"{reference} - page {self.page_no()} of {{nb}}"), align="C")
+                page = t(
+                    "{reference} - page {page} of {pages}",
+                    reference=reference,
+                    page=self.page_no(),
+                    pages="{nb}",
+                )
+                self.cell(0, 6, writer.safe(page), align="C")
 
         writer = self
         self.replaced = False
@@ -155,19 +162,27 @@ def _fits_latin1(char: str) -> bool:
 
 
 def render_pdf(document: Document, font: PdfFont | None = None) -> bytes:
-    """The document as PDF bytes (US Letter); ``font`` defaults to :func:`find_unicode_font` or Helvetica."""
-    chosen = font or find_unicode_font() or CORE_FONT
+    """The document as PDF bytes (US Letter); ``font`` defaults to :func:`find_unicode_font` or Helvetica.
+    Its own words (reference, page numbers, notes) are in the document's language."""
+    with using(document.language):
+        return _render_pdf(document, font or find_unicode_font() or CORE_FONT)
+
+
+def _render_pdf(document: Document, chosen: PdfFont) -> bytes:
     writer = _Writer(document, chosen)
     pdf = writer.pdf
     pdf.set_title(writer.safe(f"{document.title} {document.reference}"))
-    pdf.set_subject(writer.safe(f"{document.city_name}, reference {document.reference}"))
+    pdf.set_subject(
+        writer.safe(t("{city}, reference {reference}", city=document.city_name, reference=document.reference))
+    )
     pdf.set_creator("FOG and organics assistant")
+    pdf.set_lang(document.language)  # screen readers read it in its language (PDF /Lang)
     pdf.set_creation_date(document.prepared_at)
     pdf.add_page()
     writer.line(document.title, size=15, bold=True, gap=1)
-    writer.line(f"Reference: {document.reference}", size=12, bold=True)
+    writer.line(t("Reference: {reference}", reference=document.reference), size=12, bold=True)
     writer.line(document.city_name, size=10)
-    writer.line(f"Prepared: {document.prepared_text}", size=10, gap=3)
+    writer.line(t("Prepared: {when}", when=document.prepared_text), size=10, gap=3)
     for section in document.sections:
         writer.line(section.heading, size=12, bold=True, gap=1)
         for paragraph in section.paragraphs:
@@ -184,5 +199,5 @@ def render_pdf(document: Document, font: PdfFont | None = None) -> bytes:
     if document.footer:
         writer.line(document.footer, size=8, grey=True)
     if writer.replaced:
-        writer.line(REPLACED_NOTE, size=8, grey=True)
+        writer.line(t(REPLACED_NOTE), size=8, grey=True)
     return bytes(pdf.output())

@@ -23,10 +23,11 @@ from compliance.core import City, parse_city
 from documents.model import Document, Entry, Section, render_text
 from documents.pdf import PdfFont, render_pdf
 from intake import Moment, describe, form_spec, human_date
+from languages import ENGLISH, N_, t, using
 
-TO_COMPLETE = "[to be completed by the establishment]"
-TITLE = "Written confirmation of spill notification (draft)"
-FOOTER = (
+TO_COMPLETE = N_("[to be completed by the establishment]")
+TITLE = N_("Written confirmation of spill notification (draft)")
+FOOTER = N_(
     "Draft prepared by the FOG assistant from a spill report. The establishment must check it, complete the "
     "marked items, sign it and send it by the deadline; sending it does not relieve the establishment of "
     "any expense, loss, damage or other liability ({nonrelief})."
@@ -53,12 +54,14 @@ def incident_date(
     return prepared_at.astimezone(ZoneInfo(time_zone)).date()
 
 
-def _required_item(item: str, incident: dt.date, values: Mapping[str, Any]) -> Entry:
-    """One thing the ordinance says the notice must state, filled from the report where it can be."""
-    if "date of the incident" in item:
+def _required_item(item: str, english: str, incident: dt.date, values: Mapping[str, Any]) -> Entry:
+    """One thing the ordinance says the notice must state (``item``, in the document's language; ``english``,
+    the same item in the ordinance's words, which says what fills it), filled from the report where it can
+    be."""
+    if "date of the incident" in english:
         return Entry(item[:1].upper() + item[1:], human_date(incident, spoken=True))
-    detail = next((values.get(key) for marker, key in _DETAIL_FOR_ITEM if marker in item), None)
-    return Entry(item[:1].upper() + item[1:], str(detail) if detail else TO_COMPLETE)
+    detail = next((values.get(key) for marker, key in _DETAIL_FOR_ITEM if marker in english), None)
+    return Entry(item[:1].upper() + item[1:], str(detail) if detail else t(TO_COMPLETE))
 
 
 def spill_notice_document(
@@ -69,41 +72,50 @@ def spill_notice_document(
     prepared_at: dt.datetime,
     calendar: WorkingDayCalendar | None = None,
 ) -> Document:
-    """The drafted notice for the spill report ``reference`` in ``city``."""
+    """The drafted notice for the spill report ``reference`` in ``city``: headings, labels and notes to the
+    establishment, and what the ordinance requires it to state, in the current language (:func:`languages.t`);
+    the letter's own sentence in English, the language of the city that receives it."""
     city = parse_city(city).value
     incident = incident_date(values, prepared_at)
     deadline = compliance.spill_deadline(city, incident, calendar=calendar)
+    with using(ENGLISH):
+        required = compliance.spill_deadline(city, incident, calendar=calendar).must_state
     phone = compliance.spill_contacts(city, prepared_at, calendar=calendar)
     report = form_spec("spill_report")
     facts = tuple(
-        Entry(spec.label, describe(spec.parser, values[spec.name]))
+        Entry(t(spec.label), describe(spec.parser, values[spec.name]))
         for spec in report.applicable(values)
         if values.get(spec.name) is not None and spec.name != "city"
     )
     sections = (
         Section(
-            "Send to",
+            t("Send to"),
             (
-                Entry("Recipient", deadline.send_to, (deadline.citation,)),
-                Entry("Due no later than", human_date(deadline.deadline, spoken=True), (deadline.citation,)),
+                Entry(t("Recipient"), deadline.send_to, (deadline.citation,)),
+                Entry(
+                    t("Due no later than"), human_date(deadline.deadline, spoken=True), (deadline.citation,)
+                ),
             ),
             paragraphs=(deadline.reason,),
         ),
         Section(
-            "This confirms",
+            t("This confirms"),
             paragraphs=(
                 f"This letter confirms the telephone notification of the spill reported under reference "
                 f"{reference}, as required by {phone.citation}.",
             ),
         ),
         Section(
-            "The written notification must state",
-            tuple(_required_item(item, incident, values) for item in deadline.must_state),
+            t("The written notification must state"),
+            tuple(
+                _required_item(item, english, incident, values)
+                for item, english in zip(deadline.must_state, required, strict=True)
+            ),
         ),
-        Section("Facts reported", facts),
+        Section(t("Facts reported"), facts),
     )
-    footer = FOOTER.format(nonrelief=_NONRELIEF[city])
-    return Document(TITLE, reference, city, prepared_at, sections, footer=footer)
+    footer = t(FOOTER, nonrelief=_NONRELIEF[city])
+    return Document(t(TITLE), reference, city, prepared_at, sections, footer=footer)
 
 
 def spill_notice_text(

@@ -4,19 +4,23 @@ Parsers take the user's text (and, where time matters, a :class:`ParseContext`) 
 :class:`ParseResult`: a value or a sentence telling the user what to type. Modules, by kind of answer:
 
 * :mod:`intake.core`: results, context, tenses, normalisation, slot forms (:func:`to_slot`)
-* :mod:`intake.numbers`: numbers in digits or words (``text2num``), :func:`format_number`
+* :mod:`intake.numbers`: numbers in digits or words, English or Spanish (``text2num``), :func:`format_number`
 * :mod:`intake.dates`: calendar dates; :mod:`intake.times`: times of day, daily hours, moments
 * :mod:`intake.phones`: US phone numbers (``phonenumbers``)
 * :mod:`intake.locations`: addresses, cross streets, manholes, landmarks, parcel numbers
 * :mod:`intake.quantities`: amounts with units, counts; :mod:`intake.frequencies`: service frequencies
-* :mod:`intake.choices`: yes/no, cities, multiple choices, where a spill goes
+* :mod:`intake.choices`: yes/no, skip words (:func:`says_skip`), cities, multiple choices, where a spill goes
 * :mod:`intake.text`: names and free text
 * :mod:`intake.values`: every kind of answer by name (parse, slot, words): :data:`VALUE_TYPES`
 * :mod:`intake.forms`: the form specifications and read-backs
 
-Layering: intake imports only the standard library, :mod:`cities`, :mod:`config`, :mod:`compliance`,
-``phonenumbers``, ``text2num`` and (lazily) ``dateutil``/``dateparser``; never ``shaping``, ``actions``,
-``documents``, ``store``, Rasa or SQLAlchemy.
+Answers are read in English or Spanish as people text them (no accents, shorthand: "si", "nel", "hace dos
+dias", "doscientos galones"); every sentence and description a user sees is written through
+:func:`languages.t`, in the language of the reply being written (catalog ``languages/es/intake.yml``).
+
+Layering: intake imports only the standard library, :mod:`languages`, :mod:`cities`, :mod:`config`,
+:mod:`compliance`, ``phonenumbers``, ``text2num`` and (lazily) ``dateutil``/``dateparser``; never ``shaping``,
+``actions``, ``documents``, ``store``, Rasa or SQLAlchemy.
 """
 
 from intake.choices import (
@@ -39,6 +43,7 @@ from intake.choices import (
     parse_evidence_source,
     parse_reaches,
     parse_yes_no,
+    says_skip,
 )
 from intake.core import ANY, FUTURE, PAST, TENSES, ParseContext, ParseResult, normalize, to_slot
 from intake.dates import OLDEST_YEAR, YEARLESS_FUTURE_GRACE_DAYS, find_date, human_date, parse_date
@@ -71,7 +76,13 @@ from intake.locations import (
     parse_location,
     parse_parcel_numbers,
 )
-from intake.numbers import NUMBER_PATTERN, format_number, words_to_number
+from intake.numbers import (
+    NUMBER_PATTERN,
+    format_number,
+    spanish_digits,
+    spanish_words_to_number,
+    words_to_number,
+)
 from intake.phones import PhoneNumber, mentions_phone, parse_phone, without_phones
 from intake.quantities import (
     CUBIC_YARDS,
@@ -180,7 +191,10 @@ __all__ = [
     "parse_time_ranges",
     "parse_yes_no",
     "read_back",
+    "says_skip",
     "shorten",
+    "spanish_digits",
+    "spanish_words_to_number",
     "to_slot",
     "user_text",
     "value_type",

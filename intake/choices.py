@@ -1,9 +1,13 @@
 """Answers picked from a fixed set: yes/no/not sure, the city, and the forms' multiple-choice questions.
 
-Holds :class:`YesNo` and :func:`parse_yes_no`; :class:`Choice` and the choice sets with their parsers
-(:func:`parse_city`, :func:`parse_device`, :func:`parse_establishment_kind`, :func:`parse_application_path`,
-:func:`parse_containers`, :func:`parse_evidence_source`); and where a spill goes (:data:`SPILL_REACHES`,
-:class:`Reaches`, :func:`parse_reaches`).
+Answers are read in English or Spanish as people text them ("si", "simon", "nel", "no se", "azul", "la
+trampa"); labels and the sentences asking again are in the reply's language.
+
+Holds :class:`YesNo` and :func:`parse_yes_no`; :func:`says_skip` (skip words: "skip", "saltar", "nada
+mas"); :class:`Choice` and the choice sets with their parsers (:func:`parse_city`, :func:`parse_device`,
+:func:`parse_establishment_kind`, :func:`parse_application_path`, :func:`parse_containers`,
+:func:`parse_evidence_source`); and where a spill goes (:data:`SPILL_REACHES`, :class:`Reaches`,
+:func:`parse_reaches`).
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cities import detect_city
-from intake.core import ParseResult, _fail, _ok, _strip_accents, normalize
+from intake.core import ParseResult, _and_list, _fail, _ok, _or_list, _strip_accents, normalize
+from languages import N_, t
 
 
 class YesNo(str, Enum):
@@ -29,35 +34,57 @@ class YesNo(str, Enum):
 _RE_UNSURE = re.compile(
     r"\b(?:not\s+(?:sure|certain)|unsure|(?:don'?t|do\s+not|dont)\s+know|dunno|idk|no\s+idea|maybe|perhaps|"
     r"can'?t\s+(?:tell|see)|cannot\s+(?:tell|see)|hard\s+to\s+(?:say|tell)|no\s+se|no\s+lo\s+se|quien\s+sabe|"
-    r"tal\s+vez|quizas?|possibly|might\s+be)\b"
+    r"tal\s+vez|quizas?|possibly|might\s+be|"
+    r"no\s+estoy\s+segur[oa]|ni\s+idea|no\s+tengo\s+idea|a\s+lo\s+mejor|puede\s+ser|no\s+sabemos|no\s+sabria)\b"
 )
 _RE_NO = re.compile(
     r"^(?:no|nope|nah|naw|negative|not\s+really|no\s+way|never|not\s+at\s+all|not\s+anymore|no\s+longer|"
     r"n|nay|i\s+don'?t\s+think\s+so|i\s+do\s+not\s+think\s+so|it\s+(?:is\s+not|isn'?t|doesn'?t|does\s+not|"
-    r"has\s+not|hasn'?t|did\s+not|didn'?t|stopped)|not\s+(?:that\s+i\s+(?:know|can\s+see))|👎)(?:\b|$|\W)"
+    r"has\s+not|hasn'?t|did\s+not|didn'?t|stopped)|not\s+(?:that\s+i\s+(?:know|can\s+see))|👎|"
+    r"nel|nop|nones|negativo|para\s+nada|nunca|ya\s+no|todavia\s+no|aun\s+no|tampoco)(?:\b|$|\W)"
 )
 _RE_YES = re.compile(
     r"^(?:yes|yeah|yea|yep|yup|ya|yah|ye|y|sure|correct|right|affirmative|absolutely|definitely|of\s+course|"
     r"ok|okay|k|uh\s*huh|mhm|mm\s*hmm|si|claro|i\s+think\s+so|i\s+believe\s+so|it\s+is|it\s+does|it\s+has|"
-    r"indeed|true|yes+|👍)(?:\b|$|\W)"
+    r"indeed|true|yes+|👍|"
+    r"simon|sip|correcto|es\s+correcto|asi\s+es|afirmativo|por\s+supuesto|exacto|eso\s+es|efectivamente|"
+    r"cierto|de\s+acuerdo|desde\s+luego|esta\s+bien)(?:\b|$|\W)"
 )
+_RE_OF_COURSE_NOT = re.compile(r"^(?:claro|por\s+supuesto)\s+que\s+no\b")
+_YES_NO_AGAIN = N_("Please answer yes, no or not sure.")
 
 
 def parse_yes_no(text: str) -> ParseResult[YesNo]:
-    """Yes, no or not sure, in the many ways people say them (English and a little Spanish)."""
-    normalized = _strip_accents(normalize(text)).strip(" .!?,")
+    """Yes, no or not sure, in the many ways people say them, in English and Spanish ("si", "simon",
+    "claro", "asi es", "nel", "no se", "quien sabe")."""
+    normalized = _strip_accents(normalize(text)).strip(" .!?,¡¿")
     if not normalized:
-        return _fail("Please answer yes, no or not sure.")
+        return _fail(t(_YES_NO_AGAIN))
     if _RE_UNSURE.search(normalized):
         return _ok(YesNo.UNSURE)
+    if _RE_OF_COURSE_NOT.match(normalized):
+        return _ok(YesNo.NO)
     said_no, said_yes = bool(_RE_NO.match(normalized)), bool(_RE_YES.match(normalized))
-    if said_yes and re.search(r"\b(?:and|or|but)\s+no\b", normalized):
+    if said_yes and re.search(r"\b(?:and|or|but|y|o|pero)\s+no\b", normalized):
         said_no = True  # "yes and no": ask again
     if said_no and not said_yes:
         return _ok(YesNo.NO)
     if said_yes and not said_no:
         return _ok(YesNo.YES)
-    return _fail("Please answer yes, no or not sure.")
+    return _fail(t(_YES_NO_AGAIN))
+
+
+_RE_SKIP = re.compile(
+    r"^(?:skip|skip\s+it|pass|next|leave\s+it\s+out|no\s+answer|n/?a|none|i\s+don'?t\s+know|dont\s+know|"
+    r"saltar|saltar\s+pregunta|salta(?:te)?l[oa]|salte(?:l[oa])?|salta|omitir|omite(?:l[oa])?|omit[ae]l[oa]|omita|"
+    r"paso|siguiente|no\s+aplica|ninguno|ninguna|nada|nada\s+mas|no\s+se|no\s+lo\s+se|ni\s+idea|sin\s+respuesta)\W*$"
+)
+
+
+def says_skip(text: str) -> bool:
+    """Whether ``text`` asks to skip the question ("skip", "pass", "n/a", "saltar", "omitir", "ninguno",
+    "nada mas"); forms let the user skip an optional question this way."""
+    return bool(_RE_SKIP.match(_strip_accents(normalize(text)).strip(" .!¡")))
 
 
 @dataclass(frozen=True)
@@ -66,35 +93,46 @@ class Choice:
 
     key: str
     label: str
+    """In English, marked for translation (``N_``); :attr:`said` gives it in the reply's language."""
     pattern: str
+    """What the answer matches, in English and Spanish, without accents."""
+
+    @property
+    def said(self) -> str:
+        """The label in the reply's language."""
+        return t(self.label)
 
 
 def _choose(text: str, choices: tuple[Choice, ...], question: str) -> ParseResult[str]:
+    """The one choice ``text`` names; else ``question`` (already in the reply's language) and the options."""
     normalized = _strip_accents(normalize(text))
     hits = [c.key for c in choices if re.search(rf"\b(?:{c.pattern})\b", normalized)]
     if len(hits) == 1:
         return _ok(hits[0])
-    labels = [c.label for c in choices]
-    options = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
-    return _fail(f"{question} Please answer {options}.")
+    options = _or_list([c.said for c in choices])
+    return _fail(t("{question} Please answer {options}.", question=question, options=options))
+
+
+_RE_ALL = re.compile(
+    r"\b(?:all|every|each)\b(?:\s+(?:of\s+them|three|three\s+of\s+them))?|\b(?:todos|todas|todo|los\s+tres|las\s+tres)\b"
+)
+_RE_NOT_ALL = re.compile(r"\bnot\s+all\b|\bno\s+tod[oa]s?\b")
 
 
 def _choose_many(text: str, choices: tuple[Choice, ...], question: str) -> ParseResult[tuple[str, ...]]:
     normalized = _strip_accents(normalize(text))
-    if re.search(
-        r"\b(?:all|every|each)\b(?:\s+(?:of\s+them|three|three\s+of\s+them))?", normalized
-    ) and not re.search(r"\bnot\s+all\b", normalized):
+    if _RE_ALL.search(normalized) and not _RE_NOT_ALL.search(normalized):
         return _ok(tuple(c.key for c in choices))
     hits = tuple(c.key for c in choices if re.search(rf"\b(?:{c.pattern})\b", normalized))
     if hits:
         return _ok(hits)
-    labels = [c.label for c in choices]
-    return _fail(f"{question} Please name one or more of: {', '.join(labels)}.")
+    labels = ", ".join(c.said for c in choices)
+    return _fail(t("{question} Please name one or more of: {options}.", question=question, options=labels))
 
 
 CITY_CHOICES = (
-    Choice("victorville", "Victorville", r"v[iy]ct[eo]r\s?v[iy]ll?e?|victorvile|vville"),
-    Choice("inglewood", "Inglewood", r"ing[el]l?e?wood|inglwood|engl[ae]wood"),
+    Choice("victorville", N_("Victorville"), r"v[iy]ct[eo]r\s?v[iy]ll?e?|victorvile|vville"),
+    Choice("inglewood", N_("Inglewood"), r"ing[el]l?e?wood|inglwood|engl[ae]wood"),
 )
 
 
@@ -103,16 +141,23 @@ def parse_city(text: str) -> ParseResult[str]:
     city = detect_city(text)
     if city:
         return _ok(city)
-    return _choose(text, CITY_CHOICES, "Which city is it in?")
+    return _choose(text, CITY_CHOICES, t("Which city is it in?"))
 
 
 DEVICE_CHOICES = (
     Choice(
         "interceptor",
-        "grease interceptor",
-        r"interceptors?|gi|gravity\s+interceptor|in\s*-?\s*ground|underground|vault",
+        N_("grease interceptor"),
+        r"interceptors?|gi|gravity\s+interceptor|in\s*-?\s*ground|underground|vault|"
+        r"interceptor(?:es)?(?:\s+de\s+grasa)?|bajo\s+tierra|subterraneo",
     ),
-    Choice("trap", "grease trap", r"traps?|under\s+the\s+sink|hydro\s*-?\s*mechanical|hgi"),
+    Choice(
+        "trap",
+        N_("grease trap"),
+        r"traps?|under\s+the\s+sink|hydro\s*-?\s*mechanical|hgi|"
+        r"trampas?(?:\s+de\s+grasa)?|"
+        r"(?:debajo|abajo|bajo)\s+(?:del?\s+)?(?:el\s+|la\s+)?(?:fregadero|lavadero|lavaplatos|tarja)",
+    ),
 )
 
 
@@ -120,43 +165,52 @@ def parse_device(text: str) -> ParseResult[str]:
     """``interceptor`` or ``trap`` (the compliance core's :class:`compliance.Device` values)."""
     if _RE_UNSURE.search(_strip_accents(normalize(text))):
         return _fail(
-            "Your FOG permit or the hauler's invoice says which. An interceptor is usually underground "
-            "outside; a grease trap serves individual sinks. Is it a grease interceptor or a grease trap?"
+            t(
+                "Your FOG permit or the hauler's invoice says which. An interceptor is usually underground "
+                "outside; a grease trap serves individual sinks. Is it a grease interceptor or a grease trap?"
+            )
         )
-    return _choose(text, DEVICE_CHOICES, "Is it a grease interceptor or a grease trap?")
+    return _choose(text, DEVICE_CHOICES, t("Is it a grease interceptor or a grease trap?"))
 
 
 ESTABLISHMENT_CHOICES = (
     Choice(
         "restaurant",
-        "restaurant",
-        r"restaurants?|diner|eatery|cafe|bistro|grill|taqueria|pizzeria|fast\s*-?\s*food",
+        N_("restaurant"),
+        r"restaurants?|diner|eatery|cafe|bistro|grill|taqueria|pizzeria|fast\s*-?\s*food|"
+        r"restaurantes?|fonda|loncheria|cafeteria|comida\s+rapida|marisqueria",
     ),
-    Choice("school", "school", r"schools?|college|university|campus"),
-    Choice("hospital", "hospital", r"hospitals?|medical\s+center"),
+    Choice("school", N_("school"), r"schools?|college|university|campus|escuelas?|colegio|universidad"),
+    Choice("hospital", N_("hospital"), r"hospitals?|medical\s+center|hospitales|clinica|centro\s+medico"),
     Choice(
         "other",
-        "something else",
-        r"other|something\s+else|none\s+of\s+(?:those|these|them)|bar|church|club",
+        N_("something else"),
+        r"other|something\s+else|none\s+of\s+(?:those|these|them)|bar|church|club|"
+        r"otro|otra(?:\s+cosa)?|algo\s+mas|ninguno\s+de\s+(?:esos|esas|ellos)|iglesia",
     ),
 )
 
 
 def parse_establishment_kind(text: str) -> ParseResult[str]:
     """Restaurant, school, hospital or other: the kinds Inglewood's small/large definition names."""
-    return _choose(text, ESTABLISHMENT_CHOICES, "Is it a restaurant, a school, a hospital or something else?")
+    return _choose(
+        text, ESTABLISHMENT_CHOICES, t("Is it a restaurant, a school, a hospital or something else?")
+    )
 
 
 APPLICATION_PATH_CHOICES = (
     Choice(
         "application",
-        "fill out the application",
-        r"application|apply|fill|form|questions|\(a\)|option\s+a|^a$",
+        N_("fill out the application"),
+        r"application|apply|fill|form|questions|\(a\)|option\s+a|^a$|"
+        r"solicitud|aplicacion|llenar(?:la)?|formulario|preguntas|opcion\s+a",
     ),
     Choice(
         "building_documents",
-        "show building-division documents",
-        r"documents?|documentation|building\s+(?:permit|division|department)|already|\(b\)|option\s+b|^b$",
+        N_("show building-division documents"),
+        r"documents?|documentation|building\s+(?:permit|division|department)|already|\(b\)|option\s+b|^b$|"
+        r"documentos?|documentacion|permisos?\s+de\s+construccion|division\s+de\s+construccion|ya\s+tengo|"
+        r"opcion\s+b",
     ),
 )
 
@@ -164,51 +218,86 @@ APPLICATION_PATH_CHOICES = (
 def parse_application_path(text: str) -> ParseResult[str]:
     """Victorville: complete the application (10.03.060(a)) or show building-division documents ((b))."""
     return _choose(
-        text, APPLICATION_PATH_CHOICES, "Do you want to fill out the application or show documents?"
+        text, APPLICATION_PATH_CHOICES, t("Do you want to fill out the application or show documents?")
     )
 
 
 CONTAINER_CHOICES = (
-    Choice("blue", "blue (recyclables)", r"blue|recycl\w*"),
-    Choice("green", "green (organic waste)", r"green|organics?|yard\s+waste|green\s+waste|plant\w*"),
-    Choice("brown", "brown (food scraps)", r"brown|food\s+(?:scraps?|waste)|compost\w*"),
+    Choice("blue", N_("blue (recyclables)"), r"blue|recycl\w*|azul(?:es)?|reciclables?|reciclaje"),
+    Choice(
+        "green",
+        N_("green (organic waste)"),
+        r"green|organics?|yard\s+waste|green\s+waste|plant\w*|verdes?|organicos?|desechos\s+de\s+jardin|jardin",
+    ),
+    Choice(
+        "brown",
+        N_("brown (food scraps)"),
+        r"brown|food\s+(?:scraps?|waste)|compost\w*|cafe|marron|restos\s+de\s+comida|sobras(?:\s+de\s+comida)?",
+    ),
 )
 
 
 def parse_containers(text: str) -> ParseResult[tuple[str, ...]]:
     """Which of the blue, green and brown containers (Victorville Municipal Code § 6.37.040(b)(1))."""
-    return _choose_many(text, CONTAINER_CHOICES, "Which containers is there no space for?")
+    return _choose_many(text, CONTAINER_CHOICES, t("Which containers is there no space for?"))
 
 
 EVIDENCE_CHOICES = (
-    Choice("hauler", "the hauler", r"haulers?|trash\s+company|waste\s+company|collector"),
-    Choice("architect", "a licensed architect", r"architects?"),
-    Choice("engineer", "a licensed engineer", r"engineers?"),
-    Choice("none_yet", "no one yet", r"no\s+one|nobody|none|not\s+yet|no"),
+    Choice(
+        "hauler",
+        N_("the hauler"),
+        r"haulers?|trash\s+company|waste\s+company|collector|recolector(?:es)?|"
+        r"compania\s+de\s+(?:la\s+)?basura|basurero",
+    ),
+    Choice("architect", N_("a licensed architect"), r"architects?|arquitectos?"),
+    Choice("engineer", N_("a licensed engineer"), r"engineers?|ingenieros?"),
+    Choice(
+        "none_yet",
+        N_("no one yet"),
+        r"no\s+one|nobody|none|not\s+yet|no|nadie|ninguno|todavia\s+no|aun\s+no",
+    ),
 )
 
 
 def parse_evidence_source(text: str) -> ParseResult[str]:
     """Who documents the lack of space (Victorville Municipal Code § 6.37.050(b)(2))."""
-    return _choose(text, EVIDENCE_CHOICES, "Who can document the lack of space?")
+    return _choose(text, EVIDENCE_CHOICES, t("Who can document the lack of space?"))
 
 
 SPILL_REACHES = ("street", "gutter", "storm_drain")
 """Where a spill can go; the same values as ``store.schema.SPILL_REACHES``."""
 REACH_CHOICES = (
-    Choice("street", "the street", r"streets?|road|roadway|pavement|alley"),
-    Choice("gutter", "a gutter", r"gutters?|curbs?|kerbs?"),
+    Choice(
+        "street",
+        N_("the street"),
+        r"streets?|road|roadway|pavement|alley|calles?|avenida|banqueta|acera|pavimento|callejon",
+    ),
+    Choice(
+        "gutter",
+        N_("a gutter"),
+        r"gutters?|curbs?|kerbs?|cunetas?|canaletas?|bordillo|orilla\s+de\s+la\s+calle",
+    ),
     Choice(
         "storm_drain",
-        "a storm drain",
-        r"storm\s*-?\s*drains?|catch\s+basins?|storm\s+sewers?|(?<!floor )(?<!sink )(?<!kitchen )drains?",
+        N_("a storm drain"),
+        r"storm\s*-?\s*drains?|catch\s+basins?|storm\s+sewers?|(?<!floor )(?<!sink )(?<!kitchen )drains?|"
+        r"drenajes?\s+pluvial(?:es)?|alcantarillas?|coladeras?|rejillas?\s+de\s+la\s+calle",
     ),
 )
 _RE_REACHES_NONE = re.compile(
     r"^(?:no|nope|none|neither|nowhere|not\s+yet|it\s+(?:doesn'?t|does\s+not|hasn'?t|has\s+not))\b|"
     r"\b(?:stays?|staying|still)\s+(?:on|in)\s+(?:the\s+)?(?:property|parking\s+lot|lot|building|yard)\b|"
-    r"\bjust\s+the\s+(?:parking\s+lot|property|yard|building)\b"
+    r"\bjust\s+the\s+(?:parking\s+lot|property|yard|building)\b|"
+    r"^(?:ninguno|ninguna|nada|a\s+ningun\s+lado|todavia\s+no)\b|"
+    r"\b(?:se\s+queda|sigue|esta)\s+(?:en|dentro\s+de)\s+(?:el\s+|la\s+)?"
+    r"(?:propiedad|terreno|estacionamiento|edificio|patio|local)\b|"
+    r"\bsolo\s+(?:en\s+)?(?:el\s+|la\s+)?(?:estacionamiento|propiedad|patio|edificio|local)\b"
 )
+_RE_REACHES_NOWHERE = re.compile(
+    r"\b(?:none|neither|nowhere|ninguno|ninguna|ningun\s+lado|ninguna\s+parte)\b"
+)
+_RE_REACHES_NOT = re.compile(r"^(?:no,?\s+)?no\s+(?:llega|ha\s+llegado|sale|ha\s+salido|alcanza)\b")
+_RE_REACHES_ALL = re.compile(r"\ball\b|\btodos\b|\btodas\b|\blos\s+tres\b")
 
 
 @dataclass(frozen=True)
@@ -220,11 +309,10 @@ class Reaches:
 
     def describe(self) -> str:
         if self.unsure:
-            return "not sure"
+            return t("not sure")
         if not self.places:
-            return "none of the street, gutter or storm drain"
-        labels = [next(c.label for c in REACH_CHOICES if c.key == p) for p in self.places]
-        return " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
+            return t("none of the street, gutter or storm drain")
+        return _and_list([next(c.said for c in REACH_CHOICES if c.key == p) for p in self.places])
 
     def to_slot(self) -> list[str] | str:
         return "unsure" if self.unsure else list(self.places)
@@ -239,12 +327,14 @@ def parse_reaches(text: str) -> ParseResult[Reaches]:
     normalized = _strip_accents(normalize(text))
     if _RE_UNSURE.search(normalized):
         return _ok(Reaches(unsure=True))
-    if not re.search(r"\b(?:none|neither|nowhere)\b", normalized):
+    if _RE_REACHES_NOT.search(normalized):  # "no llega a la calle": it names the street it does not reach
+        return _ok(Reaches(()))
+    if not _RE_REACHES_NOWHERE.search(normalized):
         places = tuple(c.key for c in REACH_CHOICES if re.search(rf"\b(?:{c.pattern})\b", normalized))
-        if re.search(r"\ball\b", normalized) and not re.search(r"\bnot\s+all\b", normalized):
+        if _RE_REACHES_ALL.search(normalized) and not _RE_NOT_ALL.search(normalized):
             places = SPILL_REACHES
         if places:
             return _ok(Reaches(tuple(p for p in SPILL_REACHES if p in places)))
     if _RE_REACHES_NONE.search(normalized):
         return _ok(Reaches(()))
-    return _fail("Does it reach the street, a gutter or a storm drain? Say which, or none, or not sure.")
+    return _fail(t("Does it reach the street, a gutter or a storm drain? Say which, or none, or not sure."))

@@ -8,8 +8,12 @@ timezone-aware "now" and the city's time zone) and returns a :class:`ParseResult
 Values are small frozen dataclasses (or dates, ints, strings). ``ParseResult.slot`` gives their JSON-ready
 form for Rasa slots and the store (:func:`to_slot`: dates as ISO strings, quantities as small dicts).
 
+Errors and descriptions are written in the language of the reply (:func:`languages.t`); answers are read
+in English or Spanish whatever the conversation's language (people switch, and "si" means yes in both).
+
 Holds: :class:`ParseResult` (and the package-internal ``_ok``/``_fail``), :class:`ParseContext`, the tenses
-(:data:`PAST`, :data:`FUTURE`, :data:`ANY`), :func:`normalize`, ``_strip_accents`` and :func:`to_slot`.
+(:data:`PAST`, :data:`FUTURE`, :data:`ANY`), :func:`normalize`, ``_strip_accents``, the list joiners
+``_and_list``/``_or_list`` and :func:`to_slot`.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
 from cities import CITY_TIME_ZONE
+from languages import t
 
 T = TypeVar("T")
 
@@ -118,6 +123,20 @@ def normalize(text: str) -> str:
 
 def _strip_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _and_list(items: list[str] | tuple[str, ...]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (Spanish ``a, b y c``)."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def _or_list(items: list[str] | tuple[str, ...]) -> str:
+    """``a``, ``a or b``, ``a, b or c`` (Spanish ``a, b o c``)."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 # --------------------------------------------------------------------------------------------------------

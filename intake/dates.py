@@ -16,10 +16,15 @@ it goes to ``dateparser`` (imported lazily), whose answers are checked the same 
 * ``"14"`` alone becomes the 14th of this month; we do not read bare numbers as dates.
 * ``"last week"`` becomes an exact day seven days back; we ask which day.
 * Time-only text ("noon") comes back as a datetime on some day; dateparser is never used for times.
-* Spanish number words ("hace dos días") are not understood; digits ("hace 2 días") are.
+* Spanish number words ("hace dos días") are not understood: our grammar reads them (:mod:`intake.numbers`).
 
-A convention that is a choice, not a rule: "last Tuesday" is the most recent Tuesday before today (a week
-ago when said on a Tuesday).
+Spanish as people text it (no accents) is read by the same grammar: "hoy", "ayer", "antier"/"anteayer",
+"hace dos dias", "hace 2 semanas", "el 3 de marzo", "el martes pasado", "el lunes", "el dia 14". Numeric dates
+are month/day in both languages (the forms are for California and say so); errors and dates are written in
+the reply's language (:mod:`cities.wording`).
+
+A convention that is a choice, not a rule: "last Tuesday" ("el martes pasado") is the most recent Tuesday
+before today (a week ago when said on a Tuesday).
 
 Holds :func:`parse_date`, :func:`find_date`, :func:`human_date`, and the package-internal ``_search_date``
 (used by :func:`intake.times.parse_moment`) and ``_NOT_A_DATE_AFTER``.
@@ -31,7 +36,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from cities.wording import MONTH_NAMES, long_date, short_date
+from cities.wording import MONTH_NAMES, SPANISH_MONTH_NAMES, long_date, short_date
 from intake.core import (
     ANY,
     FUTURE,
@@ -44,7 +49,8 @@ from intake.core import (
     _strip_accents,
     normalize,
 )
-from intake.numbers import NUMBER_PATTERN, _count_from
+from intake.numbers import _SPANISH_RUN, NUMBER_PATTERN, _count_from, spanish_words_to_number
+from languages import N_, SPANISH, current, t
 
 YEARLESS_FUTURE_GRACE_DAYS = 30
 """A yearless date up to this many days ahead is taken as a slip (we ask); further ahead it is last year's."""
@@ -77,31 +83,41 @@ _WEEKDAY_ABBREVIATIONS = {
     for n, words in enumerate(["mon", "tue tues", "wed", "thu thur thurs", "fri", "sat", "sun"])
     for word in words.split()
 }
+_SPANISH_WEEKDAYS = {
+    word: n
+    for n, words in enumerate(
+        ["lunes", "martes", "miercoles miércoles", "jueves", "viernes", "sabado sábado", "domingo"]
+    )
+    for word in words.split()
+}
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_SHORT = "|".join(sorted(_WEEKDAY_ABBREVIATIONS, key=len, reverse=True))
 _DAYS_IN_MONTH = {1: 31, 2: 29, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
-_MONTH_NAMES = ("", *MONTH_NAMES)  # indexed by month number
 _NOT_A_DATE_AFTER = (
     r"(?!\s*(?:gal|gallons?|yards?|yds?|cubic|cu\b|liters?|litres?|sq|square|seats?|people|persons?|"
     r"employees?|staff|meals?|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|am\b|pm\b|a\.m|p\.m|"
-    r"%|percent|ft|feet|foot|lbs?|pounds?)\b)"
+    r"%|percent|ft|feet|foot|lbs?|pounds?|"
+    r"galon|galones|yardas?|litros?|pies|asientos?|personas?|empleados?|comidas?|horas?|minutos?|d[ií]as?|"
+    r"semanas?|meses|años?|por\s+ciento)\b)"
 )
-_ORDINAL = r"(?:st|nd|rd|th)?"
+_ORDINAL = r"(?:st|nd|rd|th|º|°)?"
 _YEAR = r"(?:19|20)\d{2}"
-_DATE_EXAMPLE = "8/14, Aug 14 or yesterday"
+_DATE_EXAMPLE = N_("8/14, Aug 14 or yesterday")
 
 _RE_DAY_BEFORE_YESTERDAY = re.compile(r"\b(?:the\s+)?day\s+before\s+yesterday\b|\banteayer\b|\bantier\b")
-_RE_YESTERDAY = re.compile(r"\byesterday\b|\blast\s+night\b|\bayer\b")
+_RE_YESTERDAY = re.compile(r"\byesterday\b|\blast\s+night\b|\bayer\b|\banoche\b")
 _RE_TODAY = re.compile(
     r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b|\bearlier\s+today\b|\bhoy\b|"
-    r"\b(?:just|right)\s+now\b"
+    r"\b(?:just|right)\s+now\b|\best[ae]\s+(?:ma[ñn]ana|tarde|noche)\b|\bahorita\b|\bahora\s+mismo\b"
 )
-_RE_TOMORROW = re.compile(r"\btomorrow\b|(?<!la )\bma[ñn]ana\b")
+_RE_TOMORROW = re.compile(r"\btomorrow\b|(?<!la )(?<!esta )(?<!este )\bma[ñn]ana\b")
 _RE_AGO = re.compile(
     rf"\b(?P<n>{NUMBER_PATTERN}|an?|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|several)\s+"
     r"(?P<unit>days?|weeks?|months?|years?)\s+ago\b"
 )
-_RE_HACE = re.compile(r"\bhace\s+(?P<n>\d+|un|una)\s+(?P<unit>d[ií]as?|semanas?|mes(?:es)?|años?|anos?)\b")
+_RE_HACE = re.compile(
+    rf"\bhace\s+(?P<n>{NUMBER_PATTERN}|un|una)\s+(?P<unit>d[ií]as?|semanas?|mes(?:es)?|años?|anos?)\b"
+)
 _RE_IN_DAYS = re.compile(rf"\bin\s+(?P<n>{NUMBER_PATTERN}|an?)\s+(?P<unit>days?|weeks?|months?|years?)\b")
 _RE_MONTH_DAY = re.compile(
     rf"\b(?P<month>{_MONTH})\.?\s+(?:the\s+)?(?P<day>\d{{1,2}}){_ORDINAL}\b{_NOT_A_DATE_AFTER}"
@@ -124,12 +140,42 @@ _RE_WEEKDAY = re.compile(
     rf"\b(?:(?P<qualifier>last|this\s+past|past|this|next|on)\s+)?(?P<weekday>{_WEEKDAY})\b"
     rf"|\b(?P<qualifier2>last|this\s+past|past|this|next|on)\s+(?P<short>{_WEEKDAY_SHORT})\b\.?"
 )
-_RE_DAY_ONLY = re.compile(r"\b(?:on\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b")
+_RE_WEEKDAY_ES = re.compile(
+    r"\b(?:(?P<before>el\s+pasado|el\s+pr[oó]ximo|est[ea]|el|pasado|pr[oó]ximo)\s+)?"
+    rf"(?P<weekday>{'|'.join(sorted(_SPANISH_WEEKDAYS, key=len, reverse=True))})\b"
+    r"(?:\s+(?P<after>pasado|que\s+pas[oó]|pr[oó]ximo|que\s+viene|entrante)\b)?"
+)
+_RE_DAY_ONLY = re.compile(
+    r"\b(?:on\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+    r"|\b(?:el\s+)?d[ií]a\s+(?P<dia>\d{1,2})\b(?![/:.]\d)|\bel\s+(?P<el>\d{1,2})(?![\d/:.,])"
+    + _NOT_A_DATE_AFTER
+)
 _RE_VAGUE = re.compile(
     r"\b(?:last|this|past)\s+(?:week|month|year)\b|\ba\s+while\s+(?:ago|back)\b|\brecently\b|"
-    r"\bthe\s+other\s+day\b|\bweeks?\s+ago\b|\bmonths?\s+ago\b"
+    r"\bthe\s+other\s+day\b|\bweeks?\s+ago\b|\bmonths?\s+ago\b|"
+    r"\b(?:la|esta)\s+semana(?:\s+pasada)?\b|\b(?:el|este)\s+mes(?:\s+pasado)?\b|\b(?:el|este)\s+a[ñn]o\s+pasado\b|"
+    r"\bhace\s+(?:unos|unas|algunos|algunas|varios|varias|pocos|pocas|poco|tiempo|rato|mucho)\b|"
+    r"\bel\s+otro\s+d[ií]a\b|\brecientemente\b|\bultimamente\b"
 )
-_UNSURE_DATE = re.compile(r"\b(?:don'?t|do\s+not)\s+(?:know|remember)\b|\bnot\s+sure\b|\bno\s+idea\b|\bidk\b")
+_UNSURE_DATE = re.compile(
+    r"\b(?:don'?t|do\s+not)\s+(?:know|remember)\b|\bnot\s+sure\b|\bno\s+idea\b|\bidk\b|"
+    r"\bno\s+(?:lo\s+)?s[eé]\b|\bno\s+(?:me\s+)?(?:acuerdo|recuerdo)\b|\bni\s+idea\b|\bno\s+estoy\s+segur[oa]\b"
+)
+
+
+_RE_SPANISH_DAY_IN_WORDS = re.compile(rf"\b(?P<words>primero|{_SPANISH_RUN})(?=\s+de\s+(?:{_MONTH})\b)")
+
+
+def _spanish_days_in_digits(text: str) -> str:
+    """ "el tres de marzo", "primero de mayo": the day in digits, padded to the same length so that spans
+    found in the result are spans of ``text``."""
+
+    def digits(match: re.Match[str]) -> str:
+        words = match.group("words")
+        day = 1 if words == "primero" else spanish_words_to_number(words)
+        return words if day is None or not 1 <= day <= 31 else str(day).ljust(len(words))
+
+    return _RE_SPANISH_DAY_IN_WORDS.sub(digits, text)
 
 
 @dataclass(frozen=True)
@@ -140,7 +186,8 @@ class _DateFound:
 
 
 def human_date(day: dt.date, *, spoken: bool = False) -> str:
-    """``"Aug 14, 2026"`` (written) or ``"August 14, 2026"`` (spoken)."""
+    """``"Aug 14, 2026"`` (written) or ``"August 14, 2026"`` (spoken); Spanish ``"14 ago 2026"``, ``"14 de
+    agosto de 2026"``."""
     return long_date(day) if spoken else short_date(day)
 
 
@@ -148,17 +195,37 @@ def _short_date(day: dt.date) -> str:
     return f"{day.month}/{day.day}"
 
 
+def _month_name(month: int) -> str:
+    """The month's name in the reply's language (:mod:`cities.wording`'s names)."""
+    return (SPANISH_MONTH_NAMES if current() == SPANISH else MONTH_NAMES)[month - 1]
+
+
+def _month_day(month: int, day: int, *, short: bool = False) -> str:
+    """A day of a month as an example to type: ``"August 14"`` (``short``: ``"Aug 14"``); Spanish ``"14 de
+    agosto"``."""
+    if current() == SPANISH:
+        return f"{day} de {_month_name(month)}"
+    name = _month_name(month)
+    return f"{name[:3] if short else name} {day}"
+
+
 def _future_error(day: dt.date, today: dt.date) -> str:
-    return (
-        f"{human_date(day)} hasn't happened yet (today is {human_date(today)}). When did it happen? "
-        f"For example yesterday or {_short_date(today - dt.timedelta(days=1))}."
+    return t(
+        "{date} hasn't happened yet (today is {today}). When did it happen? "
+        "For example yesterday or {example}.",
+        date=human_date(day),
+        today=human_date(today),
+        example=_short_date(today - dt.timedelta(days=1)),
     )
 
 
 def _past_error(day: dt.date, today: dt.date) -> str:
-    return (
-        f"{human_date(day)} has already passed (today is {human_date(today)}). Which date do you mean? "
-        f"For example tomorrow or {_short_date(today + dt.timedelta(days=1))}."
+    return t(
+        "{date} has already passed (today is {today}). Which date do you mean? "
+        "For example tomorrow or {example}.",
+        date=human_date(day),
+        today=human_date(today),
+        example=_short_date(today + dt.timedelta(days=1)),
     )
 
 
@@ -169,7 +236,10 @@ def _check_tense(day: dt.date, today: dt.date, tense: str) -> ParseResult[dt.dat
         return _fail(_past_error(day, today))
     if day.year < OLDEST_YEAR:
         return _fail(
-            f"The year {day.year} looks like a typing mistake. Please type the date again, like 8/14."
+            t(
+                "The year {year} looks like a typing mistake. Please type the date again, like 8/14.",
+                year=day.year,
+            )
         )
     return _ok(day)
 
@@ -178,22 +248,36 @@ def _impossible_day(month: int, day: int, year: int | None) -> str | None:
     """A sentence if ``day`` cannot exist in ``month`` (of ``year``, when given)."""
     if not 1 <= month <= 12:
         return None  # reported separately
-    name = _MONTH_NAMES[month]
+    name = _month_name(month)
     if day < 1:
-        return f"There is no day {day} in {name}. Please type the date again, for example {month}/1."
+        return t(
+            "There is no day {day} in {month}. Please type the date again, for example {example}.",
+            day=day,
+            month=name,
+            example=f"{month}/1",
+        )
     if day > _DAYS_IN_MONTH[month]:
-        return (
-            f"{name} has only {_DAYS_IN_MONTH[month]} days, so {name} {day} doesn't exist. "
-            f"Please check the date and type it again, for example {month}/{_DAYS_IN_MONTH[month]}."
-            if month != 2
-            else "February has only 28 days (29 in a leap year). Please check the date and type it again, "
-            "for example 2/28."
+        if month == 2:
+            return t(
+                "February has only 28 days (29 in a leap year). Please check the date and type it again, "
+                "for example 2/28."
+            )
+        return t(
+            "{month} has only {days} days, so {month} {day} doesn't exist. Please check the date and type it "
+            "again, for example {example}.",
+            month=name,
+            days=_DAYS_IN_MONTH[month],
+            day=day,
+            example=f"{month}/{_DAYS_IN_MONTH[month]}",
         )
     if year is not None and month == 2 and day == 29:
         try:
             dt.date(year, 2, 29)
         except ValueError:
-            return f"{year} is not a leap year, so February {year} has only 28 days. Please check the date."
+            return t(
+                "{year} is not a leap year, so February {year} has only 28 days. Please check the date.",
+                year=year,
+            )
     return None
 
 
@@ -202,10 +286,17 @@ def _resolve(month: int, day: int, year: int | None, today: dt.date, tense: str)
     if not 1 <= month <= 12:
         if 1 <= day <= 12 and month <= 31:
             return _fail(
-                f"There is no month {month}. Type the date as month/day, for example {day}/{month} "
-                f"for {_MONTH_NAMES[day]} {month}."
+                t(
+                    "There is no month {month}. Type the date as month/day, for example {example} "
+                    "for {date}.",
+                    month=month,
+                    example=f"{day}/{month}",
+                    date=_month_day(day, month),
+                )
             )
-        return _fail(f"There is no month {month}. Type the date as month/day, for example 8/14.")
+        return _fail(
+            t("There is no month {month}. Type the date as month/day, for example 8/14.", month=month)
+        )
     impossible = _impossible_day(month, day, year)
     if impossible:
         return _fail(impossible)
@@ -230,7 +321,7 @@ def _resolve_leap_day(today: dt.date, tense: str) -> ParseResult[dt.date]:
         candidate = None
     if candidate is not None and (tense == ANY or (tense == PAST) == (candidate <= today)):
         return _ok(candidate)
-    return _fail("February 29 only exists in leap years. Which year do you mean? For example 2/29/2028.")
+    return _fail(t("February 29 only exists in leap years. Which year do you mean? For example 2/29/2028."))
 
 
 def _two_digit_year(text: str | None) -> int | None:
@@ -268,6 +359,7 @@ def _weekday_date(weekday: int, qualifier: str | None, today: dt.date, tense: st
 def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
     """The first date expression in normalised ``text``, in priority order of the grammar."""
     today = ctx.today
+    text = _spanish_days_in_digits(text)
 
     def found(match: re.Match[str], result: ParseResult[dt.date]) -> _DateFound:
         return _DateFound(result, match.start(), match.end())
@@ -281,11 +373,14 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
     if match := _RE_AGO.search(text):
         n = _count_from(match.group("n"))
         if n is None:
-            return found(match, _fail(f"About how many {match.group('unit')} ago? For example 3 days ago."))
+            return found(match, _fail(_how_many_ago(match.group("unit"))))
         return found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
     if match := _RE_HACE.search(text):
         n = _count_from(match.group("n"))
-        return found(match, _check_tense(_shift(today, -(n or 1), match.group("unit")), today, tense))
+        if n is None:
+            unit = {"d": "days", "s": "weeks", "m": "months"}.get(match.group("unit")[0], "years")
+            return found(match, _fail(_how_many_ago(unit)))
+        return found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
     if match := _RE_IN_DAYS.search(text):
         n = _count_from(match.group("n"))
         if n is not None:
@@ -311,21 +406,61 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
             weekday, qualifier = _WEEKDAY_ABBREVIATIONS[match.group("short")], match.group("qualifier2")
         qualifier = " ".join(qualifier.split()) if qualifier else None
         return found(match, _check_tense(_weekday_date(weekday, qualifier, today, tense), today, tense))
+    if match := _RE_WEEKDAY_ES.search(text):
+        weekday = _SPANISH_WEEKDAYS[match.group("weekday")]
+        said = _strip_accents(" ".join(f"{match.group('before') or ''} {match.group('after') or ''}".split()))
+        qualifier = (
+            "last" if "pas" in said else "next" if re.search(r"proximo|viene|entrante", said) else None
+        )
+        return found(match, _check_tense(_weekday_date(weekday, qualifier, today, tense), today, tense))
     if match := _RE_DAY_ONLY.search(text):
-        return found(match, _day_of_recent_month(int(match.group("day")), today, tense))
+        day = match.group("day") or match.group("dia") or match.group("el")
+        return found(match, _day_of_recent_month(int(day), today, tense))
     match = _RE_MONTH_ONLY.search(text)
     if match and (match.group("month") not in ("may", "mar") or match.group(0) == text.strip(" .")):
-        name = _MONTH_NAMES[_MONTHS[match.group("month")]]
-        return found(match, _fail(f"Which day in {name}? For example {name[:3]} 14."))
+        month = _MONTHS[match.group("month")]
+        return found(
+            match,
+            _fail(
+                t(
+                    "Which day in {month}? For example {example}.",
+                    month=_month_name(month),
+                    example=_month_day(month, 14, short=True),
+                )
+            ),
+        )
     if match := _RE_VAGUE.search(text):
-        return found(match, _fail(f"Which day was that? A date like {_DATE_EXAMPLE} is best."))
+        return found(
+            match, _fail(t("Which day was that? A date like {example} is best.", example=t(_DATE_EXAMPLE)))
+        )
     return None
+
+
+_HOW_MANY_AGO = {
+    "days": N_("About how many days ago? For example 3 days ago."),
+    "weeks": N_("About how many weeks ago? For example 3 days ago."),
+    "months": N_("About how many months ago? For example 3 days ago."),
+    "years": N_("About how many years ago? For example 3 days ago."),
+}
+
+
+def _how_many_ago(unit: str) -> str:
+    """ "A few weeks ago": how many?"""
+    if unit in _HOW_MANY_AGO:
+        return t(_HOW_MANY_AGO[unit])
+    return t("About how many {unit} ago? For example 3 days ago.", unit=unit)
 
 
 def _day_of_recent_month(day: int, today: dt.date, tense: str) -> ParseResult[dt.date]:
     """ "The 14th": this month's if that fits the tense, else the nearest month that has that day."""
     if not 1 <= day <= 31:
-        return _fail(f"There is no day {day} in a month. Please type the date like {_DATE_EXAMPLE}.")
+        return _fail(
+            t(
+                "There is no day {day} in a month. Please type the date like {example}.",
+                day=day,
+                example=t(_DATE_EXAMPLE),
+            )
+        )
     step = -1 if tense == PAST else 1
     year, month = today.year, today.month
     for _ in range(3):
@@ -338,7 +473,7 @@ def _day_of_recent_month(day: int, today: dt.date, tense: str) -> ParseResult[dt
             year, month = year - 1, 12
         elif month == 13:
             year, month = year + 1, 1
-    return _fail(f"Which month? For example {_MONTH_NAMES[today.month][:3]} {day}.")
+    return _fail(t("Which month? For example {example}.", example=_month_day(today.month, day, short=True)))
 
 
 def _is_leap(year: int) -> bool:
@@ -364,17 +499,18 @@ def parse_date(text: str, ctx: ParseContext, tense: str = PAST) -> ParseResult[d
     """A calendar day from free text, relative to ``ctx`` (see the module docstring for the forms)."""
     _check_tense_name(tense)
     normalized = normalize(text)
+    example = t(_DATE_EXAMPLE)
     if not normalized:
-        return _fail(f"Please type a date, like {_DATE_EXAMPLE}.")
+        return _fail(t("Please type a date, like {example}.", example=example))
     found = _search_date(normalized, ctx, tense)
     if found is not None:
         return found.result
     if _UNSURE_DATE.search(normalized):
-        return _fail(f"A best guess is fine: about when was it? For example {_DATE_EXAMPLE}.")
+        return _fail(t("A best guess is fine: about when was it? For example {example}.", example=example))
     fallback = _dateparser_date(normalized, ctx, tense)
     if fallback is not None:
         return fallback
-    return _fail(f"I couldn't read a date in that. Please type it like {_DATE_EXAMPLE}.")
+    return _fail(t("I couldn't read a date in that. Please type it like {example}.", example=example))
 
 
 def _dateparser_date(text: str, ctx: ParseContext, tense: str) -> ParseResult[dt.date] | None:

@@ -20,6 +20,12 @@ form                          city           source
 ``service_log``               either         service records and frequencies of both cities
 ============================  =============  =========================================================
 
+Every text a user sees (labels, questions, titles, read-backs) is written in English, marked for the Spanish
+catalog (``N_``), and read in the language of the reply being written (:func:`languages.t`): a spec's
+``label``, ``ask``, ``ask_voice`` and a form's ``title`` give the current language's text when read, so
+callers need not translate them (``t(spec.ask)`` still works: a Spanish text is returned as it is). A text
+naming a date keeps it as a ``{field}`` filled from the spec's ``dates`` (:func:`compliance.shifts.human`).
+
 Read-backs are worded per channel (:data:`CHANNELS`). Fitting an SMS read-back into messages is left to the
 caller (``actions.forms`` packs :func:`read_back`'s SMS lines by the limit in ``shaping.sms_text``), since
 message sizes belong to the channel layer, above this one.
@@ -30,6 +36,7 @@ Holds :class:`FieldSpec`, :class:`FormSpec`, the forms (:data:`FORMS`, :func:`fo
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -38,22 +45,60 @@ from compliance.core import inglewood, victorville
 from compliance.inglewood.fog import ADOPTED, PERMIT_FEE_WAIVER_DEADLINE
 from compliance.shifts import human
 from intake.values import VALUE_TYPES, describe
+from languages import N_, t
+from languages.catalog import fields as template_fields
 
 CHANNELS = ("sms", "web", "voice")
 """The channels read-backs are worded for; :data:`actions.channel.CHANNELS` is this list."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class FieldSpec:
-    """One question of a form (keyword arguments only)."""
+class _Said:
+    """A text field of a spec: kept as given (English, marked with ``N_``), read in the language of the reply
+    being written, its ``{fields}`` filled from the spec's ``dates`` (written as :func:`human` dates).
+
+    Specs compare and hash by what they keep (:class:`_KeptTexts`), whatever the language they are read in;
+    ``dataclasses.replace`` copies the texts as read, so use it in English."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._key = f"_{name}_english"
+
+    def __get__(self, spec: Any, owner: type | None = None) -> str:
+        if spec is None:
+            raise AttributeError(self._key)  # no class-level default: the field is required
+        english = spec.__dict__[self._key]
+        dates = getattr(spec, "dates", ())
+        if not dates:
+            return t(english)
+        return t(english, **{name: human(day) for name, day in dates})
+
+    def __set__(self, spec: Any, text: str) -> None:
+        spec.__dict__[self._key] = text
+
+
+class _KeptTexts:
+    """Equality and hash by the values kept (the English texts), not by the texts as read."""
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.__dict__.values()))
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)  # eq and hash: _KeptTexts
+class FieldSpec(_KeptTexts):
+    """One question of a form (keyword arguments only). ``label``, ``ask`` and ``ask_voice`` read in the
+    language of the reply being written."""
 
     name: str
     """The slot name."""
-    label: str
+    label: str = _Said()  # type: ignore[assignment]
     """How the answer is labelled in read-backs and documents."""
-    ask: str
+    ask: str = _Said()  # type: ignore[assignment]
     """The web/SMS question."""
-    ask_voice: str
+    ask_voice: str = _Said()  # type: ignore[assignment]
     """The short spoken question."""
     parser: str
     """The kind of answer: a key of :data:`intake.values.VALUE_TYPES`."""
@@ -63,13 +108,21 @@ class FieldSpec:
     only_if: tuple[str, tuple[Any, ...]] | None = None
     """Asked only when that other field has one of these values."""
     why: str | None = None
-    """For a field no ordinance asks for: why we ask."""
+    """For a field no ordinance asks for: why we ask (for maintainers; not shown to users)."""
+    dates: tuple[tuple[str, dt.date], ...] = ()
+    """The dates the texts name as ``{fields}`` ("Operating before {adopted}")."""
 
     def __post_init__(self) -> None:
         if self.parser not in VALUE_TYPES:
             raise ValueError(f"Field {self.name!r} names unknown parser {self.parser!r}.")
         if not self.citations and not self.why:
             raise ValueError(f"Field {self.name!r} needs citations or a why.")
+        named = {name for name, _ in self.dates}
+        for text in ("label", "ask", "ask_voice"):
+            if not template_fields(self.__dict__[f"_{text}_english"]) <= named:
+                raise ValueError(
+                    f"Field {self.name!r}: its {text} names a date not in dates {sorted(named)}."
+                )
 
     def citations_for(self, city: str | None) -> tuple[str, ...]:
         """The citations that belong to ``city`` (all of them when the city is not known)."""
@@ -86,12 +139,13 @@ class FieldSpec:
         return values.get(other) in accepted
 
 
-@dataclass(frozen=True)
-class FormSpec:
+@dataclass(frozen=True, eq=False)  # eq and hash: _KeptTexts
+class FormSpec(_KeptTexts):
     key: str
     city: str | None
     """None: the form works for both cities."""
-    title: str
+    title: str = _Said()  # type: ignore[assignment]
+    """Read in the language of the reply being written."""
     fields: tuple[FieldSpec, ...]
     citation: str | None = None
     """The ordinance text the whole form rests on."""
@@ -125,39 +179,39 @@ _CONTACT_WHY = "So the city can reach the person applying; no ordinance item, bu
 
 APPLICANT_NAME = FieldSpec(
     name="applicant_name",
-    label="Contact person",
-    ask="What is your name (the person we should contact about this request)?",
-    ask_voice="What's your name?",
+    label=N_("Contact person"),
+    ask=N_("What is your name (the person we should contact about this request)?"),
+    ask_voice=N_("What's your name?"),
     parser="person_name",
     why=_CONTACT_WHY,
 )
 APPLICANT_PHONE = FieldSpec(
     name="applicant_phone",
-    label="Phone",
-    ask="What phone number should the city use to reach you? (10 digits, for example 760-555-0100)",
-    ask_voice="What number can the city call you back on?",
+    label=N_("Phone"),
+    ask=N_("What phone number should the city use to reach you? (10 digits, for example 760-555-0100)"),
+    ask_voice=N_("What number can the city call you back on?"),
     parser="phone",
     why=_CONTACT_WHY,
 )
 
 
-def _business_name(citations: tuple[str, ...], label: str = "Business name") -> FieldSpec:
+def _business_name(citations: tuple[str, ...], label: str = N_("Business name")) -> FieldSpec:
     return FieldSpec(
         name="business_name",
         label=label,
-        ask="What is the name of the business (the food service establishment)?",
-        ask_voice="What's the business called?",
+        ask=N_("What is the name of the business (the food service establishment)?"),
+        ask_voice=N_("What's the business called?"),
         parser="text",
         citations=citations,
     )
 
 
-def _facility_address(citations: tuple[str, ...], label: str = "Address") -> FieldSpec:
+def _facility_address(citations: tuple[str, ...], label: str = N_("Address")) -> FieldSpec:
     return FieldSpec(
         name="facility_address",
         label=label,
-        ask="What is the street address of the establishment?",
-        ask_voice="What's the street address?",
+        ask=N_("What is the street address of the establishment?"),
+        ask_voice=N_("What's the street address?"),
         parser="location",
         citations=citations,
     )
@@ -176,158 +230,158 @@ _VV_DOCUMENTS = ("application_path", ("building_documents",))
 VICTORVILLE_PERMIT = FormSpec(
     key="permit_application",
     city="victorville",
-    title="FOG permit application (City of Victorville)",
+    title=N_("FOG permit application (City of Victorville)"),
     fields=(
         FieldSpec(
             name="application_path",
-            label="Applying by",
-            ask=(
+            label=N_("Applying by"),
+            ask=N_(
                 "You can either fill out the application, or instead show permits or documents from the "
                 "city's Building Division confirming an appropriate grease control device was installed. "
                 "Which do you want: the application, or documents?"
             ),
-            ask_voice="Do you want to fill out the application, or show building division documents?",
+            ask_voice=N_("Do you want to fill out the application, or show building division documents?"),
             parser="application_path",
             citations=(_VV_A, _VV_B),
         ),
-        _business_name((_VV[1],), "Operator (business) name"),
-        _facility_address((_VV[1],), "Operator's address"),
+        _business_name((_VV[1],), N_("Operator (business) name")),
+        _facility_address((_VV[1],), N_("Operator's address")),
         APPLICANT_NAME,
         APPLICANT_PHONE,
         FieldSpec(
             name="building_documents",
-            label="Building Division documents",
-            ask=(
+            label=N_("Building Division documents"),
+            ask=N_(
                 "Which Building Division permits or documents do you have that confirm the grease control "
                 "device was installed? (for example the permit number and what it covers)"
             ),
-            ask_voice="Which building permit or document do you have?",
+            ask_voice=N_("Which building permit or document do you have?"),
             parser="text",
             citations=(_VV_B,),
             only_if=_VV_DOCUMENTS,
         ),
         FieldSpec(
             name="wastewater_volume",
-            label="Wastewater volume",
-            ask="About how many gallons of wastewater does the establishment discharge a day?",
-            ask_voice="About how many gallons of wastewater a day?",
+            label=N_("Wastewater volume"),
+            ask=N_("About how many gallons of wastewater does the establishment discharge a day?"),
+            ask_voice=N_("About how many gallons of wastewater a day?"),
             parser="gallons_per_day",
             citations=(_VV[2],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="wastewater_type",
-            label="Type of wastewater",
-            ask=(
+            label=N_("Type of wastewater"),
+            ask=N_(
                 "What type of wastewater is it? (for example kitchen sinks, dishwasher, mop sink, floor "
                 "drains)"
             ),
-            ask_voice="What kind of wastewater is it?",
+            ask_voice=N_("What kind of wastewater is it?"),
             parser="text",
             citations=(_VV[2],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="prep_hours",
-            label="Daily food preparation hours",
-            ask="What time of day is food prepared? (for example 6am to 10pm)",
-            ask_voice="What hours is food prepared?",
+            label=N_("Daily food preparation hours"),
+            ask=N_("What time of day is food prepared? (for example 6am to 10pm)"),
+            ask_voice=N_("What hours is food prepared?"),
             parser="time_ranges",
             citations=(_VV[3],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="cleaning_hours",
-            label="Daily cleaning hours",
-            ask="What time of day are the cleaning operations? (for example 10pm to 11:30pm)",
-            ask_voice="What hours is the cleanup?",
+            label=N_("Daily cleaning hours"),
+            ask=N_("What time of day are the cleaning operations? (for example 10pm to 11:30pm)"),
+            ask_voice=N_("What hours is the cleanup?"),
             parser="time_ranges",
             citations=(_VV[3],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="food_preparation",
-            label="Food preparation",
-            ask="Briefly describe how food is prepared (for example frying, grilling, baking).",
-            ask_voice="How is the food prepared, for example frying or grilling?",
+            label=N_("Food preparation"),
+            ask=N_("Briefly describe how food is prepared (for example frying, grilling, baking)."),
+            ask_voice=N_("How is the food prepared, for example frying or grilling?"),
             parser="text",
             citations=(_VV[4],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="food_type",
-            label="Type of food",
-            ask="What type of food do you serve?",
-            ask_voice="What type of food do you serve?",
+            label=N_("Type of food"),
+            ask=N_("What type of food do you serve?"),
+            ask_voice=N_("What type of food do you serve?"),
             parser="text",
             citations=(_VV[4],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="meals_per_day",
-            label="Meals served a day",
-            ask="About how many meals do you serve a day?",
-            ask_voice="About how many meals a day?",
+            label=N_("Meals served a day"),
+            ask=N_("About how many meals do you serve a day?"),
+            ask_voice=N_("About how many meals a day?"),
             parser="meals",
             citations=(_VV[4],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="cleanup_procedures",
-            label="Cleanup procedures",
-            ask=(
+            label=N_("Cleanup procedures"),
+            ask=N_(
                 "Briefly describe your cleanup procedures (for example scraping plates into the trash, "
                 "wiping pans)."
             ),
-            ask_voice="How do you clean up?",
+            ask_voice=N_("How do you clean up?"),
             parser="text",
             citations=(_VV[4],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="dining_capacity",
-            label="Dining room capacity",
-            ask="How many seats does the dining room have? (say none for take-out only)",
-            ask_voice="How many seats in the dining room?",
+            label=N_("Dining room capacity"),
+            ask=N_("How many seats does the dining room have? (say none for take-out only)"),
+            ask_voice=N_("How many seats in the dining room?"),
             parser="seats",
             citations=(_VV[4],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="employees",
-            label="Number of employees",
-            ask="How many employees work there?",
-            ask_voice="How many employees?",
+            label=N_("Number of employees"),
+            ask=N_("How many employees work there?"),
+            ask_voice=N_("How many employees?"),
             parser="employees",
             citations=(_VV[4],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="kitchen_size",
-            label="Kitchen size",
-            ask="How big is the kitchen, in square feet? (for example 400 sq ft, or 20 by 20 feet)",
-            ask_voice="How big is the kitchen, in square feet?",
+            label=N_("Kitchen size"),
+            ask=N_("How big is the kitchen, in square feet? (for example 400 sq ft, or 20 by 20 feet)"),
+            ask_voice=N_("How big is the kitchen, in square feet?"),
             parser="square_feet",
             citations=(_VV[4],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="appliances_fixtures",
-            label="Kitchen appliances and fixtures",
-            ask=(
+            label=N_("Kitchen appliances and fixtures"),
+            ask=N_(
                 "List the kitchen appliances and fixtures you use (for example 3-compartment sink, "
                 "dishwasher, fryers, mop sink)."
             ),
-            ask_voice="Which kitchen appliances and fixtures do you use?",
+            ask_voice=N_("Which kitchen appliances and fixtures do you use?"),
             parser="text",
             citations=(_VV[5],),
             only_if=_VV_APPLICATION,
         ),
         FieldSpec(
             name="other_information",
-            label="Other information",
-            ask="Anything else the building official should know? (or say skip)",
-            ask_voice="Anything else to add? You can say skip.",
+            label=N_("Other information"),
+            ask=N_("Anything else the building official should know? (or say skip)"),
+            ask_voice=N_("Anything else to add? You can say skip."),
             parser="text",
             citations=(_VV[6],),
             optional=True,
@@ -347,144 +401,146 @@ _IW_RESTAURANT = ("establishment_kind", ("restaurant",))
 INGLEWOOD_PERMIT = FormSpec(
     key="permit_application",
     city="inglewood",
-    title="FOG wastewater discharge permit application (City of Inglewood)",
+    title=N_("FOG wastewater discharge permit application (City of Inglewood)"),
     fields=(
-        _business_name((_IW["a"],), "Name"),
+        _business_name((_IW["a"],), N_("Name")),
         _facility_address((_IW["a"],)),
         FieldSpec(
             name="applicant_phone",
-            label="Telephone number",
-            ask="What is the establishment's telephone number? (10 digits, for example 310-555-0100)",
-            ask_voice="What's the business phone number?",
+            label=N_("Telephone number"),
+            ask=N_("What is the establishment's telephone number? (10 digits, for example 310-555-0100)"),
+            ask_voice=N_("What's the business phone number?"),
             parser="phone",
             citations=(_IW["a"],),
         ),
         APPLICANT_NAME,
         FieldSpec(
             name="parcel_numbers",
-            label="Assessor's parcel number(s)",
-            ask=(
+            label=N_("Assessor's parcel number(s)"),
+            ask=N_(
                 "What is the assessor's parcel number (APN) of the property? It has 10 digits, like "
                 "4012-345-678, and is on the property tax bill."
             ),
-            ask_voice="What's the assessor's parcel number? It has ten digits.",
+            ask_voice=N_("What's the assessor's parcel number? It has ten digits."),
             parser="parcel_numbers",
             citations=(_IW["a"],),
         ),
         FieldSpec(
             name="establishment_description",
-            label="Description of the establishment and operation",
-            ask=(
+            label=N_("Description of the establishment and operation"),
+            ask=N_(
                 "Briefly describe the establishment and its operation: what kind of place it is, its service "
                 "activities, or the clients it serves."
             ),
-            ask_voice="Briefly, what kind of place is it and what does it do?",
+            ask_voice=N_("Briefly, what kind of place is it and what does it do?"),
             parser="text",
             citations=(_IW["a"],),
         ),
         FieldSpec(
             name="cuisine",
-            label="Cuisine",
-            ask="What cuisine do you serve?",
-            ask_voice="What cuisine do you serve?",
+            label=N_("Cuisine"),
+            ask=N_("What cuisine do you serve?"),
+            ask_voice=N_("What cuisine do you serve?"),
             parser="text",
             citations=(_IW["a"],),
         ),
         FieldSpec(
             name="establishment_kind",
-            label="Kind of establishment",
-            ask="Is it a restaurant, a school, a hospital, or something else? (this sets the annual fee)",
-            ask_voice="Is it a restaurant, a school, a hospital, or something else?",
+            label=N_("Kind of establishment"),
+            ask=N_("Is it a restaurant, a school, a hospital, or something else? (this sets the annual fee)"),
+            ask_voice=N_("Is it a restaurant, a school, a hospital, or something else?"),
             parser="establishment_kind",
             citations=(_IW_FSE, _IW_ANNUAL_FEE),
         ),
         FieldSpec(
             name="dining_capacity",
-            label="Seating capacity",
-            ask="How many seats does the restaurant have? (say none for take-out only)",
-            ask_voice="How many seats does the restaurant have?",
+            label=N_("Seating capacity"),
+            ask=N_("How many seats does the restaurant have? (say none for take-out only)"),
+            ask_voice=N_("How many seats does the restaurant have?"),
             parser="seats",
             citations=(_IW_FSE, _IW_ANNUAL_FEE),
             only_if=_IW_RESTAURANT,
         ),
         FieldSpec(
             name="drive_thru",
-            label="Drive-thru",
-            ask="Does the restaurant have a drive-thru? (yes or no)",
-            ask_voice="Does it have a drive-thru?",
+            label=N_("Drive-thru"),
+            ask=N_("Does the restaurant have a drive-thru? (yes or no)"),
+            ask_voice=N_("Does it have a drive-thru?"),
             parser="yes_no",
             citations=(_IW_FSE, _IW_ANNUAL_FEE),
             only_if=_IW_RESTAURANT,
         ),
         FieldSpec(
             name="operating_before_adoption",
-            label=f"Operating before {human(ADOPTED)}",
-            ask=f"Was the establishment lawfully operating before {human(ADOPTED)}? (yes, no or not sure)",
-            ask_voice=f"Was it operating before {human(ADOPTED)}?",
+            label=N_("Operating before {adopted}"),
+            ask=N_("Was the establishment lawfully operating before {adopted}? (yes, no or not sure)"),
+            ask_voice=N_("Was it operating before {adopted}?"),
             parser="yes_no",
             citations=(_IW_PERMIT_FEE,),
+            dates=(("adopted", ADOPTED),),
         ),
         FieldSpec(
             name="fog_controls_by_deadline",
-            label=f"FOG controls adopted by {human(PERMIT_FEE_WAIVER_DEADLINE)}",
-            ask=(
-                f"Did it adopt FOG control measures (for example installing a grease interceptor) by "
-                f"{human(PERMIT_FEE_WAIVER_DEADLINE)}? (yes, no or not sure)"
+            label=N_("FOG controls adopted by {deadline}"),
+            ask=N_(
+                "Did it adopt FOG control measures (for example installing a grease interceptor) by "
+                "{deadline}? (yes, no or not sure)"
             ),
-            ask_voice=f"Did it adopt grease controls by {human(PERMIT_FEE_WAIVER_DEADLINE)}?",
+            ask_voice=N_("Did it adopt grease controls by {deadline}?"),
             parser="yes_no",
             citations=(_IW_PERMIT_FEE,),
             only_if=("operating_before_adoption", (True, "yes")),
+            dates=(("deadline", PERMIT_FEE_WAIVER_DEADLINE),),
         ),
         FieldSpec(
             name="owners",
-            label="Principals / owners",
-            ask=(
+            label=N_("Principals / owners"),
+            ask=N_(
                 "Name and telephone number of each principal, owner or major shareholder. (Whichever applies "
                 "instead: you may attach the Articles of Incorporation, the latest Secretary of State report "
                 "or the current business license; say which.)"
             ),
-            ask_voice="Who are the owners, and their phone numbers?",
+            ask_voice=N_("Who are the owners, and their phone numbers?"),
             parser="text",
             citations=(_IW["b"],),
         ),
         FieldSpec(
             name="property_owner",
-            label="Property owner or lessor",
-            ask="Name, address and telephone number of the property owner or lessor.",
-            ask_voice="Who owns the property? Name, address and phone, please.",
+            label=N_("Property owner or lessor"),
+            ask=N_("Name, address and telephone number of the property owner or lessor."),
+            ask_voice=N_("Who owns the property? Name, address and phone, please."),
             parser="text",
             citations=(_IW["c"],),
         ),
         FieldSpec(
             name="property_manager",
-            label="Property manager",
-            ask=(
+            label=N_("Property manager"),
+            ask=N_(
                 "Name, address and telephone number of the property manager (say same if the owner manages "
                 "it)."
             ),
-            ask_voice="Who manages the property? Name, address and phone.",
+            ask_voice=N_("Who manages the property? Name, address and phone."),
             parser="text",
             citations=(_IW["c"],),
         ),
         FieldSpec(
             name="plans_available",
-            label="Plans available",
-            ask=(
+            label=N_("Plans available"),
+            ask=N_(
                 "The City may ask for site, floor, mechanical and plumbing plans showing the sewers and "
                 "grease control equipment by size, location and elevation. Do you have such plans? (yes, no "
                 "or not sure)"
             ),
-            ask_voice="Do you have site, floor and plumbing plans?",
+            ask_voice=N_("Do you have site, floor and plumbing plans?"),
             parser="yes_no",
             citations=(_IW_PLANS,),
             optional=True,
         ),
         FieldSpec(
             name="other_information",
-            label="Other information",
-            ask="Anything else the application form asks for that you want to add? (or say skip)",
-            ask_voice="Anything else to add? You can say skip.",
+            label=N_("Other information"),
+            ask=N_("Anything else the application form asks for that you want to add? (or say skip)"),
+            ask_voice=N_("Anything else to add? You can say skip."),
             parser="text",
             citations=(_IW["d"],),
             optional=True,
@@ -502,52 +558,52 @@ _SERVICE_ADDRESS_WHY = "So the city knows which premises the request is for."
 DEMINIMIS_WAIVER = FormSpec(
     key="deminimis_waiver",
     city="victorville",
-    title="De minimis waiver request (City of Victorville)",
+    title=N_("De minimis waiver request (City of Victorville)"),
     fields=(
         _business_name((victorville("6.37.050(a)"),)),
         FieldSpec(
             name="facility_address",
-            label="Address",
-            ask="What is the street address of the business?",
-            ask_voice="What's the street address?",
+            label=N_("Address"),
+            ask=N_("What is the street address of the business?"),
+            ask_voice=N_("What's the street address?"),
             parser="location",
             why=_SERVICE_ADDRESS_WHY,
         ),
         FieldSpec(
             name="services_requested",
-            label="Services the waiver is requested from",
-            ask=(
+            label=N_("Services the waiver is requested from"),
+            ask=N_(
                 "Which collection services do you want the waiver from: blue (recyclables), green (organic "
                 "waste), brown (food scraps), or all?"
             ),
-            ask_voice="Which containers do you want the waiver for: blue, green, brown, or all?",
+            ask_voice=N_("Which containers do you want the waiver for: blue, green, brown, or all?"),
             parser="containers",
             citations=(victorville("6.37.050(a)(1)"),),
         ),
         FieldSpec(
             name="total_service_yd3",
-            label="Total solid waste service",
-            ask=(
+            label=N_("Total solid waste service"),
+            ask=N_(
                 "How many cubic yards of solid waste collection service does the business have a week in "
                 "total? (for example a 3-yard bin emptied twice a week is 6 cubic yards)"
             ),
-            ask_voice="How many cubic yards of trash service a week, in total?",
+            ask_voice=N_("How many cubic yards of trash service a week, in total?"),
             parser="cubic_yards_per_week",
             citations=(victorville("6.37.050(a)(2)"),),
         ),
         FieldSpec(
             name="organics_gal",
-            label="Organic waste per container",
-            ask="About how many gallons of organic waste a week go into each applicable container?",
-            ask_voice="About how many gallons of organic waste a week, per container?",
+            label=N_("Organic waste per container"),
+            ask=N_("About how many gallons of organic waste a week go into each applicable container?"),
+            ask_voice=N_("About how many gallons of organic waste a week, per container?"),
             parser="gallons_per_week",
             citations=(victorville("6.37.050(a)(2)"),),
         ),
         FieldSpec(
             name="has_documentation",
-            label="Documentation of the amounts",
-            ask="Can you provide documentation of those amounts? (yes, no or not sure)",
-            ask_voice="Can you provide documentation of those amounts?",
+            label=N_("Documentation of the amounts"),
+            ask=N_("Can you provide documentation of those amounts? (yes, no or not sure)"),
+            ask_voice=N_("Can you provide documentation of those amounts?"),
             parser="yes_no",
             citations=(victorville("6.37.050(a)(2)"),),
         ),
@@ -560,25 +616,25 @@ DEMINIMIS_WAIVER = FormSpec(
 PHYSICAL_SPACE_WAIVER = FormSpec(
     key="physical_space_waiver",
     city="victorville",
-    title="Physical space waiver request (City of Victorville)",
+    title=N_("Physical space waiver request (City of Victorville)"),
     fields=(
-        _business_name((victorville("6.37.050(b)"),), "Business or property name"),
+        _business_name((victorville("6.37.050(b)"),), N_("Business or property name")),
         FieldSpec(
             name="facility_address",
-            label="Address",
-            ask="What is the street address of the premises?",
-            ask_voice="What's the street address?",
+            label=N_("Address"),
+            ask=N_("What is the street address of the premises?"),
+            ask_voice=N_("What's the street address?"),
             parser="location",
             why=_SERVICE_ADDRESS_WHY,
         ),
         FieldSpec(
             name="services_requested",
-            label="Containers without space",
-            ask=(
+            label=N_("Containers without space"),
+            ask=N_(
                 "For which containers is there not enough space: blue (recyclables), green (organic waste), "
                 "brown (food scraps), or all?"
             ),
-            ask_voice="Which containers don't fit: blue, green, brown, or all?",
+            ask_voice=N_("Which containers don't fit: blue, green, brown, or all?"),
             parser="containers",
             citations=(
                 victorville("6.37.050(b)(1)"),
@@ -588,20 +644,20 @@ PHYSICAL_SPACE_WAIVER = FormSpec(
         ),
         FieldSpec(
             name="evidence_source",
-            label="Documented by",
-            ask=(
+            label=N_("Documented by"),
+            ask=N_(
                 "Who can document that the premises lack space: your hauler, a licensed architect, or a "
                 "licensed engineer?"
             ),
-            ask_voice="Who can document the lack of space: the hauler, an architect, or an engineer?",
+            ask_voice=N_("Who can document the lack of space: the hauler, an architect, or an engineer?"),
             parser="evidence_source",
             citations=(victorville("6.37.050(b)(2)"),),
         ),
         FieldSpec(
             name="has_documentation",
-            label="Documentation in hand",
-            ask="Do you already have that documentation? (yes, no or not sure)",
-            ask_voice="Do you have that documentation already?",
+            label=N_("Documentation in hand"),
+            ask=N_("Do you already have that documentation? (yes, no or not sure)"),
+            ask_voice=N_("Do you have that documentation already?"),
             parser="yes_no",
             citations=(victorville("6.37.050(b)(2)"),),
         ),
@@ -615,71 +671,71 @@ _IW6 = "Discharge Requirements"
 INTERCEPTOR_VARIANCE = FormSpec(
     key="interceptor_variance",
     city="inglewood",
-    title="Grease interceptor variance or waiver request (City of Inglewood)",
+    title=N_("Grease interceptor variance or waiver request (City of Inglewood)"),
     fields=(
         _business_name((inglewood(_IW6, "(6)(iii)"),)),
         _facility_address((inglewood(_IW6, "(6)(iii)"),)),
         FieldSpec(
             name="existing_establishment",
-            label="Existing establishment",
-            ask="Is the establishment already operating at this location? (yes or no)",
-            ask_voice="Is the place already open and operating?",
+            label=N_("Existing establishment"),
+            ask=N_("Is the establishment already operating at this location? (yes or no)"),
+            ask_voice=N_("Is the place already open and operating?"),
             parser="yes_no",
             citations=(inglewood(_IW6, "(6)"), inglewood(_IW6, "(6)(i)")),
         ),
         FieldSpec(
             name="no_space",
-            label="No adequate space for an interceptor",
-            ask=(
+            label=N_("No adequate space for an interceptor"),
+            ask=N_(
                 "Is there no adequate space to install or maintain a grease interceptor? (yes, no or not "
                 "sure)"
             ),
-            ask_voice="Is there no room for a grease interceptor?",
+            ask_voice=N_("Is there no room for a grease interceptor?"),
             parser="yes_no",
             citations=(inglewood(_IW6, "(6)(a)"), inglewood(_IW6, "(6)(ii)(A)")),
         ),
         FieldSpec(
             name="no_slope",
-            label="No adequate slope for gravity flow",
-            ask=(
+            label=N_("No adequate slope for gravity flow"),
+            ask=N_(
                 "Is there no adequate slope for gravity flow between the kitchen fixtures, an interceptor "
                 "and the sewer? (yes, no or not sure)"
             ),
-            ask_voice="Is there no slope for the drains to flow by gravity?",
+            ask_voice=N_("Is there no slope for the drains to flow by gravity?"),
             parser="yes_no",
             citations=(inglewood(_IW6, "(6)(b)"), inglewood(_IW6, "(6)(ii)(B)")),
         ),
         FieldSpec(
             name="alt_tech_equivalent",
-            label="Equivalent alternative pretreatment",
-            ask=(
+            label=N_("Equivalent alternative pretreatment"),
+            ask=N_(
                 "Do you have an alternative pretreatment technology at least as effective as a grease "
                 "interceptor? (A variance then needs at least three months of downstream sewer monitoring at "
                 "your expense.)"
             ),
-            ask_voice="Do you have another grease treatment that works as well as an interceptor?",
+            ask_voice=N_("Do you have another grease treatment that works as well as an interceptor?"),
             parser="yes_no",
             citations=(inglewood(_IW6, "(6)(c)"),),
         ),
         FieldSpec(
             name="negligible_fog",
-            label="Negligible FOG discharge",
-            ask=(
+            label=N_("Negligible FOG discharge"),
+            ask=N_(
                 "Does the establishment discharge only a negligible amount of fats, oils and grease? (yes, "
                 "no or not sure)"
             ),
-            ask_voice="Do you put out very little grease?",
+            ask_voice=N_("Do you put out very little grease?"),
             parser="yes_no",
             citations=(inglewood(_IW6, "(6)(i)"),),
         ),
         FieldSpec(
             name="fog_factors",
-            label="Seating, meals, menu and water use",
-            ask=(
+            label=N_("Seating, meals, menu and water use"),
+            ask=N_(
                 "Tell me about the seating, meals served a day, the menu and water use, which the City "
                 "weighs."
             ),
-            ask_voice="Tell me about your seating, meals a day, menu and water use.",
+            ask_voice=N_("Tell me about your seating, meals a day, menu and water use."),
             parser="text",
             citations=(inglewood(_IW6, "(6)(i)(A)"),),
             optional=True,
@@ -700,94 +756,96 @@ _INCIDENT_DATE = (victorville("10.03.280(b)"), inglewood("Monitoring and Notific
 SPILL_REPORT = FormSpec(
     key="spill_report",
     city=None,
-    title="Sewage spill report",
+    title=N_("Sewage spill report"),
     fields=(
         FieldSpec(
             name="city",
-            label="City",
-            ask="Which city is the spill in: Victorville or Inglewood?",
-            ask_voice="Is it in Victorville or Inglewood?",
+            label=N_("City"),
+            ask=N_("Which city is the spill in: Victorville or Inglewood?"),
+            ask_voice=N_("Is it in Victorville or Inglewood?"),
             parser="city",
             citations=(victorville("10.03.280(a)"), inglewood("Monitoring and Notification", "(3)")),
         ),
         FieldSpec(
             name="location",
-            label="Location",
-            ask="Where is it? An address, cross streets (like Main St and 5th Ave), a manhole or a landmark.",
-            ask_voice="Where is it? An address or cross streets.",
+            label=N_("Location"),
+            ask=N_(
+                "Where is it? An address, cross streets (like Main St and 5th Ave), a manhole or a landmark."
+            ),
+            ask_voice=N_("Where is it? An address or cross streets."),
             parser="location",
             why="So the crew can find it.",
         ),
         FieldSpec(
             name="what_spilling",
-            label="What is spilling",
-            ask="What is spilling? (for example sewage, grease, wastewater)",
-            ask_voice="What's spilling?",
+            label=N_("What is spilling"),
+            ask=N_("What is spilling? (for example sewage, grease, wastewater)"),
+            ask_voice=N_("What's spilling?"),
             parser="text",
             why="So the crew brings the right equipment.",
         ),
         FieldSpec(
             name="started_at",
-            label="Started",
-            ask="When did it start? (for example about an hour ago, at 7am, yesterday at 5pm)",
-            ask_voice="When did it start?",
+            label=N_("Started"),
+            ask=N_("When did it start? (for example about an hour ago, at 7am, yesterday at 5pm)"),
+            ask_voice=N_("When did it start?"),
             parser="moment",
             citations=_INCIDENT_DATE,
         ),
         FieldSpec(
             name="still_flowing",
-            label="Still flowing",
-            ask="Is it still flowing? (yes, no or not sure)",
-            ask_voice="Is it still flowing?",
+            label=N_("Still flowing"),
+            ask=N_("Is it still flowing? (yes, no or not sure)"),
+            ask_voice=N_("Is it still flowing?"),
             parser="yes_no",
             why="An active overflow is more urgent.",
         ),
         FieldSpec(
             name="reaches",
-            label="Reaches",
-            ask="Does it reach the street, a gutter or a storm drain? Say which, or none.",
-            ask_voice="Is it reaching the street, a gutter, or a storm drain?",
+            label=N_("Reaches"),
+            ask=N_("Does it reach the street, a gutter or a storm drain? Say which, or none."),
+            ask_voice=N_("Is it reaching the street, a gutter, or a storm drain?"),
             parser="reaches",
             why="Spills that reach a storm drain can reach waterways.",
         ),
         FieldSpec(
             name="volume",
-            label="Rough volume",
-            ask="Roughly how much has spilled? A guess is fine (for example about 50 gallons).",
-            ask_voice="Roughly how many gallons?",
+            label=N_("Rough volume"),
+            ask=N_("Roughly how much has spilled? A guess is fine (for example about 50 gallons)."),
+            ask_voice=N_("Roughly how many gallons?"),
             parser="gallons",
             why="So the crew can size the cleanup.",
         ),
         FieldSpec(
             name="restaurant_involved",
-            label="Restaurant involved",
-            ask="Is a restaurant or other food business involved? (yes, no or not sure)",
-            ask_voice="Is a restaurant involved?",
+            label=N_("Restaurant involved"),
+            ask=N_("Is a restaurant or other food business involved? (yes, no or not sure)"),
+            ask_voice=N_("Is a restaurant involved?"),
             parser="yes_no",
             citations=(victorville("10.03.280(a)"), inglewood("Monitoring and Notification", "(3)")),
         ),
         FieldSpec(
             name="restaurant_name",
-            label="Restaurant",
-            ask="Which restaurant or business?",
-            ask_voice="Which restaurant?",
+            label=N_("Restaurant"),
+            ask=N_("Which restaurant or business?"),
+            ask_voice=N_("Which restaurant?"),
             parser="text",
             citations=(victorville("10.03.280(a)"), inglewood("Monitoring and Notification", "(3)")),
             only_if=("restaurant_involved", (True, "yes")),
         ),
         FieldSpec(
             name="reporter_name",
-            label="Reporter's name",
-            ask="What is your name?",
-            ask_voice="What's your name?",
+            label=N_("Reporter's name"),
+            ask=N_("What is your name?"),
+            ask_voice=N_("What's your name?"),
             parser="person_name",
             why="So staff know who reported it.",
         ),
         FieldSpec(
             name="callback_number",
-            label="Callback number",
-            ask="What number can the crew call you back on? (10 digits, for example 760-555-0100)",
-            ask_voice="What number can we call you back on?",
+            label=N_("Callback number"),
+            ask=N_("What number can the crew call you back on? (10 digits, for example 760-555-0100)"),
+            ask_voice=N_("What number can we call you back on?"),
             parser="phone",
             why="So the crew can call back with questions.",
         ),
@@ -797,13 +855,13 @@ SPILL_REPORT = FormSpec(
 SERVICE_LOG = FormSpec(
     key="service_log",
     city=None,
-    title="Grease interceptor or trap service record",
+    title=N_("Grease interceptor or trap service record"),
     fields=(
         FieldSpec(
             name="service_date",
-            label="Service date",
-            ask="What date was it pumped or serviced? (for example 8/14 or yesterday)",
-            ask_voice="What day was it pumped?",
+            label=N_("Service date"),
+            ask=N_("What date was it pumped or serviced? (for example 8/14 or yesterday)"),
+            ask_voice=N_("What day was it pumped?"),
             parser="date",
             citations=(
                 victorville("10.03.160(b)"),
@@ -812,9 +870,9 @@ SERVICE_LOG = FormSpec(
         ),
         FieldSpec(
             name="gallons",
-            label="Gallons removed",
-            ask="About how many gallons were pumped out?",
-            ask_voice="About how many gallons were pumped?",
+            label=N_("Gallons removed"),
+            ask=N_("About how many gallons were pumped out?"),
+            ask_voice=N_("About how many gallons were pumped?"),
             parser="gallons",
             citations=(
                 victorville("10.03.170(c)(3)"),
@@ -823,9 +881,9 @@ SERVICE_LOG = FormSpec(
         ),
         FieldSpec(
             name="hauler",
-            label="Hauler",
-            ask="Which hauling company did it?",
-            ask_voice="Which company pumped it?",
+            label=N_("Hauler"),
+            ask=N_("Which hauling company did it?"),
+            ask_voice=N_("Which company pumped it?"),
             parser="text",
             citations=(
                 victorville("10.03.170(c)"),
@@ -834,9 +892,9 @@ SERVICE_LOG = FormSpec(
         ),
         FieldSpec(
             name="device",
-            label="Device",
-            ask="Was it the grease interceptor or a grease trap?",
-            ask_voice="Was it the grease interceptor or a grease trap?",
+            label=N_("Device"),
+            ask=N_("Was it the grease interceptor or a grease trap?"),
+            ask_voice=N_("Was it the grease interceptor or a grease trap?"),
             parser="device",
             citations=(
                 victorville("10.03.020(p)"),
@@ -846,12 +904,12 @@ SERVICE_LOG = FormSpec(
         ),
         FieldSpec(
             name="frequency",
-            label="Service frequency in the permit",
-            ask=(
+            label=N_("Service frequency in the permit"),
+            ask=N_(
                 "How often does your permit say it must be serviced? (for example every 90 days; say don't "
                 "know if you're not sure)"
             ),
-            ask_voice="How often does your permit say to pump it? You can say you don't know.",
+            ask_voice=N_("How often does your permit say to pump it? You can say you don't know."),
             parser="frequency",
             citations=(victorville("10.03.160(b)"), inglewood("Permits", "(2)(c)")),
             optional=True,
@@ -890,9 +948,9 @@ def form_spec(form: str, city: str | None = None) -> FormSpec:
 # --------------------------------------------------------------------------------------------------------
 
 _CONFIRM = {
-    "web": "Is that right? Say yes to submit, or tell me what to change.",
-    "sms": "Reply YES to submit, or tell me what to change.",
-    "voice": "Is that right? Say yes, or tell me what to change.",
+    "web": N_("Is that right? Say yes to submit, or tell me what to change."),
+    "sms": N_("Reply YES to submit, or tell me what to change."),
+    "voice": N_("Is that right? Say yes, or tell me what to change."),
 }
 _VALUE_LIMIT = {"web": 300, "sms": 100, "voice": 80}
 
@@ -927,11 +985,11 @@ def read_back(
     _check_channel(channel)
     spec = form_spec(form, city) if isinstance(form, str) else form
     answered = [(s, values[s.name]) for s in spec.applicable(values) if values.get(s.name) is not None]
-    if channel == "voice":
-        parts = [f"{s.label}: {format_value(s, v, channel)}" for s, v in answered]
-        return [f"Here's what I have. {'. '.join(parts)}. {_CONFIRM[channel]}"]
+    confirm = t(_CONFIRM[channel])
     lines = [f"{s.label}: {format_value(s, v, channel)}" for s, v in answered]
+    if channel == "voice":
+        return [t("Here's what I have. {answers}. {confirm}", answers=". ".join(lines), confirm=confirm)]
     if channel == "web":
         body = "\n".join(f"- {line}" for line in lines)
-        return [f"Here's what I have:\n{body}\n{_CONFIRM[channel]}"]
-    return ["Please check:", *lines, _CONFIRM[channel]]
+        return ["\n".join((t("Here's what I have:"), body, confirm))]
+    return [t("Please check:"), *lines, confirm]

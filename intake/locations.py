@@ -15,27 +15,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from cities import city_for_zip, detect_city
-from intake.core import _TYPOGRAPHY, ParseResult, _fail, _ok, normalize
+from intake.core import _TYPOGRAPHY, ParseResult, _fail, _ok, _strip_accents, normalize
+from languages import N_, t
 
 ADDRESS, CROSS_STREETS, MANHOLE, LANDMARK = "address", "cross_streets", "manhole", "landmark"
-_LOCATION_EXAMPLE = "123 Main St, or Main St and 5th Ave, or behind the shopping center on Main St"
+_LOCATION_EXAMPLE = N_("123 Main St, or Main St and 5th Ave, or behind the shopping center on Main St")
 _RE_ZIP = re.compile(r"(?:^|[\s,])(?P<zip>\d{5})(?:-\d{4})?\s*\.?$")
 _RE_HOUSE_NUMBER = re.compile(
     r"^\d{1,6}[a-z]?(?:-\d{1,4})?\s+"
-    r"(?!(?:blocks?|miles?|mi|feet|ft|yards?|doors?|houses?|minutes?|mins?)\b)(?:[nsew]\.?\s+)?[a-z0-9]",
+    r"(?!(?:blocks?|miles?|mi|feet|ft|yards?|doors?|houses?|minutes?|mins?|cuadras?|millas?|pies|metros|"
+    r"yardas?|puertas?|casas?|minutos?)\b)(?:[nsew]\.?\s+)?[a-z0-9]",
     re.IGNORECASE,
 )
 _RE_MANHOLE = re.compile(
-    r"\b(?:manholes?|man\s+holes?|maintenance\s+holes?|sewer\s+(?:cover|lid)s?|clean\s*-?\s*outs?)\b",
+    r"\b(?:manholes?|man\s+holes?|maintenance\s+holes?|sewer\s+(?:cover|lid)s?|clean\s*-?\s*outs?|"
+    r"pozos?\s+de\s+(?:visita|inspecci[oó]n)|tapas?\s+del?\s+(?:drenaje|alcantarilla)|registros?\s+del?\s+drenaje)\b",
     re.IGNORECASE,
 )
 _RE_LOCATION_FILLER = re.compile(
-    r"^(?:(?:it'?s|it\s+is|i'?m|i\s+am|we'?re|we\s+are|located|the\s+address\s+is|address\s+is|address:)\s+)?"
-    r"(?:(?:at|on)\s+)?",
+    r"^(?:(?:it'?s|it\s+is|i'?m|i\s+am|we'?re|we\s+are|located|the\s+address\s+is|address\s+is|address:|"
+    r"est[aá]|es|queda|estamos|la\s+direcci[oó]n\s+es|direcci[oó]n:)\s+)?"
+    r"(?:(?:at|on|en)\s+)?",
     re.IGNORECASE,
 )
 _RE_CROSS = re.compile(
-    r"^(?:(?:the\s+)?(?:corner|intersection)\s+of\s+)?(?P<a>[^,&@/]+?)\s*"
+    r"^(?:(?:the\s+)?(?:corner|intersection)\s+of\s+|(?:la\s+)?(?:esquina|intersecci[oó]n|cruce)\s+de\s+)?"
+    r"(?P<a>[^,&@/]+?)\s*"
     r"(?:\s(?:and|at|y)\s|&|@|/)\s*(?P<b>[^,&@/]+?)(?:\s+(?:intersection|corner))?$",
     re.IGNORECASE,
 )
@@ -61,10 +66,17 @@ _NOT_A_STREET_START = {
     "it's",
     "this",
     "that",
+    # Spanish (not "el", "la", "los": La Brea, El Segundo and Los Angeles are streets here)
+    *("mi", "nuestro", "nuestra", "detras", "detrás", "cerca", "enfrente", "frente", "junto", "dentro"),
+    *("afuera", "atras", "atrás", "por", "en", "esta", "está", "este", "eso"),
 }
-_NOT_IN_A_STREET_NAME = {"of", "from", "behind", "near", "block", "blocks", "mile", "miles", "past"}
+_NOT_IN_A_STREET_NAME = {
+    *("of", "from", "behind", "near", "block", "blocks", "mile", "miles", "past"),
+    *("detras", "detrás", "cerca", "cuadra", "cuadras", "milla", "millas"),
+}
 _UNKNOWN_PLACE = re.compile(
-    r"^(?:i\s+)?(?:don'?t|do\s+not)\s+know\b|^not\s+sure\b|^no\s+idea\b|^idk\b|^unknown$|^(?:yes|no|yeah|nope|ok|okay)$"
+    r"^(?:i\s+)?(?:don'?t|do\s+not)\s+know\b|^not\s+sure\b|^no\s+idea\b|^idk\b|^unknown$|^(?:yes|no|yeah|nope|ok|okay)$|"
+    r"^no\s+(?:lo\s+)?se\b|^ni\s+idea\b|^no\s+estoy\s+segur[oa]\b|^(?:si|nel|claro)$"
 )
 _TOO_VAGUE = {
     "here",
@@ -77,6 +89,8 @@ _TOO_VAGUE = {
     "downtown",
     "somewhere",
     "nearby",
+    *("aqui", "alli", "ahi", "alla", "afuera", "adentro", "casa", "mi casa", "calle", "la calle", "centro"),
+    *("el centro", "por aqui", "cerca"),
 }
 _RE_CITY_STATE_SUFFIX = re.compile(
     r",?\s*(?:\b(?:victorville|inglewood))?\s*,?\s*(?:\b(?:ca|california))?\s*$", re.IGNORECASE
@@ -145,26 +159,38 @@ def parse_location(text: str) -> ParseResult[Location]:
     landmark. Light validation only: the crew reads the text as typed."""
     original = " ".join(str(text).split()).strip(" .")
     normalized = normalize(original).strip(" .")
+    example = t(_LOCATION_EXAMPLE)
     if not normalized:
-        return _fail(f"Please type where it is, for example {_LOCATION_EXAMPLE}.")
-    if _UNKNOWN_PLACE.search(normalized):
+        return _fail(t("Please type where it is, for example {example}.", example=example))
+    if _UNKNOWN_PLACE.search(_strip_accents(normalized)):
         return _fail(
-            "If you don't know the address, tell me the nearest cross streets or a landmark, for example "
-            f"{_LOCATION_EXAMPLE}."
+            t(
+                "If you don't know the address, tell me the nearest cross streets or a landmark, for example "
+                "{example}.",
+                example=example,
+            )
         )
     if len(original) > 300:
-        return _fail("That's a long description. Please give just the address, cross streets or a landmark.")
+        return _fail(
+            t("That's a long description. Please give just the address, cross streets or a landmark.")
+        )
     if not re.search(r"[a-z]", normalized):
         if re.fullmatch(r"\d{5}(?:-\d{4})?", normalized):
             return _fail(
-                "That looks like a ZIP code. Please add the street address or cross streets, like "
-                f"{_LOCATION_EXAMPLE}."
+                t(
+                    "That looks like a ZIP code. Please add the street address or cross streets, like "
+                    "{example}.",
+                    example=example,
+                )
             )
-        return _fail(f"Please describe the place in words, for example {_LOCATION_EXAMPLE}.")
-    if normalized in _TOO_VAGUE or len(re.sub(r"[^a-z0-9]", "", normalized)) < 3:
+        return _fail(t("Please describe the place in words, for example {example}.", example=example))
+    if _strip_accents(normalized) in _TOO_VAGUE or len(re.sub(r"[^a-z0-9]", "", normalized)) < 3:
         return _fail(
-            "The crew needs more to find it. Please give an address, cross streets or a landmark, like "
-            f"{_LOCATION_EXAMPLE}."
+            t(
+                "The crew needs more to find it. Please give an address, cross streets or a landmark, like "
+                "{example}.",
+                example=example,
+            )
         )
     zip_code = None
     if match := _RE_ZIP.search(normalized):
@@ -178,7 +204,11 @@ def parse_location(text: str) -> ParseResult[Location]:
     if _RE_MANHOLE.search(core):
         after = _RE_MANHOLE.split(without_city, maxsplit=1)[-1]
         after = re.sub(
-            r"^\s*(?:cover\s+)?(?:at|on|near|by|in\s+front\s+of)?\s*(?:the\s+)?", "", after, flags=re.I
+            r"^\s*(?:cover\s+)?(?:at|on|near|by|in\s+front\s+of|en|cerca\s+de|frente\s+a|enfrente\s+de)?\s*"
+            r"(?:the\s+)?",
+            "",
+            after,
+            flags=re.I,
         )
         return _ok(Location(original, MANHOLE, _cross_streets(after), zip_code, city))
     if _RE_HOUSE_NUMBER.match(core):
@@ -197,7 +227,9 @@ def parse_parcel_numbers(text: str) -> ParseResult[tuple[str, ...]]:
     found = tuple(f"{a}-{b}-{c}" for a, b, c in _RE_APN.findall(normalize(text)))
     if not found:
         return _fail(
-            "An assessor's parcel number in Los Angeles County has 10 digits, like 4012-345-678; it is on "
-            "the property tax bill."
+            t(
+                "An assessor's parcel number in Los Angeles County has 10 digits, like 4012-345-678; "
+                "it is on the property tax bill."
+            )
         )
     return _ok(found)

@@ -1,8 +1,13 @@
-"""Numbers in digits or English words: finding them in text, reading them, and writing them back.
+"""Numbers in digits or words (English or Spanish): finding them in text, reading them, writing them back.
 
 Holds :data:`NUMBER_PATTERN` (a regex fragment for a number in digits or words), :func:`words_to_number`
-(English number words, read by ``text2num``), the package-internal ``_to_decimal`` and ``_count_from``
-("a couple", "a few"), and :func:`format_number`.
+(English number words, read by ``text2num``), :func:`spanish_words_to_number` (Spanish ones, read by
+``text_to_num.alpha2digit``: "doscientos cincuenta", "cuarenta y cinco", without accents too),
+:func:`spanish_digits` (Spanish number words in a sentence written as digits), the package-internal
+``_to_decimal`` and ``_count_from`` ("a couple", "a few", "un", "una"), and :func:`format_number`.
+
+Spanish number words are found where they stand (they are part of :data:`NUMBER_PATTERN`), so the spans
+:func:`intake.find_date` and :func:`intake.find_quantity` report stay spans of the text as written.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from text_to_num import text2num
+from text_to_num import alpha2digit, text2num
 
 from intake.core import normalize
 
@@ -26,13 +31,40 @@ _NUMBER_WORDS = frozenset(
     )
 )
 _NUMBER_WORD = "|".join(sorted(_NUMBER_WORDS, key=lambda word: (-len(word), word)))  # longest first
-_WORD_NUMBER_RUN = (
+_ENGLISH_RUN = (
     rf"(?:an?\s+(?=(?:hundred|thousand|dozen)\b))?(?:{_NUMBER_WORD})"
     rf"(?:(?:\s+and\s+|\s+|-)(?:{_NUMBER_WORD}))*\b"
 )
+
+# Spanish number words as people text them (accents or not). "un"/"una" alone are articles as often as
+# numbers ("un poco"), so they count only after another number word ("veintiun", "treinta y una"); each
+# parser that reads "un"/"una" as one says so. "once" (11) is not the English "once a week".
+_SPANISH_UNITS = ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
+_SPANISH_OTHER_WORDS = (
+    "cero "
+    "diez once doce trece catorce quince dieciseis dieciséis diecisiete dieciocho diecinueve "
+    "veinte veintiuno veintiun veintiún veintidos veintidós veintitres veintitrés veinticuatro "
+    "veinticinco veintiseis veintiséis veintisiete veintiocho veintinueve "
+    "treinta cuarenta cincuenta sesenta setenta ochenta noventa "
+    "cien ciento doscientos doscientas trescientos trescientas cuatrocientos cuatrocientas "
+    "quinientos quinientas seiscientos seiscientas setecientos setecientas ochocientos ochocientas "
+    "novecientos novecientas mil"
+)
+_SPANISH_NUMBER_WORDS = frozenset((*_SPANISH_OTHER_WORDS.split(), *_SPANISH_UNITS))
+_SPANISH_TENS = "treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa"
+_SPANISH_WORD = "|".join(sorted(_SPANISH_NUMBER_WORDS - {"once"}, key=lambda word: (-len(word), word)))
+_SPANISH_ONE = (  # "once" is 11, but not in "once a week", "once more"
+    r"(?:once(?!\s+(?:a|an|per|every|each|in|or|and|more|again|weekly|daily|monthly|yearly)\b))"
+)
+_SPANISH_TERM = (
+    rf"(?:(?:{_SPANISH_TENS})\s+y\s+(?:un|una|{'|'.join(_SPANISH_UNITS)})\b|{_SPANISH_WORD}|{_SPANISH_ONE})"
+)
+_SPANISH_RUN = rf"{_SPANISH_TERM}(?:\s+(?:{_SPANISH_TERM}|un\b|una\b))*(?![\w-])"
+_WORD_NUMBER_RUN = rf"(?:{_ENGLISH_RUN}|{_SPANISH_RUN})"
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 NUMBER_PATTERN = rf"(?:{_DIGITS}|\b{_WORD_NUMBER_RUN})"
-"""A number written in digits ("1,000", "2.5") or words ("forty-five", "a hundred and twenty")."""
+"""A number written in digits ("1,000", "2.5") or words ("forty-five", "a hundred and twenty", "cuarenta y
+cinco")."""
 
 
 def words_to_number(text: str) -> int | None:
@@ -62,6 +94,41 @@ def _text2num(tokens: list[str]) -> int | None:
         return None
 
 
+_RE_SPANISH_RUN = re.compile(rf"(?<![\w-]){_SPANISH_RUN}")
+_MAX_SPANISH_WORDS = 12  # "novecientos noventa y nueve mil novecientos noventa y nueve" has 10
+# alpha2digit knows these only with their accents; people text them without.
+_ACCENTED = {
+    "veintidos": "veintidós",
+    "veintitres": "veintitrés",
+    "veintiseis": "veintiséis",
+    "veintiun": "veintiún",
+}
+
+
+def spanish_words_to_number(text: str) -> int | None:
+    """``"doscientos cincuenta"`` → 250, ``"cuarenta y cinco"`` → 45, ``"mil quinientos"`` → 1500.
+
+    None for anything that is not one well-formed Spanish number ("dos tres", "un poco")."""
+    words = normalize(text).split()
+    if not words or len(words) > _MAX_SPANISH_WORDS or not _RE_SPANISH_RUN.fullmatch(" ".join(words)):
+        return None
+    read = alpha2digit(" ".join(_ACCENTED.get(word, word) for word in words), "es", threshold=0)
+    return int(read) if read.isdigit() else None
+
+
+def spanish_digits(text: str) -> str:
+    """``text`` with each Spanish number in words written in digits (``"a las siete"`` → ``"a las 7"``).
+
+    For parsers that read the text as a whole (times of day); those that report where in the text a
+    number was (:func:`intake.find_quantity`) read the words where they stand instead."""
+
+    def digits(match: re.Match[str]) -> str:
+        number = spanish_words_to_number(match.group(0))
+        return match.group(0) if number is None else str(number)
+
+    return _RE_SPANISH_RUN.sub(digits, text)
+
+
 def _to_decimal(token: str) -> Decimal | None:
     token = token.strip()
     if re.fullmatch(_DIGITS, token):
@@ -70,14 +137,19 @@ def _to_decimal(token: str) -> Decimal | None:
         except InvalidOperation:
             return None
     number = words_to_number(token)
+    if number is None:
+        number = spanish_words_to_number(token)
     return None if number is None else Decimal(number)
 
 
 def _count_from(token: str) -> int | None:
-    """A whole count: digits, number words, "a"/"an"/"un"/"una" (1), "a couple" (2); None for "a few"."""
+    """A whole count: digits, number words, "a"/"an"/"un"/"una"/"uno" (1), "a couple"/"un par de" (2); None
+    for "a few"."""
     token = token.strip()
-    if token in ("a", "an", "un", "una"):
+    if token in ("a", "an", "un", "una", "uno"):
         return 1
+    if re.fullmatch(r"un\s+par(?:\s+de)?", token):
+        return 2
     if re.fullmatch(r"(?:a\s+)?couple(?:\s+of)?", token):
         return 2
     if re.fullmatch(r"(?:a\s+)?few|several", token):

@@ -18,15 +18,22 @@ import phonenumbers
 from phonenumbers import Leniency, NumberParseException, PhoneNumberFormat, PhoneNumberMatcher
 
 from intake.core import ParseResult, _fail, _ok, normalize
+from languages import t
 
 _REGION = "US"
 _NANP = 1  # the country code of the US, Canada and the Caribbean numbering plan
 _PHONE_EXAMPLE = "760-555-0100"
 
-# Spoken digits as speech-to-text writes them. text2num does not fit here: it reads "seven six oh" as
-# "7 6 oh" (no "oh"), and a phone number is a string of digits, not one number.
+# Spoken digits as speech-to-text writes them, in English and Spanish. text2num does not fit here: it reads
+# "seven six oh" as "7 6 oh" (no "oh"), and a phone number is a string of digits, not one number.
 _SPELLED_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_DIGIT_WORDS = {"oh": "0", "o": "0", **{word: str(n) for n, word in enumerate(_SPELLED_DIGITS)}}
+_SPANISH_DIGITS = ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
+_DIGIT_WORDS = {
+    "oh": "0",
+    "o": "0",
+    **{word: str(n) for n, word in enumerate(_SPELLED_DIGITS)},
+    **{word: str(n) for n, word in enumerate(_SPANISH_DIGITS)},
+}
 
 
 @dataclass(frozen=True)
@@ -40,7 +47,9 @@ class PhoneNumber:
     def display(self) -> str:
         number = _number(self.e164)
         text = self.e164 if number is None else phonenumbers.format_number(number, PhoneNumberFormat.NATIONAL)
-        return f"{text} ext. {self.extension}" if self.extension else text
+        return (
+            t("{number} ext. {extension}", number=text, extension=self.extension) if self.extension else text
+        )
 
     @property
     def spoken(self) -> str:
@@ -49,7 +58,9 @@ class PhoneNumber:
         digits = phonenumbers.national_significant_number(number) if number else self.e164[2:]
         groups = (digits[:3], digits[3:6], digits[6:])
         text = ", ".join(" ".join(group) for group in groups)
-        return f"{text}, extension {' '.join(self.extension)}" if self.extension else text
+        if self.extension:
+            return t("{number}, extension {extension}", number=text, extension=" ".join(self.extension))
+        return text
 
     def to_slot(self) -> str:
         return f"{self.e164};ext={self.extension}" if self.extension else self.e164
@@ -70,7 +81,7 @@ def _number(e164: str) -> phonenumbers.PhoneNumber | None:
 def _spoken_digits(text: str) -> str:
     """``"seven six oh five five five ..."`` → ``"7605550100 ..."``, when at least seven words are digit
     words; the digit words (and numerals) in a row become one run of digits, other words stay."""
-    words = re.findall(r"[a-z]+|\d+", text)
+    words = re.findall(r"[a-z]+|\d+", text)  # Spanish digit words have no accents
     if sum(1 for w in words if w in _DIGIT_WORDS) < 7:
         return text
     runs: list[str] = []
@@ -113,22 +124,37 @@ def parse_phone(text: str) -> ParseResult[PhoneNumber]:
     else:  # nothing that looks like a number: count the digits there are, to say what is missing
         digits = re.sub(r"\D", "", normalized)
         if not digits:
-            return _fail(f"Please type a phone number with the area code, for example {_PHONE_EXAMPLE}.")
+            return _fail(
+                t(
+                    "Please type a phone number with the area code, for example {example}.",
+                    example=_PHONE_EXAMPLE,
+                )
+            )
         if normalized.startswith("+") and not digits.startswith("1"):
             return _only_us()
         if len(digits) == 11 and digits.startswith("1"):
             digits = digits[1:]
     if len(digits) == 7:
-        return _fail(f"Please include the area code: all 10 digits, for example {_PHONE_EXAMPLE}.")
+        return _fail(
+            t("Please include the area code: all 10 digits, for example {example}.", example=_PHONE_EXAMPLE)
+        )
     if len(digits) < 10:
         return _fail(
-            f"That phone number is too short ({len(digits)} digits). Please type all 10 digits with the area "
-            f"code, for example {_PHONE_EXAMPLE}."
+            t(
+                "That phone number is too short ({count} digits). Please type all 10 digits with the area "
+                "code, for example {example}.",
+                count=len(digits),
+                example=_PHONE_EXAMPLE,
+            )
         )
     if len(digits) > 10:
         return _fail(
-            f"That phone number has too many digits ({len(digits)}). Please type the 10-digit number with "
-            f"the area code, for example {_PHONE_EXAMPLE}."
+            t(
+                "That phone number has too many digits ({count}). Please type the 10-digit number with "
+                "the area code, for example {example}.",
+                count=len(digits),
+                example=_PHONE_EXAMPLE,
+            )
         )
     if number is None:
         number = phonenumbers.parse(digits, _REGION)
@@ -139,7 +165,12 @@ def parse_phone(text: str) -> ParseResult[PhoneNumber]:
 
 
 def _only_us() -> ParseResult[PhoneNumber]:
-    return _fail(f"I can only take a US phone number: 10 digits with the area code, like {_PHONE_EXAMPLE}.")
+    return _fail(
+        t(
+            "I can only take a US phone number: 10 digits with the area code, like {example}.",
+            example=_PHONE_EXAMPLE,
+        )
+    )
 
 
 def _why_invalid(digits: str) -> str:
@@ -147,18 +178,30 @@ def _why_invalid(digits: str) -> str:
     that a number is not valid): the first digit of the area code or of the exchange, or the area code."""
     area, exchange = digits[:3], digits[3:6]
     if area[0] in "01":
-        return (
-            f"Area codes don't start with {area[0]}, so {area} can't be right. Please check the "
-            f"number and type all 10 digits, for example {_PHONE_EXAMPLE}."
+        return t(
+            "Area codes don't start with {digit}, so {area} can't be right. Please check the "
+            "number and type all 10 digits, for example {example}.",
+            digit=area[0],
+            area=area,
+            example=_PHONE_EXAMPLE,
         )
     if not _area_code_in_use(area):
-        return f"{area} is not an area code. Please type the 10-digit number, for example {_PHONE_EXAMPLE}."
-    if exchange[0] in "01":
-        return (
-            f"The three digits after the area code can't start with {exchange[0]}, so "
-            f"{area}-{exchange} can't be right. Please check the number."
+        return t(
+            "{area} is not an area code. Please type the 10-digit number, for example {example}.",
+            area=area,
+            example=_PHONE_EXAMPLE,
         )
-    return f"{area}-{exchange} is not a number in use. Please check the number and type all 10 digits."
+    if exchange[0] in "01":
+        return t(
+            "The three digits after the area code can't start with {digit}, so {number} can't be right. "
+            "Please check the number.",
+            digit=exchange[0],
+            number=f"{area}-{exchange}",
+        )
+    return t(
+        "{number} is not a number in use. Please check the number and type all 10 digits.",
+        number=f"{area}-{exchange}",
+    )
 
 
 @functools.lru_cache(maxsize=256)

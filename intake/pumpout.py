@@ -2,9 +2,10 @@
 
 Best effort and pure: the date and amount come from :mod:`intake` (so "yesterday", "8/14" and
 "750 gal" mean what they mean everywhere else); what is left of the message, minus the verbs and filler of
-such messages, is taken as the hauler. Fields not found are listed in ``missing`` so the form asks for
-them; a field that was given but cannot be right (a future date) is in ``errors`` with the sentence to
-show. The read-back is where the user catches a wrong guess.
+such messages (English or Spanish: "bombeado ayer, 500 galones, ABC Hauling"), is taken as the hauler.
+Fields not found are listed in ``missing`` so the form asks for them; a field that was given but cannot be
+right (a future date) is in ``errors`` with the sentence to show. The read-back is where the user catches a
+wrong guess.
 """
 
 from __future__ import annotations
@@ -24,12 +25,16 @@ REQUIRED = ("service_date", "gallons", "hauler")
 
 _BLANK = "\x00"
 _RE_MANIFEST = re.compile(
-    r"\bmanifest\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<number>[a-z0-9][a-z0-9\-]*\d[a-z0-9\-]*)",
+    r"\b(?:manifest|manifiesto)\s*(?:no\.?|number|num|n[uú]mero|#)?\s*[:#]?\s*"
+    r"(?P<number>[a-z0-9][a-z0-9\-]*\d[a-z0-9\-]*)",
     re.IGNORECASE,
 )
-_RE_DEVICE = re.compile(r"\b(?:grease\s+)?(?P<device>interceptor|trap)s?\b", re.IGNORECASE)
+_RE_DEVICE = re.compile(
+    r"\b(?:grease\s+)?(?P<device>interceptor|trap)s?\b|\b(?P<trampa>trampas?)\b", re.IGNORECASE
+)
 _RE_HAULER_MARKER = re.compile(
-    r"\b(?:by|with|from|through|via|using|hauler(?:\s+(?:was|is))?:?|company(?:\s+(?:was|is))?:?)\s+"
+    r"\b(?:by|with|from|through|via|using|hauler(?:\s+(?:was|is))?:?|company(?:\s+(?:was|is))?:?|"
+    r"(?-i:por|con)|recolector(?:\s+(?:fue|es))?:?|compa[ñn][ií]a(?:\s+(?:fue|es))?:?|empresa(?:\s+(?:fue|es))?:?)\s+"
     r"(?P<hauler>[^,;\x00]+)",
     re.IGNORECASE,
 )
@@ -39,12 +44,19 @@ _FILLER = {
     *("out", "on", "at", "in", "of", "and", "then", "done", "completed", "came", "come", "did", "full"),
     *("grease", "interceptor", "trap", "gi", "today", "yesterday", "last", "this", "about", "around"),
     *("approximately", "approx", "roughly", "gallons", "gallon", "gal", "by", "with", "from", "ago"),
+    # Spanish, as people text it (accents or not)
+    *("bombeado", "bombeada", "bombearon", "bombeamos", "bombeo", "bombeó", "limpiaron", "limpiamos"),
+    *("limpiado", "limpiada", "limpieza", "servicio", "vaciaron", "vino", "vinieron", "hicieron", "hizo"),
+    *("se", "nos", "le", "lo", "la", "el", "los", "las", "de", "del", "al", "por", "con", "y", "fue", "es"),
+    *("hoy", "ayer", "hace", "como", "unos", "aprox", "galones", "galon", "galón", "trampa", "grasa"),
+    *("interceptor", "mañana", "manana", "tarde", "noche", "madrugada", "pasado", "pasada"),
 }
 _ABBREVIATION_DOT = "\x01"  # stands in for the dot of "Co." while the message is split at full stops
 _RE_ABBREVIATION = re.compile(r"\b(co|inc|corp|ltd|llc|bros|svc|svcs|env)\.", re.IGNORECASE)
 _RE_ENDS_IN_ABBREVIATION = re.compile(r"\b(?:co|inc|corp|ltd|llc|bros|svc|svcs|env)\.$", re.IGNORECASE)
 _NOT_A_HAULER = re.compile(
-    r"\b(?:issues?|problems?|fine|ok|okay|good|great|everything|nothing|normal|manifest|receipt|invoice)\b",
+    r"\b(?:issues?|problems?|fine|ok|okay|good|great|everything|nothing|normal|manifest|receipt|invoice|"
+    r"problemas?|bien|todo|nada|manifiesto|recibo|factura)\b",
     re.IGNORECASE,
 )
 
@@ -158,7 +170,7 @@ def parse_pumpout(text: str, ctx: ParseContext) -> PumpOutLog:
 
     device = None
     if match := _RE_DEVICE.search(cased):
-        device = match.group("device").lower()
+        device = "trap" if match.group("trampa") else match.group("device").lower()
 
     return PumpOutLog(
         service_date=date_result.value,

@@ -4,6 +4,10 @@ A bare number is taken to be in the unit asked for; another volume unit is conve
 (the user's words are kept in ``given``). A quantity range ("50 to 100 gallons") keeps the upper end as
 its amount (a choice, not a rule).
 
+Spanish answers are read too ("como doscientos cincuenta galones", "3 yardas cubicas", "20 por 20 pies",
+"unos 400 pies cuadrados", "dos veces por semana", "ninguno", "nada", "cero"); descriptions and the sentences
+asking again are in the reply's language.
+
 Holds the units (:data:`GALLONS`, :data:`CUBIC_YARDS`, :data:`LITERS`, :data:`SQUARE_FEET`),
 :class:`Quantity`, :func:`convert`, :func:`parse_quantity`, :func:`find_quantity`, and :func:`parse_count`
 (seats, meals, employees).
@@ -13,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -26,61 +30,116 @@ from intake.numbers import (
     _to_decimal,
     format_number,
 )
+from languages import N_, t
 
 GALLONS, CUBIC_YARDS, LITERS, SQUARE_FEET = "gal", "yd3", "L", "sqft"
 UNITS = (GALLONS, CUBIC_YARDS, LITERS, SQUARE_FEET)
-_UNIT_WORDS = {GALLONS: "gallons", CUBIC_YARDS: "cubic yards", LITERS: "liters", SQUARE_FEET: "square feet"}
-_UNIT_SINGULAR = {GALLONS: "gallon", CUBIC_YARDS: "cubic yard", LITERS: "liter", SQUARE_FEET: "square foot"}
+_UNIT_WORDS = {
+    GALLONS: N_("gallons"),
+    CUBIC_YARDS: N_("cubic yards"),
+    LITERS: N_("liters"),
+    SQUARE_FEET: N_("square feet"),
+}
+_UNIT_SINGULAR = {
+    GALLONS: N_("gallon"),
+    CUBIC_YARDS: N_("cubic yard"),
+    LITERS: N_("liter"),
+    SQUARE_FEET: N_("square foot"),
+}
 _UNIT_EXAMPLES = {
-    GALLONS: "50 gallons",
-    CUBIC_YARDS: "2 cubic yards",
-    LITERS: "20 liters",
-    SQUARE_FEET: "1,200 sq ft",
+    GALLONS: N_("50 gallons"),
+    CUBIC_YARDS: N_("2 cubic yards"),
+    LITERS: N_("20 liters"),
+    SQUARE_FEET: N_("1,200 sq ft"),
+}
+_PER_PERIOD = {  # an amount per period, in words
+    "day": N_("{amount} a day"),
+    "week": N_("{amount} a week"),
+    "month": N_("{amount} a month"),
+    "year": N_("{amount} a year"),
+}
+_GIVE_PER_PERIOD = {  # an amount given per another period
+    "day": N_("Please give the amount per day, for example {example}."),
+    "week": N_("Please give the amount per week, for example {example}."),
+    "month": N_("Please give the amount per month, for example {example}."),
+    "year": N_("Please give the amount per year, for example {example}."),
+}
+_TIMES_PER_PERIOD = {  # "a 3-yard bin twice a week"
+    "day": N_("{amount} {times} a day"),
+    "week": N_("{amount} {times} a week"),
+    "month": N_("{amount} {times} a month"),
+    "year": N_("{amount} {times} a year"),
 }
 _UNIT_PATTERNS = (
-    (SQUARE_FEET, r"square\s+f(?:ee|oo)t|sq\.?\s*f(?:ee|oo)?t\.?|sqft|ft\s*(?:2|²)|sf"),
+    (
+        SQUARE_FEET,
+        r"square\s+f(?:ee|oo)t|sq\.?\s*f(?:ee|oo)?t\.?|sqft|ft\s*(?:2|²)|sf|pies?\s+cuadrados?|pies?\s*(?:2|²)",
+    ),
     (
         CUBIC_YARDS,
-        r"cubic\s+yards?|cu\.?\s*(?:yds?|yards?)\.?|yds?\s*(?:3|³)|yards?\s*(?:3|³)|cy|yards?|yds?\.?",
+        r"cubic\s+yards?|cu\.?\s*(?:yds?|yards?)\.?|yds?\s*(?:3|³)|yards?\s*(?:3|³)|cy|yards?|yds?\.?|"
+        r"yardas?\s+c[uú]bicas?|yardas?",
     ),
-    (GALLONS, r"gallons?|gals?\.?"),
-    (LITERS, r"liters?|litres?|l"),
+    (GALLONS, r"gallons?|gals?\.?|galones|gal[oó]n"),
+    (LITERS, r"liters?|litres?|l|litros?"),
 )
 _UNIT_OF = [(unit, re.compile(rf"^(?:{pattern})$")) for unit, pattern in _UNIT_PATTERNS]
 _UNIT = "|".join(pattern for _, pattern in _UNIT_PATTERNS)
 _APPROX = (
     r"about|around|approximately|approx\.?|roughly|maybe|like|almost|nearly|close\s+to|over|under|"
-    r"more\s+than|less\s+than|at\s+least|up\s+to|probably|estimated|est\.?|~"
+    r"more\s+than|less\s+than|at\s+least|up\s+to|probably|estimated|est\.?|~|"
+    r"como|unos|unas|aproximadamente|alrededor\s+de|m[aá]s\s+o\s+menos|casi|cerca\s+de|m[aá]s\s+de|"
+    r"menos\s+de|por\s+lo\s+menos|al\s+menos|hasta|tal\s+vez|quiz[aá]s?"
 )
-_QUANTITY_NUMBER = rf"(?:{_DIGITS}|{_WORD_NUMBER_RUN}|half\b|an?\b)"
+_HALF = r"half\b|medio\b|media\b"
+_QUANTITY_NUMBER = rf"(?:{_DIGITS}|{_WORD_NUMBER_RUN}|{_HALF}|an?\b|una?\b)"
 _RE_QUANTITY = re.compile(
     rf"(?P<approx>(?:{_APPROX})\s*)?(?P<n1>(?<![\w.,]){_QUANTITY_NUMBER})"
-    rf"(?P<half>\s+and\s+a\s+half|\s+1/2)?"
-    rf"(?:\s*(?:-|to|or|and)\s*(?P<n2>{_DIGITS}|{_WORD_NUMBER_RUN}))?"
-    rf"\s*-?\s*(?:(?P<half_a>a\s+)?(?P<unit>{_UNIT})(?![a-z]))?(?P<ish>\s*-?ish)?(?P<or_so>\s+or\s+so)?"
+    rf"(?P<half>\s+and\s+a\s+half|\s+1/2|\s+y\s+medi[oa]\b)?"
+    rf"(?:(?:\s*(?:-|to|or|and)\s*|\s+(?:a|o|y)\s+)(?P<n2>{_DIGITS}|{_WORD_NUMBER_RUN}))?"
+    rf"\s*-?\s*(?:(?P<half_a>a\s+)?(?P<unit>{_UNIT})(?![a-z]))?(?P<ish>\s*-?ish)?"
+    rf"(?P<or_so>\s+or\s+so|\s+m[aá]s\s+o\s+menos)?"
+)
+_CONTAINER_WORDS = r"buckets?|containers?|drums?|barrels?|totes?|carts?|bins?|cans?|jugs?|pails?"
+_SPANISH_CONTAINER_WORDS = (
+    r"cubetas?|botes?|contenedor(?:es)?|tambos?|tambores|barriles?|baldes?|tinas?|garrafas?"
 )
 _RE_CONTAINERS = re.compile(
     rf"(?P<count>{_DIGITS}|{_WORD_NUMBER_RUN})\s+(?P<size>{_DIGITS})\s*-?\s*(?P<unit>{_UNIT})\s+"
-    r"(?:buckets?|containers?|drums?|barrels?|totes?|carts?|bins?|cans?|jugs?|pails?)\b"
+    rf"(?:{_CONTAINER_WORDS})\b"
+    rf"|(?P<count_es>{_DIGITS}|{_WORD_NUMBER_RUN}|una?)\s+(?:{_SPANISH_CONTAINER_WORDS})\s+de\s+"
+    rf"(?P<size_es>{_DIGITS})\s*(?P<unit_es>{_UNIT})(?![a-z])"
 )
 _RE_DIMENSIONS = re.compile(
-    rf"(?P<a>{_DIGITS})\s*(?:'|ft|feet|foot)?\s*(?:x|by|×)\s*(?P<b>{_DIGITS})\s*(?:'|ft\b|feet|foot)?"
+    rf"(?P<a>{_DIGITS})\s*(?:'|ft|feet|foot|pies)?\s*(?:x|by|×|por)\s*(?P<b>{_DIGITS})\s*(?:'|ft\b|feet|foot|pies)?"
 )
 _RE_PERIOD = re.compile(
     r"(?:\bper\b|\ba\b|\ban\b|\beach\b|\bevery\b|/)\s*(?P<unit>week|wk|day|month|mo|year|yr)\b"
     r"|\b(?P<adverb>weekly|daily|monthly|yearly|annually)\b"
+    r"|(?:\bpor\b|\ba\s+la\b|\bal\b|\bcada\b|/)\s*(?P<es_unit>semana|d[ií]a|mes|a[ñn]o)\b"
+    r"|\b(?P<es_adverb>diari[oa]s?|semanal(?:es|mente)?|mensual(?:es|mente)?|anual(?:es|mente)?)\b"
 )
 _PERIODS = {"wk": "week", "mo": "month", "yr": "year", "weekly": "week", "daily": "day", "monthly": "month"}
 _PERIODS.update({"yearly": "year", "annually": "year"})
+_SPANISH_PERIODS = {"se": "week", "di": "day", "dí": "day", "me": "month", "añ": "year", "an": "year"}
 _TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}  # adverbs, not numbers: text2num has none of them
 _RE_TIMES_PER_PERIOD = re.compile(
     rf"\b(?P<times>once|twice|thrice|(?P<n>{NUMBER_PATTERN})\s*(?:x|times))\s*(?:a|an|per|each|every|/)\s*"
     r"(?:week|wk|day|month|year)\b"
+    rf"|\b(?P<times_es>(?P<n_es>{NUMBER_PATTERN}|una?)\s+(?:vez|veces))\s+(?:por|a\s+la|al|cada|/)\s*"
+    r"(?:semana|d[ií]a|mes|a[ñn]o)\b"
 )
-_RE_NONE = re.compile(r"^(?:none|nothing|zero|nada|no\s+\w+|not\s+any|0)$")
-_RE_VAGUE_AMOUNT = re.compile(r"\b(?:a\s+lot|lots|a\s+little|some|not\s+much|tons|a\s+bunch|few)\b")
+_RE_NONE = re.compile(
+    r"^(?:none|nothing|zero|nada|no\s+\w+|not\s+any|0|"
+    r"ninguno|ninguna|ning[uú]n[oa]?\s+\w+|cero|no\s+(?:hay|tenemos|tiene|tengo)(?:\s+\w+)?|sin\s+\w+)$"
+)
+_RE_VAGUE_AMOUNT = re.compile(
+    r"\b(?:a\s+lot|lots|a\s+little|some|not\s+much|tons|a\s+bunch|few)\b|"
+    r"\b(?:mucho|mucha|muchos|muchas|un\s+poco|poquito|poca|poco|bastante|un\s+mont[oó]n|un\s+chingo|algo)\b"
+)
 _RE_UNSURE_AMOUNT = re.compile(
-    r"\b(?:don'?t|do\s+not)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bidk\b|\bunknown\b"
+    r"\b(?:don'?t|do\s+not)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bidk\b|\bunknown\b|"
+    r"\bno\s+(?:lo\s+)?s[eé]\b|\bni\s+idea\b|\bno\s+estoy\s+segur[oa]\b|\bqui[eé]n\s+sabe\b|\bno\s+sabemos\b"
 )
 
 GALLONS_PER_CUBIC_YARD = Decimal(46656) / Decimal(231)
@@ -101,13 +160,19 @@ class Quantity:
     per: str | None = None  # "week", "day", "month", "year" when the user said so
 
     def describe(self) -> str:
-        words = _UNIT_WORDS[self.unit] if self.amount != 1 else _UNIT_SINGULAR[self.unit]
+        words = t(_UNIT_WORDS[self.unit] if self.amount != 1 else _UNIT_SINGULAR[self.unit])
+        amount = format_number(self.amount)
         if self.low is not None:
-            text = f"{format_number(self.low)} to {format_number(self.amount)} {_UNIT_WORDS[self.unit]}"
+            low = format_number(self.low)
+            text = t("{low} to {high} {unit}", low=low, high=amount, unit=t(_UNIT_WORDS[self.unit]))
+        elif self.approximate:
+            text = t("about {amount} {unit}", amount=amount, unit=words)
         else:
-            text = f"{'about ' if self.approximate else ''}{format_number(self.amount)} {words}"
+            text = f"{amount} {words}"
         if self.per:
-            text += f" a {self.per}"
+            text = (
+                t(_PER_PERIOD[self.per], amount=text) if self.per in _PER_PERIOD else f"{text} a {self.per}"
+            )
         if self.given:
             text += f" ({self.given})"
         return text
@@ -166,39 +231,64 @@ def parse_quantity(
     """
     if unit not in UNITS:
         raise ValueError(f"Unknown unit {unit!r}; expected one of {UNITS}.")
-    example = _UNIT_EXAMPLES[unit] + (f" a {per}" if per else "")
+    example = t(_UNIT_EXAMPLES[unit])
+    if per:
+        example = t(_PER_PERIOD[per], amount=example)
     normalized = normalize(text).replace("³", "3").replace("²", "2")
     if not normalized:
-        return _fail(f"Please give a number, for example {example}.")
+        return _fail(t(_GIVE_A_NUMBER, example=example))
     period_match = _RE_PERIOD.search(normalized)
     said_per = None
     if period_match:
         said_per = period_match.group("unit") or period_match.group("adverb")
         said_per = _PERIODS.get(said_per, said_per)
+        if said_per is None:  # Spanish: "por semana", "al dia", "mensuales"
+            spanish = period_match.group("es_unit") or period_match.group("es_adverb")
+            said_per = _SPANISH_PERIODS[spanish[:2]]
     if per is not None and said_per is not None and said_per != per:
-        return _fail(f"Please give the amount per {per}, for example {example}.")
+        return _fail(t(_GIVE_PER_PERIOD[per], example=example))
     if _RE_UNSURE_AMOUNT.search(normalized):
-        return _fail(f"A rough guess is fine, for example {example}.")
+        return _fail(t("A rough guess is fine, for example {example}.", example=example))
     if allow_zero and _RE_NONE.match(normalized.strip(" .!")):
         return _ok(Quantity(Decimal(0), unit, per=per or said_per))
     if unit == SQUARE_FEET and (match := _RE_DIMENSIONS.search(normalized)):
         area = Decimal(match.group("a").replace(",", "")) * Decimal(match.group("b").replace(",", ""))
-        return _ok(Quantity(area, SQUARE_FEET, given=f"{match.group('a')} by {match.group('b')} feet"))
-    if match := _RE_CONTAINERS.search(normalized):
-        count, size = _to_decimal(match.group("count")), _to_decimal(match.group("size"))
-        found_unit = _unit_of(match.group("unit"))
-        if count is not None and size is not None and found_unit is not None:
-            return _quantity_in(count * size, found_unit, unit, False, None, per or said_per, example)
+        given = t("{a} by {b} feet", a=match.group("a"), b=match.group("b"))
+        return _ok(Quantity(area, SQUARE_FEET, given=given))
+    if found := _containers(normalized):
+        count, size, found_unit = found
+        result = _quantity_in(count * size, found_unit, unit, False, None, per or said_per, example)
+        # "un contenedor de 3 yardas dos veces por semana" is Spanish for "a 3-yard bin twice a week"
+        spanish = _RE_CONTAINERS.search(normalized).group("count_es") is not None  # type: ignore[union-attr]
+        return _times_per_period(result, normalized) if spanish else result
     candidates = [m for m in _RE_QUANTITY.finditer(normalized) if m.group("n1").strip()]
-    candidates = [m for m in candidates if m.group("n1").strip() not in ("a", "an") or m.group("unit")]
+    candidates = [m for m in candidates if m.group("n1").strip() not in _ARTICLES or m.group("unit")]
     with_unit = [m for m in candidates if m.group("unit")]
     match = (with_unit or candidates or [None])[0]
     if match is None:
         if _RE_VAGUE_AMOUNT.search(normalized):
-            return _fail(f"Roughly how much? A number helps, for example {example}.")
-        return _fail(f"Please give a number, for example {example}.")
+            return _fail(t("Roughly how much? A number helps, for example {example}.", example=example))
+        return _fail(t(_GIVE_A_NUMBER, example=example))
     result = _amount(match, normalized, unit, per or said_per, example, allow_zero)
     return _times_per_period(result, normalized)
+
+
+_ARTICLES = ("a", "an", "un", "una")  # "a" is one only before a unit ("a gallon"), not in "a lot"
+_GIVE_A_NUMBER = N_("Please give a number, for example {example}.")
+
+
+def _containers(normalized: str) -> tuple[Decimal, Decimal, str] | None:
+    """ "Two 5-gallon buckets", "dos cubetas de 5 galones": the count, the size and its unit."""
+    match = _RE_CONTAINERS.search(normalized)
+    if match is None:
+        return None
+    spanish = match.group("count_es") is not None
+    count = _count_from(match.group("count_es")) if spanish else _to_decimal(match.group("count"))
+    size = _to_decimal(match.group("size_es" if spanish else "size"))
+    found_unit = _unit_of(match.group("unit_es" if spanish else "unit"))
+    if count is None or size is None or found_unit is None:
+        return None
+    return Decimal(count), size, found_unit
 
 
 def _times_per_period(result: ParseResult[Quantity], normalized: str) -> ParseResult[Quantity]:
@@ -207,13 +297,15 @@ def _times_per_period(result: ParseResult[Quantity], normalized: str) -> ParseRe
     quantity = result.value
     if match is None or quantity is None or quantity.per is None:
         return result
-    word = match.group("times")
-    times = _TIMES_WORDS.get(word) or _count_from(match.group("n") or "")
+    word = match.group("times") or match.group("times_es")
+    times = _TIMES_WORDS.get(word) or _count_from(match.group("n") or match.group("n_es") or "")
     if not times or times == 1:
         return result
-    given = (
-        f"{quantity.given or quantity.describe().removesuffix(f' a {quantity.per}')} {word} a {quantity.per}"
-    )
+    amount = quantity.given or replace(quantity, per=None).describe()
+    if quantity.per in _TIMES_PER_PERIOD:
+        given = t(_TIMES_PER_PERIOD[quantity.per], amount=amount, times=word)
+    else:
+        given = f"{amount} {word} a {quantity.per}"
     low = None if quantity.low is None else quantity.low * times
     return _ok(
         Quantity(quantity.amount * times, quantity.unit, quantity.approximate, low, given, quantity.per)
@@ -226,13 +318,12 @@ def find_quantity(text: str, unit: str) -> tuple[ParseResult[Quantity], tuple[in
     Nothing found gives a result with neither value nor error (and span ``(0, 0)``)."""
     if unit not in UNITS:
         raise ValueError(f"Unknown unit {unit!r}; expected one of {UNITS}.")
-    example = _UNIT_EXAMPLES[unit]
+    example = t(_UNIT_EXAMPLES[unit])
     normalized = normalize(text).replace("³", "3").replace("²", "2")
-    if match := _RE_CONTAINERS.search(normalized):
-        count, size = _to_decimal(match.group("count")), _to_decimal(match.group("size"))
-        found_unit = _unit_of(match.group("unit"))
-        if count is not None and size is not None and found_unit is not None:
-            return _quantity_in(count * size, found_unit, unit, False, None, None, example), match.span()
+    if found := _containers(normalized):
+        count, size, found_unit = found
+        span = _RE_CONTAINERS.search(normalized).span()  # type: ignore[union-attr]
+        return _quantity_in(count * size, found_unit, unit, False, None, None, example), span
     for match in _RE_QUANTITY.finditer(normalized):
         found_unit = _unit_of(match.group("unit"))
         if found_unit is not None and (found_unit == SQUARE_FEET) == (unit == SQUARE_FEET):
@@ -245,24 +336,28 @@ def _amount(
 ) -> ParseResult[Quantity]:
     """A :data:`_RE_QUANTITY` match as a quantity in ``unit`` (a match without a unit is in ``unit``)."""
     n1 = match.group("n1").strip()
-    amount = Decimal("0.5") if n1 == "half" else _to_decimal(n1)
+    amount = Decimal("0.5") if n1 in ("half", "medio", "media") else _to_decimal(n1)
+    if amount is None and n1 in _ARTICLES:
+        amount = Decimal(1)  # "una yarda", "un galon"
     if amount is None:
-        return _fail(f"Please give a number, for example {example}.")
+        return _fail(t(_GIVE_A_NUMBER, example=example))
     if match.group("half"):
         amount += Decimal("0.5")
     low = None
     if match.group("n2"):
         high = _to_decimal(match.group("n2"))
         if high is None:
-            return _fail(f"Please give a number, for example {example}.")
+            return _fail(t(_GIVE_A_NUMBER, example=example))
         low, amount = (amount, high) if amount <= high else (high, amount)
     start = match.start("n1")
     if start > 0 and normalized[start - 1] == "-" and (start == 1 or normalized[start - 2] == " "):
-        return _fail(f"An amount can't be negative. Please give a number, for example {example}.")
+        return _fail(
+            t("An amount can't be negative. Please give a number, for example {example}.", example=example)
+        )
     found_unit = _unit_of(match.group("unit")) or unit
     approximate = bool(match.group("approx") or match.group("ish") or match.group("or_so") or low is not None)
     if amount == 0 and not allow_zero:
-        return _fail(f"Please give an amount greater than zero, for example {example}.")
+        return _fail(t("Please give an amount greater than zero, for example {example}.", example=example))
     return _quantity_in(amount, found_unit, unit, approximate, low, per, example)
 
 
@@ -278,48 +373,72 @@ def _quantity_in(
     if found_unit == unit:
         return _ok(Quantity(amount, unit, approximate, low, None, per))
     if SQUARE_FEET in (found_unit, unit):
-        return _fail(f"Please give it in {_UNIT_WORDS[unit]}, for example {example}.")
-    words = _UNIT_WORDS[found_unit] if amount != 1 else _UNIT_SINGULAR[found_unit]
+        return _fail(
+            t("Please give it in {unit}, for example {example}.", unit=t(_UNIT_WORDS[unit]), example=example)
+        )
+    words = t(_UNIT_WORDS[found_unit] if amount != 1 else _UNIT_SINGULAR[found_unit])
     given = f"{format_number(amount)} {words}"
     if low is not None:
-        given = f"{format_number(low)} to {given}"
+        given = t("{low} to {amount}", low=format_number(low), amount=given)
     converted_low = None if low is None else convert(low, found_unit, unit)
     return _ok(Quantity(convert(amount, found_unit, unit), unit, approximate, converted_low, given, per))
 
 
 _RE_COUNT_RANGE = re.compile(
-    rf"(?:{_DIGITS})\s*-\s*(?:{_DIGITS})|(?:{NUMBER_PATTERN})\s+(?:to|or)\s+(?:{NUMBER_PATTERN})"
+    rf"(?:{_DIGITS})\s*-\s*(?:{_DIGITS})|(?:{NUMBER_PATTERN})\s+(?:to|or|a|o)\s+(?:{NUMBER_PATTERN})"
+    rf"|(?:{_DIGITS})\s+y\s+(?:{_DIGITS})"
 )
 _COUNT_NOUNS = {"seats": 10_000, "meals": 1_000_000, "employees": 100_000, "people": 100_000}
+_COUNT_WORDS = {
+    "seats": N_("seats"),
+    "meals": N_("meals"),
+    "employees": N_("employees"),
+    "people": N_("people"),
+}
 _RE_NO_SEATS = re.compile(
-    r"\b(?:take\s*-?\s*out\s+only|to\s*-?\s*go\s+only|no\s+(?:dine\s*-?\s*in|dining|seating))\b"
+    r"\b(?:take\s*-?\s*out\s+only|to\s*-?\s*go\s+only|no\s+(?:dine\s*-?\s*in|dining|seating))\b|"
+    r"\b(?:solo|solamente|nom[aá]s)\s+para\s+llevar\b|\bpara\s+llevar\s+(?:solamente|nada\s+m[aá]s|nom[aá]s)\b|"
+    r"\b(?:no\s+hay|sin|no\s+tenemos)\s+(?:mesas|asientos|comedor|sillas)\b"
 )
 
 
 def parse_count(text: str, noun: str = "seats", *, maximum: int | None = None) -> ParseResult[int]:
     """A whole number of ``noun``: ``45``, ``45 seats``, ``about 45``, ``forty-five``, ``none`` (0)."""
     limit = maximum if maximum is not None else _COUNT_NOUNS.get(noun, 1_000_000)
-    example = f"45 {noun}" if noun else "45"
+    said_noun = t(_COUNT_WORDS[noun]) if noun in _COUNT_WORDS else noun
+    example = f"45 {said_noun}" if noun else "45"
     normalized = normalize(text).strip(" .!?")
     if not normalized:
-        return _fail(f"Please give a number, for example {example}.")
+        return _fail(t(_GIVE_A_NUMBER, example=example))
     if _RE_UNSURE_AMOUNT.search(normalized):
-        return _fail(f"A best guess is fine, for example {example}.")
+        return _fail(t("A best guess is fine, for example {example}.", example=example))
     if _RE_NONE.match(normalized) or (noun == "seats" and _RE_NO_SEATS.search(normalized)):
         return _ok(0)
     numbers = list(re.finditer(rf"(?P<neg>-\s*)?(?P<n>{NUMBER_PATTERN})", normalized))
+    if not numbers:  # "un empleado": the article is the count only when no number is given
+        numbers = list(re.finditer(r"(?P<neg>)(?P<n>\b(?:un|una)\b)", normalized))
     if not numbers:
-        return _fail(f"Please give a number, for example {example}.")
+        return _fail(t(_GIVE_A_NUMBER, example=example))
     if _RE_COUNT_RANGE.search(normalized):
-        return _fail(f"Please give one number rather than a range, for example {example}.")
+        return _fail(t("Please give one number rather than a range, for example {example}.", example=example))
     match = numbers[0]
     value = _to_decimal(match.group("n"))
+    if value is None and match.group("n") in ("un", "una"):
+        value = Decimal(1)
     if value is None:
-        return _fail(f"Please give a number, for example {example}.")
+        return _fail(t(_GIVE_A_NUMBER, example=example))
     if match.group("neg"):
-        return _fail(f"The number can't be negative. Please give a number, for example {example}.")
+        return _fail(
+            t("The number can't be negative. Please give a number, for example {example}.", example=example)
+        )
     if value != value.to_integral_value():
-        return _fail(f"Please give a whole number, for example {example}.")
+        return _fail(t("Please give a whole number, for example {example}.", example=example))
     if value > limit:
-        return _fail(f"{format_number(value)} {noun} seems too many. Please check the number.")
+        return _fail(
+            t(
+                "{number} {noun} seems too many. Please check the number.",
+                number=format_number(value),
+                noun=said_noun,
+            )
+        )
     return _ok(int(value))

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from intake.core import ParseResult, _fail, _ok, normalize
+from intake.core import ParseResult, _fail, _ok, _strip_accents, normalize
+from languages import N_, t
 
 _LEADING_SLASHES_AND_SPACE = re.compile(r"^[\s/]+")
 
@@ -23,8 +24,8 @@ def user_text(raw: str) -> str:
 
 
 _RE_NAME_PREFIX = re.compile(
-    r"^(?:(?:hi|hello|hey)[,!.]?\s+)?(?:my\s+name\s+is|my\s+name'?s|name'?s|name\s+is|this\s+is|i\s+am|i'?m|"
-    r"it'?s|it\s+is|me\s+llamo|soy|call\s+me)\s+",
+    r"^(?:(?:hi|hello|hey|hola|buenas)[,!.]?\s+)?(?:my\s+name\s+is|my\s+name'?s|name'?s|name\s+is|this\s+is|i\s+am|"
+    r"i'?m|it'?s|it\s+is|me\s+llamo|soy|call\s+me|mi\s+nombre\s+es)\s+",
     re.IGNORECASE,
 )
 
@@ -43,7 +44,9 @@ _NOT_A_NAME = {
     "n/a",
     "idk",
     "anonymous",
+    *("si", "nel", "claro", "nada", "ninguno", "saltar", "omitir", "no se", "anonimo", "anonima"),
 }
+_TYPE_YOUR_NAME = N_("Please type your name, for example Maria Lopez.")
 
 
 def parse_person_name(text: str) -> ParseResult[str]:
@@ -51,11 +54,11 @@ def parse_person_name(text: str) -> ParseResult[str]:
     name = " ".join(str(text).split()).strip(" .,!")
     name = _RE_NAME_PREFIX.sub("", name).strip(" .,!")
     if not name or not any(c.isalpha() for c in name):
-        return _fail("Please type your name, for example Maria Lopez.")
-    if normalize(name) in _NOT_A_NAME:
-        return _fail("Please type your name, for example Maria Lopez.")
+        return _fail(t(_TYPE_YOUR_NAME))
+    if _strip_accents(normalize(name)) in _NOT_A_NAME:
+        return _fail(t(_TYPE_YOUR_NAME))
     if len(name) > 100 or sum(c.isdigit() for c in name) > 2:
-        return _fail("Please type just your name, for example Maria Lopez.")
+        return _fail(t("Please type just your name, for example Maria Lopez."))
     return _ok(name)
 
 
@@ -63,7 +66,7 @@ def parse_text(text: str, *, max_chars: int = 1000) -> ParseResult[str]:
     """Free text (descriptions, lists): trimmed, non-empty, at most ``max_chars`` characters."""
     value = " ".join(str(text).split())
     if len(re.sub(r"\W", "", value)) < 2:
-        return _fail("Please type a short answer in words.")
+        return _fail(t("Please type a short answer in words."))
     if len(value) > max_chars:
-        return _fail(f"That's a bit long: please keep it under {max_chars} characters.")
+        return _fail(t("That's a bit long: please keep it under {limit} characters.", limit=max_chars))
     return _ok(value)

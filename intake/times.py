@@ -3,6 +3,10 @@
 Conventions that are choices, not rules: a time without am/pm ("since 7:30") is the most recent such time
 before the message; a range like "6 to 10pm" shares the meridiem that keeps start before end.
 
+Spanish as people text it is read too: "a las 7 de la mañana", "como a las 3pm", "a las siete y media",
+"hace una hora", "hace media hora", "hace dos horas", "de 6am a 10pm", "ayer a las 5 de la tarde"
+(:func:`_spanish_clock` writes number words and "de la tarde" the way the grammar reads them).
+
 Holds :func:`parse_time` and :func:`human_time`; :class:`TimeRange` and :func:`parse_time_ranges`;
 :class:`Moment`, :func:`parse_moment` and :func:`localize` (wall-clock time in a zone, across clock changes).
 """
@@ -20,12 +24,14 @@ from zoneinfo import ZoneInfo
 from cities import CITY_TIME_ZONE
 from intake.core import PAST, ParseContext, ParseResult, _fail, _ok, normalize
 from intake.dates import _NOT_A_DATE_AFTER, _search_date, human_date
-from intake.numbers import NUMBER_PATTERN, _count_from, _to_decimal
+from intake.numbers import NUMBER_PATTERN, _count_from, _to_decimal, spanish_digits
+from languages import N_, t
 
 _MERIDIEM = r"(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z])"
 _QUALIFIER = (
     r"(?P<qualifier>in\s+the\s+morning|this\s+morning|in\s+the\s+afternoon|this\s+afternoon|"
-    r"in\s+the\s+evening|this\s+evening|at\s+night|last\s+night|tonight|de\s+la\s+(?:mañana|manana|tarde|noche))"
+    r"in\s+the\s+evening|this\s+evening|at\s+night|last\s+night|tonight|de\s+la\s+(?:mañana|manana|tarde|noche)|"
+    r"anoche)"
 )
 _CLOCK = r"(?P<hour>\d{1,2})(?:[:.](?P<minute>[0-5]\d))?"
 _RE_NOON = re.compile(r"\b(?P<word>noon|midday|mediod[ií]a|midnight|medianoche)\b")
@@ -34,9 +40,34 @@ _RE_TIME_LETTER = re.compile(rf"(?<![\d/:.])\b{_CLOCK}(?P<letter>[ap])\b")
 _RE_TIME_QUALIFIED = re.compile(rf"(?<![\d/:.])\b{_CLOCK}\s*(?:o'?clock\s*)?{_QUALIFIER}")
 _RE_TIME_24 = re.compile(r"(?<![\d/:.])\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\b(?![/:])")
 _RE_TIME_BARE = re.compile(
-    r"\b(?:at|since|around|about|by|from|started|starting)\s+(?:about\s+|around\s+)?"
+    r"\b(?:at|since|around|about|by|from|started|starting|a\s+las?|desde\s+las?|eso\s+de\s+las?)\s+"
+    r"(?:about\s+|around\s+)?"
     r"(?P<hour>\d{1,2})(?:[:.](?P<minute>[0-5]\d))?(?:\s*o'?clock)?\b(?![/\-.:]\d)" + _NOT_A_DATE_AFTER
 )
+
+
+_TIME_EXAMPLE = N_("Please type a time like 7am, 7:30pm or 19:30.")
+_WHEN_EXAMPLE = N_("When did it start? For example about an hour ago, at 7am or yesterday at 5pm.")
+_RE_SPANISH_PART_OF_DAY = re.compile(
+    r"(?P<clock>\b\d{1,2}(?:[:.][0-5]\d)?)\s*(?:de|en|por)\s+la\s+(?P<part>mañana|manana|madrugada|tarde|noche)\b"
+)
+
+
+def _spanish_clock(text: str) -> str:
+    """Spanish times the way the grammar reads them: number words in digits ("a las siete" → "a las 7",
+    "a la una" → "a la 1"), "7 y media" → "7:30", "7 y cuarto" → "7:15", and "7 de la mañana" → "7am",
+    "3 de la tarde" → "3pm", "10 de la noche" → "10pm" ("2 de la noche" → "2am")."""
+    text = spanish_digits(text)
+    text = re.sub(r"\bla\s+una\b", "la 1", text)
+    text = re.sub(r"\b(\d{1,2})\s+y\s+media\b", r"\1:30", text)
+    text = re.sub(r"\b(\d{1,2})\s+y\s+cuarto\b", r"\1:15", text)
+
+    def meridiem(match: re.Match[str]) -> str:
+        hour, part = int(re.split(r"[:.]", match.group("clock"))[0]), match.group("part")
+        pm = part == "tarde" or (part == "noche" and 6 <= hour <= 11)
+        return match.group("clock") + ("pm" if pm else "am")
+
+    return _RE_SPANISH_PART_OF_DAY.sub(meridiem, text)
 
 
 @dataclass(frozen=True)
@@ -59,16 +90,20 @@ def _twelve_hour(hour: int, minute: int, pm: bool) -> tuple[dt.time | None, str 
     if not 1 <= hour <= 12:
         suffix = "pm" if pm else "am"
         return None, (
-            f"There is no {hour} {suffix}. Please type a time like 7am, 7:30pm or 19:30."
+            t(
+                "There is no {hour} {suffix}. Please type a time like 7am, 7:30pm or 19:30.",
+                hour=hour,
+                suffix=suffix,
+            )
             if hour
-            else "Please type a time like 7am, 7:30pm or 19:30."
+            else t(_TIME_EXAMPLE)
         )
     return dt.time((hour % 12) + (12 if pm else 0), minute), None
 
 
 def _qualifier_is_pm(qualifier: str, hour: int) -> bool:
     """ "7 in the evening" is PM; "at night" is PM from 6 to 11 but AM from 12 to 5 ("2 at night")."""
-    if "night" in qualifier or "noche" in qualifier:
+    if "night" in qualifier or "noche" in qualifier:  # "anoche" too
         return 6 <= hour <= 11
     return any(word in qualifier for word in ("afternoon", "evening", "tarde"))
 
@@ -91,7 +126,7 @@ def _search_time(text: str) -> _TimeFound | None:
         clock, error = _twelve_hour(hour, minute, _qualifier_is_pm(qualifier, hour))
         # "last night" is consumed here (it also names the day, see parse_moment); other qualifiers stay in
         # the text so the date search still sees "this morning", "tonight" and the like.
-        end = match.end() if qualifier == "last night" else match.start("qualifier")
+        end = match.end() if qualifier in _LAST_NIGHT else match.start("qualifier")
         return _TimeFound(clock, error, match.start(), end, qualifier=qualifier)
     if match := _RE_TIME_24.search(text):
         hour, minute = int(match.group("hour")), int(match.group("minute"))
@@ -109,17 +144,18 @@ def _search_time(text: str) -> _TimeFound | None:
 def _ambiguous_error(clock: dt.time) -> str:
     hour = clock.hour % 12 or 12
     minute = f":{clock.minute:02d}" if clock.minute else ""
-    return (
-        f"Is that {hour}{minute} in the morning or the evening? "
-        f"Please type {hour}{minute}am or {hour}{minute}pm."
+    return t(
+        "Is that {time} in the morning or the evening? Please type {time}am or {time}pm.",
+        time=f"{hour}{minute}",
     )
 
 
 def parse_time(text: str) -> ParseResult[dt.time]:
-    """A time of day: ``7am``, ``7:30 pm``, ``19:30``, ``noon``, ``midnight``, ``7 in the evening``."""
-    found = _search_time(normalize(text))
+    """A time of day: ``7am``, ``7:30 pm``, ``19:30``, ``noon``, ``midnight``, ``7 in the evening``, ``a las 7
+    de la mañana``."""
+    found = _search_time(_spanish_clock(normalize(text)))
     if found is None:
-        return _fail("Please type a time like 7am, 7:30pm or 19:30.")
+        return _fail(t(_TIME_EXAMPLE))
     if found.error:
         return _fail(found.error)
     if found.ambiguous:
@@ -141,8 +177,8 @@ class TimeRange:
 
     def describe(self) -> str:
         if self.all_day:
-            return "24 hours"
-        return f"{human_time(self.start)} to {human_time(self.end)}"
+            return t("24 hours")
+        return t("{start} to {end}", start=human_time(self.start), end=human_time(self.end))
 
     def to_slot(self) -> dict[str, Any]:
         return {
@@ -162,11 +198,13 @@ class TimeRange:
 
 _TIME_TOKEN = r"(?:noon|midnight|\d{1,2}(?:[:.][0-5]\d)?\s*(?:a\.?\s?m\.?|p\.?\s?m\.?|[ap]\b)?)"
 _RE_RANGE = re.compile(
-    rf"(?:from\s+)?(?P<a>{_TIME_TOKEN})\s*(?:-|to|until|till|til|through|thru|a)\s*(?P<b>{_TIME_TOKEN})"
+    rf"(?:from\s+)?(?P<a>{_TIME_TOKEN})\s*(?:-|to|until|till|til|through|thru|a|hasta)\s*(?P<b>{_TIME_TOKEN})"
 )
 _RE_ALL_DAY = re.compile(
-    r"\b24\s*(?:hours?|hrs?|/\s*7)\b|\baround\s+the\s+clock\b|\ball\s+night\s+and\s+day\b"
+    r"\b24\s*(?:hours?|hrs?|/\s*7|horas)\b|\baround\s+the\s+clock\b|\ball\s+night\s+and\s+day\b|"
+    r"\btodo\s+el\s+d[ií]a\s+y\s+(?:toda\s+)?la\s+noche\b"
 )
+_RE_SPANISH_HOUR_ARTICLE = re.compile(r"\b(a|de|desde|hasta)\s+las?\s+(?=\d)")
 
 
 def _range_end(token: str) -> tuple[dt.time | None, bool, str | None]:
@@ -176,13 +214,13 @@ def _range_end(token: str) -> tuple[dt.time | None, bool, str | None]:
         return (dt.time(12) if token == "noon" else dt.time(0)), True, None
     match = re.fullmatch(r"(\d{1,2})(?:[:.]([0-5]\d))?\s*(a\.?\s?m\.?|p\.?\s?m\.?|[ap])?", token)
     if match is None:
-        return None, False, "Please type hours like 6am to 10pm."
+        return None, False, t("Please type hours like 6am to 10pm.")
     hour, minute, meridiem = int(match.group(1)), int(match.group(2) or 0), match.group(3)
     if meridiem:
         clock, error = _twelve_hour(hour, minute, meridiem.startswith("p"))
         return clock, True, error
     if hour > 23:
-        return None, False, f"There is no hour {hour}. Please type hours like 6am to 10pm."
+        return None, False, t("There is no hour {hour}. Please type hours like 6am to 10pm.", hour=hour)
     if hour == 0 or hour > 12 or match.group(1).startswith("0"):
         return dt.time(hour, minute), True, None
     return dt.time(hour % 12, minute), False, None
@@ -193,12 +231,13 @@ def _with_meridiem(clock: dt.time, pm: bool) -> dt.time:
 
 
 def parse_time_ranges(text: str) -> ParseResult[tuple[TimeRange, ...]]:
-    """Daily hours: ``6am to 10pm``, ``6-10am and 2-4pm``, ``10 to 2pm`` (10 AM to 2 PM), ``24 hours``.
+    """Daily hours: ``6am to 10pm``, ``6-10am and 2-4pm``, ``10 to 2pm`` (10 AM to 2 PM), ``24 hours``,
+    ``de 6am a 10pm``, ``de las 6 de la mañana a las 10 de la noche``.
 
     When only one end says am or pm, the other takes the same meridiem if that keeps the start before the
     end ("6 to 10pm": 6 PM to 10 PM), else the opposite one ("10 to 2pm": 10 AM to 2 PM).
     """
-    normalized = normalize(text)
+    normalized = _RE_SPANISH_HOUR_ARTICLE.sub(r"\1 ", _spanish_clock(normalize(text)))
     if _RE_ALL_DAY.search(normalized):
         return _ok((TimeRange(dt.time(0), dt.time(0), all_day=True),))
     ranges: list[TimeRange] = []
@@ -210,7 +249,9 @@ def parse_time_ranges(text: str) -> ParseResult[tuple[TimeRange, ...]]:
         assert start is not None and end is not None
         if not start_known and not end_known:
             start_text, end_text = match.group("a").strip(), match.group("b").strip()
-            return _fail(f"Please add am or pm, for example {start_text}am to {end_text}pm.")
+            return _fail(
+                t("Please add am or pm, for example {start}am to {end}pm.", start=start_text, end=end_text)
+            )
         if not start_known:
             same = _with_meridiem(start, end.hour >= 12)
             start = same if same < end else _with_meridiem(start, end.hour < 12)
@@ -219,7 +260,7 @@ def parse_time_ranges(text: str) -> ParseResult[tuple[TimeRange, ...]]:
             end = same if same > start else _with_meridiem(end, start.hour < 12)
         ranges.append(TimeRange(start, end))
     if not ranges:
-        return _fail("Please give a start and an end time, for example 6am to 10pm.")
+        return _fail(t("Please give a start and an end time, for example 6am to 10pm."))
     return _ok(tuple(ranges))
 
 
@@ -239,8 +280,10 @@ class Moment:
         day = human_date(self.at.date(), spoken=spoken)
         if not self.has_time:
             return day
-        prefix = "about " if self.approximate else ""
-        return f"{day} at {prefix}{human_time(self.at.timetz())}"
+        clock = human_time(self.at.timetz())
+        if self.approximate:
+            return t("{day} at about {time}", day=day, time=clock)
+        return t("{day} at {time}", day=day, time=clock)
 
     def to_slot(self) -> str:
         return self.at.isoformat(timespec="minutes") if self.has_time else self.at.date().isoformat()
@@ -264,16 +307,30 @@ def localize(day: dt.date, clock: dt.time, zone: ZoneInfo) -> dt.datetime:
     return aware.astimezone(dt.timezone.utc).astimezone(zone)
 
 
-_RE_NOW = re.compile(r"\b(?:just\s+now|right\s+now|just\s+(?:started|happened|began)|a\s+moment\s+ago|now)\b")
+_RE_NOW = re.compile(
+    r"\b(?:just\s+now|right\s+now|just\s+(?:started|happened|began)|a\s+moment\s+ago|now)\b|"
+    r"\b(?:ahorita|ahora(?:\s+mismo)?|en\s+este\s+momento|hace\s+un\s+momento|"
+    r"acaba\s+de\s+(?:empezar|comenzar|pasar|suceder))\b"
+)
+_LAST_NIGHT = ("last night", "anoche")
 _RE_ELAPSED = re.compile(
     rf"\b(?P<n>{NUMBER_PATTERN}|an?|half\s+an?|a\s+couple(?:\s+of)?|a\s+few|few)\s+"
     r"(?:(?P<and_half>and\s+a\s+half)\s+)?(?P<unit>minutes?|mins?|hours?|hrs?)(?:\s+(?P<and_half2>and\s+a\s+half))?"
     r"(?:\s+ago|\s+now)?\b"
 )
 _RE_FOR = re.compile(r"\b(?:for|since|about|around|over|like)\b|\bago\b|\bbeen\b|\bgoing\b")
+_RE_HACE_ELAPSED = re.compile(
+    r"\b(?:hace|lleva|llevan|llevamos|lleva\s+como)\s+"
+    r"(?P<approx>(?:como|unos|unas|aproximadamente|aprox|casi|m[aá]s\s+de|menos\s+de|mas\s+o\s+menos)\s+)?"
+    r"(?P<n>\d+(?:\.\d+)?|una?|media|un\s+par\s+de|pocos|pocas)?\s*"
+    r"(?P<unit>minutos?|mins?|horas?|hrs?)\b(?P<half>\s+y\s+media\b)?"
+)
 
 
-_RE_APPROXIMATE = re.compile(r"\b(?:about|around|approximately|approx|roughly|maybe|like|or\s+so)\b|~|ish\b")
+_RE_APPROXIMATE = re.compile(
+    r"\b(?:about|around|approximately|approx|roughly|maybe|like|or\s+so)\b|~|ish\b|"
+    r"\b(?:como|aproximadamente|alrededor|eso\s+de|m[aá]s\s+o\s+menos|casi|unos|unas)\b"
+)
 
 
 def _approximate(text: str) -> bool:
@@ -302,6 +359,29 @@ def _elapsed(match: re.Match[str]) -> tuple[dt.timedelta | None, bool]:
     return dt.timedelta(minutes=float(minutes)), approximate
 
 
+def _spanish_elapsed(match: re.Match[str]) -> tuple[dt.timedelta, bool]:
+    """ "hace una hora", "hace media hora", "hace 20 minutos", "hace hora y media", "hace unos minutos"."""
+    token = " ".join((match.group("n") or "").split())
+    hours = match.group("unit").startswith("h")
+    few = token in ("pocos", "pocas") or (
+        not token and (match.group("approx") or "").strip() in ("unos", "unas")
+    )
+    if few:
+        amount = Decimal(3) if hours else Decimal(5)
+    elif token == "media":
+        amount = Decimal("0.5")
+    elif token.startswith("un par"):
+        amount = Decimal(2)
+    elif token:
+        amount = Decimal(_count_from(token) or _to_decimal(token) or 1)
+    else:
+        amount = Decimal(1)  # "hace hora y media"
+    if match.group("half"):
+        amount += Decimal("0.5")
+    minutes = amount * (60 if hours else 1)
+    return dt.timedelta(minutes=float(minutes)), few or bool(match.group("approx"))
+
+
 def parse_moment(text: str, ctx: ParseContext) -> ParseResult[Moment]:
     """When something started: ``about 2 hours ago``, ``20 minutes ago``, ``just now``, ``since 7am``,
     ``yesterday at 5pm``, ``this morning``, ``8/14 at 7:30am``, ``11 last night``. Always in the past.
@@ -310,10 +390,14 @@ def parse_moment(text: str, ctx: ParseContext) -> ParseResult[Moment]:
     1 AM). A time without am/pm is the most recent such time before the message ("since 7:30" at 9 PM is
     7:30 PM).
     """
-    normalized = normalize(text)
+    normalized = _spanish_clock(normalize(text))
     local_now = ctx.local_now
     if not normalized:
-        return _fail("When did it start? For example about an hour ago, at 7am or yesterday at 5pm.")
+        return _fail(t(_WHEN_EXAMPLE))
+    if match := _RE_HACE_ELAPSED.search(normalized):
+        delta, approximate = _spanish_elapsed(match)
+        at = (ctx.now - delta).astimezone(ctx.zone)
+        return _ok(Moment(at.replace(second=0, microsecond=0), True, approximate or _approximate(normalized)))
     if match := _RE_ELAPSED.search(normalized):
         delta, approximate = _elapsed(match)
         if delta is not None and (match.group(0).endswith(("ago", "now")) or _RE_FOR.search(normalized)):
@@ -340,11 +424,11 @@ def parse_moment(text: str, ctx: ParseContext) -> ParseResult[Moment]:
             return _ok(Moment(local_now.replace(second=0, microsecond=0), True, approximate=True))
         if day is not None:
             return _ok(Moment(localize(day, dt.time(0), ctx.zone), False))
-        return _fail("When did it start? For example about an hour ago, at 7am or yesterday at 5pm.")
+        return _fail(t(_WHEN_EXAMPLE))
     clock = time_found.time
     assert clock is not None
     day = date_found.result.value if date_found is not None else None
-    if day is None and time_found.qualifier == "last night":
+    if day is None and time_found.qualifier in _LAST_NIGHT:
         day = ctx.today - dt.timedelta(days=1) if clock.hour >= 12 else ctx.today  # "2 last night": today
     candidates = [clock]
     if time_found.ambiguous:
@@ -355,7 +439,11 @@ def parse_moment(text: str, ctx: ParseContext) -> ParseResult[Moment]:
     if not past:
         latest = max(moments)
         return _fail(
-            f"{latest.strftime('%-I:%M %p')} on {human_date(latest.date())} hasn't come yet. "
-            "When did it start? For example about an hour ago or at 7am."
+            t(
+                "{time} on {date} hasn't come yet. When did it start? "
+                "For example about an hour ago or at 7am.",
+                time=latest.strftime("%-I:%M %p"),
+                date=human_date(latest.date()),
+            )
         )
     return _ok(Moment(max(past), True, approximate=time_found.ambiguous or _approximate(normalized)))

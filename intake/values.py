@@ -13,6 +13,7 @@ Holds :class:`ValueType`, :data:`VALUE_TYPES`, :func:`value_type`, :data:`PARSER
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -44,6 +45,7 @@ from intake.phones import PhoneNumber, parse_phone
 from intake.quantities import CUBIC_YARDS, GALLONS, SQUARE_FEET, Quantity, parse_count, parse_quantity
 from intake.text import parse_person_name, parse_text
 from intake.times import Moment, TimeRange, parse_moment, parse_time_ranges
+from languages import N_, t
 
 Parser = Callable[[str, ParseContext], ParseResult[Any]]
 
@@ -147,7 +149,10 @@ class _TimeRanges(_Plain):
         return tuple(TimeRange.from_slot(item) for item in slot)
 
     def describe(self, slot: Any, *, spoken: bool = False) -> str:
-        return " and ".join(item.describe() for item in self.from_slot(slot))
+        said = [item.describe() for item in self.from_slot(slot)]
+        return functools.reduce(
+            lambda first, second: t("{first} and {second}", first=first, second=second), said
+        )
 
 
 class _Locations(_Plain):
@@ -185,8 +190,10 @@ class _YesNos(_Plain):
         return {True: YesNo.YES, False: YesNo.NO, "yes": YesNo.YES, "no": YesNo.NO}.get(slot, YesNo.UNSURE)
 
     def describe(self, slot: Any, *, spoken: bool = False) -> str:
-        answer = self.from_slot(slot)
-        return "not sure" if answer is YesNo.UNSURE else answer.value
+        return t(_YES_NO_WORDS[self.from_slot(slot)])
+
+
+_YES_NO_WORDS = {YesNo.YES: N_("yes"), YesNo.NO: N_("no"), YesNo.UNSURE: N_("not sure")}
 
 
 class _Reaches(_Plain):
@@ -222,7 +229,7 @@ class _Choices(_Plain):
         return tuple(slot) if isinstance(slot, list) else (slot,)
 
     def describe(self, slot: Any, *, spoken: bool = False) -> str:
-        labels = {choice.key: choice.label for choice in self.choices}
+        labels = {choice.key: choice.said for choice in self.choices}
         return ", ".join(labels.get(key, str(key)) for key in self.from_slot(slot))
 
 
@@ -279,8 +286,12 @@ def _bounded(name: str, kind: ValueType) -> Parser:
     def run(text: str, ctx: ParseContext) -> ParseResult[Any]:
         if len(text) > limit:
             return _fail(
-                f"That answer is {len(text):,} characters long, more than I can read as one answer. "
-                f"Please send just the answer, in {limit:,} characters or fewer."
+                t(
+                    "That answer is {length:,} characters long, more than I can read as one answer. "
+                    "Please send just the answer, in {limit:,} characters or fewer.",
+                    length=len(text),
+                    limit=limit,
+                )
             )
         return kind.parse(text, ctx)
 
@@ -309,5 +320,5 @@ def describe(parser: str, slot: Any, *, spoken: bool = False) -> str:
     """A slot value written for people (``spoken=True``: for text-to-speech), by the parser that made it."""
     kind = value_type(parser)
     if slot is None:
-        return "(not given)"
+        return t("(not given)")
     return kind.describe(slot, spoken=spoken)

@@ -22,7 +22,9 @@ from knowledge.coverage import Uncovered, uncovered_topic
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query
 from knowledge.sentences import split_clauses
+from knowledge.spanish import gloss
 from knowledge.units import paragraphs_at, parent_of
+from languages import ENGLISH, N_, current, t
 
 # The cosine similarity of the best passage below which a question is treated as not covered by the
 # ordinances. Calibrated on tests/data (python -m knowledge calibrate): at 0.40 the assistant answers 97% of
@@ -123,18 +125,25 @@ def answer_question(
     """Answer from the ordinances, or ask for the city, or say they do not cover it.
 
     When the city is unknown and the two cities' rules differ, ``ask_city`` asks which city instead of
-    answering for both, labelled (short channels ask; the web page has room for both).
+    answering for both, labelled (short channels ask; the web page has room for both). A question in
+    another language than English (:func:`languages.current`) is answered from the cards' texts in it, and
+    searched in the passages in its English gloss.
     """
     contacts = contacts or CityContacts()
     jurisdiction = jurisdiction or detect_city(question)
-    topic = uncovered_topic(question, jurisdiction)
+    language = current()
+    english = question if language == ENGLISH else gloss(question)
+    topic = uncovered_topic(english, jurisdiction)
     if topic is not None:
         return _not_covered(jurisdiction, contacts, topic)
     question = without_city_names(question)  # the city is known or asked; its name is not the topic
+    english = without_city_names(english)
     if index.cards is not None and len(index.cards):
-        carded = _from_cards(index.cards, index.correct_spelling(question), jurisdiction, ask_city=ask_city)
+        asked = index.correct_spelling(question) if language == ENGLISH else question
+        carded = _from_cards(index.cards, asked, jurisdiction, ask_city=ask_city, language=language)
         if carded is not None:
             return carded
+    question = english
     if jurisdiction:
         hits = index.search(question, jurisdiction, k=3)
         if not hits or hits[0].similarity < NOT_COVERED_BELOW:
@@ -153,24 +162,26 @@ def answer_question(
     if organics_only or not other_relevant:
         return _single(question, by_city[top_city], top_city, labelled=True)
     both = [_single(question, by_city[city], city, labelled=True) for city in CITY_NAMES]
-    text = " ".join(a.text for a in both) + " Which city are you in: Victorville or Inglewood?"
+    text = " ".join(a.text for a in both) + " " + t(WHICH_CITY)
     citations = tuple(c for a in both for c in a.citations)
     combined = Answer(
         AnswerKind.BOTH_CITIES, text, citations, None, passages=tuple(h for a in both for h in a.passages)
     )
     if not ask_city:
         return combined
-    return Answer(
-        AnswerKind.ASK_CITY,
-        "Victorville and Inglewood have different rules on this. Which city is your business in: "
-        "Victorville or Inglewood?",
-        (),
-        None,
-        passages=combined.passages,
-    )
+    return Answer(AnswerKind.ASK_CITY, t(RULES_DIFFER), (), None, passages=combined.passages)
 
 
-def _from_cards(cards: CardIndex, question: str, city: str | None, *, ask_city: bool) -> Answer | None:
+WHICH_CITY = N_("Which city are you in: Victorville or Inglewood?")
+RULES_DIFFER = N_(
+    "Victorville and Inglewood have different rules on this. Which city is your business in: "
+    "Victorville or Inglewood?"
+)
+
+
+def _from_cards(
+    cards: CardIndex, question: str, city: str | None, *, ask_city: bool, language: str = ENGLISH
+) -> Answer | None:
     """The answer card's answer when one answers the question closely enough; None: fall back to passages.
 
     With the city unknown, a card of one city answers alone when the other city has none as close
@@ -178,39 +189,37 @@ def _from_cards(cards: CardIndex, question: str, city: str | None, *, ask_city: 
     labelled, or the city is asked (short channels), as for passages.
     """
     if city is not None:
-        found = cards.match(question, city, k=1)
+        found = cards.match(question, city, k=1, language=language)
         if not found or found[0].score < CARD_MIN:
             return None
-        return _card_answer(_with_other_parts(cards, question, found[0].card), labelled=False)
-    best = {c: cards.match(question, c, k=1) for c in CITY_NAMES}
+        return _card_answer(_with_other_parts(cards, question, found[0].card, language), labelled=False)
+    best = {c: cards.match(question, c, k=1, language=language) for c in CITY_NAMES}
     close = {c: found[0] for c, found in best.items() if found and found[0].score >= CARD_MIN}
     if not close:
         return None
     top = max(close.values(), key=lambda m: m.score)
     others = [m for m in close.values() if m is not top and m.score >= top.score - CARD_BOTH_CITIES_MARGIN]
     if not others or _is_organics(top.card):  # Inglewood has no organic-waste ordinance
-        return _card_answer(_with_other_parts(cards, question, top.card), labelled=True)
+        return _card_answer(_with_other_parts(cards, question, top.card, language), labelled=True)
     if ask_city:
-        return Answer(
-            AnswerKind.ASK_CITY,
-            "Victorville and Inglewood have different rules on this. Which city is your business in: "
-            "Victorville or Inglewood?",
-        )
+        return Answer(AnswerKind.ASK_CITY, t(RULES_DIFFER))
     both = [_card_answer([m.card], labelled=True) for m in sorted(close.values(), key=lambda m: m.card.city)]
-    text = (
-        " ".join(f"{a.text} {a.more}".strip() for a in both)
-        + " Which city are you in: Victorville or Inglewood?"
-    )
+    text = " ".join(f"{a.text} {a.more}".strip() for a in both) + " " + t(WHICH_CITY)
     return Answer(AnswerKind.BOTH_CITIES, text, tuple(c for a in both for c in a.citations))
 
 
 _PART_BREAK = re.compile(
-    r"\?|;|\b(?:also|and also|plus|another thing|other thing|2nd|second question)\b", re.I
+    r"\?|;|\b(?:also|and also|plus|another thing|other thing|2nd|second question"
+    r"|tambien|también|y otra cosa|otra pregunta|otra cosa)\b"
+    # "..., and how long is it valid": a second question joined by "and" (Spanish "y")
+    r"|,?\s+(?:and|y)\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|if"
+    r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay)\b)",
+    re.I,
 )
-MAX_CARDS_PER_ANSWER = 2
+MAX_CARDS_PER_ANSWER = 3  # dev questions: 3 answered one more list-of-questions message than 2
 
 
-def _with_other_parts(cards: CardIndex, question: str, first: Card) -> list[Card]:
+def _with_other_parts(cards: CardIndex, question: str, first: Card, language: str = ENGLISH) -> list[Card]:
     """The cards answering the message: the one for the whole of it and, when it asks two things, the one
     for the other part, in the order the message asks them.
 
@@ -220,10 +229,11 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card) -> list[Card
     parts = [part for part in _PART_BREAK.split(question) if len(part.split()) >= 4]
     if len(parts) < 2:
         return [first]
-    cards.embedder.encode(parts)  # the parts' vectors in one batch; each match below finds its own cached
+    if language == ENGLISH:  # the parts' vectors in one batch; each match below finds its own cached
+        cards.embedder.encode(parts)
     picks: list[Card] = []
     for part in parts:
-        found = cards.match(part, first.city, k=1)
+        found = cards.match(part, first.city, k=1, language=language)
         if found and found[0].score >= CARD_MIN and all(found[0].card.topic != c.topic for c in picks):
             picks.append(found[0].card)
     if all(card.topic != first.topic for card in picks):
@@ -238,17 +248,20 @@ def _is_organics(card: Card) -> bool:
 def _card_answer(chosen: Sequence[Card], *, labelled: bool) -> Answer:
     """The cards' answers, their citations written once after them, and the rest behind "more"."""
     city = chosen[0].city
-    label = f"In {CITY_NAMES[city]}: " if labelled else ""
+    label = t("In {city}: ", city=CITY_NAMES[city]) if labelled else ""
     cites = tuple(dict.fromkeys(cite for card in chosen for cite in card.cites))
-    core = " ".join(card.answer for card in chosen)
-    more = " ".join(card.more for card in chosen if card.more)
+    texts = [card.text_in(current()) for card in chosen]
+    core = " ".join(text.answer for text in texts)
+    more = " ".join(text.more for text in texts if text.more)
     text = f"{label}{core} ({join_citations(city, cites)})"
     return Answer(AnswerKind.ANSWER, text, cites, city, more=more, card=chosen[0])
 
 
 def _single(question: str, hits: Sequence[Hit], city: str, *, labelled: bool) -> Answer:
     best, extract = choose_passage(question, hits)
-    label = f"In {CITY_NAMES[city]}: " if labelled else ""
+    label = t("In {city}: ", city=CITY_NAMES[city]) if labelled else ""
+    if current() != ENGLISH:  # no reviewed translation of a passage: the official text, said to be English
+        extract = t('The official text, in English, says: "{quote}"', quote=extract)
     text = f"{label}{extract} ({best.citation})"
     return Answer(AnswerKind.ANSWER, text, (best.citation,), city, passages=tuple(hits))
 
@@ -305,11 +318,14 @@ def _not_covered(city: str | None, contacts: CityContacts, topic: Uncovered | No
     the FOG office for grease, the solid waste office for carts, pickups and hauling."""
     cities = [city] if city else list(CITY_NAMES)
     office = topic.office if topic else FOG
-    who = " or ".join(contacts.describe(c, office) for c in cities)
-    what = f"don't set {topic.topic}" if topic else "don't cover that"
-    related = " ".join(topic.what_it_says[c] for c in cities if topic and c in topic.what_it_says)
-    text = f"The ordinances I answer from {what}, so I won't guess. {related + ' ' if related else ''}"
-    text += f"Please contact {who}."
+    offices = [contacts.describe(c, office) for c in cities]
+    who = offices[0] if len(offices) == 1 else t("{first} or {second}", first=offices[0], second=offices[1])
+    if topic:
+        text = t("The ordinances I answer from don't set {topic}, so I won't guess.", topic=t(topic.topic))
+    else:
+        text = t("The ordinances I answer from don't cover that, so I won't guess.")
+    related = " ".join(t(topic.what_it_says[c]) for c in cities if topic and c in topic.what_it_says)
+    text += f" {related + ' ' if related else ''}" + t("Please contact {office}.", office=who)
     return Answer(AnswerKind.NOT_COVERED, text, (), city)
 
 

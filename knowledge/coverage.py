@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from cities import FOG, SOLID_WASTE
+from languages import N_
 
 
 @dataclass(frozen=True)
@@ -65,29 +66,29 @@ _INGLEWOOD_ORGANICS = _topic(
 )
 
 _HAULERS_SAY = {
-    "victorville": (
+    "victorville": N_(
         "The ordinance requires a contract with a licensed waste hauler "
         "(Victorville Municipal Code § 10.03.160(b))."
     ),
-    "inglewood": (
+    "inglewood": N_(
         "The ordinance requires grease to be hauled by licensed waste haulers "
         "(Inglewood FOG Ordinance, Discharge Requirements (2)(g))."
     ),
 }
 _FEES_SAY = {
-    "victorville": (
+    "victorville": N_(
         "Victorville's FOG permit fees and user charges are set by resolution of the city council, not "
         "printed in the chapter (Victorville Municipal Code § 10.03.050(a))."
     )
 }
 _HAZARDOUS_SAY = {
-    "victorville": (
+    "victorville": N_(
         "Chapter 6.37 keeps hazardous waste out of solid waste, so it goes in no cart "
         '(Victorville Municipal Code § 6.37.020 ("Solid waste")(1)).'
     )
 }
 _INGLEWOOD_ORGANICS_SAY = {
-    "inglewood": (
+    "inglewood": N_(
         "The Inglewood ordinance I answer from covers fats, oils and grease only; the organics rules I have "
         "(Chapter 6.37) are Victorville's."
     )
@@ -97,24 +98,24 @@ _INGLEWOOD_ORGANICS_SAY = {
 def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
     """The not-covered topic ``question`` asks about, or None when the ordinances may answer it."""
     if _PICKUP.search(question):
-        return Uncovered("collection days", SOLID_WASTE, {})
+        return Uncovered(N_("collection days"), SOLID_WASTE, {})
     if _HAZARDOUS.search(question):
-        return Uncovered("hazardous waste drop-off", SOLID_WASTE, _HAZARDOUS_SAY)
+        return Uncovered(N_("hazardous waste drop-off"), SOLID_WASTE, _HAZARDOUS_SAY)
     if _TRASH_COMPANY.search(question):
-        return Uncovered("who collects the trash", SOLID_WASTE, {})
+        return Uncovered(N_("who collects the trash"), SOLID_WASTE, {})
     if _HAULER_LIST.search(question):
-        return Uncovered("a list of approved companies", FOG, _HAULERS_SAY)
+        return Uncovered(N_("a list of approved companies"), FOG, _HAULERS_SAY)
     if _GRANTS.search(question):
-        return Uncovered("rebates and grants", FOG, {})
+        return Uncovered(N_("rebates and grants"), FOG, {})
     if _OFFICE.search(question):
-        return Uncovered("office addresses, hours and payment", FOG, {})
+        return Uncovered(N_("office addresses, hours and payment"), FOG, {})
     asks_amount = re.search(
         r"\b(?:cost|price|fees?)\b|\$|\bhow much (?:is|does|do|will|for)\b", question, re.I
     )
     if city == "victorville" and _VICTORVILLE_FEE_AMOUNT.search(question) and asks_amount:
-        return Uncovered("the permit fee amount", FOG, _FEES_SAY)
+        return Uncovered(N_("the permit fee amount"), FOG, _FEES_SAY)
     if city == "inglewood" and _INGLEWOOD_ORGANICS.search(question):
-        return Uncovered("organics in Inglewood", SOLID_WASTE, _INGLEWOOD_ORGANICS_SAY)
+        return Uncovered(N_("organics in Inglewood"), SOLID_WASTE, _INGLEWOOD_ORGANICS_SAY)
     if _RATES.search(question):
-        return Uncovered("collection rates", SOLID_WASTE, {})
+        return Uncovered(N_("collection rates"), SOLID_WASTE, {})
     return None

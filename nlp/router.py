@@ -2,8 +2,9 @@
 
 The classifier says which kind of message this is; :func:`intake.routing.route` corrects the distinctions that
 words alone do not carry (a spill happening now or a past one, a pump-out reported or asked about, asking to
-apply or asking how). A corrected message keeps the classifier's ranking, with the routed intent first, and
-says why in ``routed_from`` (for the logs and ``rasa shell nlu``).
+apply or asking how), in English or, glossed (:mod:`knowledge.spanish`), in Spanish. A corrected message
+keeps the classifier's ranking, with the routed intent first, and says why in ``routed_from`` (for the logs
+and ``rasa shell nlu``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from rasa.shared.nlu.constants import INTENT, INTENT_NAME_KEY, INTENT_RANKING_KE
 from rasa.shared.nlu.training_data.message import Message
 
 from intake.routing import route
+from knowledge.spanish import gloss
+from languages import SPANISH
+from languages.detect import detect
 from nlp.action_results import install as install_action_result_check
 from nlp.stateless import StatelessComponent
 
@@ -32,7 +36,8 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
             text = message.get(TEXT) or ""
             if not predicted or not text or text.startswith("/"):
                 continue
-            routed = route(predicted, text)
+            # Spanish is read in its English gloss ("se esta saliendo la grasa ahorita" → "... right now").
+            routed = route(predicted, gloss(text) if detect(text) == SPANISH else text)
             if routed == predicted:
                 continue
             chosen = {INTENT_NAME_KEY: routed, "confidence": 1.0}

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from cities import INGLEWOOD_CODE_NAME, VICTORVILLE_CODE_NAME, short_citation
 from knowledge.answer import Answer
 from knowledge.cards import join_citations
+from languages import N_, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
-from shaping.sms_text import MORE_MARKER, split_sms
+from shaping.sms_text import MORE_MARKER, more_marker, split_sms
 from shaping.speech import to_speech
 
 _TRAILING_CITATION = re.compile(
@@ -33,14 +34,21 @@ class ShapedReply:
 # The guided flow an answer card offers (``Card.offer``): what it does, and the words that start it (each
 # classified as that flow's request by the NLU and routed to it by intake/routing.py).
 OFFERS = {
-    "permit_application": ("start a FOG permit application", "apply for a FOG permit"),
-    "deminimis_waiver": ("apply for the de minimis waiver", "apply for a de minimis waiver"),
-    "physical_space_waiver": ("apply for the physical space waiver", "apply for a physical space waiver"),
-    "inglewood_variance": ("apply for a variance or waiver", "apply for a variance"),
-    "spill_report": ("report a spill", "report a spill"),
-    "service_log": ("log a pump-out and get your next due date", "log a pump-out"),
+    "permit_application": (N_("start a FOG permit application"), N_("apply for a FOG permit")),
+    "deminimis_waiver": (N_("apply for the de minimis waiver"), N_("apply for a de minimis waiver")),
+    "physical_space_waiver": (
+        N_("apply for the physical space waiver"),
+        N_("apply for a physical space waiver"),
+    ),
+    "inglewood_variance": (N_("apply for a variance or waiver"), N_("apply for a variance")),
+    "spill_report": (N_("report a spill"), N_("report a spill")),
+    "service_log": (N_("log a pump-out and get your next due date"), N_("log a pump-out")),
 }
-_OFFER_VERB = {"sms": "reply", "voice": "say", "web": "type"}
+_OFFER_SENTENCE = {
+    "sms": N_('To {what} here, reply "{words}".'),
+    "voice": N_('To {what} here, say "{words}".'),
+    "web": N_('To {what} here, type "{words}".'),
+}
 
 
 def offer_sentence(answer: Answer, channel: str) -> str:
@@ -49,7 +57,7 @@ def offer_sentence(answer: Answer, channel: str) -> str:
     if offer is None:
         return ""
     what, words = OFFERS[offer]
-    return f'To {what} here, {_OFFER_VERB.get(channel, "type")} "{words}".'
+    return t(_OFFER_SENTENCE.get(channel, _OFFER_SENTENCE["web"]), what=t(what), words=t(words))
 
 
 def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_speech) -> ShapedReply:
@@ -61,11 +69,11 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
             return ShapedReply(whole)
         brief = _with_first_citation_only(answer)
         if brief is not None:  # the whole core, citing its first section; every citation comes after MORE
-            return ShapedReply(brief + MORE_MARKER, f"{rest_of_answer} ({answer_citation(answer)})".strip())
+            return ShapedReply(brief + more_marker(), f"{rest_of_answer} ({answer_citation(answer)})".strip())
         if not rest_of_answer:
             return ShapedReply(*fit_sms(answer.text))
-        first, rest = fit_sms(answer.text, SMS_LIMIT - len(MORE_MARKER))
-        first = first if first.endswith(MORE_MARKER) else first + MORE_MARKER
+        first, rest = fit_sms(answer.text, SMS_LIMIT - len(more_marker()))
+        first = first if first.endswith(more_marker()) else first + more_marker()
         return ShapedReply(first, f"{rest} {rest_of_answer}".strip())
     if channel == "voice":
         return ShapedReply(speak(whole))
@@ -85,13 +93,13 @@ def _with_first_citation_only(answer: Answer) -> str | None:
     match = _TRAILING_CITATION.search(answer.text)
     if answer.card is None or match is None:
         return None
-    if len(answer.text) + len(MORE_MARKER) <= SMS_LIMIT:
+    if len(answer.text) + len(more_marker()) <= SMS_LIMIT:
         return None  # it fits with every citation
     core = answer.text[: match.start()]
     first = join_citations(answer.card.city, answer.citations[:1])
     for citation in (first, short_citation(first)):
         brief = f"{core} ({citation})"
-        if len(brief) + len(MORE_MARKER) <= SMS_LIMIT:
+        if len(brief) + len(more_marker()) <= SMS_LIMIT:
             return brief
     return None
 
@@ -105,7 +113,7 @@ def fit_sms(text: str, limit: int = SMS_LIMIT) -> tuple[str, str]:
     match = _TRAILING_CITATION.search(text)
     if match:
         citation, body = match.group(0), text[: match.start()]
-    split = split_sms(body, limit - len(citation), max_parts=1, more_marker=MORE_MARKER)
+    split = split_sms(body, limit - len(citation), max_parts=1, more_marker=more_marker())
     if not split.remainder:  # only whitespace made it too long
         return split.parts[0] + citation, ""
-    return split.parts[0].removesuffix(MORE_MARKER) + citation + MORE_MARKER, split.remainder
+    return split.parts[0].removesuffix(more_marker()) + citation + more_marker(), split.remainder

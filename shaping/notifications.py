@@ -7,7 +7,9 @@ and the Jinja2 templates in ``shaping/templates/notifications/`` (plain text) wo
 
 - ``<event kind>.subject.txt`` and ``<event kind>.email.txt``: an e-mail's subject line and body;
 - ``<event kind>.sms.txt``: a text, whitespace collapsed and fitted to :data:`SMS_MAX_SEGMENTS` segments by
-  shortening the free-text fields (location, what is spilling) when a long answer would not fit.
+  shortening the free-text fields (location, what is spilling) when a long answer would not fit;
+- ``<event kind>.es.sms.txt``: the same text in Spanish (``render_sms(..., language="es")``, with the context
+  made for Spanish). E-mails to staff are English only.
 
 A deployment overrides any template by putting a file of the same name in ``NOTIFICATION_TEMPLATES_DIR``;
 the others keep the built-in wording.
@@ -17,7 +19,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,25 +30,27 @@ import jinja2
 from cities import CITY_NAMES, CITY_TIME_ZONE, DEFAULT_OFFICES
 from cities.wording import short_date
 from intake import PhoneNumber
+from languages import ENGLISH, N_, normalised, t, using
+from shaping.sms_text import gsm7_fold, sms_segments
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates" / "notifications"
 SMS_MAX_SEGMENTS = 2
-NOT_GIVEN = "not given"
-NOT_KNOWN = "not known"
+NOT_GIVEN = N_("not given")
+NOT_KNOWN = N_("not known")
 CITY_ZONE = ZoneInfo(CITY_TIME_ZONE)
 
 EMAIL_KINDS = ("spill_started", "spill_submitted", "permit_submitted", "waiver_submitted", "delivery_failed")
 SMS_KINDS = ("spill_started", "spill_submitted", "status_changed", "document_link")
 
 CHANNEL_NAMES = {
-    "voice": "phone call",
-    "sms": "text message",
-    "web": "web chat",
-    "rest": "web chat",
-    "socketio": "web chat",
-    "open311": "Open311",
+    "voice": N_("phone call"),
+    "sms": N_("text message"),
+    "web": N_("web chat"),
+    "rest": N_("web chat"),
+    "socketio": N_("web chat"),
+    "open311": N_("Open311"),
 }
-REACH_NAMES = {"street": "the street", "gutter": "the gutter", "storm_drain": "a storm drain"}
+REACH_NAMES = {"street": N_("the street"), "gutter": N_("the gutter"), "storm_drain": N_("a storm drain")}
 WAIVER_KIND_NAMES = {
     "deminimis": "De minimis waiver",
     "physical_space": "Physical space waiver",
@@ -59,13 +62,6 @@ SHRINKABLE = ("location", "what")
 """The free-text fields an SMS shortens, in turn, when the whole does not fit."""
 _SHRINK_STEPS = (120, 80, 50, 30, 15)
 
-# GSM 03.38: the basic character set (one septet each) and the extension table (two septets each).
-_GSM_BASIC = frozenset(
-    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿"
-    "abcdefghijklmnopqrstuvwxyzäöñüà"
-)
-_GSM_EXTENDED = frozenset("^{}\\[~]|€\f")
-
 
 @dataclass(frozen=True)
 class Email:
@@ -73,20 +69,10 @@ class Email:
     body: str
 
 
-def sms_segments(text: str) -> int:
-    """How many segments a carrier bills for ``text``: GSM-7 when every character is in the GSM alphabet
-    (160 septets alone, 153 a segment when concatenated), else UCS-2 (70 UTF-16 units, 67 concatenated)."""
-    if all(char in _GSM_BASIC or char in _GSM_EXTENDED for char in text):
-        units, single, multi = sum(2 if char in _GSM_EXTENDED else 1 for char in text), 160, 153
-    else:
-        units, single, multi = len(text.encode("utf-16-le")) // 2, 70, 67
-    return 1 if units <= single else math.ceil(units / multi)
-
-
 def local_time(moment: dt.datetime | None) -> str:
     """``"Aug 14, 2024, 10:30 AM PDT"`` in the cities' time zone; ``"not given"`` for None."""
     if moment is None:
-        return NOT_GIVEN
+        return t(NOT_GIVEN)
     local = moment.astimezone(CITY_ZONE)
     hour = local.hour % 12 or 12
     noon = "AM" if local.hour < 12 else "PM"
@@ -94,28 +80,29 @@ def local_time(moment: dt.datetime | None) -> str:
 
 
 def yes_no(value: bool | None) -> str:
-    return NOT_KNOWN if value is None else ("yes" if value else "no")
+    return t(NOT_KNOWN) if value is None else (t("yes") if value else t("no"))
 
 
 def phone_display(value: str | None) -> str:
     """``+17605550100`` (or the stored ``+17605550100;ext=4``) as ``(760) 555-0100``."""
     if not value:
-        return NOT_GIVEN
+        return t(NOT_GIVEN)
     return PhoneNumber.from_slot(value).display
 
 
 def _text(value: Any) -> str:
     text = " ".join(str(value).split()) if value is not None else ""
-    return text or NOT_GIVEN
+    return text or t(NOT_GIVEN)
 
 
 def _reaches(reaches: Sequence[str] | None) -> tuple[str, str]:
     """(where the spill reaches, in words; whether it reaches a storm drain)."""
     if reaches is None:
-        return NOT_KNOWN, NOT_KNOWN
+        return t(NOT_KNOWN), t(NOT_KNOWN)
     if not reaches:
-        return "none of the street, the gutter or a storm drain", "no"
-    return ", ".join(REACH_NAMES.get(place, place) for place in reaches), yes_no("storm_drain" in reaches)
+        return t("none of the street, the gutter or a storm drain"), t("no")
+    places = ", ".join(t(REACH_NAMES[place]) if place in REACH_NAMES else place for place in reaches)
+    return places, yes_no("storm_drain" in reaches)
 
 
 def _answers(details: Mapping[str, Any] | None) -> list[tuple[str, str]]:
@@ -136,21 +123,32 @@ def notification_context(
     *,
     program_name: str,
     summary: str | None = None,
+    language: str = ENGLISH,
 ) -> dict[str, Any]:
     """Everything a template may show about ``event`` (an ``outbox_events`` row) and the ``record`` it is
     about (its row as of now, or None when gone): display strings, "not given" where a fact is missing.
-    ``summary`` is a rendered document to include (a permit application's summary)."""
+    ``summary`` is a rendered document to include (a permit application's summary). ``language`` words the
+    facts ("yes", "not given", dates) for a text in that language (:func:`render_sms`); e-mails to staff
+    stay English."""
+    with using(language):
+        return _context(event, record, program_name=program_name, summary=summary)
+
+
+def _context(
+    event: Mapping[str, Any], record: Mapping[str, Any] | None, *, program_name: str, summary: str | None
+) -> dict[str, Any]:
     payload = dict(event.get("payload") or {})
     row = dict(record or {})
     city_key = event.get("city") or row.get("city")
+    channel = row.get("channel") or payload.get("channel") or ""
     context: dict[str, Any] = {
         "kind": event["kind"],
         "program": program_name,
-        "reference": event.get("reference") or NOT_GIVEN,
+        "reference": event.get("reference") or t(NOT_GIVEN),
         "city_key": city_key,
-        "city": CITY_NAMES.get(city_key or "", "City not given"),
-        "office": DEFAULT_OFFICES.get(city_key or "", NOT_GIVEN),
-        "channel": CHANNEL_NAMES.get(row.get("channel") or payload.get("channel") or "", NOT_KNOWN),
+        "city": CITY_NAMES.get(city_key or "", t("City not given")),
+        "office": DEFAULT_OFFICES.get(city_key or "", t(NOT_GIVEN)),
+        "channel": t(CHANNEL_NAMES[channel]) if channel in CHANNEL_NAMES else t(NOT_KNOWN),
         "received": local_time(row.get("created_at") or event.get("created_at")),
         "submitted": local_time(row.get("submitted_at")),
         "summary": summary,
@@ -245,17 +243,29 @@ def render_sms(
     templates_dir: str = "",
     strict: bool = False,
     max_segments: int = SMS_MAX_SEGMENTS,
+    language: str = ENGLISH,
 ) -> str:
     """The text for an event of ``kind``, on one line, shortening :data:`SHRINKABLE` fields until it fits
-    ``max_segments`` (a text that still does not fit, e.g. a long override, is returned whole)."""
-    template = environment(templates_dir, strict=strict).get_template(f"{kind}.sms.txt")
-    text = " ".join(template.render(context).split())
+    ``max_segments`` (a text that still does not fit, e.g. a long override, is returned whole).
+
+    ``language`` picks ``<kind>.<language>.sms.txt`` (e.g. ``spill_started.es.sms.txt``; an override of it
+    first, then the built-in one) over ``<kind>.sms.txt``, the English text, which stays the default. Give
+    it the ``context`` made for the same language (:func:`notification_context`). A text in another language
+    than English drops the accents the GSM alphabet lacks (:func:`shaping.sms_text.gsm7_fold`)."""
+    code = normalised(language)
+    names = [f"{kind}.sms.txt"] if code == ENGLISH else [f"{kind}.{code}.sms.txt", f"{kind}.sms.txt"]
+    template = environment(templates_dir, strict=strict).select_template(names)
+
+    def render(values: Mapping[str, Any]) -> str:
+        text = " ".join(template.render(values).split())
+        return text if code == ENGLISH else gsm7_fold(text)
+
+    text = render(context)
     fields = [name for name in SHRINKABLE if isinstance(context.get(name), str)]
     for limit in _SHRINK_STEPS:
         if sms_segments(text) <= max_segments or not fields:
             break
-        shorter = {name: _shorten(context[name], limit) for name in fields}
-        text = " ".join(template.render({**context, **shorter}).split())
+        text = render({**context, **{name: _shorten(context[name], limit) for name in fields}})
     return text
 
 

@@ -4,9 +4,14 @@ Replies go back as at most ``max_parts`` TwiML ``<Message>``s of at most ``limit
 (320 characters, three per turn, the rest behind "Reply MORE").
 
 Counting: ``limit`` counts Unicode code points (Python ``len``), which is what a reader perceives as
-characters for ordinary text, accents and most emoji. It is a readability limit, not a carrier-segment
-limit: GSM-7 versus UCS-2 encoding (160 versus 70 characters a segment) is not modelled, Twilio
-concatenates the segments, and its own hard limit of 1,600 characters a message is far above ours.
+characters for ordinary text, accents and most emoji. Carriers bill by segment: a message whose every
+character is in the GSM-7 alphabet goes 160 characters to a segment (153 when concatenated; the extension
+characters such as ``€ [ ] { } ~ ^ |`` and backslash count twice); any other character (Spanish á, í, ó,
+ú, emoji) makes the whole message UCS-2, 70 UTF-16 units to a segment (67 concatenated).
+:func:`sms_segments` counts them; :func:`part_limit` is the part size that keeps every message within
+``MAX_SEGMENTS`` (3): 320 characters for GSM-7 text, 201 for UCS-2 text. Spanish SMS drop the accents
+GSM-7 lacks (:func:`gsm7_fold`: á í ó ú; é, ñ, ü, ¿ and ¡ are GSM-7), so they go at GSM-7 rates; web and
+voice keep every accent.
 
 Where parts break, in order of preference:
 
@@ -27,10 +32,62 @@ import unicodedata
 from dataclasses import dataclass
 
 from knowledge.sentences import sentence_spans
+from languages import N_, t
 
 DEFAULT_LIMIT = 320
 DEFAULT_MAX_PARTS = 3
-MORE_MARKER = " Reply MORE for the rest."
+MAX_SEGMENTS = 3
+# GSM 03.38: the basic alphabet (one septet each) and the extension table (escape + septet: two each).
+GSM7_BASIC = frozenset(
+    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿"
+    "abcdefghijklmnopqrstuvwxyzäöñüà"
+)
+GSM7_EXTENSION = frozenset("^{}\\[~]|€\f")
+_UCS2_SEGMENT, _UCS2_CONCATENATED = 70, 67
+_GSM7_SEGMENT, _GSM7_CONCATENATED = 160, 153
+
+
+# Spanish letters GSM-7 lacks (it has é, ñ, ü, ¿ and ¡): an SMS writes them without the accent, as people
+# here text, so a Spanish SMS goes 153 characters a segment instead of 67.
+_GSM7_FOLD = str.maketrans("áíóúÁÍÓÚ", "aiouAIOU")
+
+
+def gsm7_fold(text: str) -> str:
+    """``text`` with á í ó ú written a i o u (the only Spanish letters the GSM-7 alphabet lacks)."""
+    return text.translate(_GSM7_FOLD)
+
+
+def is_gsm7(text: str) -> bool:
+    """Whether ``text`` can go as GSM-7 (else the whole message is sent as UCS-2)."""
+    return all(c in GSM7_BASIC or c in GSM7_EXTENSION for c in text)
+
+
+def sms_segments(text: str) -> int:
+    """How many segments a carrier bills for one message of ``text``."""
+    if is_gsm7(text):
+        units = sum(2 if c in GSM7_EXTENSION else 1 for c in text)
+        single, concatenated = _GSM7_SEGMENT, _GSM7_CONCATENATED
+    else:
+        units = len(text.encode("utf-16-le")) // 2
+        single, concatenated = _UCS2_SEGMENT, _UCS2_CONCATENATED
+    if units <= single:
+        return 1
+    return -(-units // concatenated)
+
+
+def part_limit(text: str, limit: int = DEFAULT_LIMIT) -> int:
+    """The part size for ``text``: ``limit``, or less when ``text`` is UCS-2 and ``limit`` characters would
+    take more than ``MAX_SEGMENTS`` segments (201)."""
+    return limit if is_gsm7(text) else min(limit, MAX_SEGMENTS * _UCS2_CONCATENATED)
+
+
+MORE_MARKER = N_(" Reply MORE for the rest.")
+
+
+def more_marker() -> str:
+    """The continuation marker in the reply's language (" Responda MAS para el resto.")."""
+    return t(MORE_MARKER)
+
 
 _ZERO_WIDTH_JOINER = "\u200d"
 _EMOJI_MODIFIERS = frozenset({"\ufe0e", "\ufe0f", *map(chr, range(0x1F3FB, 0x1F400))})

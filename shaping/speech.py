@@ -20,6 +20,7 @@ import re
 
 from cities.wording import spoken_date
 from knowledge.sentences import split_sentences
+from languages import ENGLISH, N_, current, t
 
 MAX_WORDS_PER_SENTENCE = 25
 _MIN_WORDS_PER_PIECE = 4
@@ -73,8 +74,8 @@ _WEB_ADDRESS = (
 _LINK = re.compile(rf"(?P<email>{_EMAIL})|(?P<web>{_WEB_ADDRESS})")
 _TRAILING_PUNCTUATION = re.compile(r"[.,;:!?)\]'\"]+$")
 _ASIDE_OPENERS = ("(", "[", ":", "-", "–", "—")
-_WEBSITE_WORDS = "the city's website"
-_EMAIL_WORDS = "the city's e-mail address"
+_WEBSITE_WORDS = N_("the city's website")
+_EMAIL_WORDS = N_("the city's e-mail address")
 
 
 def _replace_links(text: str) -> str:
@@ -88,9 +89,11 @@ def _replace_links(text: str) -> str:
         if preceding.endswith(_ASIDE_OPENERS):
             replacement = ""
         elif match.group("email"):
-            replacement = "the city" if re.search(r"\be-?mail$", preceding, re.IGNORECASE) else _EMAIL_WORDS
+            replacement = (
+                t("the city") if re.search(r"\be-?mail$", preceding, re.IGNORECASE) else t(_EMAIL_WORDS)
+            )
         else:
-            replacement = _WEBSITE_WORDS
+            replacement = t(_WEBSITE_WORDS)
         if replacement and (not preceding or preceding.endswith((".", "!", "?"))):
             replacement = replacement[0].upper() + replacement[1:]
         pieces.append(replacement)
@@ -132,13 +135,13 @@ _DOTTED_SECTION = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?:\([0-9A-Za-z]{1,4}\)
 def _read_section_path(path: str) -> str:
     """Read "10.03.160(f)(2)" as "10 point 03 point 160, f, 2" (with soft commas)."""
     number, *subsections = re.split(r"[()]+", path.strip("()"))
-    words = number.replace(".", " point ")
+    words = number.replace(".", f" {t('point')} ")
     return f"{_SOFT_COMMA} ".join([words, *(part for part in subsections if part)])
 
 
 def _read_section_numbers(text: str) -> str:
     def after_sign(match: re.Match[str]) -> str:
-        word = "sections" if match.group(1) == "§§" else "section"
+        word = t("sections") if match.group(1) == "§§" else t("section")
         path = match.group(2)
         return f"{word} {_read_section_path(path)}" if path else word
 
@@ -197,6 +200,8 @@ def _expand_abbreviations(text: str) -> str:
             words = f"{fitting.capitalize() if article[0].isupper() else fitting} {words}"
         return words
 
+    if current() != ENGLISH:  # the English names are in the answer's brackets already
+        return text
     text = _ACRONYM.sub(expand, text)
     for pattern, replacement in _PHRASES:
         text = pattern.sub(replacement, text)

@@ -17,12 +17,15 @@ from collections.abc import Sequence
 from twilio.twiml.messaging_response import MessagingResponse
 from twilio.twiml.voice_response import VoiceResponse
 
+from languages import N_, t
 from shaping.speech import say_phone_number
 
 #: Twilio refuses longer message bodies and more media per message.
 MAX_MESSAGE_CHARACTERS = 1600
 MAX_MEDIA_PER_MESSAGE = 10
 DEFAULT_LANGUAGE = "en-US"
+SPEECH_LANGUAGES = {"en": DEFAULT_LANGUAGE, "es": "es-MX"}
+"""Twilio's ``language`` for ``<Say>`` and ``<Gather>`` speech recognition, by the conversation's language."""
 GATHER_INPUTS = frozenset({"dtmf", "speech", "dtmf speech", "speech dtmf"})
 
 _NOT_XML_CHARACTERS = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -69,13 +72,15 @@ def voice_gather(
     language: str = DEFAULT_LANGUAGE,
     hints: Sequence[str] | None = None,
     redirect_on_silence: bool = True,
+    also_say: Sequence[tuple[str, str]] = (),
 ) -> str:
     """Ask ``prompt`` (``<Say>`` inside ``<Gather>``) and post the answer to ``action_url``.
 
     When the caller says and presses nothing, Twilio moves past ``<Gather>``; the ``<Redirect>`` that
     follows (unless ``redirect_on_silence`` is False) then posts to ``action_url`` without
     ``SpeechResult`` or ``Digits``, which is how the connector counts silences and stops re-prompting
-    after two.
+    after two. ``also_say``: (text, language) said after the prompt, inside the same ``<Gather>`` (the
+    Spanish menu, in a Spanish voice).
     """
     if input not in GATHER_INPUTS:
         raise ValueError(f"input must be one of {sorted(GATHER_INPUTS)}, got {input!r}")
@@ -95,6 +100,8 @@ def voice_gather(
         hints=_hint_list(hints),
     )
     gather.say(_checked_text("prompt", prompt), language=language)
+    for text, spoken in also_say:
+        gather.say(_checked_text("also_say", text), language=spoken)
     if redirect_on_silence:
         response.redirect(url, method="POST")
     return response.to_xml()
@@ -140,7 +147,7 @@ def voice_read_number_twice(
     intro: str,
     number: str,
     *,
-    repeat_cue: str = "Once more.",
+    repeat_cue: str = N_("Once more."),
     language: str = DEFAULT_LANGUAGE,
     next_url: str | None = None,
 ) -> str:
@@ -151,7 +158,7 @@ def voice_read_number_twice(
     groups = say_phone_number(number).split(", ")
     response = VoiceResponse()
     response.say(_checked_text("intro", intro), language=language)
-    for cue in (None, _checked_text("repeat_cue", repeat_cue)):
+    for cue in (None, _checked_text("repeat_cue", t(repeat_cue))):
         if cue is not None:
             response.say(cue, language=language)
         for group in groups:

@@ -1,57 +1,121 @@
 """A :class:`~sorting.matcher.SortingAnswer` as one or two short sentences for SMS and chat.
 
 The text fits one SMS limit (320 characters by default) and ends with the citation(s): the definition the
-category rests on always, then the container sections and any further citations while they fit. Only
-characters of the GSM 7-bit alphabet are used, so a reply is not re-encoded as UCS-2 (70 characters a
-segment) on the way to a phone.
+category rests on always, then the container sections and any further citations while they fit. English
+replies use only characters of the GSM 7-bit alphabet (one SMS segment per 153 characters); Spanish ones keep
+their accents for the web and voice, and the SMS channel writes á í ó ú without them
+(:func:`shaping.sms_text.gsm7_fold`), so they go as GSM-7 too. The item, category, guidance, note and
+question a Spanish reply shows come from the catalog's Spanish texts (``catalog.es.yaml``; :func:`wording`).
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from compliance.victorville.organics import ContainerRuling, GeneratorType
-from sorting.matcher import SortingAnswer
+from languages import N_, SPANISH, current, t
+from sorting.matcher import SortingAnswer, Wording
 
 SMS_LIMIT = 320
 
 GENERATOR_PHRASES = {
-    GeneratorType.SINGLE_FAMILY: "homes (1-4 units)",
-    GeneratorType.COMMERCIAL: "businesses and 5+ unit apartments",
+    GeneratorType.SINGLE_FAMILY: N_("homes (1-4 units)"),
+    GeneratorType.COMMERCIAL: N_("businesses and 5+ unit apartments"),
 }
 """Who each generator type is: 6.37.020 ("Single-family"; "Multi-family residential dwelling")."""
+COLOR_NAMES = {
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "brown": N_("brown"),
+    "black": N_("black"),
+    "gray": N_("gray"),
+}
+"""The container colours of Chapter 6.37 (and gray, the same container as black), as a reply names them."""
 
 
 def format_answer(answer: SortingAnswer, *, city_contact: str | None = None, limit: int = SMS_LIMIT) -> str:
-    """One or two sentences ending with the citation; ``city_contact`` is appended when nothing matched."""
+    """One or two sentences ending with the citation; ``city_contact`` is appended when nothing matched.
+
+    In the reply's language (:func:`languages.t`), spelled right: the SMS channel drops the accents GSM-7
+    lacks (:func:`shaping.sms_text.gsm7_fold`)."""
+    return _answer(answer, city_contact, limit)
+
+
+def wording(answer: SortingAnswer) -> Wording:
+    """What the reply shows, in the current language: the answer's own (English) words, or its Spanish
+    ones (:attr:`SortingAnswer.spanish`) where the catalog has them."""
+    english = Wording(
+        item=answer.item,
+        category_label=answer.category_label,
+        guidance=answer.guidance,
+        note=answer.note,
+        question=answer.question,
+        options=answer.options,
+        suggestions=answer.suggestions,
+    )
+    spanish = answer.spanish
+    if current() != SPANISH or spanish is None:
+        return english
+    return Wording(
+        **{
+            field.name: getattr(spanish, field.name) or getattr(english, field.name)
+            for field in dataclasses.fields(Wording)
+        }
+    )
+
+
+def _answer(answer: SortingAnswer, city_contact: str | None, limit: int) -> str:
+    words = wording(answer)
     if not answer.matched:
-        return _fit(_no_match(answer, city_contact), limit)
+        return _fit(_no_match(answer.query, words.suggestions, city_contact), limit)
     if answer.needs_clarification:
-        return _fit(_question(answer), limit)
-    name = _display(answer.item or answer.query)
-    if answer.guidance:
-        sentence = answer.guidance
+        return _fit(_question(words), limit)
+    name = _display(words.item or answer.query)
+    if words.guidance:
+        sentence = words.guidance
     else:
         where = _where(answer.containers)
+        label = words.category_label
         if answer.decided_by == "ordinance":
-            sentence = f"{name}: {where} ({answer.category_label}); the ordinance itself decides this."
+            sentence = t(
+                "{name}: {where} ({label}); the ordinance itself decides this.",
+                name=name,
+                where=where,
+                label=label,
+            )
         else:
-            label = answer.category_label
-            sentence = f"{name}: usually {where} ({label}); it depends on the city's designated list."
+            sentence = t(
+                "{name}: usually {where} ({label}); it depends on the city's designated list.",
+                name=name,
+                where=where,
+                label=label,
+            )
     container_citations = tuple(dict.fromkeys(ruling.citation for ruling in answer.containers))
-    return _with_citations(sentence, answer.note, answer.citations, container_citations, limit)
+    return _with_citations(sentence, words.note, answer.citations, container_citations, limit)
 
 
 def _where(containers: tuple[ContainerRuling, ...]) -> str:
     colors = {ruling.color for ruling in containers}
     if len(colors) == 1:
-        return f"the {_color(containers[0])} container"
-    first, *others = (f"{_color(r)} at {GENERATOR_PHRASES[r.generator]}" for r in containers)
-    return ", ".join([first.replace(" at ", " container at ", 1), *others])
+        return t("the {color} container", color=_color(containers[0]))
+    first, *others = containers
+    return ", ".join(
+        [
+            t("{color} container at {who}", color=_color(first), who=t(GENERATOR_PHRASES[first.generator])),
+            *(t("{color} at {who}", color=_color(r), who=t(GENERATOR_PHRASES[r.generator])) for r in others),
+        ]
+    )
 
 
 def _color(ruling: ContainerRuling) -> str:
     if ruling.also_acceptable_colors:
-        return f"{ruling.color} (or {' or '.join(ruling.also_acceptable_colors)})"
-    return ruling.color
+        others = t(" or ").join(_color_name(color) for color in ruling.also_acceptable_colors)
+        return t("{color} (or {others})", color=_color_name(ruling.color), others=others)
+    return _color_name(ruling.color)
+
+
+def _color_name(color: str) -> str:
+    return t(COLOR_NAMES[color]) if color in COLOR_NAMES else color
 
 
 def _with_citations(
@@ -78,24 +142,26 @@ def _with_citations(
     return f"{text} {'; '.join(ordered)}"
 
 
-def _question(answer: SortingAnswer) -> str:
-    options = list(answer.options)
-    choices = ", ".join(options[:-1]) + f" or {options[-1]}"
-    return f"{answer.question} Reply {choices}."
+def _question(words: Wording) -> str:
+    options = list(words.options)
+    choices = t("{names} or {last}", names=", ".join(options[:-1]), last=options[-1])
+    return t("{question} Reply {choices}.", question=words.question, choices=choices)
 
 
-def _no_match(answer: SortingAnswer, city_contact: str | None) -> str:
-    query = " ".join(answer.query.split())
+def _no_match(query: str, suggestions: tuple[str, ...], city_contact: str | None) -> str:
+    query = " ".join(query.split())
     if len(query) > 40:
         query = query[:37].rsplit(" ", 1)[0] + "..."
-    text = f'I could not find "{query}" in the sorting guide.'
-    if answer.suggestions:
-        names = list(answer.suggestions)
-        text += (
-            " Did you mean " + (", ".join(names[:-1]) + " or " if len(names) > 1 else "") + f"{names[-1]}?"
-        )
-    text += " Otherwise please ask the city"
-    return text + (f": {city_contact}" if city_contact else ".")
+    sentences = [t('I could not find "{query}" in the sorting guide.', query=query)]
+    if suggestions:
+        *names, last = suggestions
+        either = t("{names} or {last}", names=", ".join(names), last=last) if names else last
+        sentences.append(t("Did you mean {names}?", names=either))
+    if city_contact:
+        sentences.append(t("Otherwise please ask the city: {contact}", contact=city_contact))
+    else:
+        sentences.append(t("Otherwise please ask the city."))
+    return " ".join(sentences)
 
 
 def _display(name: str) -> str:
@@ -108,4 +174,4 @@ def _fit(text: str, limit: int) -> str:
     return text[: limit - 3].rstrip(" ,;:") + "..."
 
 
-__all__ = ["GENERATOR_PHRASES", "SMS_LIMIT", "format_answer"]
+__all__ = ["GENERATOR_PHRASES", "SMS_LIMIT", "format_answer", "wording"]

@@ -1,8 +1,11 @@
-"""The sorting catalog: material categories (``categories.yaml``) and items (``catalog.yaml``).
+"""The sorting catalog: material categories (``categories.yaml``) and items (``catalog.yaml``), with their
+Spanish texts (``catalog.es.yaml``).
 
 A :class:`Catalog` is loaded once (:func:`load_catalog` caches it) and validated on load: every item names a
-known category, every clarifying question maps its answers to known categories, and no synonym points to
-two items once normalised. Item vectors for semantic matching are computed on first use, once per embedder.
+known category, every clarifying question maps its answers to known categories, no synonym points to two
+items once normalised, no answer word (English or Spanish) gives two answers to one question, and the
+Spanish texts name only known items and categories and keep the English numbers and citations. Item vectors
+for semantic matching are computed on first use, once per embedder.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import re
 import threading
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -21,11 +25,13 @@ import yaml
 
 from compliance.victorville.organics import Stream
 from knowledge.embedding import Embedder
+from languages.catalog import digits
 from sorting.normalize import key, key_tokens, word_tokens
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 CATALOG_PATH = PACKAGE_DIR / "catalog.yaml"
 CATEGORIES_PATH = PACKAGE_DIR / "categories.yaml"
+SPANISH_PATH = PACKAGE_DIR / "catalog.es.yaml"
 
 SPECIAL_STREAM = "special"
 """Material that goes in no cart: excluded, hazardous or medical waste, cooking oil and grease."""
@@ -50,10 +56,37 @@ class Category:
     basis: str
     see_also: tuple[str, ...] = ()
     guidance: str | None = None
+    spanish: CategoryText | None = None
 
     @property
     def is_special(self) -> bool:
         return self.stream == SPECIAL_STREAM
+
+
+@dataclasses.dataclass(frozen=True)
+class CategoryText:
+    """A category's words in Spanish (``catalog.es.yaml``): its label, and its guidance where it has one."""
+
+    label: str
+    guidance: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class ItemText:
+    """An item's words in Spanish (``catalog.es.yaml``).
+
+    ``answer_words`` maps each answer to its question (the English option key) to the Spanish words that
+    give it; the first is the one the question offers ("Responda grasosa o limpia.").
+    """
+
+    name: str
+    note: str | None = None
+    question: str | None = None
+    answer_words: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+
+    def choice(self, option: str) -> str:
+        """How the Spanish question offers ``option``: its first Spanish answer word, else the key."""
+        return next(iter(self.answer_words.get(option, ())), option)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,11 +110,20 @@ class CatalogItem:
     synonyms: tuple[str, ...] = ()
     ask: Ask | None = None
     note: str | None = None
+    spanish: ItemText | None = None
 
     @property
     def terms(self) -> tuple[str, ...]:
         """Everything the item is known by: its name first, then its synonyms."""
         return (self.name, *self.synonyms)
+
+    def phrases(self, option: str) -> tuple[tuple[str, ...], ...]:
+        """The token sequences that select ``option`` in either language: the English option name and
+        answer words, then the Spanish answer words."""
+        if self.ask is None:
+            return ()
+        spanish = self.spanish.answer_words.get(option, ()) if self.spanish else ()
+        return (*self.ask.phrases(option), *(tokens for tokens in map(word_tokens, spanish) if tokens))
 
 
 def contains_run(haystack: Sequence[str], needle: Sequence[str]) -> bool:
@@ -105,7 +147,14 @@ class Catalog:
     # -- loading ----------------------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, catalog_path: Path = CATALOG_PATH, categories_path: Path = CATEGORIES_PATH) -> Catalog:
+    def load(
+        cls,
+        catalog_path: Path = CATALOG_PATH,
+        categories_path: Path = CATEGORIES_PATH,
+        spanish_path: Path | None = None,
+    ) -> Catalog:
+        """Categories and items, with their Spanish texts from ``spanish_path`` when given (the packaged
+        ones are :data:`SPANISH_PATH`, which :func:`load_catalog` reads)."""
         categories_raw = yaml.safe_load(Path(categories_path).read_text(encoding="utf-8"))
         items_raw = yaml.safe_load(Path(catalog_path).read_text(encoding="utf-8"))
         if not isinstance(categories_raw, dict):
@@ -113,7 +162,11 @@ class Catalog:
         if not isinstance(items_raw, list):
             raise CatalogError(f"{catalog_path} must be a list of items")
         categories = {str(k): _category(str(k), v) for k, v in categories_raw.items()}
-        return cls([_item(raw) for raw in items_raw], categories)
+        items = [_item(raw) for raw in items_raw]
+        if spanish_path is not None:
+            spanish_raw = yaml.safe_load(Path(spanish_path).read_text(encoding="utf-8"))
+            categories, items = _with_spanish(spanish_raw, categories, items, where=Path(spanish_path).name)
+        return cls(items, categories)
 
     def _validate_and_index(self) -> None:
         if len(self._by_name) != len(self.items):
@@ -134,6 +187,7 @@ class Catalog:
                     raise CatalogError(
                         f"item {item.name!r}: answer_words for unknown answers {sorted(unknown)}"
                     )
+                _check_answers_distinct(item)
             for term in item.terms:
                 term_key = key(term)
                 if not term_key:
@@ -163,7 +217,8 @@ class Catalog:
     def resolve_option(self, item: CatalogItem, reply: str, *, ignore: Sequence[str] = ()) -> str | None:
         """Which answer to ``item``'s question ``reply`` gives, or None when it gives none or several.
 
-        The longest matching phrase wins, so "not greasy" (an answer word of "clean") beats "greasy".
+        English and Spanish answer words both count, whatever the conversation's language. The longest
+        matching phrase wins, so "not greasy" (an answer word of "clean") beats "greasy".
         ``ignore`` lists words to disregard once each (the item's own words, when reading the first query:
         in "paint can with a little paint left" the second "paint" still counts).
         """
@@ -175,7 +230,7 @@ class Catalog:
                 tokens.remove(word)
         best: dict[str, int] = {}
         for option in item.ask.options:
-            lengths = [len(p) for p in item.ask.phrases(option) if contains_run(tokens, p)]
+            lengths = [len(p) for p in item.phrases(option) if contains_run(tokens, p)]
             if lengths:
                 best[option] = max(lengths)
         if not best:
@@ -233,6 +288,18 @@ class Catalog:
         return vectors
 
 
+def _check_answers_distinct(item: CatalogItem) -> None:
+    """Refuse a phrase (English or Spanish, once normalised) that would select two answers of one question."""
+    owner: dict[tuple[str, ...], str] = {}
+    for option in item.ask.options if item.ask else ():
+        for phrase in item.phrases(option):
+            other = owner.setdefault(phrase, option)
+            if other != option:
+                raise CatalogError(
+                    f"item {item.name!r}: {' '.join(phrase)!r} answers both {other!r} and {option!r}"
+                )
+
+
 def _category(category_key: str, raw: Any) -> Category:
     if not isinstance(raw, dict):
         raise CatalogError(f"category {category_key!r} must be a mapping, got {raw!r}")
@@ -280,10 +347,118 @@ def _item(raw: Any) -> CatalogItem:
     )
 
 
+_CITATION = re.compile(r"[A-Z][A-Za-z ]*Code § [0-9.]+(?:\([a-z0-9]+\))*")
+"""A citation written in a text ("Victorville Municipal Code § 6.37.060(c)(1)"): Spanish keeps it as is."""
+
+
+def _with_spanish(
+    raw: Any, categories: Mapping[str, Category], items: Sequence[CatalogItem], *, where: str
+) -> tuple[dict[str, Category], list[CatalogItem]]:
+    """The categories and items with their Spanish texts (``catalog.es.yaml``) attached.
+
+    Refused at load: a category key or item name the English catalog lacks, a field the shape does not
+    have, a guidance, note or question where the English has none (or none where it has one), other answers
+    than the English question's, and any number or citation that is not exactly the English one. An entry
+    left out keeps English only (the tests require every one).
+    """
+    if not isinstance(raw, dict) or set(raw) - {"categories", "items"}:
+        raise CatalogError(f"{where} must map 'categories' and 'items' to their Spanish texts")
+    categories_raw, items_raw = raw.get("categories") or {}, raw.get("items") or {}
+    if not isinstance(categories_raw, dict) or not isinstance(items_raw, dict):
+        raise CatalogError(f"{where}: 'categories' and 'items' must be mappings")
+    unknown = sorted(set(map(str, categories_raw)) - set(categories))
+    if unknown:
+        raise CatalogError(f"{where}: categories not in categories.yaml: {unknown}")
+    unknown = sorted(set(map(str, items_raw)) - {item.name for item in items})
+    if unknown:
+        raise CatalogError(f"{where}: items not in catalog.yaml: {unknown}")
+    return (
+        {
+            key: _spanish_category(category, categories_raw[key], where)
+            if key in categories_raw
+            else category
+            for key, category in categories.items()
+        },
+        [
+            _spanish_item(item, items_raw[item.name], where) if item.name in items_raw else item
+            for item in items
+        ],
+    )
+
+
+def _spanish_category(category: Category, raw: Any, where: str) -> Category:
+    context = f"{where}: category {category.key!r}"
+    _check_fields(raw, {"label", "guidance"}, context)
+    label, guidance = _text(raw.get("label")), _text(raw.get("guidance"))
+    if label is None:
+        raise CatalogError(f"{context} lacks its label")
+    if (guidance is None) != (category.guidance is None):
+        raise CatalogError(f"{context}: guidance must be given exactly where the English has it")
+    _check_same_facts(category.label, label, f"{context} label")
+    _check_same_facts(category.guidance or "", guidance or "", f"{context} guidance")
+    return dataclasses.replace(category, spanish=CategoryText(label=label, guidance=guidance))
+
+
+def _spanish_item(item: CatalogItem, raw: Any, where: str) -> CatalogItem:
+    context = f"{where}: item {item.name!r}"
+    _check_fields(raw, {"name", "ask", "note"}, context)
+    name, note = _text(raw.get("name")), _text(raw.get("note"))
+    if name is None:
+        raise CatalogError(f"{context} lacks its name")
+    if (note is None) != (item.note is None):
+        raise CatalogError(f"{context}: a note must be given exactly where the English has one")
+    if bool(raw.get("ask")) != (item.ask is not None):
+        raise CatalogError(f"{context}: a question must be given exactly where the English has one")
+    _check_same_facts(item.name, name, f"{context} name")
+    _check_same_facts(item.note or "", note or "", f"{context} note")
+    if item.ask is None:
+        return dataclasses.replace(item, spanish=ItemText(name=name, note=note))
+    ask = raw["ask"]
+    _check_fields(ask, {"question", "options"}, f"{context} ask")
+    question, options = _text(ask.get("question")), ask.get("options")
+    if question is None or not isinstance(options, dict):
+        raise CatalogError(f"{context}: a question needs its text and its answers' words")
+    if set(map(str, options)) != set(item.ask.options):
+        raise CatalogError(f"{context}: answers {sorted(map(str, options))} != {sorted(item.ask.options)}")
+    words: dict[str, tuple[str, ...]] = {}
+    for option, listed in options.items():
+        if not isinstance(listed, list) or not listed or not all(isinstance(w, str) for w in listed):
+            raise CatalogError(f"{context}: answer {option!r} needs a list of words, got {listed!r}")
+        words[str(option)] = tuple(" ".join(w.split()) for w in listed)
+    _check_same_facts(item.ask.question, question, f"{context} question")
+    return dataclasses.replace(
+        item, spanish=ItemText(name=name, note=note, question=question, answer_words=words)
+    )
+
+
+def _check_fields(raw: Any, allowed: set[str], context: str) -> None:
+    if not isinstance(raw, dict):
+        raise CatalogError(f"{context} must be a mapping, got {raw!r}")
+    unknown = sorted(set(map(str, raw)) - allowed)
+    if unknown:
+        raise CatalogError(f"{context}: unknown fields {unknown}")
+
+
+def _check_same_facts(english: str, spanish: str, context: str) -> None:
+    """The Spanish text writes exactly the English numbers (in digits) and citations."""
+    if digits(english) != digits(spanish):
+        raise CatalogError(f"{context}: numbers {digits(spanish)} != {digits(english)}")
+    if _CITATION.findall(english) != _CITATION.findall(spanish):
+        raise CatalogError(
+            f"{context}: citations {_CITATION.findall(spanish)} != {_CITATION.findall(english)}"
+        )
+
+
+def _text(value: Any) -> str | None:
+    """A YAML text with its runs of spaces folded; None when absent or empty."""
+    text = " ".join(str(value).split()) if value is not None else ""
+    return text or None
+
+
 @lru_cache(maxsize=1)
 def load_catalog() -> Catalog:
-    """The packaged catalog, loaded and validated once per process."""
-    return Catalog.load()
+    """The packaged catalog with its Spanish texts, loaded and validated once per process."""
+    return Catalog.load(spanish_path=SPANISH_PATH)
 
 
 __all__ = [
@@ -292,6 +467,8 @@ __all__ = [
     "CatalogError",
     "CatalogItem",
     "Category",
+    "CategoryText",
+    "ItemText",
     "key_tokens",
     "load_catalog",
 ]

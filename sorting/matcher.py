@@ -84,12 +84,28 @@ class ItemMatch:
 
 
 @dataclasses.dataclass(frozen=True)
+class Wording:
+    """The words an answer shows, in Spanish (``catalog.es.yaml``); None or empty where the catalog has none
+    (the English one is shown instead). ``options`` are the answers the question offers, in the order of
+    :attr:`SortingAnswer.options`."""
+
+    item: str | None = None
+    category_label: str | None = None
+    guidance: str | None = None
+    note: str | None = None
+    question: str | None = None
+    options: tuple[str, ...] = ()
+    suggestions: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
 class SortingAnswer:
     """Where an item goes, for whom, and the ordinance text it rests on.
 
     ``containers`` holds one :class:`ContainerRuling` per generator type asked about (both when the
     generator is unknown); it is empty for special-handling material (``guidance`` says what to do), for
-    an open ``question``, and when nothing matched (``method == "none"``).
+    an open ``question``, and when nothing matched (``method == "none"``). ``item``, ``category`` and
+    ``options`` are catalog keys (English); ``spanish`` holds what a Spanish reply shows instead.
     """
 
     query: str
@@ -110,6 +126,7 @@ class SortingAnswer:
     options: tuple[str, ...] = ()
     option: str | None = None
     suggestions: tuple[str, ...] = ()
+    spanish: Wording | None = None
 
     @property
     def matched(self) -> bool:
@@ -156,6 +173,7 @@ def answer_for(
             question=item.ask.question,
             options=tuple(item.ask.options),
             note=item.note,
+            spanish=_spanish(item),
         )
     if item.ask is not None and option is not None:
         if option not in item.ask.options:
@@ -181,6 +199,26 @@ def answer_for(
         guidance=category.guidance,
         note=item.note,
         option=option,
+        spanish=_spanish(item, category),
+    )
+
+
+def _spanish(item: CatalogItem, category: Category | None = None) -> Wording | None:
+    """What a Spanish reply shows for ``item``: its question when ``category`` is None, else its ruling."""
+    text = item.spanish
+    if category is None:
+        if text is None or item.ask is None:
+            return None
+        options = tuple(text.choice(option) for option in item.ask.options)
+        return Wording(item=text.name, note=text.note, question=text.question, options=options)
+    label = category.spanish
+    if text is None and label is None:
+        return None
+    return Wording(
+        item=text.name if text else None,
+        category_label=label.label if label else None,
+        guidance=label.guidance if label else None,
+        note=text.note if text else None,
     )
 
 
@@ -231,12 +269,15 @@ class SortingMatcher:
         """Answer "where does <text> go?" for a generator type (both types when ``None``)."""
         found = self.match(text)
         if found is None:
+            suggestions = self.suggest(text)
+            spanish = tuple(self._spanish_name(name) for name in suggestions)
             return SortingAnswer(
                 query=text,
                 method="none",
                 confidence=0.0,
                 generator=GeneratorType(generator) if generator is not None else None,
-                suggestions=self.suggest(text),
+                suggestions=suggestions,
+                spanish=Wording(suggestions=spanish) if spanish != suggestions else None,
             )
         return answer_for(
             self.catalog,
@@ -301,6 +342,11 @@ class SortingMatcher:
         return tuple(item.name for item, _ in self._fuzzy_ranking(text)[:limit])
 
     # -- steps ------------------------------------------------------------------------------------------
+
+    def _spanish_name(self, name: str) -> str:
+        """How a Spanish reply names the item ``name`` (its English name when the catalog has no other)."""
+        text = self.catalog.item(name).spanish
+        return text.name if text else name
 
     def _with_option(
         self, text: str, item: CatalogItem, method: str, confidence: float, item_words: Sequence[str]
@@ -431,6 +477,7 @@ __all__ = [
     "ItemMatch",
     "SortingAnswer",
     "SortingMatcher",
+    "Wording",
     "answer_for",
     "similarity",
 ]

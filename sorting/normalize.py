@@ -3,7 +3,8 @@
 Catalog synonyms and user queries go through the same folding (case, accents, punctuation), regular-plural
 stripping and stop-word removal, so "Pizza Boxes!" and "pizza box" meet on the key ``"pizza box"``. Queries
 additionally lose their question frame ("where does ... go", "can I recycle ...", "which bin for ...") and
-trailing container phrases ("... in the blue bin"), which say nothing about the item.
+trailing container phrases ("... in the blue bin"), which say nothing about the item; in Spanish too ("donde
+tiro ...", "en que bote va ...", "se puede tirar ...", "... va en el contenedor cafe", "... en que bote van").
 """
 
 from __future__ import annotations
@@ -60,6 +61,33 @@ STOPWORDS = frozenset(
         "should",
         "would",
         "could",
+        # Spanish: determiners, pronouns and question words ("unas" is "uñas" once folded, so it stays).
+        "unos",
+        "este",
+        "esta",
+        "estos",
+        "estas",
+        "ese",
+        "esa",
+        "esos",
+        "esas",
+        "tu",
+        "tus",
+        "su",
+        "sus",
+        "nuestro",
+        "nuestra",
+        "nuestros",
+        "nuestras",
+        "yo",
+        "lo",
+        "le",
+        "se",
+        "que",
+        "cual",
+        "cuales",
+        "donde",
+        "como",
     }
 )
 """Words that never distinguish one item from another ("old", "used": an old pan is a pan; question
@@ -68,8 +96,10 @@ words left over from a question the frames did not recognise)."""
 HEAD_BREAKS = frozenset(
     {"from", "in", "into", "with", "after", "on", "for", "that", "which", "at", "off", "of", "by", "under"}
     | {"without", "like", "full", "made", "when", "because", "but"}
+    | {"con", "sin", "en", "para", "que", "cuando", "porque", "pero", "por"}
 )
-"""Words that end the head of a noun phrase: in "oil left in the fryer" the item is in "oil left"."""
+"""Words that end the head of a noun phrase: in "oil left in the fryer" the item is in "oil left", in
+"caja de pizza con grasa" it is in "caja de pizza"."""
 
 _PLURAL_EXCEPTIONS = {"shoes": "shoe", "toes": "toe", "canoes": "canoe", "hoes": "hoe", "news": "news"}
 
@@ -78,6 +108,21 @@ _VERBS = (
     r"do with|handle)"
 )
 _PARTICLES = r"(?: (?:away|out|of|off|with))*"
+
+# Spanish, folded (no accents): "donde tiro ...", "en que bote va ...", "se puede tirar ...". Bare verb forms
+# that are also nouns or English words ("echo", "deposito", "desecho") only count after "se" or a modal.
+_ES_BINS = (
+    r"(?:botes?|contenedor(?:es)?|basureros?|carritos?|barril(?:es)?|tambos?|cestos?|recipientes?|bins?|"
+    r"carts?|colou?r(?:es)?|lado)"
+)
+_ES_INFINITIVES = r"(?:tirar|poner|echar|meter|depositar|desechar|reciclar|compostar|dejar|llevar|separar|ir)"
+_ES_GOES = (
+    r"(?:va|van|iria|irian|se va|se van|tiro|pongo|meto|reciclo|dejo|llevo|separo|"
+    r"se (?:tira|pone|echa|mete|deposita|desecha|recicla|composta|deja|lleva|separa)n?|"
+    r"(?:debo|debe|deben|deberia|deberian|puedo|puede|pueden|podemos|tengo que|tiene que|tienen que|"
+    r"hay que|se debe|se deben|se puede|se pueden) " + _ES_INFINITIVES + r")"
+)
+_ES_WHICH = r"(?:en|a|para|dentro de) (?:que|cual|cuales)(?: " + _ES_BINS + r")?(?: de (?:basura|color))?"
 
 # Ordered: the first pattern that matches rewrites the text to group 1 (or strips the prefix).
 _FRAMES: tuple[re.Pattern[str], ...] = tuple(
@@ -100,10 +145,25 @@ _FRAMES: tuple[re.Pattern[str], ...] = tuple(
         r"^(?:disposal of|disposing of|dispose of|recycling|recycle|composting|throw away|throw out|toss|"
         r"get rid of|bin for|donde (?:va|van|pongo|tiro|echo|se tira|se tiran)|"
         r"(?:se puede|puedo) (?:reciclar|tirar|compostar)) (.+)$",
+        # Spanish: "en que bote va ...", "donde tiro ...", "que hago con ...", "se puede tirar ...".
+        rf"^{_ES_WHICH} {_ES_GOES}(?: (?:yo|uno|nosotros))? (.+)$",
+        rf"^(?:donde|adonde|a donde|en donde) {_ES_GOES}(?: (?:yo|uno|nosotros))? (.+)$",
+        r"^(?:que|como) (?:hago|hacemos|se hace|puedo hacer|debo hacer|hay que hacer) con (.+)$",
+        r"^como (?:me deshago|nos deshacemos|se deshace uno|deshacerme|deshacerse|puedo deshacerme) de (.+)$",
+        rf"^como (?:{_ES_GOES}|{_ES_INFINITIVES}) (.+)$",
+        rf"^(?:(?:se puede|se pueden|puedo|podemos|debo|debemos|se debe|se deben|tengo que|hay que|"
+        rf"es correcto|esta bien) )?{_ES_INFINITIVES} (.+)$",
+        r"^(?:tiro|pongo|meto|reciclo|va|van|se tira|se tiran|se recicla|se reciclan) (.+)$",
+        r"^(?:es|son) (?:reciclables?|compostables?|basura|peligros[oa]s?|organic[oa]s?) (.+)$",
+        r"^(?:que tal|que pasa con|y con|y que hay de|que hay de) (.+)$",
     )
 )
 
-_PREFIX = re.compile(r"^(?:hi|hello|hey|hola|ok|okay|so|um|uh|please|quick question|question|yo) ")
+_PREFIX = re.compile(
+    r"^(?:(?:hi|hello|hey|hola|ok|okay|so|um|uh|please|quick question|question|yo|buenos dias|"
+    r"buenas tardes|buenas noches|buenas|oiga|oye|disculpe|perdon|una pregunta|pregunta|por favor|porfa|"
+    r"bueno|mire|y|tambien|entonces) )+"
+)
 _SUFFIXES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p)
     for p in (
@@ -116,6 +176,18 @@ _SUFFIXES: tuple[re.Pattern[str], ...] = tuple(
         r" (?:down|in|into|on) (?:the |a |my )?(?:drain|sink|toilet|sewer|garbage disposal|disposal|"
         r"ground)s?\b.*$",
         r" (?:please|thanks|thank you|pls|plz|thx)$",
+        # Spanish: "... en que bote van", "... va en el verde", "... en el bote cafe", "... a la basura".
+        rf" {_ES_WHICH}\b.*$",
+        r" (?:donde|adonde|a donde|en donde) (?:va|van|se tira|se tiran|lo tiro|los tiro|las tiro)\b.*$",
+        rf" {_ES_GOES}\b.*$",
+        rf" (?:en|a|al|dentro de|para) (?:el |la |los |las |un |una |mi |mis |su |sus )?{_ES_BINS}\b.*$",
+        r" (?:en|a|al) (?:el |la |los |las )?(?:verde|azul|cafe|marron|negro|negra|gris|basura|reciclaje|"
+        r"composta|compost|organicos?)\b.*$",
+        r" (?:por|en|a|al) (?:el |la |los |las |un |una |mi )?(?:drenaje|desague|fregadero|lavabo|inodoro|"
+        r"excusado|escusado|coladera|alcantarilla|cuneta|triturador|suelo)s?\b.*$",
+        r" (?:en|de|para) victorville\b.*$",
+        r" (?:es|son) (?:reciclables?|compostables?|basura|peligros[oa]s?|organic[oa]s?)\b.*$",
+        r" (?:por favor|porfa|gracias|muchas gracias)$",
     )
 )
 

@@ -318,7 +318,12 @@ def change_work_status(
                 "status_changed",
                 city=record.get("city"),
                 reference=record["reference"],
-                payload={"to": texted_to, "text": text.strip()},
+                # The reporter is texted in the language they wrote in (the record's details keep it).
+                payload={
+                    "to": texted_to,
+                    "text": text.strip(),
+                    "language": (record.get("details") or {}).get("language") or "en",
+                },
                 now=moment,
             )
         updated = require(connection, kind.table, record["reference"])

@@ -6,7 +6,8 @@ Each pass (:func:`run_once`):
 2. fans every undispatched event out into notifications (:func:`messages_for`): a spill report to the
    city's on-call phones and mailboxes (``<CITY>_SPILL_SMS``, ``<CITY>_SPILL_EMAIL``), a permit application
    or waiver request to the FOG office (``<CITY>_APPLICATIONS_EMAIL``), a text to a reporter
-   (``status_changed``, ``document_link``: payload ``{"to": "+1...", "text": "..."}``), a failed delivery
+   (``status_changed``, ``document_link``: payload ``{"to": "+1...", "text": "...", "language": "es"}``, in
+   the language the reporter wrote in), a failed delivery
    to ``ALERT_EMAIL``.
    A city with no recipients configured gets a warning in the log, once per event, and nothing to send
    (the console still shows the event). A ``spill_started`` event whose report was submitted before it
@@ -194,8 +195,13 @@ def _reporter_text(
     if not payload.get("to") or not payload.get("text"):
         log.warning("outbox: %s event %s has no 'to' or 'text'; nothing sent", event["kind"], event["id"])
         return []
-    context = wording.notification_context(event, None, program_name=settings.sms_program_name)
-    body = wording.render_sms(event["kind"], context, templates_dir=settings.notification_templates_dir)
+    language = payload.get("language") or "en"  # the reporter's conversation's language
+    context = wording.notification_context(
+        event, None, program_name=settings.sms_program_name, language=language
+    )
+    body = wording.render_sms(
+        event["kind"], context, templates_dir=settings.notification_templates_dir, language=language
+    )
     send_at = None
     if event["kind"] == "status_changed" and not str(event["reference"] or "").startswith(SPILL):
         send_at = quiet_hours_end(now, settings.quiet_hours_start, settings.quiet_hours_end)

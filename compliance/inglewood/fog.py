@@ -24,6 +24,7 @@ from dateutil.relativedelta import relativedelta
 from compliance.contacts import CONFIGURED, PRINTED_IN_ORDINANCE, Contact
 from compliance.core import ComplianceError, Device, Result, ServiceRule, dollars, inglewood, money
 from compliance.shifts import BusinessDays, CalendarDays, Clock, Months, WorkingDays, Years, human
+from languages import N_, t
 
 ADOPTED = dt.date(2010, 2, 23)
 """Every section ends "(Ord. 10-01 2-23-10)". The effective date is not printed."""
@@ -45,16 +46,18 @@ ACCUMULATION_LIMIT_PCT = 25
 the establishment shall "service its grease interceptor(s) immediately"."""
 
 HAULER_DOCUMENTATION = (
-    "Name of hauling company",
-    "Name and signature of operator performing the pump out",
-    "Documentation of full pump out with volume of water and FOG removed",
-    "Documentation of the level of floating FOG and settable solids (to determine if volume exceeds "
-    "twenty-five percent capacity of grease removal equipment)",
-    "Documentation of repairs to the grease interceptor are required",
-    "Identification of the facility where the waste hauler is planning to dispose of the waste",
+    N_("Name of hauling company"),
+    N_("Name and signature of operator performing the pump out"),
+    N_("Documentation of full pump out with volume of water and FOG removed"),
+    N_(
+        "Documentation of the level of floating FOG and settable solids (to determine if volume exceeds "
+        "twenty-five percent capacity of grease removal equipment)"
+    ),
+    N_("Documentation of repairs to the grease interceptor are required"),
+    N_("Identification of the facility where the waste hauler is planning to dispose of the waste"),
 )
 """Grease Interceptors and BMPs (4)(i)(A)-(F), verbatim: what the waste hauler's documentation must
-include."""
+include (English, marked ``N_``; a service answer lists them in the reply's language)."""
 
 HAULER_DOCUMENTATION_CITATION = inglewood("Grease Interceptors and BMPs", "(4)(i)")
 
@@ -74,34 +77,42 @@ def service_rule(device: Device, frequency_days: int | None) -> ServiceRule:
     (Permits (2)(b)).
     """
     if frequency_days is not None and frequency_days < 1:
-        raise ComplianceError(f"A service frequency must be at least 1 day; got {frequency_days}.")
+        raise ComplianceError(
+            t("A service frequency must be at least 1 day; got {days}.", days=frequency_days)
+        )
     if device is Device.TRAP:
         if frequency_days is None:
             raise ComplianceError(
-                "Inglewood's ordinance sets no service interval for grease traps: it requires a grease "
-                "interceptor unless the City grants a variance or waiver, so give the frequency written in "
-                "your permit (--frequency-days)."
+                t(
+                    "Inglewood's ordinance sets no service interval for grease traps: it requires a grease "
+                    "interceptor unless the City grants a variance or waiver, so give the frequency written "
+                    "in your permit (--frequency-days)."
+                )
             )
         return ServiceRule(
             shift=CalendarDays(frequency_days),
             citation=inglewood("Permits", "(2)(b)"),
-            basis=f"your permit sets a {frequency_days}-day maintenance frequency for the grease control "
-            f"device",
+            basis=t(
+                "your permit sets a {days}-day maintenance frequency for the grease control device",
+                days=frequency_days,
+            ),
         )
     ceiling_citation = inglewood("Grease Interceptors and BMPs", "(4)(b)")
     if frequency_days is None:
         return ServiceRule(
             shift=QUARTERLY,
             citation=inglewood("Grease Interceptors and BMPs", "(4)(c)"),
-            basis="no maintenance frequency has been established yet, so the interceptor is pumped out "
-            "quarterly",
+            basis=t(
+                "no maintenance frequency has been established yet, so the interceptor is pumped out "
+                "quarterly"
+            ),
             ceiling=SIX_MONTH_CEILING,
             ceiling_citation=ceiling_citation,
         )
     return ServiceRule(
         shift=CalendarDays(frequency_days),
         citation=inglewood("Grease Interceptors and BMPs", "(4)(c)"),
-        basis=f"the City established a {frequency_days}-day maintenance frequency in the permit",
+        basis=t("the City established a {days}-day maintenance frequency in the permit", days=frequency_days),
         ceiling=SIX_MONTH_CEILING,
         ceiling_citation=ceiling_citation,
     )
@@ -113,40 +124,46 @@ def service_rule(device: Device, frequency_days: int | None) -> ServiceRule:
 
 RECORDS_RETENTION = Clock(
     key="records_retention",
-    what="Keep manifests, receipts and invoices of grease control device cleaning",
+    what=N_("Keep manifests, receipts and invoices of grease control device cleaning"),
     shift=Years(4),
     citation=inglewood("Monitoring and Notification", "(1)(i)"),
-    trigger="grease control device service",
-    reason="Records of the {start} service must be kept for no less than four years, until at least {due}.",
+    trigger=N_("grease control device service"),
+    reason=N_(
+        "Records of the {start} service must be kept for no less than four years, until at least {due}."
+    ),
 )
 
 PERMIT_RENEWAL = Clock(
     key="permit_renewal",
-    what="Renew the FOG wastewater discharge permit",
+    what=N_("Renew the FOG wastewater discharge permit"),
     shift=Years(1),
     citation=inglewood("Permits", "(2)(j)"),
-    trigger="permit issued or last renewed",
-    reason="The permit must be renewed yearly, so the permit of {start} is due for renewal by {due}.",
+    trigger=N_("permit issued or last renewed"),
+    reason=N_("The permit must be renewed yearly, so the permit of {start} is due for renewal by {due}."),
 )
 
 PERMIT_CHANGE_NOTICE = Clock(
     key="permit_change_effective",
-    what="Earliest date a change in permit limits, conditions or requirements can take effect",
+    what=N_("Earliest date a change in permit limits, conditions or requirements can take effect"),
     shift=CalendarDays(45),
     citation=inglewood("Permits", "(3)"),
-    trigger="City's notice of a permit change",
-    reason="The permittee must be informed at least forty-five days before a permit change takes effect, so "
-    "a change noticed on {start} cannot take effect before {due}.",
+    trigger=N_("City's notice of a permit change"),
+    reason=N_(
+        "The permittee must be informed at least forty-five days before a permit change takes effect, so a "
+        "change noticed on {start} cannot take effect before {due}."
+    ),
 )
 
 PLANNED_CHANGE_NOTICE = Clock(
     key="planned_change_notice",
-    what="Notify the City in writing of the planned expansion, remodel or process change",
+    what=N_("Notify the City in writing of the planned expansion, remodel or process change"),
     shift=CalendarDays(-60),
     citation=inglewood("Monitoring and Notification", "(4)"),
-    trigger="planned expansion, remodeling or process modification",
-    reason="The City must be notified at least sixty days in advance, so for a change starting {start} the "
-    "notice is due by {due}.",
+    trigger=N_("planned expansion, remodeling or process modification"),
+    reason=N_(
+        "The City must be notified at least sixty days in advance, so for a change starting {start} the "
+        "notice is due by {due}."
+    ),
 )
 
 SPILL_PHONE = "(310) 412-5333"
@@ -155,42 +172,48 @@ SPILL_PHONE = "(310) 412-5333"
 
 SPILL_WRITTEN_CONFIRMATION = Clock(
     key="spill_written_confirmation",
-    what="Confirm the spill notification in writing to the Director",
+    what=N_("Confirm the spill notification in writing to the Director"),
     shift=WorkingDays(5),
     citation=inglewood("Monitoring and Notification", "(3)(a)"),
-    trigger="spill incident",
-    reason="Written confirmation is due to the Director no later than five working days from the {start} "
-    "incident, so by {due}.",
+    trigger=N_("spill incident"),
+    reason=N_(
+        "Written confirmation is due to the Director no later than five working days from the {start} "
+        "incident, so by {due}."
+    ),
 )
 
 SPILL_CONFIRMATION_CONTENTS = (
-    "the date of the incident",
-    "the reasons for the discharge or spill",
-    "what steps were taken to immediately correct the problem",
-    "what steps are being taken to prevent the problem from recurring",
+    N_("the date of the incident"),
+    N_("the reasons for the discharge or spill"),
+    N_("what steps were taken to immediately correct the problem"),
+    N_("what steps are being taken to prevent the problem from recurring"),
 )
 """Monitoring and Notification (3)(a), verbatim list."""
 
-SPILL_CONFIRMATION_RECIPIENT = "the Director (the City of Inglewood Director of Public Works)"
+SPILL_CONFIRMATION_RECIPIENT = N_("the Director (the City of Inglewood Director of Public Works)")
 
 INTERCEPTOR_AFTER_BLOCKAGE = Clock(
     key="interceptor_after_blockage_notice",
-    what="Install a grease interceptor",
+    what=N_("Install a grease interceptor"),
     shift=CalendarDays(180),
     citation=inglewood("Discharge Requirements", "(5)(c)"),
-    trigger="City's notification (grease blockage or significant FOG)",
-    reason="An existing establishment that caused a grease blockage or contributes significant FOG must "
-    "install a grease interceptor within one hundred eighty days of the City's {start} notice, so by {due}.",
+    trigger=N_("City's notification (grease blockage or significant FOG)"),
+    reason=N_(
+        "An existing establishment that caused a grease blockage or contributes significant FOG must install "
+        "a grease interceptor within one hundred eighty days of the City's {start} notice, so by {due}."
+    ),
 )
 
 INITIAL_PERMIT = Clock(
     key="initial_permit_deadline",
-    what="Obtain the FOG wastewater discharge permit",
+    what=N_("Obtain the FOG wastewater discharge permit"),
     shift=Years(2),
     citation=inglewood("Permits", "(2)(j)"),
-    trigger="adoption of the Article",
-    reason="The permit had to be obtained within two years after the Article was adopted ({start}), so by "
-    "{due}, and renewed yearly thereafter.",
+    trigger=N_("adoption of the Article"),
+    reason=N_(
+        "The permit had to be obtained within two years after the Article was adopted ({start}), so by "
+        "{due}, and renewed yearly thereafter."
+    ),
 )
 """Permits (2)(j): "Permit must be obtained within two years after the adoption of this Article and must be
 renewed yearly thereafter." Discharge Requirements (3) says "within two years of the effective date" instead;
@@ -200,157 +223,186 @@ INITIAL_PERMIT_DEADLINE = INITIAL_PERMIT.due(ADOPTED)
 
 EXISTING_INTERCEPTOR = Clock(
     key="existing_interceptor_deadline",
-    what="Existing establishment installs and operates a grease interceptor",
+    what=N_("Existing establishment installs and operates a grease interceptor"),
     shift=Years(2),
     citation=inglewood("Discharge Requirements", "(5)(b)"),
-    trigger="effective date of Ord. 10-01",
-    reason="Existing establishments had to install a grease interceptor within two years of the ordinance's "
-    "effective date ({start}), so by {due}, unless a variance or waiver was granted.",
+    trigger=N_("effective date of Ord. 10-01"),
+    reason=N_(
+        "Existing establishments had to install a grease interceptor within two years of the ordinance's "
+        "effective date ({start}), so by {due}, unless a variance or waiver was granted."
+    ),
 )
 INITIAL_EMPLOYEE_TRAINING = Clock(
     key="initial_employee_training",
-    what="First training of employees on kitchen best management practices",
+    what=N_("First training of employees on kitchen best management practices"),
     shift=CalendarDays(180),
     citation=inglewood("Grease Interceptors and BMPs", "(3)(e)"),
-    trigger="effective date of Ord. 10-01",
-    reason="Employees had to be trained within one hundred eighty days of the ordinance's effective date "
-    "({start}), so by {due}, and twice each calendar year thereafter.",
+    trigger=N_("effective date of Ord. 10-01"),
+    reason=N_(
+        "Employees had to be trained within one hundred eighty days of the ordinance's effective date "
+        "({start}), so by {due}, and twice each calendar year thereafter."
+    ),
 )
 FOOD_GRINDER_REMOVAL = Clock(
     key="food_grinder_removal",
-    what="Remove all food grinders",
+    what=N_("Remove all food grinders"),
     shift=CalendarDays(180),
     citation=inglewood("Discharge Requirements", "(2)(a)"),
-    trigger="effective date of Ord. 10-01",
-    reason="Food grinders had to be removed within one hundred eighty days of the ordinance's effective date "
-    "({start}), so by {due}.",
+    trigger=N_("effective date of Ord. 10-01"),
+    reason=N_(
+        "Food grinders had to be removed within one hundred eighty days of the ordinance's effective date "
+        "({start}), so by {due}."
+    ),
 )
 
 APPEAL_TO_DIRECTOR = Clock(
     key="appeal_to_director",
-    what="Get a written appeal request to the Director",
+    what=N_("Get a written appeal request to the Director"),
     shift=CalendarDays(15),
     citation=inglewood("Enforcement", "(13)"),
-    trigger="notice of the decision, action or determination mailed",
-    reason="The appeal request must be received by the City within fifteen days of the {start} mailing, so "
-    "by {due}.",
+    trigger=N_("notice of the decision, action or determination mailed"),
+    reason=N_(
+        "The appeal request must be received by the City within fifteen days of the {start} mailing, so by "
+        "{due}."
+    ),
 )
 
 APPEAL_HEARING_NOTICE = Clock(
     key="appeal_hearing_notice",
-    what="Director designates a hearing officer and sends written notice of the appeal hearing",
+    what=N_("Director designates a hearing officer and sends written notice of the appeal hearing"),
     shift=CalendarDays(15),
     citation=inglewood("Enforcement", "(13)(a)"),
-    trigger="appeal request received",
-    reason="Within fifteen days of receiving the {start} appeal request the Director gives written notice of "
-    "the hearing, so by {due}.",
+    trigger=N_("appeal request received"),
+    reason=N_(
+        "Within fifteen days of receiving the {start} appeal request the Director gives written notice of "
+        "the hearing, so by {due}."
+    ),
 )
 APPEAL_HEARING_LATEST = Clock(
     key="appeal_hearing_latest",
-    what="Latest appeal hearing date unless the appellant agrees to a later one",
+    what=N_("Latest appeal hearing date unless the appellant agrees to a later one"),
     shift=CalendarDays(30),
     citation=inglewood("Enforcement", "(13)(a)"),
-    trigger="notice of the appeal hearing mailed",
-    reason="The hearing is no more than thirty days from the {start} mailing of its notice, so by {due}, "
-    "unless the appellant agrees to a later date.",
+    trigger=N_("notice of the appeal hearing mailed"),
+    reason=N_(
+        "The hearing is no more than thirty days from the {start} mailing of its notice, so by {due}, unless "
+        "the appellant agrees to a later date."
+    ),
 )
 
 REVOCATION_HEARING_EARLIEST = Clock(
     key="revocation_hearing_earliest",
-    what="Earliest permitted revocation hearing date",
+    what=N_("Earliest permitted revocation hearing date"),
     shift=CalendarDays(15),
     citation=inglewood("Enforcement", "(6)(i)"),
-    trigger="notice of revocation mailed",
-    reason="The revocation hearing must be at least fifteen calendar days after the {start} mailing, so not "
-    "before {due}.",
+    trigger=N_("notice of revocation mailed"),
+    reason=N_(
+        "The revocation hearing must be at least fifteen calendar days after the {start} mailing, so not "
+        "before {due}."
+    ),
 )
 REVOCATION_HEARING_LATEST = Clock(
     key="revocation_hearing_latest",
-    what="Latest permitted revocation hearing date",
+    what=N_("Latest permitted revocation hearing date"),
     shift=CalendarDays(45),
     citation=inglewood("Enforcement", "(6)(i)"),
-    trigger="notice of revocation mailed",
-    reason="The revocation hearing must be no more than forty-five calendar days after the {start} mailing, "
-    "so by {due}.",
+    trigger=N_("notice of revocation mailed"),
+    reason=N_(
+        "The revocation hearing must be no more than forty-five calendar days after the {start} mailing, so "
+        "by {due}."
+    ),
 )
 REVOCATION_DECISION = Clock(
     key="revocation_decision",
-    what="Director's written decision and order on revocation",
+    what=N_("Director's written decision and order on revocation"),
     shift=CalendarDays(30),
     citation=inglewood("Enforcement", "(6)(ii)"),
-    trigger="conclusion of the revocation hearing",
-    reason="The written decision is due within thirty calendar days after the hearing concluded on {start}, "
-    "so by {due}.",
+    trigger=N_("conclusion of the revocation hearing"),
+    reason=N_(
+        "The written decision is due within thirty calendar days after the hearing concluded on {start}, so "
+        "by {due}."
+    ),
 )
 REVOCATION_FINAL = Clock(
     key="revocation_final",
-    what="Revocation order becomes final",
+    what=N_("Revocation order becomes final"),
     shift=CalendarDays(16),
     citation=inglewood("Enforcement", "(6)(iii)"),
-    trigger="revocation order mailed",
-    reason="A revocation order is final in all respects on the sixteenth day after it is mailed ({start}), "
-    "which is {due}.",
+    trigger=N_("revocation order mailed"),
+    reason=N_(
+        "A revocation order is final in all respects on the sixteenth day after it is mailed ({start}), "
+        "which is {due}."
+    ),
 )
 NO_DISCHARGE_AFTER_REVOCATION = Clock(
     key="reapply_after_revocation",
-    what="Earliest date to apply again for a permit after revocation",
+    what=N_("Earliest date to apply again for a permit after revocation"),
     shift=Years(1),
     citation=inglewood("Enforcement", "(6)(iii)"),
-    trigger="revocation order became final",
-    reason="After a revocation becomes final ({start}) the permittee loses all discharge rights for one year "
-    "and may apply again from {due}.",
+    trigger=N_("revocation order became final"),
+    reason=N_(
+        "After a revocation becomes final ({start}) the permittee loses all discharge rights for one year "
+        "and may apply again from {due}."
+    ),
 )
 EMERGENCY_SUSPENSION_HEARING = Clock(
     key="emergency_suspension_hearing",
-    what="Hearing on the emergency suspension order",
+    what=N_("Hearing on the emergency suspension order"),
     shift=BusinessDays(5),
     citation=inglewood("Enforcement", "(10)"),
-    trigger="emergency suspension order issued",
-    reason="The Director must hold a hearing no more than five business days after the {start} order, so by "
-    "{due}.",
+    trigger=N_("emergency suspension order issued"),
+    reason=N_(
+        "The Director must hold a hearing no more than five business days after the {start} order, so by "
+        "{due}."
+    ),
 )
 EMERGENCY_SUSPENSION_DECISION = Clock(
     key="emergency_suspension_decision",
-    what="Written decision on the emergency suspension order",
+    what=N_("Written decision on the emergency suspension order"),
     shift=BusinessDays(2),
     citation=inglewood("Enforcement", "(10)"),
-    trigger="emergency suspension hearing held",
-    reason="A written decision is sent within two business days after the {start} hearing, so by {due}.",
+    trigger=N_("emergency suspension hearing held"),
+    reason=N_("A written decision is sent within two business days after the {start} hearing, so by {due}."),
 )
 ADMINISTRATIVE_COMPLAINT_HEARING = Clock(
     key="administrative_complaint_hearing",
-    what="Hearing on the administrative complaint",
+    what=N_("Hearing on the administrative complaint"),
     shift=CalendarDays(60),
     citation=inglewood("Enforcement", "(11)(c)"),
-    trigger="administrative complaint served",
-    reason="The complaint must set a hearing date within sixty days following service on {start}, so by "
-    "{due}.",
+    trigger=N_("administrative complaint served"),
+    reason=N_(
+        "The complaint must set a hearing date within sixty days following service on {start}, so by {due}."
+    ),
 )
 ADMINISTRATIVE_PENALTY_DECISION = Clock(
     key="administrative_penalty_decision",
-    what="Director's decision on the administrative civil penalty",
+    what=N_("Director's decision on the administrative civil penalty"),
     shift=CalendarDays(30),
     citation=inglewood("Enforcement", "(11)(c)"),
-    trigger="administrative complaint hearing held",
-    reason="A decision assessing a civil penalty is issued within thirty calendar days after the {start} "
-    "hearing, so by {due}.",
+    trigger=N_("administrative complaint hearing held"),
+    reason=N_(
+        "A decision assessing a civil penalty is issued within thirty calendar days after the {start} "
+        "hearing, so by {due}."
+    ),
 )
 ADMINISTRATIVE_PENALTY_PAYMENT = Clock(
     key="administrative_penalty_payment",
-    what="Pay the administrative civil penalty",
+    what=N_("Pay the administrative civil penalty"),
     shift=CalendarDays(30),
     citation=inglewood("Enforcement", "(11)(c)"),
-    trigger="penalty order became final",
-    reason="Payment is due within thirty calendar days of the date the order became final ({start}), so by "
-    "{due}.",
+    trigger=N_("penalty order became final"),
+    reason=N_(
+        "Payment is due within thirty calendar days of the date the order became final ({start}), so by "
+        "{due}."
+    ),
 )
 DAMAGE_COSTS_PAYMENT = Clock(
     key="damage_costs_payment",
-    what="Pay the City's cleaning and repair costs plus the 25% service charge",
+    what=N_("Pay the City's cleaning and repair costs plus the 25% service charge"),
     shift=CalendarDays(45),
     citation=inglewood("Enforcement", "(7)"),
-    trigger="City invoice for cleaning or repair costs",
-    reason="The total is payable within forty-five days of the City's {start} invoice, so by {due}.",
+    trigger=N_("City invoice for cleaning or repair costs"),
+    reason=N_("The total is payable within forty-five days of the City's {start} invoice, so by {due}."),
 )
 
 # --------------------------------------------------------------------------------------------------------
@@ -429,7 +481,7 @@ class EstablishmentKind(str, Enum):
             if kind.value == key:
                 return kind
         raise ComplianceError(
-            f"Unknown establishment kind {value!r}: use restaurant, school, hospital or other."
+            t("Unknown establishment kind {value!r}: use restaurant, school, hospital or other.", value=value)
         )
 
 
@@ -468,14 +520,14 @@ def size_class(
     """
     kind = EstablishmentKind.parse(kind)
     if seats is not None and seats < 0:
-        raise ComplianceError(f"The number of seats cannot be negative; got {seats}.")
+        raise ComplianceError(t("The number of seats cannot be negative; got {seats}.", seats=seats))
     if kind in (EstablishmentKind.SCHOOL, EstablishmentKind.HOSPITAL):
         return SizeClass.LARGE
     if kind is EstablishmentKind.OTHER:
         return SizeClass.SMALL
     if seats is None:
         raise ComplianceError(
-            "Give the restaurant's seating capacity: up to fifty seats is small, more is large."
+            t("Give the restaurant's seating capacity: up to fifty seats is small, more is large.")
         )
     return SizeClass.LARGE if drive_thru or seats > SMALL_MAX_SEATS else SizeClass.SMALL
 
@@ -489,16 +541,23 @@ def annual_fee(
     amount = LARGE_ANNUAL_FEE if size is SizeClass.LARGE else SMALL_ANNUAL_FEE
     if kind is EstablishmentKind.RESTAURANT:
         if drive_thru:
-            why = "a restaurant with a drive-thru is a large food establishment"
+            why = t("a restaurant with a drive-thru is a large food establishment")
         elif size is SizeClass.LARGE:
-            why = f"a restaurant with {seats} seats (more than fifty) is a large food establishment"
+            why = t(
+                "a restaurant with {seats} seats (more than fifty) is a large food establishment", seats=seats
+            )
         else:
-            why = f"a restaurant with {seats} seats (fifty or fewer) and no drive-thru is a small food "
-            "establishment"
+            why = t(
+                "a restaurant with {seats} seats (fifty or fewer) and no drive-thru is a small food "
+                "establishment",
+                seats=seats,
+            )
     elif kind is EstablishmentKind.OTHER:
-        why = "establishments other than restaurants, schools and hospitals are small food establishments"
+        why = t("establishments other than restaurants, schools and hospitals are small food establishments")
+    elif kind is EstablishmentKind.SCHOOL:
+        why = t("schools are large food establishments")
     else:
-        why = f"{kind.value}s are large food establishments"
+        why = t("hospitals are large food establishments")
     return AnnualFee(
         amount=amount,
         size=size,
@@ -508,7 +567,11 @@ def annual_fee(
         breakdown={"inspection_and_control_fee": amount},
         citation=inglewood("Fees", "(2)"),
         see_also=(DEFINITION_CITATION,),
-        reason=f"The annual inspection and control fee is {dollars(amount)} because {why}.",
+        reason=t(
+            "The annual inspection and control fee is {amount} because {why}.",
+            amount=dollars(amount),
+            why=why,
+        ),
     )
 
 
@@ -516,19 +579,39 @@ def nov_fee(count: int) -> Fee:
     """Penalty fee for the ``count``-th notice of violation: $100, $250, then $500 (Enforcement (4))."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ComplianceError(
-            f"The notice of violation count must be a whole number of 1 or more; got {count!r}."
+            t(
+                "The notice of violation count must be a whole number of 1 or more; got {count!r}.",
+                count=count,
+            )
         )
     step = min(count, 3)
     amount = NOV_PENALTY_FEES[step]
-    ordinal = {1: "first", 2: "second", 3: "third"}.get(count, f"{count}th")
     letter = "abc"[step - 1]
     total = sum((NOV_PENALTY_FEES[min(n, 3)] for n in range(1, count + 1)), Decimal(0))
+    if count == 1:
+        reason = t("The first notice of violation carries a penalty fee of {amount}.", amount=dollars(amount))
+    elif count == 2:
+        reason = t(
+            "The second notice of violation carries a penalty fee of {amount}.", amount=dollars(amount)
+        )
+    elif count == 3:
+        reason = t(
+            "The third notice of violation carries a penalty fee of {amount} (the third and every later one "
+            "cost $500).",
+            amount=dollars(amount),
+        )
+    else:
+        reason = t(
+            "The {count}th notice of violation carries a penalty fee of {amount} (the third and every later "
+            "one cost $500).",
+            count=count,
+            amount=dollars(amount),
+        )
     return Fee(
         amount=amount,
         breakdown={"this_nov": amount, "total_for_all_novs_so_far": total},
         citation=inglewood("Enforcement", f"(4)({letter})"),
-        reason=f"The {ordinal} notice of violation carries a penalty fee of {dollars(amount)}"
-        + (" (the third and every later one cost $500)." if count >= 3 else "."),
+        reason=reason,
     )
 
 
@@ -537,7 +620,7 @@ def reinspection_fee() -> Fee:
         amount=REINSPECTION_FEE,
         breakdown={"reinspection_fee": REINSPECTION_FEE},
         citation=inglewood("Enforcement", "(2)(d)"),
-        reason="Noncompliance charges include a $150 reinspection fee, plus other costs the City incurs.",
+        reason=t("Noncompliance charges include a $150 reinspection fee, plus other costs the City incurs."),
     )
 
 
@@ -546,7 +629,9 @@ def cleanup_charge(actual_cost: Decimal | float | int | None = None) -> Fee:
     higher."""
     actual = money(actual_cost) if actual_cost is not None else None
     if actual is not None and actual < 0:
-        raise ComplianceError(f"The City's actual clean-up cost cannot be negative; got {actual_cost}.")
+        raise ComplianceError(
+            t("The City's actual clean-up cost cannot be negative; got {cost}.", cost=actual_cost)
+        )
     amount = max(CLEANUP_CHARGE_MINIMUM, actual) if actual is not None else CLEANUP_CHARGE_MINIMUM
     return Fee(
         amount=amount,
@@ -555,9 +640,16 @@ def cleanup_charge(actual_cost: Decimal | float | int | None = None) -> Fee:
             **({"actual_cost": actual} if actual is not None else {}),
         },
         citation=inglewood("Fees", "(3)"),
-        reason="An establishment operating under a waiver without a grease interceptor pays at least $300 a "
-        "year, or the City's actual clean-up cost if that is higher"
-        + (f", so {dollars(amount)}." if actual is not None else "."),
+        reason=t(
+            "An establishment operating under a waiver without a grease interceptor pays at least $300 a "
+            "year, or the City's actual clean-up cost if that is higher, so {amount}.",
+            amount=dollars(amount),
+        )
+        if actual is not None
+        else t(
+            "An establishment operating under a waiver without a grease interceptor pays at least $300 a "
+            "year, or the City's actual clean-up cost if that is higher."
+        ),
     )
 
 
@@ -592,17 +684,21 @@ def permit_fees(
     )
     initial = Decimal(0) if waived else INITIAL_PERMIT_FEE
     if waived:
-        why = (
-            f"the initial $340 fee is waived because the establishment operated lawfully before the "
-            f"ordinance was adopted on {human(ADOPTED)} and adopted FOG controls by "
-            f"{human(PERMIT_FEE_WAIVER_DEADLINE)}"
+        why = t(
+            "the initial $340 fee is waived because the establishment operated lawfully before the "
+            "ordinance was adopted on {adopted} and adopted FOG controls by {deadline}",
+            adopted=human(ADOPTED),
+            deadline=human(PERMIT_FEE_WAIVER_DEADLINE),
         )
     elif operating_since is None or operating_since >= ADOPTED:
-        why = "the initial $340 fee applies because the establishment was not operating before the ordinance"
+        why = t(
+            "the initial $340 fee applies because the establishment was not operating before the ordinance"
+        )
     else:
-        why = (
-            f"the initial $340 fee applies because FOG control measures were not adopted within two years of "
-            f"adoption (by {human(PERMIT_FEE_WAIVER_DEADLINE)})"
+        why = t(
+            "the initial $340 fee applies because FOG control measures were not adopted within two years of "
+            "adoption (by {deadline})",
+            deadline=human(PERMIT_FEE_WAIVER_DEADLINE),
         )
     return PermitFees(
         amount=initial,
@@ -617,7 +713,11 @@ def permit_fees(
         },
         citation=inglewood("Fees", "(1)"),
         see_also=(inglewood("Fees", "(2)"),),
-        reason=f"For the permit, {why}; the annual inspection and control fee is {dollars(annual.amount)}.",
+        reason=t(
+            "For the permit, {why}; the annual inspection and control fee is {amount}.",
+            why=why,
+            amount=dollars(annual.amount),
+        ),
     )
 
 
@@ -658,10 +758,14 @@ def late_fee(invoice_date: dt.date, amount: Decimal | float | int | str, on: dt.
     """
     base = money(amount)
     if base <= 0:
-        raise ComplianceError(f"The invoice amount must be more than zero; got {amount}.")
+        raise ComplianceError(t("The invoice amount must be more than zero; got {amount}.", amount=amount))
     if on < invoice_date:
         raise ComplianceError(
-            f"The date {on.isoformat()} is before the invoice date {invoice_date.isoformat()}."
+            t(
+                "The date {on} is before the invoice date {invoice}.",
+                on=on.isoformat(),
+                invoice=invoice_date.isoformat(),
+            )
         )
     days = (on - invoice_date).days
     pay_by = invoice_date + dt.timedelta(days=PAY_WITHIN_DAYS)
@@ -674,27 +778,35 @@ def late_fee(invoice_date: dt.date, amount: Decimal | float | int | str, on: dt.
     penalty = basic + monthly
     revocation = days > REVOCATION_AFTER_DAYS
     if not delinquent:
-        reason = (
-            f"On day {days} after the invoice nothing is late yet: pay {dollars(base)} by {human(pay_by)} "
-            f"(45 days) to avoid penalties."
+        reason = t(
+            "On day {days} after the invoice nothing is late yet: pay {amount} by {date} (45 days) to avoid "
+            "penalties.",
+            days=days,
+            amount=dollars(base),
+            date=human(pay_by),
         )
         citation = inglewood("Enforcement", "(14)")
     else:
-        capped = " (capped at $1,000)" if base * BASIC_PENALTY_RATE > BASIC_PENALTY_CAP else ""
-        reason = (
-            f"On day {days} the invoice is delinquent: a basic penalty of {dollars(basic)}{capped} applies "
-            f"from day 46"
-            + (
-                f", plus {dollars(monthly)} for {months} month{'s' if months != 1 else ''} at 1.5%"
-                if months
-                else ""
+        capped = t(" (capped at $1,000)") if base * BASIC_PENALTY_RATE > BASIC_PENALTY_CAP else ""
+        if not months:
+            accrued = ""
+        elif months == 1:
+            accrued = t(", plus {amount} for {months} month at 1.5%", amount=dollars(monthly), months=months)
+        else:
+            accrued = t(", plus {amount} for {months} months at 1.5%", amount=dollars(monthly), months=months)
+        template = (
+            N_(
+                "On day {days} the invoice is delinquent: a basic penalty of {basic}{capped} applies from "
+                "day 46{accrued}, and being unpaid after ninety days is cause for permit revocation "
+                "proceedings."
             )
-            + (
-                ", and being unpaid after ninety days is cause for permit revocation proceedings."
-                if revocation
-                else "."
+            if revocation
+            else N_(
+                "On day {days} the invoice is delinquent: a basic penalty of {basic}{capped} applies from "
+                "day 46{accrued}."
             )
         )
+        reason = t(template, days=days, basic=dollars(basic), capped=capped, accrued=accrued)
         citation = inglewood("Enforcement", "(14)(b)" if months else "(14)(a)")
     return LateFee(
         amount=penalty,
@@ -726,14 +838,18 @@ def damage_costs(city_costs: Decimal | float | int | str) -> Fee:
     """City's cleaning/repair costs plus the 25% service charge (Enforcement (7))."""
     costs = money(city_costs)
     if costs < 0:
-        raise ComplianceError(f"The City's costs cannot be negative; got {city_costs}.")
+        raise ComplianceError(t("The City's costs cannot be negative; got {costs}.", costs=city_costs))
     charge = money(costs * DAMAGE_SERVICE_CHARGE_RATE)
     return Fee(
         amount=costs + charge,
         breakdown={"city_costs": costs, "service_charge": charge},
         citation=inglewood("Enforcement", "(7)"),
-        reason=f"The City adds a 25% service charge ({dollars(charge)}) to its {dollars(costs)} costs, "
-        f"payable within forty-five days of invoicing.",
+        reason=t(
+            "The City adds a 25% service charge ({charge}) to its {costs} costs, payable within forty-five "
+            "days of invoicing.",
+            charge=dollars(charge),
+            costs=dollars(costs),
+        ),
     )
 
 
@@ -759,69 +875,108 @@ class InterceptorPaths(Result):
 
 VARIANCE = InterceptorPath(
     key="variance",
-    name="Variance for alternative pretreatment technology",
+    name=N_("Variance for alternative pretreatment technology"),
     conditions=(
-        "the establishment is an existing food service establishment",
-        "it shows a grease interceptor is impossible or impracticable to install, operate or maintain (no "
-        "adequate space, or no adequate slope for gravity flow)",
-        "the alternative pretreatment technology is at least equally effective as a grease interceptor",
-        "after installation, downstream visual monitoring of the sewer for at least three months, at its own "
-        "expense, shows no visible accumulation of FOG",
+        N_("the establishment is an existing food service establishment"),
+        N_(
+            "it shows a grease interceptor is impossible or impracticable to install, operate or maintain "
+            "(no adequate space, or no adequate slope for gravity flow)"
+        ),
+        N_("the alternative pretreatment technology is at least equally effective as a grease interceptor"),
+        N_(
+            "after installation, downstream visual monitoring of the sewer for at least three months, at its "
+            "own expense, shows no visible accumulation of FOG"
+        ),
     ),
-    charges=("no variance charge is stated; the annual inspection and control fee still applies (Fees (2))",),
+    charges=(
+        N_("no variance charge is stated; the annual inspection and control fee still applies (Fees (2))"),
+    ),
     citation=inglewood("Discharge Requirements", "(6)"),
-    reason="An existing establishment may use equally effective alternative pretreatment instead of an "
-    "interceptor when an interceptor is impossible or impracticable.",
+    reason=N_(
+        "An existing establishment may use equally effective alternative pretreatment instead of an "
+        "interceptor when an interceptor is impossible or impracticable."
+    ),
 )
 
 CONDITIONAL_WAIVER = InterceptorPath(
     key="conditional_waiver",
-    name="Conditional waiver from installation of a grease interceptor",
+    name=N_("Conditional waiver from installation of a grease interceptor"),
     conditions=(
-        "the establishment is an existing food service establishment",
-        "it shows negligible FOG discharge and insignificant impact to the sewer system",
-        "the City weighs FOG quantity (seats, meals, menu, water use), kitchen BMPs and compliance history, "
-        "the receiving sewer's condition and spill history, and changes in operations",
-        "the City may still require space and plumbing segregation for a future grease interceptor",
+        N_("the establishment is an existing food service establishment"),
+        N_("it shows negligible FOG discharge and insignificant impact to the sewer system"),
+        N_(
+            "the City weighs FOG quantity (seats, meals, menu, water use), kitchen BMPs and compliance "
+            "history, the receiving sewer's condition and spill history, and changes in operations"
+        ),
+        N_("the City may still require space and plumbing segregation for a future grease interceptor"),
     ),
     charges=(
-        "Fees (3) applies the annual grease disposal clean-up charge (at least $300) to establishments "
-        "operating without an interceptor 'who have a waiver'; whether that includes a conditional waiver is "
-        "for the City to confirm",
+        N_(
+            "Fees (3) applies the annual grease disposal clean-up charge (at least $300) to establishments "
+            "operating without an interceptor 'who have a waiver'; whether that includes a conditional "
+            "waiver is for the City to confirm"
+        ),
     ),
     citation=inglewood("Discharge Requirements", "(6)(i)"),
-    reason="An existing establishment with negligible FOG discharge may be excused from installing an "
-    "interceptor, on conditions.",
+    reason=N_(
+        "An existing establishment with negligible FOG discharge may be excused from installing an "
+        "interceptor, on conditions."
+    ),
 )
 
 WAIVER_WITH_CHARGE = InterceptorPath(
     key="waiver_with_cleanup_charge",
-    name="Waiver with a grease disposal clean-up charge",
+    name=N_("Waiver with a grease disposal clean-up charge"),
     conditions=(
-        "a grease interceptor is not feasible: no adequate space, or no adequate slope for gravity flow",
-        "no equivalent alternative pretreatment technology can be employed, so a variance cannot be granted",
-        "additional requirements may be imposed to mitigate the FOG discharge",
+        N_("a grease interceptor is not feasible: no adequate space, or no adequate slope for gravity flow"),
+        N_(
+            "no equivalent alternative pretreatment technology can be employed, so a variance cannot be "
+            "granted"
+        ),
+        N_("additional requirements may be imposed to mitigate the FOG discharge"),
     ),
     charges=(
-        "an annual grease disposal clean-up charge of at least $300, or the City's actual cost if higher "
-        "(Fees (3))",
-        "the charge may be waived or reduced yearly if best management practices have significantly reduced "
-        "FOG (Fees (3)(b)), but not if the establishment is out of compliance or caused or risked a blockage "
-        "or SSO in the preceding twelve months (Fees (3)(c))",
+        N_(
+            "an annual grease disposal clean-up charge of at least $300, or the City's actual cost if higher "
+            "(Fees (3))"
+        ),
+        N_(
+            "the charge may be waived or reduced yearly if best management practices have significantly "
+            "reduced FOG (Fees (3)(b)), but not if the establishment is out of compliance or caused or "
+            "risked a blockage or SSO in the preceding twelve months (Fees (3)(c))"
+        ),
     ),
     citation=inglewood("Discharge Requirements", "(6)(ii)"),
     see_also=(inglewood("Fees", "(3)"),),
-    reason="Where no interceptor fits and no equivalent alternative exists, the City may waive the "
-    "interceptor in exchange for an annual clean-up charge of at least $300.",
+    reason=N_(
+        "Where no interceptor fits and no equivalent alternative exists, the City may waive the interceptor "
+        "in exchange for an annual clean-up charge of at least $300."
+    ),
 )
 
 HOW_TO_APPLY = (
-    "Apply to the City for the waiver or variance; the establishment must show, to the City's reasonable "
-    "satisfaction, that an interceptor is not feasible or applicable (Discharge Requirements (6)(iii)).",
-    "If granted, the permit is issued or revised to include it (Discharge Requirements (6)(iii)).",
-    "It lasts while its terms and conditions are met, until its expiration date, and can be revoked if they "
-    "are not or the justification no longer exists (Discharge Requirements (6)(iv)).",
+    N_(
+        "Apply to the City for the waiver or variance; the establishment must show, to the City's reasonable "
+        "satisfaction, that an interceptor is not feasible or applicable (Discharge Requirements (6)(iii))."
+    ),
+    N_("If granted, the permit is issued or revised to include it (Discharge Requirements (6)(iii))."),
+    N_(
+        "It lasts while its terms and conditions are met, until its expiration date, and can be revoked if "
+        "they are not or the justification no longer exists (Discharge Requirements (6)(iv))."
+    ),
 )
+"""The paths above and these steps are English, marked ``N_``: :func:`interceptor_paths` gives them in the
+reply's language."""
+
+
+def _in_reply_language(path: InterceptorPath) -> InterceptorPath:
+    return dataclasses.replace(
+        path,
+        name=t(path.name),
+        conditions=tuple(t(condition) for condition in path.conditions),
+        charges=tuple(t(charge) for charge in path.charges),
+        reason=t(path.reason),
+    )
 
 
 def interceptor_paths(
@@ -848,24 +1003,28 @@ def interceptor_paths(
         paths.append(CONDITIONAL_WAIVER)
     if infeasible and not alt_tech_equivalent:
         paths.append(WAIVER_WITH_CHARGE)
-    if paths:
-        names = " and ".join(p.name.lower() for p in paths)
-        reason = (
-            f"On these facts the likely path{'s are' if len(paths) > 1 else ' is'} {names}; the City decides."
-        )
+    paths = [_in_reply_language(path) for path in paths]
+    if len(paths) > 1:
+        names = t(" and ").join(p.name.lower() for p in paths)
+        reason = t("On these facts the likely paths are {names}; the City decides.", names=names)
+        citation = paths[0].citation
+    elif paths:
+        reason = t("On these facts the likely path is {name}; the City decides.", name=paths[0].name.lower())
         citation = paths[0].citation
     else:
         citation = inglewood("Discharge Requirements", "(5)(a)" if not existing else "(5)")
         reason = (
-            "New construction must install a grease interceptor before discharging; the variance and "
-            "conditional waiver are only for existing establishments."
+            t(
+                "New construction must install a grease interceptor before discharging; the variance and "
+                "conditional waiver are only for existing establishments."
+            )
             if not existing and not infeasible
-            else "None of the variance or waiver conditions is met, so a grease interceptor is required."
+            else t("None of the variance or waiver conditions is met, so a grease interceptor is required.")
         )
     return InterceptorPaths(
         paths=tuple(paths),
         install_interceptor=not paths,
-        how_to_apply=HOW_TO_APPLY if paths else (),
+        how_to_apply=tuple(t(step) for step in HOW_TO_APPLY) if paths else (),
         citation=citation,
         reason=reason,
     )
@@ -886,9 +1045,9 @@ def spill_contacts(contacts: Mapping[str, str] | None = None) -> tuple[Contact, 
     return (
         Contact(
             key="city",
-            who="City of Inglewood",
-            how="telephone",
-            condition="always, immediately",
+            who=t("City of Inglewood"),
+            how=t("telephone"),
+            condition=t("always, immediately"),
             phone=configured or SPILL_PHONE,
             phone_source=CONFIGURED if configured else PRINTED_IN_ORDINANCE,
             citation=SPILL_PHONE_CITATION,

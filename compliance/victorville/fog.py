@@ -27,6 +27,7 @@ from compliance.contacts import (
 )
 from compliance.core import ComplianceError, Device, Result, ServiceRule, dollars, victorville
 from compliance.shifts import BusinessDays, CalendarDays, Clock, Hours, Immediately, WorkingDays, Years
+from languages import N_, t
 
 # --------------------------------------------------------------------------------------------------------
 # Grease control device service (10.03.160)
@@ -58,32 +59,39 @@ def service_rule(device: Device, frequency_days: int | None) -> ServiceRule:
     """
     if frequency_days is not None and frequency_days not in PERMIT_FREQUENCIES_DAYS:
         raise ComplianceError(
-            f"A Victorville permit frequency of {frequency_days} days is not possible: the FOG manager "
-            f"assigns 30, 60, 90, 120 or 180 days (Victorville Municipal Code § 10.03.160(b))."
+            t(
+                "A Victorville permit frequency of {days} days is not possible: the FOG manager assigns 30, "
+                "60, 90, 120 or 180 days (Victorville Municipal Code § 10.03.160(b)).",
+                days=frequency_days,
+            )
         )
     if device is Device.INTERCEPTOR:
         if frequency_days is None:
             return ServiceRule(
                 shift=CalendarDays(DEFAULT_INTERCEPTOR_DAYS),
                 citation=victorville("10.03.160(f)(2)"),
-                basis="no other frequency is set, and interceptors must be pumped at least every ninety days",
+                basis=t(
+                    "no other frequency is set, and interceptors must be pumped at least every ninety days"
+                ),
             )
         return ServiceRule(
             shift=CalendarDays(frequency_days),
             citation=victorville("10.03.160(b)"),
-            basis=f"the FOG manager assigned a {frequency_days}-day frequency in the permit",
+            basis=t("the FOG manager assigned a {days}-day frequency in the permit", days=frequency_days),
         )
     if frequency_days is None:
         return ServiceRule(
             shift=CalendarDays(MINIMUM_TRAP_DAYS),
             citation=victorville("10.03.160(g)(1)"),
-            basis="grease traps must be serviced at least every thirty days unless the FOG manager sets "
-            "another frequency",
+            basis=t(
+                "grease traps must be serviced at least every thirty days unless the FOG manager sets "
+                "another frequency"
+            ),
         )
     return ServiceRule(
         shift=CalendarDays(frequency_days),
         citation=victorville("10.03.160(g)(1)"),
-        basis=f"the FOG manager set a {frequency_days}-day frequency for the grease trap",
+        basis=t("the FOG manager set a {days}-day frequency for the grease trap", days=frequency_days),
     )
 
 
@@ -100,117 +108,134 @@ SERVICE_IMMEDIATELY_CITATION = {
 
 MANIFEST_TO_FOG_MANAGER = Clock(
     key="manifest_copy",
-    what="Send copies of the service manifest to the FOG manager",
+    what=N_("Send copies of the service manifest to the FOG manager"),
     shift=Hours(72),
     citation=victorville("10.03.170(b)"),
-    trigger="grease control device service",
-    reason="Copies of the service manifest must reach the FOG manager within seventy-two hours of the "
-    "{start} service, so by {due}.",
+    trigger=N_("grease control device service"),
+    reason=N_(
+        "Copies of the service manifest must reach the FOG manager within seventy-two hours of the "
+        "{start} service, so by {due}."
+    ),
 )
 """10.03.170(b): "provide copies of all service manifests directly to the FOG manager not later than
 seventy-two hours after GCDs are serviced"; a hauler may send them, but the permittee stays responsible."""
 
 RECORDS_RETENTION = Clock(
     key="records_retention",
-    what="Keep manifests, receipts, invoices and hauler records",
+    what=N_("Keep manifests, receipts, invoices and hauler records"),
     shift=Years(2),
     citation=victorville("10.03.170(c)"),
-    trigger="grease control device service",
-    reason="Records of the {start} service must be kept for no less than two years, until at least {due}.",
+    trigger=N_("grease control device service"),
+    reason=N_(
+        "Records of the {start} service must be kept for no less than two years, until at least {due}."
+    ),
 )
 
 PERMIT_RENEWAL = Clock(
     key="permit_renewal",
-    what="Renew the FOG permit",
+    what=N_("Renew the FOG permit"),
     shift=Years(1),
     citation=victorville("10.03.080(a)"),
-    trigger="permit issued",
-    reason="A FOG permit is issued for one year and renewed annually, so the permit issued {start} must be "
-    "renewed by {due}.",
+    trigger=N_("permit issued"),
+    reason=N_(
+        "A FOG permit is issued for one year and renewed annually, so the permit issued {start} must be "
+        "renewed by {due}."
+    ),
 )
 
 PERMIT_CHANGE_NOTICE = Clock(
     key="permit_change_effective",
-    what="Earliest date a proposed permit modification can take effect",
+    what=N_("Earliest date a proposed permit modification can take effect"),
     shift=CalendarDays(30),
     citation=victorville("10.03.080(c)"),
-    trigger="city's notice of a proposed permit modification",
-    reason="The city must inform the permittee at least thirty days before a permit change takes effect, so "
-    "a change noticed on {start} cannot take effect before {due}.",
+    trigger=N_("city's notice of a proposed permit modification"),
+    reason=N_(
+        "The city must inform the permittee at least thirty days before a permit change takes effect, so "
+        "a change noticed on {start} cannot take effect before {due}."
+    ),
 )
 
 PLANNED_CHANGE_NOTICE = Clock(
     key="planned_change_notice",
-    what="Notify the FOG manager in writing of the planned expansion, remodel or process change",
+    what=N_("Notify the FOG manager in writing of the planned expansion, remodel or process change"),
     shift=CalendarDays(-60),
     citation=victorville("10.03.070(a)"),
-    trigger="planned expansion, remodeling or process modification",
-    reason="The FOG manager must be told in writing at least sixty days in advance, so for a change starting "
-    "{start} the notice is due by {due}.",
+    trigger=N_("planned expansion, remodeling or process modification"),
+    reason=N_(
+        "The FOG manager must be told in writing at least sixty days in advance, so for a change starting "
+        "{start} the notice is due by {due}."
+    ),
 )
 
 SPILL_PHONE_NOTICE = Clock(
     key="spill_phone_notice",
-    what="Telephone the city about the discharge",
+    what=N_("Telephone the city about the discharge"),
     shift=Immediately(),
     citation=victorville("10.03.280(a)"),
-    trigger="discharge or spill",
-    reason="The permittee must immediately notify the city by telephone of the {start} discharge.",
+    trigger=N_("discharge or spill"),
+    reason=N_("The permittee must immediately notify the city by telephone of the {start} discharge."),
 )
 
 SPILL_WRITTEN_CONFIRMATION = Clock(
     key="spill_written_confirmation",
-    what="Confirm the spill notification in writing to the FOG manager",
+    what=N_("Confirm the spill notification in writing to the FOG manager"),
     shift=WorkingDays(5),
     citation=victorville("10.03.280(b)"),
-    trigger="spill incident",
-    reason="Written confirmation is due no later than five working days from the {start} incident, so by "
-    "{due}.",
+    trigger=N_("spill incident"),
+    reason=N_(
+        "Written confirmation is due no later than five working days from the {start} incident, so by {due}."
+    ),
 )
 
 SPILL_CONFIRMATION_CONTENTS = (
-    "the date of the incident",
-    "the reasons for the discharge or spill",
-    "what steps were taken by the FSE and the city to immediately correct the problem",
-    "what steps are being taken by the FSE and the city to prevent the problem from recurring",
+    N_("the date of the incident"),
+    N_("the reasons for the discharge or spill"),
+    N_("what steps were taken by the FSE and the city to immediately correct the problem"),
+    N_("what steps are being taken by the FSE and the city to prevent the problem from recurring"),
 )
 """10.03.280(b): "The written notification shall state the date of the incident, the reasons for the
 discharge or spill, what steps were taken by the FSE and the city to immediately correct the problem, and
 what steps are being taken by the FSE and the city to prevent the problem from recurring." It goes "to the
 FOG manager at the address specified in the FOG permit"."""
 
-SPILL_CONFIRMATION_RECIPIENT = "the FOG manager (at the address specified in the FOG permit)"
+SPILL_CONFIRMATION_RECIPIENT = N_("the FOG manager (at the address specified in the FOG permit)")
 
 EMPLOYEE_TRAINING_AT_HIRE = Clock(
     key="employee_training_at_hire",
-    what="Train the new employee on FOG best management practices",
+    what=N_("Train the new employee on FOG best management practices"),
     shift=Immediately(),
     citation=victorville("10.03.100"),
-    trigger="employee hired",
-    reason="Employees must be trained at the time of hiring, so the employee hired {start} is due training "
-    "on {due}.",
+    trigger=N_("employee hired"),
+    reason=N_(
+        "Employees must be trained at the time of hiring, so the employee hired {start} is due training "
+        "on {due}."
+    ),
 )
 """10.03.100, the unlettered "Employee training." paragraph after (c): "At the time of hiring and at least
 annually thereafter, or as specified in the FOG permit, the FSE shall train its employees"."""
 
 EMPLOYEE_TRAINING_ANNUAL = Clock(
     key="employee_training_annual",
-    what="Repeat FOG employee training",
+    what=N_("Repeat FOG employee training"),
     shift=Years(1),
     citation=victorville("10.03.100"),
-    trigger="last employee training",
-    reason="Employee training is repeated at least annually, so after training on {start} the next is due by "
-    "{due}.",
+    trigger=N_("last employee training"),
+    reason=N_(
+        "Employee training is repeated at least annually, so after training on {start} the next is due by "
+        "{due}."
+    ),
 )
 
 FOOD_GRINDER_REMOVAL = Clock(
     key="food_grinder_removal",
-    what="Remove existing food grinders",
+    what=N_("Remove existing food grinders"),
     shift=CalendarDays(180),
     citation=victorville("10.03.210"),
-    trigger="effective date of the ordinance establishing 10.03.210",
-    reason="Existing food grinders had to be removed within one hundred eighty days of the ordinance's "
-    "effective date ({start}), so by {due}.",
+    trigger=N_("effective date of the ordinance establishing 10.03.210"),
+    reason=N_(
+        "Existing food grinders had to be removed within one hundred eighty days of the ordinance's "
+        "effective date ({start}), so by {due}."
+    ),
 )
 """10.03.210: "All existing food grinders shall be removed from FSEs within one hundred eighty days of the
 date the ordinance initially establishing this section becomes effective." The effective date is not printed
@@ -218,108 +243,128 @@ date the ordinance initially establishing this section becomes effective." The e
 
 REVOCATION_HEARING_EARLIEST = Clock(
     key="revocation_hearing_earliest",
-    what="Earliest permitted revocation/suspension hearing date",
+    what=N_("Earliest permitted revocation/suspension hearing date"),
     shift=CalendarDays(15),
     citation=victorville("10.03.320(b)(1)"),
-    trigger="notice of proposed revocation mailed",
-    reason="The hearing must be at least fifteen calendar days after the notice was mailed on {start}, so "
-    "not before {due}.",
+    trigger=N_("notice of proposed revocation mailed"),
+    reason=N_(
+        "The hearing must be at least fifteen calendar days after the notice was mailed on {start}, so "
+        "not before {due}."
+    ),
 )
 REVOCATION_HEARING_LATEST = Clock(
     key="revocation_hearing_latest",
-    what="Latest permitted revocation/suspension hearing date",
+    what=N_("Latest permitted revocation/suspension hearing date"),
     shift=CalendarDays(45),
     citation=victorville("10.03.320(b)(1)"),
-    trigger="notice of proposed revocation mailed",
-    reason="The hearing must be no more than forty-five calendar days after the notice was mailed on "
-    "{start}, so by {due}.",
+    trigger=N_("notice of proposed revocation mailed"),
+    reason=N_(
+        "The hearing must be no more than forty-five calendar days after the notice was mailed on "
+        "{start}, so by {due}."
+    ),
 )
 HEARING_DECISION = Clock(
     key="revocation_decision",
-    what="Hearing officer's written decision and order",
+    what=N_("Hearing officer's written decision and order"),
     shift=CalendarDays(30),
     citation=victorville("10.03.320(b)(3)"),
-    trigger="conclusion of the revocation hearing",
-    reason="The written decision is due within thirty calendar days after the hearing concluded on {start}, "
-    "so by {due}.",
+    trigger=N_("conclusion of the revocation hearing"),
+    reason=N_(
+        "The written decision is due within thirty calendar days after the hearing concluded on {start}, "
+        "so by {due}."
+    ),
 )
 COUNCIL_APPEAL = Clock(
     key="appeal_to_council",
-    what="File a written appeal to the city council",
+    what=N_("File a written appeal to the city council"),
     shift=CalendarDays(10),
     citation=victorville("10.03.320(b)(5)"),
-    trigger="hearing officer's written decision issued",
-    reason="The decision becomes final unless a written appeal is filed within ten calendar days of the "
-    "{start} decision, so by {due}.",
+    trigger=N_("hearing officer's written decision issued"),
+    reason=N_(
+        "The decision becomes final unless a written appeal is filed within ten calendar days of the "
+        "{start} decision, so by {due}."
+    ),
 )
 EMERGENCY_SUSPENSION_HEARING = Clock(
     key="emergency_suspension_hearing",
-    what="Hearing on the emergency suspension order",
+    what=N_("Hearing on the emergency suspension order"),
     shift=BusinessDays(5),
     citation=victorville("10.03.330(c)"),
-    trigger="emergency suspension order issued",
-    reason="A hearing on the emergency suspension order issued {start} must be held within five business "
-    "days, so by {due}.",
+    trigger=N_("emergency suspension order issued"),
+    reason=N_(
+        "A hearing on the emergency suspension order issued {start} must be held within five business "
+        "days, so by {due}."
+    ),
 )
 EMERGENCY_SUSPENSION_DECISION = Clock(
     key="emergency_suspension_decision",
-    what="Hearing officer's written decision on the emergency suspension order",
+    what=N_("Hearing officer's written decision on the emergency suspension order"),
     shift=BusinessDays(2),
     citation=victorville("10.03.330(c)"),
-    trigger="emergency suspension hearing held",
-    reason="The written decision is due within two business days of the {start} hearing, so by {due}.",
+    trigger=N_("emergency suspension hearing held"),
+    reason=N_("The written decision is due within two business days of the {start} hearing, so by {due}."),
 )
 ADMINISTRATIVE_COMPLAINT_HEARING = Clock(
     key="administrative_complaint_hearing",
-    what="Hearing on the administrative complaint",
+    what=N_("Hearing on the administrative complaint"),
     shift=CalendarDays(60),
     citation=victorville("10.03.360(b)"),
-    trigger="administrative complaint served",
-    reason="The city will hold the hearing within sixty days following service on {start}, so by {due}.",
+    trigger=N_("administrative complaint served"),
+    reason=N_("The city will hold the hearing within sixty days following service on {start}, so by {due}."),
 )
 ADMINISTRATIVE_PENALTY_APPEAL = Clock(
     key="administrative_penalty_appeal",
-    what="Appeal the hearing officer's decision to the city council",
+    what=N_("Appeal the hearing officer's decision to the city council"),
     shift=CalendarDays(30),
     citation=victorville("10.03.360(c)"),
-    trigger="notice of the hearing officer's decision",
-    reason="An appeal must be filed with the city clerk within thirty days of notice of the decision on "
-    "{start}, so by {due}.",
+    trigger=N_("notice of the hearing officer's decision"),
+    reason=N_(
+        "An appeal must be filed with the city clerk within thirty days of notice of the decision on "
+        "{start}, so by {due}."
+    ),
 )
 ADMINISTRATIVE_PENALTY_PAYMENT = Clock(
     key="administrative_penalty_payment",
-    what="Pay the administrative civil penalty",
+    what=N_("Pay the administrative civil penalty"),
     shift=CalendarDays(30),
     citation=victorville("10.03.360(f)"),
-    trigger="penalty order issued (not appealed)",
-    reason="An unappealed penalty order is final on issuance and must be paid within thirty days of {start}, "
-    "so by {due}.",
+    trigger=N_("penalty order issued (not appealed)"),
+    reason=N_(
+        "An unappealed penalty order is final on issuance and must be paid within thirty days of {start}, "
+        "so by {due}."
+    ),
 )
 ADMINISTRATIVE_PENALTY_LIEN = Clock(
     key="administrative_penalty_lien",
-    what="Unpaid administrative civil penalty becomes a lien on the property",
+    what=N_("Unpaid administrative civil penalty becomes a lien on the property"),
     shift=CalendarDays(60),
     citation=victorville("10.03.360(i)"),
-    trigger="penalty became delinquent",
-    reason="A penalty delinquent for sixty days (from {start}) becomes a lien on the real property on {due}.",
+    trigger=N_("penalty became delinquent"),
+    reason=N_(
+        "A penalty delinquent for sixty days (from {start}) becomes a lien on the real property on {due}."
+    ),
 )
 FEE_PAYMENT = Clock(
     key="fee_payment",
-    what="Pay the fee, charge or penalty before it becomes delinquent",
+    what=N_("Pay the fee, charge or penalty before it becomes delinquent"),
     shift=CalendarDays(45),
     citation=victorville("10.03.390(a)"),
-    trigger="notice of the fee, charge or penalty",
-    reason="Fees are due on receipt of notice and delinquent if unpaid forty-five days after the {start} "
-    "notice, so pay by {due}.",
+    trigger=N_("notice of the fee, charge or penalty"),
+    reason=N_(
+        "Fees are due on receipt of notice and delinquent if unpaid forty-five days after the {start} "
+        "notice, so pay by {due}."
+    ),
 )
 DAMAGE_COSTS_PAYMENT = Clock(
     key="damage_costs_payment",
-    what="Pay the city's sewer cleaning and repair costs",
+    what=N_("Pay the city's sewer cleaning and repair costs"),
     shift=CalendarDays(45),
     citation=victorville("10.03.340(a)"),
-    trigger="city invoice for cleaning or repair costs",
-    reason="Cleaning and repair costs are payable within forty-five days of the city's {start} invoice, so "
-    "by {due}.",
+    trigger=N_("city invoice for cleaning or repair costs"),
+    reason=N_(
+        "Cleaning and repair costs are payable within forty-five days of the city's {start} invoice, so "
+        "by {due}."
+    ),
 )
 
 # --------------------------------------------------------------------------------------------------------
@@ -330,7 +375,7 @@ DAMAGE_COSTS_PAYMENT = Clock(
 @dataclasses.dataclass(frozen=True)
 class PenaltyCap:
     key: str
-    violation: str
+    violation: str  # English, marked N_: written in the reply's language in a PenaltyCapResult
     amount: Decimal
     per: str  # "day" or "gallon"
     citation: str
@@ -341,28 +386,28 @@ ADMINISTRATIVE_CIVIL_PENALTY_CAPS = {
     for cap in (
         PenaltyCap(
             "reports",
-            "failing or refusing to furnish technical or monitoring reports",
+            N_("failing or refusing to furnish technical or monitoring reports"),
             Decimal(2000),
             "day",
             victorville("10.03.360(d)(1)"),
         ),
         PenaltyCap(
             "compliance_schedule",
-            "failing or refusing to comply in a timely fashion with a compliance schedule",
+            N_("failing or refusing to comply in a timely fashion with a compliance schedule"),
             Decimal(3000),
             "day",
             victorville("10.03.360(d)(2)"),
         ),
         PenaltyCap(
             "discharge",
-            "discharges violating a waste discharge limitation, permit condition or requirement",
+            N_("discharges violating a waste discharge limitation, permit condition or requirement"),
             Decimal(5000),
             "day",
             victorville("10.03.360(d)(3)"),
         ),
         PenaltyCap(
             "order",
-            "discharges violating a suspension, cease and desist order or other order or prohibition",
+            N_("discharges violating a suspension, cease and desist order or other order or prohibition"),
             Decimal(10),
             "gallon",
             victorville("10.03.360(d)(4)"),
@@ -390,36 +435,77 @@ def administrative_civil_penalty_cap(kind: str, units: int = 1) -> PenaltyCapRes
     """Maximum administrative civil penalty for ``units`` days (or gallons, for ``kind="order"``)."""
     if kind not in ADMINISTRATIVE_CIVIL_PENALTY_CAPS:
         raise ComplianceError(
-            f"Unknown penalty kind {kind!r}: use one of {', '.join(ADMINISTRATIVE_CIVIL_PENALTY_CAPS)}."
+            t(
+                "Unknown penalty kind {kind!r}: use one of {kinds}.",
+                kind=kind,
+                kinds=", ".join(ADMINISTRATIVE_CIVIL_PENALTY_CAPS),
+            )
         )
     if units < 1:
-        raise ComplianceError(f"The number of days or gallons must be at least 1; got {units}.")
+        raise ComplianceError(
+            t("The number of days or gallons must be at least 1; got {units}.", units=units)
+        )
     cap = ADMINISTRATIVE_CIVIL_PENALTY_CAPS[kind]
     total = cap.amount * units
+    violation = t(cap.violation)
+    if cap.per == "gallon":
+        template = (
+            N_(
+                "For {violation}, an administrative civil penalty may not exceed {cap} per gallon, so at "
+                "most "
+                "{total} for {units} gallon."
+            )
+            if units == 1
+            else N_(
+                "For {violation}, an administrative civil penalty may not exceed {cap} per gallon, so at "
+                "most "
+                "{total} for {units} gallons."
+            )
+        )
+    else:
+        template = (
+            N_(
+                "For {violation}, an administrative civil penalty may not exceed {cap} per day, so at most "
+                "{total} for {units} day."
+            )
+            if units == 1
+            else N_(
+                "For {violation}, an administrative civil penalty may not exceed {cap} per day, so at most "
+                "{total} for {units} days."
+            )
+        )
     return PenaltyCapResult(
         amount=total,
         per=cap.per,
         units=units,
-        violation=cap.violation,
+        violation=violation,
         citation=cap.citation,
-        reason=f"For {cap.violation}, an administrative civil penalty may not exceed {dollars(cap.amount)} "
-        f"per {cap.per}, so at most {dollars(total)} for {units} {cap.per}{'s' if units != 1 else ''}.",
+        reason=t(template, violation=violation, cap=dollars(cap.amount), total=dollars(total), units=units),
     )
 
 
 def judicial_civil_penalty_cap(days: int = 1) -> PenaltyCapResult:
     """Maximum judicial civil penalty (10.03.370) for ``days`` days of violation."""
     if days < 1:
-        raise ComplianceError(f"The number of days must be at least 1; got {days}.")
+        raise ComplianceError(t("The number of days must be at least 1; got {days}.", days=days))
     total = JUDICIAL_CIVIL_PENALTY_PER_DAY * days
     return PenaltyCapResult(
         amount=total,
         per="day",
         units=days,
-        violation="intentional or negligent violation of Chapter 10.03 or a permit",
+        violation=t("intentional or negligent violation of Chapter 10.03 or a permit"),
         citation=victorville("10.03.370"),
-        reason=f"A court may impose up to $25,000 per day of violation, so at most {dollars(total)} for "
-        f"{days} day{'s' if days != 1 else ''}.",
+        reason=t(
+            "A court may impose up to $25,000 per day of violation, so at most {total} for {days} day.",
+            total=dollars(total),
+            days=days,
+        )
+        if days == 1
+        else t(
+            "A court may impose up to $25,000 per day of violation, so at most {total} for {days} days.",
+            total=dollars(total),
+            days=days,
+        ),
     )
 
 
@@ -429,21 +515,23 @@ def judicial_civil_penalty_cap(days: int = 1) -> PenaltyCapResult:
 
 
 def _contact(key: str, who: str, how: str, condition: str, contacts: Mapping[str, str] | None) -> Contact:
+    """``who``, ``how`` and ``condition`` are English, marked ``N_``; the contact has them in the reply's
+    language."""
     phone = (contacts or {}).get(key)
     return Contact(
         key=key,
-        who=who,
-        how=how,
-        condition=condition,
+        who=t(who),
+        how=t(how),
+        condition=t(condition),
         phone=phone,
         phone_source=CONFIGURED if phone else NUMBER_NOT_IN_ORDINANCE,
         citation=victorville("10.03.280(a)"),
     )
 
 
-CODE_ENFORCEMENT = "City of Victorville Development Department, Code Enforcement Division"
-SANITARY = "City of Victorville Public Works Department, Sanitary Division"
-FIRE_POLICE = "City of Victorville Fire and Police Departments"
+CODE_ENFORCEMENT = N_("City of Victorville Development Department, Code Enforcement Division")
+SANITARY = N_("City of Victorville Public Works Department, Sanitary Division")
+FIRE_POLICE = N_("City of Victorville Fire and Police Departments")
 
 
 def spill_contacts(
@@ -464,15 +552,29 @@ def spill_contacts(
     (``code_enforcement``, ``sanitary``, ``fire_police``).
     """
     city_hall_open = office_hours.is_open(when, calendar)
-    blockage = "also, if the discharge could cause a sewer blockage or overflow (SSO)"
     second = (
-        _contact("sanitary", SANITARY, "telephone, or in person at City Hall", blockage, contacts)
+        _contact(
+            "sanitary",
+            SANITARY,
+            N_("telephone, or in person at City Hall"),
+            N_("also, if the discharge could cause a sewer blockage or overflow (SSO)"),
+            contacts,
+        )
         if city_hall_open
         else _contact(
-            "fire_police", FIRE_POLICE, "telephone", blockage + ", because the city is closed", contacts
+            "fire_police",
+            FIRE_POLICE,
+            N_("telephone"),
+            N_(
+                "also, if the discharge could cause a sewer blockage or overflow (SSO), because the city is "
+                "closed"
+            ),
+            contacts,
         )
     )
-    first = _contact("code_enforcement", CODE_ENFORCEMENT, "telephone", "always, immediately", contacts)
+    first = _contact(
+        "code_enforcement", CODE_ENFORCEMENT, N_("telephone"), N_("always, immediately"), contacts
+    )
     return city_hall_open, (first, second)
 
 

@@ -14,7 +14,8 @@ from decimal import Decimal
 from enum import Enum
 
 from compliance.core import ComplianceError, Result, victorville
-from compliance.shifts import CalendarDays, Clock, Months, NextAnnual, Years
+from compliance.shifts import CalendarDays, Clock, Months, NextAnnual, Years, human
+from languages import N_, t
 
 # --------------------------------------------------------------------------------------------------------
 # Generators and containers (6.37.020, 6.37.030, 6.37.040)
@@ -78,7 +79,7 @@ def explain_generator(kind: str, units: int | None = None) -> GeneratorClassific
     """Classify a generator and say why (see :func:`classify_generator`)."""
     key = _normalise(kind)
     if units is not None and units < 1:
-        raise ComplianceError(f"A premises has at least one dwelling unit; got {units}.")
+        raise ComplianceError(t("A premises has at least one dwelling unit; got {units}.", units=units))
     if key in _COMMERCIAL_KINDS:
         transient = key in {"hotel", "motel"}
         return GeneratorClassification(
@@ -89,10 +90,12 @@ def explain_generator(kind: str, units: int | None = None) -> GeneratorClassific
                 else '6.37.020 ("Commercial business")'
             ),
             reason=(
-                "Hotels, motels and other transient occupancy facilities are commercial businesses."
+                t("Hotels, motels and other transient occupancy facilities are commercial businesses.")
                 if transient
-                else "A business, whether for-profit or nonprofit, is a commercial generator under Chapter "
-                "6.37."
+                else t(
+                    "A business, whether for-profit or nonprofit, is a commercial generator under Chapter "
+                    "6.37."
+                )
             ),
         )
     if key in _RESIDENTIAL_KINDS:
@@ -101,27 +104,39 @@ def explain_generator(kind: str, units: int | None = None) -> GeneratorClassific
                 units = 1
             else:
                 raise ComplianceError(
-                    f"Say how many dwelling units the {kind} premises has: fewer than five is single-family, "
-                    f"five or more is commercial."
+                    t(
+                        "Say how many dwelling units the {kind} premises has: fewer than five is "
+                        "single-family, five or more is commercial.",
+                        kind=kind,
+                    )
                 )
         if units >= MULTI_FAMILY_COMMERCIAL_UNITS:
             return GeneratorClassification(
                 generator=GeneratorType.COMMERCIAL,
                 citation=victorville('6.37.020 ("Multi-family residential dwelling")'),
-                reason=(
-                    f"A residential premises with {units} units (five or more) is multi-family, which "
-                    f"Chapter 6.37 treats as a commercial business."
+                reason=t(
+                    "A residential premises with {units} units (five or more) is multi-family, which "
+                    "Chapter 6.37 treats as a commercial business.",
+                    units=units,
                 ),
             )
         return GeneratorClassification(
             generator=GeneratorType.SINGLE_FAMILY,
             citation=victorville('6.37.020 ("Single-family")'),
-            reason=f"A residential premises with {units} unit{'s' if units != 1 else ''} (fewer than five) "
-            f"is single-family.",
+            reason=t(
+                "A residential premises with {units} unit (fewer than five) is single-family.", units=units
+            )
+            if units == 1
+            else t(
+                "A residential premises with {units} units (fewer than five) is single-family.", units=units
+            ),
         )
     raise ComplianceError(
-        f"Unknown generator kind {kind!r}: use single-family, multi-family (with the number of units) or "
-        f"commercial."
+        t(
+            "Unknown generator kind {kind!r}: use single-family, multi-family (with the number of units) or "
+            "commercial.",
+            kind=kind,
+        )
     )
 
 
@@ -153,53 +168,71 @@ class ContainerRuling(Result):
 
 _BLACK_ALSO = ("gray",)
 
-# (generator, stream) -> (color, citation path, reason)
+# (generator, stream) -> (color, citation path, reason); the reasons are English, marked N_
+CONTAINER_NAMES = {
+    "blue": N_("blue container"),
+    "green": N_("green container"),
+    "brown": N_("brown container"),
+    "black": N_("black container"),
+}
 CONTAINER_RULES: dict[tuple[GeneratorType, Stream], tuple[str, str, str]] = {
     (GeneratorType.SINGLE_FAMILY, Stream.RECYCLABLES): (
         "blue",
         "6.37.030(b)(1)",
-        "Single-family households place only designated recyclable materials in the blue container.",
+        N_("Single-family households place only designated recyclable materials in the blue container."),
     ),
     (GeneratorType.SINGLE_FAMILY, Stream.ORGANICS): (
         "green",
         "6.37.030(b)(2)",
-        "Single-family households place only designated organic waste in the green container.",
+        N_("Single-family households place only designated organic waste in the green container."),
     ),
     (GeneratorType.SINGLE_FAMILY, Stream.FOOD_SCRAPS): (
         "green",
         "6.37.030(b)",
-        "Single-family households put designated food scraps, prepared or bagged as the city's notice "
-        "describes, in the green container with the rest of their designated organic waste.",
+        N_(
+            "Single-family households put designated food scraps, prepared or bagged as the city's notice "
+            "describes, in the green container with the rest of their designated organic waste."
+        ),
     ),
     (GeneratorType.SINGLE_FAMILY, Stream.RESIDUAL): (
         "black",
         "6.37.030(b)(4)",
-        "Waste that is neither a designated recyclable nor designated organic waste goes in the black (or "
-        "gray) container, and recyclables and organics must be kept out of it.",
+        N_(
+            "Waste that is neither a designated recyclable nor designated organic waste goes in the black "
+            "(or gray) container, and recyclables and organics must be kept out of it."
+        ),
     ),
     (GeneratorType.COMMERCIAL, Stream.RECYCLABLES): (
         "blue",
         "6.37.040(b)(1)",
-        "Commercial businesses, including multi-family dwellings, place designated recyclable materials in "
-        "the blue container.",
+        N_(
+            "Commercial businesses, including multi-family dwellings, place designated recyclable materials "
+            "in the blue container."
+        ),
     ),
     (GeneratorType.COMMERCIAL, Stream.ORGANICS): (
         "green",
         "6.37.040(b)(1)",
-        "Commercial businesses, including multi-family dwellings, place only designated organic waste in the "
-        "green container.",
+        N_(
+            "Commercial businesses, including multi-family dwellings, place only designated organic waste in "
+            "the green container."
+        ),
     ),
     (GeneratorType.COMMERCIAL, Stream.FOOD_SCRAPS): (
         "brown",
         "6.37.040(b)(1)",
-        "Commercial businesses, including multi-family dwellings, place designated food scraps in the brown "
-        "container.",
+        N_(
+            "Commercial businesses, including multi-family dwellings, place designated food scraps in the "
+            "brown container."
+        ),
     ),
     (GeneratorType.COMMERCIAL, Stream.RESIDUAL): (
         "black",
         "6.37.040(b)(1)",
-        "Commercial businesses, including multi-family dwellings, place black container waste in the black "
-        "(or gray) container.",
+        N_(
+            "Commercial businesses, including multi-family dwellings, place black container waste in the "
+            "black (or gray) container."
+        ),
     ),
 }
 
@@ -226,10 +259,10 @@ def container_for(generator: GeneratorType | str, stream: Stream | str) -> Conta
         generator=generator,
         stream=stream,
         color=color,
-        container=f"{color} container",
+        container=t(CONTAINER_NAMES[color]),
         also_acceptable_colors=_BLACK_ALSO if color == "black" else (),
         citation=victorville(path),
-        reason=reason,
+        reason=t(reason),
     )
 
 
@@ -247,30 +280,36 @@ organic waste subject to collection comprises less than ten gallons per week per
 
 CHANGE_NOTICE = Clock(
     key="deminimis_change_notice",
-    what="Notify the city that organic waste now exceeds the de minimis threshold",
+    what=N_("Notify the city that organic waste now exceeds the de minimis threshold"),
     shift=CalendarDays(15),
     citation=victorville("6.37.050(a)(3)"),
-    trigger="circumstances changed",
-    reason="The city must be notified within fifteen days of the {start} change, so by {due}; the waiver "
-    "will be rescinded.",
+    trigger=N_("circumstances changed"),
+    reason=N_(
+        "The city must be notified within fifteen days of the {start} change, so by {due}; the waiver will "
+        "be rescinded."
+    ),
 )
 DEMINIMIS_VALIDITY = Clock(
     key="deminimis_waiver_expiry",
-    what="De minimis waiver expires (at the latest)",
+    what=N_("De minimis waiver expires (at the latest)"),
     shift=Years(5),
     citation=victorville("6.37.050(a)(4)"),
-    trigger="de minimis waiver granted",
-    reason="A de minimis waiver granted {start} is valid for no more than five years, so at the latest until "
-    "{due}, and may be reverified at any time.",
+    trigger=N_("de minimis waiver granted"),
+    reason=N_(
+        "A de minimis waiver granted {start} is valid for no more than five years, so at the latest until "
+        "{due}, and may be reverified at any time."
+    ),
 )
 PHYSICAL_SPACE_VALIDITY = Clock(
     key="physical_space_waiver_expiry",
-    what="Physical space waiver expires (at the latest)",
+    what=N_("Physical space waiver expires (at the latest)"),
     shift=Years(5),
     citation=victorville("6.37.050(b)(3)"),
-    trigger="physical space waiver granted",
-    reason="A physical space waiver granted {start} is valid for no more than five years, so at the latest "
-    "until {due}, and may be reverified at any time.",
+    trigger=N_("physical space waiver granted"),
+    reason=N_(
+        "A physical space waiver granted {start} is valid for no more than five years, so at the latest "
+        "until {due}, and may be reverified at any time."
+    ),
 )
 
 
@@ -290,12 +329,15 @@ class DeMinimis(Result):
 
 
 def _non_negative(value: Decimal | float | int | str, what: str) -> Decimal:
+    """``what`` is English, marked ``N_``."""
     try:
         number = Decimal(str(value))
     except ArithmeticError as error:
-        raise ComplianceError(f"The {what} must be a number; got {value!r}.") from error
+        raise ComplianceError(
+            t("The {what} must be a number; got {value!r}.", what=t(what), value=value)
+        ) from error
     if not number.is_finite() or number < 0:
-        raise ComplianceError(f"The {what} cannot be negative; got {value}.")
+        raise ComplianceError(t("The {what} cannot be negative; got {value}.", what=t(what), value=value))
     return number
 
 
@@ -312,42 +354,67 @@ def deminimis(
     threshold b. (< 10 gal). Both limits are strict: exactly 20 (or 10) gallons is not eligible. Eligibility
     is not a grant: "The city may waive" the obligations.
     """
-    total = _non_negative(total_yd3, "weekly total solid waste service (cubic yards)")
-    gallons = _non_negative(organics_gal, "weekly organic waste (gallons)")
+    total = _non_negative(total_yd3, N_("weekly total solid waste service (cubic yards)"))
+    gallons = _non_negative(organics_gal, N_("weekly organic waste (gallons)"))
     large = total >= DEMINIMIS_TOTAL_YD3
     limit = DEMINIMIS_LARGE_MAX_GAL if large else DEMINIMIS_SMALL_MAX_GAL
     path = "6.37.050(a)(2)(a)" if large else "6.37.050(a)(2)(b)"
     eligible = gallons < limit
-    service = f"{_fmt(total)} cubic yards a week ({'two or more' if large else 'less than two'})"
+    service = (
+        t("{yards} cubic yards a week (two or more)", yards=_fmt(total))
+        if large
+        else t("{yards} cubic yards a week (less than two)", yards=_fmt(total))
+    )
     if eligible:
-        reason = (
-            f"With {service}, organic waste must be under {_fmt(limit)} gallons a week per container, and "
-            f"{_fmt(gallons)} gallons is, so the business may apply for a de minimis waiver."
+        reason = t(
+            "With {service}, organic waste must be under {limit} gallons a week per container, and "
+            "{gallons} gallons is, so the business may apply for a de minimis waiver.",
+            service=service,
+            limit=_fmt(limit),
+            gallons=_fmt(gallons),
         )
     else:
-        reason = (
-            f"With {service}, organic waste must be under {_fmt(limit)} gallons a week per container, and "
-            f"{_fmt(gallons)} gallons is not, so the business does not qualify for a de minimis waiver."
+        reason = t(
+            "With {service}, organic waste must be under {limit} gallons a week per container, and "
+            "{gallons} gallons is not, so the business does not qualify for a de minimis waiver.",
+            service=service,
+            limit=_fmt(limit),
+            gallons=_fmt(gallons),
         )
     return DeMinimis(
         eligible=eligible,
         threshold=path,
         total_yd3=total,
         organics_gal=gallons,
-        total_rule=">= 2 cubic yards per week" if large else "< 2 cubic yards per week",
+        total_rule=t(">= 2 cubic yards per week") if large else t("< 2 cubic yards per week"),
         organics_limit_gal=limit,
         documentation=(
-            "an application specifying the services the waiver is requested from (6.37.050(a)(1))",
-            "documentation that total solid waste collection service is "
-            + ("two cubic yards or more" if large else "less than two cubic yards")
-            + f" per week and organic waste is less than {_fmt(limit)} gallons per week per applicable "
-            f"container ({path})",
+            t("an application specifying the services the waiver is requested from (6.37.050(a)(1))"),
+            t(
+                "documentation that total solid waste collection service is two cubic yards or more per "
+                "week and organic waste is less than {limit} gallons per week per applicable container "
+                "({path})",
+                limit=_fmt(limit),
+                path=path,
+            )
+            if large
+            else t(
+                "documentation that total solid waste collection service is less than two cubic yards per "
+                "week and organic waste is less than {limit} gallons per week per applicable container "
+                "({path})",
+                limit=_fmt(limit),
+                path=path,
+            ),
         ),
         duties=(
-            "notify the city within fifteen days if organic waste exceeds the threshold; the waiver will "
-            "then be rescinded (6.37.050(a)(3))",
-            "the waiver is valid for no more than five years and may be reverified by the city at any time "
-            "(6.37.050(a)(4))",
+            t(
+                "notify the city within fifteen days if organic waste exceeds the threshold; the waiver will "
+                "then be rescinded (6.37.050(a)(3))"
+            ),
+            t(
+                "the waiver is valid for no more than five years and may be reverified by the city at any "
+                "time (6.37.050(a)(4))"
+            ),
         ),
         change_notice_days=15,
         valid_years=5,
@@ -379,21 +446,31 @@ def physical_space_waiver() -> PhysicalSpaceWaiver:
     lack adequate space for the collection containers required".
     """
     return PhysicalSpaceWaiver(
-        who_may_apply="a commercial business or property owner, including multi-family residential dwellings",
-        evidence_from=("city staff", "a hauler", "a licensed architect", "a licensed engineer"),
+        who_may_apply=t(
+            "a commercial business or property owner, including multi-family residential dwellings"
+        ),
+        evidence_from=(t("city staff"), t("a hauler"), t("a licensed architect"), t("a licensed engineer")),
         requirements=(
-            "submit an application form specifying the type(s) of collection services for which the "
-            "compliance waiver is requested (6.37.050(b)(1))",
-            "provide documentation that the premises lack adequate space for blue, green and/or brown "
-            "containers, including documentation from the hauler, a licensed architect or a licensed "
-            "engineer (6.37.050(b)(2))",
-            "the waiver is valid for no more than five years and may be reverified by the city at any time "
-            "(6.37.050(b)(3))",
+            t(
+                "submit an application form specifying the type(s) of collection services for which the "
+                "compliance waiver is requested (6.37.050(b)(1))"
+            ),
+            t(
+                "provide documentation that the premises lack adequate space for blue, green and/or brown "
+                "containers, including documentation from the hauler, a licensed architect or a licensed "
+                "engineer (6.37.050(b)(2))"
+            ),
+            t(
+                "the waiver is valid for no more than five years and may be reverified by the city at any "
+                "time (6.37.050(b)(3))"
+            ),
         ),
         valid_years=5,
         citation=victorville("6.37.050(b)"),
-        reason="The city may waive container requirements when evidence shows the premises lack space for "
-        "the required containers; the waiver lasts at most five years.",
+        reason=t(
+            "The city may waive container requirements when evidence shows the premises lack space for the "
+            "required containers; the waiver lasts at most five years."
+        ),
     )
 
 
@@ -467,7 +544,9 @@ def parse_edible_food_kind(kind: EdibleFoodKind | str) -> EdibleFoodKind:
     if key in EDIBLE_FOOD_ALIASES:
         return EDIBLE_FOOD_ALIASES[key]
     options = ", ".join(k.value.replace("_", " ") for k in EdibleFoodKind)
-    raise ComplianceError(f"Unknown kind of business {kind!r}: use one of {options}.")
+    raise ComplianceError(
+        t("Unknown kind of business {kind!r}: use one of {options}.", kind=kind, options=options)
+    )
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -482,10 +561,20 @@ TIER_ONE_CITATION = victorville('6.37.020 ("Tier one commercial edible food gene
 TIER_TWO_CITATION = victorville('6.37.020 ("Tier two commercial edible food generator")')
 
 
-def _positive(value: int | None, what: str) -> int | None:
+def _positive(value: int | None, message: str) -> int | None:
+    """``message`` (English, marked ``N_``) says, with ``{value}``, that the number cannot be negative."""
     if value is not None and value < 0:
-        raise ComplianceError(f"The {what} cannot be negative; got {value}.")
+        raise ComplianceError(t(message, value=value))
     return value
+
+
+TIER_ONE_KINDS = {
+    EdibleFoodKind.SUPERMARKET: N_("A supermarket"),
+    EdibleFoodKind.FOOD_SERVICE_PROVIDER: N_("A food service provider"),
+    EdibleFoodKind.FOOD_DISTRIBUTOR: N_("A food distributor"),
+    EdibleFoodKind.WHOLESALE_FOOD_VENDOR: N_("A wholesale food vendor"),
+}
+"""The kinds that are tier one whatever their size, as the start of a reason (English, marked ``N_``)."""
 
 
 def edible_food_tier(
@@ -508,9 +597,10 @@ def edible_food_tier(
     assumption the reason states) because the CLI has no flag for it.
     """
     kind = parse_edible_food_kind(kind)
-    sqft, seats = _positive(sqft, "floor area"), _positive(seats, "number of seats")
-    rooms, beds = _positive(rooms, "number of rooms"), _positive(beds, "number of beds")
-    label = kind.value.replace("_", " ")
+    sqft = _positive(sqft, N_("The floor area cannot be negative; got {value}."))
+    seats = _positive(seats, N_("The number of seats cannot be negative; got {value}."))
+    rooms = _positive(rooms, N_("The number of rooms cannot be negative; got {value}."))
+    beds = _positive(beds, N_("The number of beds cannot be negative; got {value}."))
 
     def tier_one(why: str) -> EdibleFoodTier:
         return EdibleFoodTier(
@@ -520,8 +610,12 @@ def edible_food_tier(
             applies_from_citation=victorville("6.37.060(a)"),
             citation=TIER_ONE_CITATION,
             see_also=(victorville("6.37.060(a)"),),
-            reason=f"{why} is a tier one commercial edible food generator, with food recovery duties from "
-            f"January 1, 2022.",
+            reason=t(
+                "{why} is a tier one commercial edible food generator, with food recovery duties from "
+                "{date}.",
+                why=why,
+                date=human(TIER_ONE_FROM),
+            ),
         )
 
     def tier_two(why: str) -> EdibleFoodTier:
@@ -532,8 +626,12 @@ def edible_food_tier(
             applies_from_citation=victorville("6.37.060(a)"),
             citation=TIER_TWO_CITATION,
             see_also=(victorville("6.37.060(a)"),),
-            reason=f"{why} is a tier two commercial edible food generator, with food recovery duties from "
-            f"January 1, 2024.",
+            reason=t(
+                "{why} is a tier two commercial edible food generator, with food recovery duties from "
+                "{date}.",
+                why=why,
+                date=human(TIER_TWO_FROM),
+            ),
         )
 
     def neither(why: str, citation: str = TIER_TWO_CITATION) -> EdibleFoodTier:
@@ -543,76 +641,126 @@ def edible_food_tier(
             applies_from=None,
             applies_from_citation=None,
             citation=citation,
-            reason=f"{why}, so it is not a commercial edible food generator under Chapter 6.37.",
+            reason=t("{why}, so it is not a commercial edible food generator under Chapter 6.37.", why=why),
         )
 
-    def need(*names: str) -> None:
-        raise ComplianceError(f"Give the {' or '.join(names)} of the {label} to decide its tier.")
+    def need(message: str) -> None:
+        raise ComplianceError(t(message))
 
-    facility = "" if on_site_food_facility else "out"
-    if kind in (
-        EdibleFoodKind.SUPERMARKET,
-        EdibleFoodKind.FOOD_SERVICE_PROVIDER,
-        EdibleFoodKind.FOOD_DISTRIBUTOR,
-        EdibleFoodKind.WHOLESALE_FOOD_VENDOR,
-    ):
-        return tier_one(f"A {label}")
+    if kind in TIER_ONE_KINDS:
+        return tier_one(t(TIER_ONE_KINDS[kind]))
     if kind is EdibleFoodKind.GROCERY_STORE:
         if sqft is None:
-            need("total facility size in square feet (--sqft)")
+            need(
+                N_(
+                    "Give the total facility size in square feet (--sqft) of the grocery store to decide its "
+                    "tier."
+                )
+            )
         if sqft >= TIER_ONE_GROCERY_SQFT:
-            return tier_one(f"A grocery store of {sqft:,} square feet (10,000 or more)")
+            return tier_one(t("A grocery store of {sqft} square feet (10,000 or more)", sqft=f"{sqft:,}"))
         return neither(
-            f"A grocery store of {sqft:,} square feet is under 10,000 square feet", TIER_ONE_CITATION
+            t("A grocery store of {sqft} square feet is under 10,000 square feet", sqft=f"{sqft:,}"),
+            TIER_ONE_CITATION,
         )
     if kind in (EdibleFoodKind.RESTAURANT, EdibleFoodKind.STATE_AGENCY_CAFETERIA):
-        place = "restaurant" if kind is EdibleFoodKind.RESTAURANT else "state agency cafeteria"
+        restaurant = kind is EdibleFoodKind.RESTAURANT
         if seats is None and sqft is None:
-            need("seats (--seats)", "total facility size in square feet (--sqft)")
+            need(
+                N_(
+                    "Give the seats (--seats) or total facility size in square feet (--sqft) of the "
+                    "restaurant to decide its tier."
+                )
+                if restaurant
+                else N_(
+                    "Give the seats (--seats) or total facility size in square feet (--sqft) of the state "
+                    "agency cafeteria to decide its tier."
+                )
+            )
         if seats is not None and seats >= TIER_TWO_SEATS:
-            return tier_two(f"A {place} with {seats} seats (250 or more)")
+            return tier_two(
+                t("A restaurant with {seats} seats (250 or more)", seats=seats)
+                if restaurant
+                else t("A state agency cafeteria with {seats} seats (250 or more)", seats=seats)
+            )
         if sqft is not None and sqft >= TIER_TWO_SQFT:
-            return tier_two(f"A {place} of {sqft:,} square feet (5,000 or more)")
-        given = " and ".join(
+            return tier_two(
+                t("A restaurant of {sqft} square feet (5,000 or more)", sqft=f"{sqft:,}")
+                if restaurant
+                else t("A state agency cafeteria of {sqft} square feet (5,000 or more)", sqft=f"{sqft:,}")
+            )
+        given = t(" and ").join(
             part
             for part in (
-                f"{seats} seats" if seats is not None else "",
-                f"{sqft:,} square feet" if sqft is not None else "",
+                t("{seats} seats", seats=seats) if seats is not None else "",
+                t("{sqft} square feet", sqft=f"{sqft:,}") if sqft is not None else "",
             )
             if part
         )
         return neither(
-            f"A {place} with {given} is below the tier two thresholds of 250 seats or 5,000 square feet"
+            t(
+                "A restaurant with {given} is below the tier two thresholds of 250 seats or 5,000 square "
+                "feet",
+                given=given,
+            )
+            if restaurant
+            else t(
+                "A state agency cafeteria with {given} is below the tier two thresholds of 250 seats or "
+                "5,000 square feet",
+                given=given,
+            )
         )
     if kind is EdibleFoodKind.HOTEL:
         if rooms is None:
-            need("number of rooms (--rooms)")
+            need(N_("Give the number of rooms (--rooms) of the hotel to decide its tier."))
         if rooms >= TIER_TWO_HOTEL_ROOMS and on_site_food_facility:
-            return tier_two(f"A hotel with an on-site food facility and {rooms} rooms (200 or more)")
+            return tier_two(
+                t("A hotel with an on-site food facility and {rooms} rooms (200 or more)", rooms=rooms)
+            )
         return neither(
-            f"A hotel with{facility} an on-site food facility and {rooms} rooms is below the threshold"
+            t("A hotel with an on-site food facility and {rooms} rooms is below the threshold", rooms=rooms)
+            if on_site_food_facility
+            else t(
+                "A hotel without an on-site food facility and {rooms} rooms is below the threshold",
+                rooms=rooms,
+            )
         )
     if kind is EdibleFoodKind.HEALTH_FACILITY:
         if beds is None:
-            need("number of beds (--beds)")
+            need(N_("Give the number of beds (--beds) of the health facility to decide its tier."))
         if beds >= TIER_TWO_HEALTH_BEDS and on_site_food_facility:
-            return tier_two(f"A health facility with an on-site food facility and {beds} beds (100 or more)")
+            return tier_two(
+                t("A health facility with an on-site food facility and {beds} beds (100 or more)", beds=beds)
+            )
         return neither(
-            f"A health facility with{facility} an on-site food facility and {beds} beds is below the "
-            f"threshold"
+            t(
+                "A health facility with an on-site food facility and {beds} beds is below the threshold",
+                beds=beds,
+            )
+            if on_site_food_facility
+            else t(
+                "A health facility without an on-site food facility and {beds} beds is below the threshold",
+                beds=beds,
+            )
         )
-    if kind in (EdibleFoodKind.LARGE_VENUE, EdibleFoodKind.LARGE_EVENT):
-        return tier_two(f"A {label} (an average of more than 2,000 people a day)")
+    if kind is EdibleFoodKind.LARGE_VENUE:
+        return tier_two(t("A large venue (an average of more than 2,000 people a day)"))
+    if kind is EdibleFoodKind.LARGE_EVENT:
+        return tier_two(t("A large event (an average of more than 2,000 people a day)"))
     if kind is EdibleFoodKind.LOCAL_EDUCATION_AGENCY:
         if not on_site_food_facility:
-            return neither("A local education agency facility without an on-site food facility is not listed")
-        return tier_two("A local education agency facility with an on-site food facility")
+            return neither(
+                t("A local education agency facility without an on-site food facility is not listed")
+            )
+        return tier_two(t("A local education agency facility with an on-site food facility"))
     if kind in (EdibleFoodKind.FOOD_RECOVERY_ORGANIZATION, EdibleFoodKind.FOOD_RECOVERY_SERVICE):
         return neither(
-            f"A {label} receives recovered food rather than generating it",
+            t("A food recovery organization receives recovered food rather than generating it")
+            if kind is EdibleFoodKind.FOOD_RECOVERY_ORGANIZATION
+            else t("A food recovery service receives recovered food rather than generating it"),
             victorville('6.37.020 ("Commercial edible food generator")'),
         )
-    return neither("This kind of business is not listed in tier one or tier two")
+    return neither(t("This kind of business is not listed in tier one or tier two"))
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -621,75 +769,90 @@ def edible_food_tier(
 
 NEW_EMPLOYEE_EDUCATION = Clock(
     key="organics_new_occupant_education",
-    what="Give organic waste sorting information to the new employee or tenant",
+    what=N_("Give organic waste sorting information to the new employee or tenant"),
     shift=CalendarDays(10),
     citation=victorville("6.37.040(h)"),
-    trigger="employee hired or tenant moved in",
-    reason="Education information is due before or within ten days of the {start} hire or move-in, so by "
-    "{due}.",
+    trigger=N_("employee hired or tenant moved in"),
+    reason=N_(
+        "Education information is due before or within ten days of the {start} hire or move-in, so by {due}."
+    ),
 )
 ANNUAL_ORGANICS_TRAINING = Clock(
     key="organics_annual_training",
-    what="Provide written information or training on organic waste sorting",
+    what=N_("Provide written information or training on organic waste sorting"),
     shift=Years(1),
     citation=victorville("6.37.040(g)"),
-    trigger="last organics training or written information",
-    reason="Written information or training must be given at least annually, so after {start} the next is "
-    "due by {due}.",
+    trigger=N_("last organics training or written information"),
+    reason=N_(
+        "Written information or training must be given at least annually, so after {start} the next is due "
+        "by {due}."
+    ),
 )
 LABEL_INSPECTION = Clock(
     key="container_label_inspection",
-    what="Visually inspect container labels for legibility and condition",
+    what=N_("Visually inspect container labels for legibility and condition"),
     shift=Months(6),
     citation=victorville("6.37.040(d)(3)"),
-    trigger="last label inspection",
-    reason="Labels must be inspected at least semi-annually, so after the {start} inspection the next is due "
-    "by {due}.",
+    trigger=N_("last label inspection"),
+    reason=N_(
+        "Labels must be inspected at least semi-annually, so after the {start} inspection the next is due by "
+        "{due}."
+    ),
 )
 LABEL_REPLACEMENT = Clock(
     key="container_label_replacement",
-    what="Replace missing, illegible or worn container labels",
+    what=N_("Replace missing, illegible or worn container labels"),
     shift=CalendarDays(10),
     citation=victorville("6.37.040(d)(3)"),
-    trigger="label inspection found a bad label",
-    reason="A missing, illegible or worn label must be replaced within ten days of the {start} inspection, "
-    "so by {due}.",
+    trigger=N_("label inspection found a bad label"),
+    reason=N_(
+        "A missing, illegible or worn label must be replaced within ten days of the {start} inspection, so "
+        "by {due}."
+    ),
 )
 CONTAMINATION_CHECK = Clock(
     key="container_contamination_check",
-    what="Inspect containers for contamination",
+    what=N_("Inspect containers for contamination"),
     shift=CalendarDays(7),
     citation=victorville("6.37.040(f)"),
-    trigger="last contamination check",
-    reason="Containers must be checked for contamination at least weekly, so after {start} the next check is "
-    "due by {due}.",
+    trigger=N_("last contamination check"),
+    reason=N_(
+        "Containers must be checked for contamination at least weekly, so after {start} the next check is "
+        "due by {due}."
+    ),
 )
 NOV_COMPLIANCE = Clock(
     key="organics_nov_compliance",
-    what="Correct the violation named in the notice of violation",
+    what=N_("Correct the violation named in the notice of violation"),
     shift=CalendarDays(30),
     citation=victorville("6.37.130(d)(3)"),
-    trigger="notice of violation issued",
-    reason="Unless the notice sets a shorter period (never under twenty-four hours), compliance is due "
-    "within thirty calendar days of the {start} notice, so by {due}.",
+    trigger=N_("notice of violation issued"),
+    reason=N_(
+        "Unless the notice sets a shorter period (never under twenty-four hours), compliance is due within "
+        "thirty calendar days of the {start} notice, so by {due}."
+    ),
 )
 CONTAMINATION_NOTICE = Clock(
     key="contamination_notice",
-    what="City's informational notice of contamination",
+    what=N_("City's informational notice of contamination"),
     shift=CalendarDays(10),
     citation=victorville("6.37.130(d)(2)"),
-    trigger="city determined a contamination violation",
-    reason="The notice of contamination is given immediately or within ten days after the {start} "
-    "determination, so by {due}.",
+    trigger=N_("city determined a contamination violation"),
+    reason=N_(
+        "The notice of contamination is given immediately or within ten days after the {start} "
+        "determination, so by {due}."
+    ),
 )
 FOOD_RECOVERY_REPORT = Clock(
     key="food_recovery_annual_report",
-    what="Report total pounds of edible food recovered in the previous calendar year",
+    what=N_("Report total pounds of edible food recovered in the previous calendar year"),
     shift=NextAnnual(4, 1),
     citation=victorville("6.37.070(c)"),
-    trigger="end of the reporting year",
-    reason="Food recovery organizations and services report the previous year's pounds no later than April "
-    "1, so by {due}.",
+    trigger=N_("end of the reporting year"),
+    reason=N_(
+        "Food recovery organizations and services report the previous year's pounds no later than April 1, "
+        "so by {due}."
+    ),
 )
 CONTAINER_COLOR_DEADLINE = dt.date(2036, 1, 1)
 """6.37.040(d)(1): non-conforming functional containers need not be replaced before the end of their useful
@@ -722,8 +885,10 @@ def nov_compliance_deadline(issued: dt.datetime, period: dt.timedelta | None = N
     """
     if period is not None and period > NOV_DEFAULT:
         raise ComplianceError(
-            "A notice of violation allows at most thirty calendar days; longer periods are extensions under "
-            "Victorville Municipal Code § 6.37.130(f)."
+            t(
+                "A notice of violation allows at most thirty calendar days; longer periods are extensions "
+                "under Victorville Municipal Code § 6.37.130(f)."
+            )
         )
     chosen = NOV_DEFAULT if period is None else period
     raised = chosen < NOV_MINIMUM
@@ -732,16 +897,22 @@ def nov_compliance_deadline(issued: dt.datetime, period: dt.timedelta | None = N
     deadline = issued + chosen
     hours = chosen.total_seconds() / 3600
     if period is None:
-        reason = "Compliance is due thirty calendar days after the notice was issued, by "
-        f"{deadline:%B %-d, %Y %H:%M}."
+        reason = t(
+            "Compliance is due thirty calendar days after the notice was issued, so by {deadline}.",
+            deadline=f"{human(deadline)} {deadline:%H:%M}",
+        )
     elif raised:
-        reason = (
-            f"A notice of violation can never require compliance in less than twenty-four hours, so the "
-            f"deadline is {deadline:%B %-d, %Y %H:%M}."
+        reason = t(
+            "A notice of violation can never require compliance in less than twenty-four hours, so the "
+            "deadline is {deadline}.",
+            deadline=f"{human(deadline)} {deadline:%H:%M}",
         )
     else:
-        reason = f"The notice set a shorter period of {hours:g} hours, so compliance is due by "
-        f"{deadline:%B %-d, %Y %H:%M}."
+        reason = t(
+            "The notice set a shorter period of {hours} hours, so compliance is due by {deadline}.",
+            hours=f"{hours:g}",
+            deadline=f"{human(deadline)} {deadline:%H:%M}",
+        )
     return NovDeadline(
         issued=issued,
         deadline=deadline,
@@ -761,17 +932,31 @@ class ContaminationFees(Result):
 def contamination_fees(observations: int) -> ContaminationFees:
     """May the city charge contamination processing fees after ``observations`` sightings? (> 2 → yes)."""
     if observations < 0:
-        raise ComplianceError(f"The number of observations cannot be negative; got {observations}.")
+        raise ComplianceError(
+            t("The number of observations cannot be negative; got {count}.", count=observations)
+        )
     allowed = observations > CONTAMINATION_FEE_OBSERVATIONS
     return ContaminationFees(
         observations=observations,
         fees_may_be_assessed=allowed,
         citation=victorville("6.37.130(d)(2)"),
         reason=(
-            f"Contamination seen on {observations} occasions is more than two, so the city may arrange "
-            f"pick-up and charge contamination processing fees."
+            t(
+                "Contamination seen on {count} occasions is more than two, so the city may arrange pick-up "
+                "and charge contamination processing fees.",
+                count=observations,
+            )
             if allowed
-            else f"Contamination seen on {observations} occasion{'s' if observations != 1 else ''} is not "
-            f"more than two, so only informational notices apply so far."
+            else t(
+                "Contamination seen on {count} occasion is not more than two, so only informational notices "
+                "apply so far.",
+                count=observations,
+            )
+            if observations == 1
+            else t(
+                "Contamination seen on {count} occasions is not more than two, so only informational "
+                "notices apply so far.",
+                count=observations,
+            )
         ),
     )

@@ -49,6 +49,7 @@ RUN set -eu; \
 
 # The code the connectors and the spaCy components import: the packages of .importlinter (root_packages),
 # owned by root and read-only to the user.
+COPY languages/ languages/
 COPY cities/ cities/
 COPY config/ config/
 COPY compliance/ compliance/

@@ -55,6 +55,7 @@ RUN set -eu; \
     .venv/app/bin/python -c "import torch, sentence_transformers, faiss, rasa_sdk, uvicorn, psycopg2"
 
 # The code: the packages of .importlinter (root_packages), owned by root and read-only to the user.
+COPY languages/ languages/
 COPY cities/ cities/
 COPY config/ config/
 COPY compliance/ compliance/

@@ -1,8 +1,8 @@
 """The answer layer alone, on the single questions: a quick loop for answer cards and thresholds.
 
-    python -m evaluation.harness.answers [--split dev] [--misses] [--sweep]
+    python -m evaluation.harness.answers [--split dev] [--language en|es] [--misses] [--sweep]
 
-Answers each English single question the way the action server would on a first message
+Answers each single question of the language the way the action server would on a first message
 (``actions.knowledge.free_answer``: the user's own numbers computed first, then the answer cards, with the
 city the message names), shaped for the item's channel (SMS read with its MORE part), without Rasa: no intent
 routing, no forms. Grades it
@@ -23,6 +23,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
+import languages
 from actions.knowledge import free_answer
 from cities import CityContacts, detect_city
 from evaluation.harness import grading, items
@@ -46,12 +47,13 @@ def run(index: HybridIndex, chosen: list[items.Item], now: dt.datetime, misses: 
     right = first_right = 0
     sources: Counter[str] = Counter()
     for item in chosen:
-        reply, result = reply_for(index, item.data["question"], item.channel, now)
+        with languages.using(item.language):
+            reply, result = reply_for(index, item.data["question"], item.channel, now)
+            first, _ = reply_for(index, item.data["question"], item.channel, now, first_only=True)
         verdict = grading.grade_single(item.data, reply, None)
         source = "card" if result.card is not None else result.kind.value
         sources[source] += 1
         right += bool(verdict["main_point"])
-        first, _ = reply_for(index, item.data["question"], item.channel, now, first_only=True)
         first_right += bool(grading.grade_single(item.data, first, None)["main_point"])
         if misses and not verdict["main_point"]:
             print(f"--- {item.id} [{item.channel}] {source}: {item.data['question']}")
@@ -70,12 +72,13 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m evaluation.harness.answers", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--split", choices=items.SPLITS, default="dev")
+    parser.add_argument("--language", choices=languages.LANGUAGES, default="en")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument(
         "--sweep", action="store_true", help="main point right over LEXICAL_WEIGHT x CARD_MIN"
     )
     args = parser.parse_args(argv)
-    chosen = items.load(languages=["en"]).select(["singles"], [args.split], ["en"])
+    chosen = items.load(languages=[args.language]).select(["singles"], [args.split], [args.language])
     now = dt.datetime.fromisoformat(CLOCK_START)
     index = HybridIndex.load()
     print(f"{len(chosen)} {args.split} singles, {len(index.cards or ())} cards")

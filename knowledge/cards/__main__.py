@@ -1,7 +1,8 @@
 """``python -m knowledge.cards check [FILE ...]``: check answer cards against the ordinances.
 
 Prints each problem (unknown citation, a number the cited units do not print, a malformed card) and, when
-every file is checked, the sections no card cites. Exits 1 when there is a problem, 0 otherwise.
+every file is checked, the sections no card cites and every translated text that is missing or states other
+numbers than its English text. Exits 1 when there is a problem, 0 otherwise.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from knowledge.cards.fidelity import check_cards, uncovered_sections
-from knowledge.cards.model import CARDS_DIR, CardError, load_cards, load_file
+from knowledge.cards.fidelity import check_cards, check_translations, uncovered_sections
+from knowledge.cards.model import CARDS_DIR, TRANSLATIONS, CardError, load_cards, load_file
 from knowledge.units import load_units
 
 
@@ -30,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     units = load_units()
     problems = check_cards(cards, units)
+    if not args.files:  # the translations are checked against every card
+        problems += check_translations(cards, TRANSLATIONS)
     for problem in problems:
         print(problem)
     cities = {card.city for card in cards}

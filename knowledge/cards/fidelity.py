@@ -3,7 +3,9 @@
 - every citation names a unit of the card's city (as :class:`knowledge.units.Unit` cites it);
 - every number in ``answer`` and ``more`` (amounts, percentages, days, dates, counts; number words
   included) appears in the text of a cited unit or of the paragraphs it continues (its lead-in);
-- every section of every ordinance is cited by some card (:func:`uncovered_sections`).
+- every section of every ordinance is cited by some card (:func:`uncovered_sections`);
+- every card has a text in each translated language, and that text states exactly the numbers its English
+  text states, amounts, percentages, days, dates and phone numbers alike (:func:`check_translations`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from knowledge.units import Unit
 _SECTION_NUMBER = re.compile(r"§+\s*[\d.()a-zA-Z, ]+|\b\d+\.\d+\.\d+(?:\([a-z0-9]+\))*")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _AND_A_HALF = re.compile(r"\b(\d+) and (?:one[- ])?(?:a[- ])?half\b")
+# Words that are (not) numbers: "twice" is 2 times ("2 veces"); a "third party" is no 3.
+_TWICE = re.compile(r"\btwice\b", re.IGNORECASE)
+_THIRD_PARTY = re.compile(r"\bthird[- ]part(?:y|ies)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -33,14 +38,15 @@ class Problem:
         return f"{self.source}: {self.card}: {self.message}"
 
 
-def numbers_in(text: str, *, every_word: bool = False) -> set[Decimal]:
+def numbers_in(text: str, *, every_word: bool = False, language: str = "en") -> set[Decimal]:
     """The numbers a text states, digits or words, leaving out section numbers like 10.03.160(f).
 
     Number words from three up are read (``every_word``: all of them, "one", "two" and "first" included;
     for the ordinance side, so that a card's "2 cubic yards" finds the ordinance's "two cubic yards").
     """
     text = _SECTION_NUMBER.sub(" ", text)
-    text = alpha2digit(text, "en", threshold=0 if every_word else 3)
+    text = _THIRD_PARTY.sub("outside party", _TWICE.sub("2 times", text))
+    text = alpha2digit(text, language, threshold=0 if every_word else 3)
     text = _AND_A_HALF.sub(r"\1.5", text)  # "one and one-half percent" → "1.5 percent"
     found: set[Decimal] = set()
     for match in _NUMBER.finditer(text):
@@ -100,3 +106,29 @@ def uncovered_sections(cards: Sequence[Card], units: Sequence[Unit]) -> list[tup
     }
     sections = dict.fromkeys((unit.jurisdiction, unit.section) for unit in units)
     return [key for key in sections if key not in covered]
+
+
+# English words the number reader takes for the number one that are not numbers ("large enough ones",
+# "another one", "one of"); left out of the translation comparison, which compares real quantities.
+_ONE = Decimal(1)
+
+
+def check_translations(cards: Sequence[Card], languages: Sequence[str]) -> list[Problem]:
+    """Each card's text in each of ``languages`` exists and states the numbers of its English text."""
+    problems: list[Problem] = []
+    for card in cards:
+        for language in languages:
+            translated = card.translations.get(language)
+            if translated is None:
+                problems.append(Problem(card.id, card.source, f"has no {language} text"))
+                continue
+            english = numbers_in(f"{card.answer} {card.more}", every_word=True) - {_ONE}
+            written = f"{translated.answer} {translated.more}"
+            other = numbers_in(written, every_word=True, language=language) - {_ONE}
+            if english != other:
+                missing = ", ".join(f"{n:f}" for n in sorted(english - other)) or "none"
+                extra = ", ".join(f"{n:f}" for n in sorted(other - english)) or "none"
+                problems.append(
+                    Problem(card.id, card.source, f"{language}: misses {missing}; not in English: {extra}")
+                )
+    return problems

@@ -3,16 +3,17 @@
 A card answers one question users ask, in their words (``questions``), with a complete answer composed from
 the ordinance units it cites: ``answer`` (the core, first: on SMS it is the first message, with the
 citation) and ``more`` (the rest a complete answer needs). ``topic`` groups cards about one matter so that a
-follow-up stays in it; ``offer`` names the guided flow worth offering after the answer. The files are
-written from the ordinances and the development questions only (``evaluation/BRIEF.md``), and checked by
-:mod:`knowledge.cards.fidelity`.
+follow-up stays in it; ``offer`` names the guided flow worth offering after the answer; ``clocks`` names
+the compliance core's deadline clocks the rule runs, computed when the message gives the day one started.
+The files are written from the ordinances and the development questions only (``evaluation/BRIEF.md``), and
+checked by :mod:`knowledge.cards.fidelity`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
@@ -20,6 +21,8 @@ import yaml
 from cities import CITIES, INGLEWOOD_CODE_NAME, INGLEWOOD_SECTIONS, VICTORVILLE_CODE_NAME
 
 CARDS_DIR = Path(__file__).resolve().parent
+# The reviewed Spanish texts of the cards, one folder per language, one file per English file, by card id.
+TRANSLATIONS = ("es",)
 OFFERS = (
     "permit_application",
     "deminimis_waiver",
@@ -40,6 +43,15 @@ class CardError(ValueError):
 
 
 @dataclass(frozen=True)
+class CardText:
+    """A card in another language: an unofficial translation of its answer, and users' questions in it."""
+
+    answer: str
+    more: str = ""
+    questions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Card:
     id: str
     city: str
@@ -50,6 +62,15 @@ class Card:
     more: str = ""
     offer: str | None = None
     source: str = ""  # the file it came from, for messages
+    # The compliance core's clocks this card's rule runs (``compliance.clocks``, by key): when the message
+    # gives the day it started ("mailed nov 18"), the due date is computed and said first.
+    clocks: tuple[str, ...] = ()
+    translations: Mapping[str, CardText] = field(default_factory=dict, compare=False)
+
+    def text_in(self, language: str) -> CardText:
+        """The card's answer in ``language`` (English, the official text, when it has no translation)."""
+        found = self.translations.get(language)
+        return found or CardText(self.answer, self.more, self.questions)
 
     @property
     def citation(self) -> str:
@@ -110,7 +131,41 @@ def load_cards(folder: Path = CARDS_DIR) -> tuple[Card, ...]:
         if card.id in seen:
             raise CardError(f"{card.source}: card id {card.id!r} is also used in {seen[card.id]}.")
         seen[card.id] = card.source
-    return tuple(cards)
+    texts = {language: load_translations(Path(folder) / language) for language in TRANSLATIONS}
+    for language, found in texts.items():
+        stray = sorted(set(found) - set(seen))
+        if stray:
+            raise CardError(f"{language}/: text(s) for no card: {', '.join(stray)}.")
+    return tuple(
+        replace(card, translations={lang: text[card.id] for lang, text in texts.items() if card.id in text})
+        for card in cards
+    )
+
+
+def load_translations(folder: Path) -> dict[str, CardText]:
+    """Card id → its text, from every ``*.yml`` in ``folder`` (``cards:`` entries: id, answer, more,
+    questions); an empty dict when the folder does not exist."""
+    found: dict[str, CardText] = {}
+    for path in sorted(Path(folder).glob("*.yml")):
+        try:
+            document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as error:
+            raise CardError(f"{folder.name}/{path.name}: not valid YAML: {error}") from error
+        for entry in (document or {}).get("cards") or []:
+            where = f"{folder.name}/{path.name}: card {entry.get('id')!r}"
+            if not isinstance(entry, dict) or not _text(entry.get("answer")):
+                raise CardError(f"{where}: needs an 'id' and an 'answer'.")
+            unknown = set(entry) - {"id", "questions", "answer", "more"}
+            if unknown:
+                raise CardError(f"{where}: unknown field(s) {sorted(unknown)}.")
+            if entry["id"] in found:
+                raise CardError(f"{where}: given twice.")
+            found[entry["id"]] = CardText(
+                answer=" ".join(entry["answer"].split()),
+                more=" ".join((entry.get("more") or "").split()),
+                questions=tuple(" ".join(str(q).split()) for q in entry.get("questions") or ()),
+            )
+    return found
 
 
 def load_file(path: Path) -> list[Card]:
@@ -130,7 +185,7 @@ def _card(source: str, city: str, entry: object, number: int) -> Card:
     if not isinstance(entry, dict):
         raise CardError(f"{where} is not a mapping.")
     where = f"{source}: card {entry.get('id', number)!r}"
-    unknown = set(entry) - {"id", "topic", "questions", "answer", "more", "cites", "offer"}
+    unknown = set(entry) - {"id", "topic", "questions", "answer", "more", "cites", "offer", "clocks"}
     if unknown:
         raise CardError(f"{where}: unknown field(s) {sorted(unknown)}.")
     card_id = entry.get("id")
@@ -149,6 +204,11 @@ def _card(source: str, city: str, entry: object, number: int) -> Card:
     offer = entry.get("offer")
     if offer is not None and offer not in OFFERS:
         raise CardError(f"{where}: 'offer' must be one of {', '.join(OFFERS)} or null.")
+    clocks = entry.get("clocks") or []
+    if not isinstance(clocks, list) or not all(
+        isinstance(c, str) and _ID.match(c.replace("_", "-")) for c in clocks
+    ):
+        raise CardError(f"{where}: 'clocks' must list clock keys of the compliance core.")
     return Card(
         id=card_id,
         city=city,
@@ -159,6 +219,7 @@ def _card(source: str, city: str, entry: object, number: int) -> Card:
         more=" ".join((entry.get("more") or "").split()),
         offer=offer,
         source=source,
+        clocks=tuple(clocks),
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from xml.sax.saxutils import escape
 
 import pytest
 import sqlalchemy as sa
@@ -37,6 +38,8 @@ from channels.twilio_voice import (
     NOT_UNDERSTOOD_PROMPT,
     SILENCE_GOODBYE,
     SILENCE_TIMEOUT,
+    SPANISH_MENU,
+    SPEECH_HINTS,
     TROUBLE_PROMPT,
     TwilioVoiceInput,
     caller_text,
@@ -55,11 +58,16 @@ CALL = "CA" + "a" * 32
 SAY = '<Say language="en-US">'
 
 
-def gather(prompt: str) -> str:
+def gather(prompt: str, *, opening: bool = False, language: str = "en") -> str:
+    """The TwiML of a question; ``opening``: the call's first, with the Spanish menu said in Spanish."""
+    spoken = {"en": "en-US", "es": "es-MX"}[language]
+    hints = escape(", ".join(SPEECH_HINTS[language]))
+    menu = f'<Say language="es-MX">{SPANISH_MENU}</Say>' if opening else ""
     return (
-        f'{XML}<Response><Gather action="{ACTION}" input="speech dtmf" language="en-US" method="POST" '
-        f'numDigits="1" speechTimeout="auto" timeout="5">{SAY}{prompt}</Say></Gather>'
-        f'<Redirect method="POST">{ACTION}</Redirect></Response>'
+        f'{XML}<Response><Gather action="{ACTION}" hints="{hints}" input="speech dtmf" language="{spoken}" '
+        f'method="POST" numDigits="1" speechTimeout="auto" timeout="5">'
+        f'<Say language="{spoken}">{prompt}</Say>'
+        f'{menu}</Gather><Redirect method="POST">{ACTION}</Redirect></Response>'
     )
 
 
@@ -115,7 +123,7 @@ def test_the_call_opens_with_the_flows_greeting_inside_a_gather(database_url, en
 
     assert answer.status_code == 200
     assert answer.headers["Content-Type"] == "text/xml; charset=utf-8"
-    assert answer.text == gather(GREETING)
+    assert answer.text == gather(GREETING, opening=True)
     [message] = agent.messages
     assert (message.text, message.sender_id, message.input_channel) == (CALL_STARTED, CALL, "twilio_voice")
     assert message.metadata == {
@@ -125,6 +133,7 @@ def test_the_call_opens_with_the_flows_greeting_inside_a_gather(database_url, en
         "to": "+17605550100",
         "digits": None,
         "confidence": None,
+        "language": "en",
     }
     call = voice_store.get_call(engine, CALL)
     assert (call["status"], call["from_number"], call["conversation_id"]) == ("in_progress", OPERATOR, CALL)
@@ -184,7 +193,7 @@ def test_when_rasa_fails_the_caller_is_asked_again_not_dropped(database_url):
         silent_bot = server.post(VOICE_PATH, voice_form("CA" + "b" * 32, call_status="ringing"))
 
     assert answer.text == gather(TROUBLE_PROMPT)
-    assert silent_bot.text == gather(GREETING)  # a fresh call still gets the greeting
+    assert silent_bot.text == gather(GREETING, opening=True)  # a fresh call still gets the greeting
 
 
 def test_a_bot_that_says_nothing_gets_a_prompt_to_repeat(database_url):
@@ -452,7 +461,7 @@ def test_a_spill_reported_by_phone_from_the_first_webhook_to_the_stored_report(d
 
     [report] = spills.list_recent(engine)
     spoken_reference = speak(report["reference"])
-    assert greeting.text == gather(GREETING)
+    assert greeting.text == gather(GREETING, opening=True)
     assert question.text == gather("Where is the sewage coming out?")
     assert silence.text == gather("Sorry, I did not hear an answer. Where is the sewage coming out?")
     assert confirmation.text == say_and_hang_up(f"Thank you. Your report {spoken_reference} was received.")
@@ -484,3 +493,86 @@ def test_a_database_that_cannot_be_reached_still_gets_the_caller_an_answer(tmp_p
         response = server.post(VOICE_PATH, voice_form("call-db-down", call_status="ringing"))
     assert response.status_code == 200
     assert response.text == gather(TROUBLE_PROMPT)
+
+
+# --- Spanish ------------------------------------------------------------------------------------------------
+
+SALUDO = "Si hay aguas negras desbordándose ahora mismo, oprima 1 o diga sí."
+
+
+def bilingual_flow(message):
+    """The spill flow's opening in the language the metadata says (as the assistant's ``language`` slot does),
+    then one question in that language."""
+    spanish = message.metadata.get("language") == "es"
+    if message.text == CALL_STARTED:
+        return [{"text": SALUDO if spanish else GREETING}]
+    return [{"text": "¿Dónde está saliendo?" if spanish else "Where is the sewage coming out?"}]
+
+
+@pytest.mark.parametrize(("digits", "speech"), [("9", ""), ("", "español"), ("", "Spanish")])
+def test_the_caller_picks_spanish_with_9_or_by_saying_it_and_is_greeted_again_in_spanish(
+    database_url, engine, digits, speech
+):
+    with voice_server(database_url, bilingual_flow) as (server, agent):
+        server.post(VOICE_PATH, voice_form(CALL, call_status="ringing"))
+        chosen = server.post(VOICE_PATH, voice_form(CALL, digits=digits, speech=speech))
+        answer = server.post(VOICE_PATH, voice_form(CALL, digits="1"))
+
+    assert chosen.text == gather(SALUDO, language="es")
+    assert answer.text == gather("¿Dónde está saliendo?", language="es")
+    assert agent.texts == [CALL_STARTED, CALL_STARTED, "yes"]
+    assert [m.metadata["language"] for m in agent.messages] == ["en", "es", "es"]
+    assert voice_store.get_call(engine, CALL)["state"]["language"] == "es"
+
+
+def test_spanish_spoken_on_the_english_line_is_answered_in_spanish(database_url):
+    with voice_server(database_url, bilingual_flow) as (server, agent):
+        server.post(VOICE_PATH, voice_form(CALL, call_status="ringing"))
+        answer = server.post(
+            VOICE_PATH, voice_form(CALL, speech="se está saliendo la grasa del registro en la calle")
+        )
+    assert answer.text == gather("¿Dónde está saliendo?", language="es")
+    assert agent.messages[1].metadata["language"] == "es"
+
+
+def test_silence_and_goodbye_on_a_spanish_call_are_in_spanish(database_url):
+    def flow(message):
+        if message.text == SILENCE_TIMEOUT:
+            return []
+        return bilingual_flow(message)
+
+    with voice_server(database_url, flow) as (server, _):
+        server.post(VOICE_PATH, voice_form(CALL, call_status="ringing"))
+        server.post(VOICE_PATH, voice_form(CALL, digits="9"))
+        first = server.post(VOICE_PATH, voice_form(CALL))
+        server.post(VOICE_PATH, voice_form(CALL))
+        last = server.post(VOICE_PATH, voice_form(CALL))
+
+    assert first.text == gather(f"Perdón, no escuché una respuesta. {SALUDO}", language="es")
+    assert '<Say language="es-MX">No escuché una respuesta, así que voy a terminar la llamada.' in last.text
+    assert last.text.endswith("<Hangup /></Response>")
+
+
+def test_a_spanish_call_is_dialled_through_in_spanish_and_the_number_read_in_spanish_if_it_fails(
+    database_url,
+):
+    def flow(message):
+        if message.text == CALL_STARTED:
+            return bilingual_flow(message)
+        return [{"custom": {"dial": "+13104125333", "say": "Le comunico ahora con la línea de derrames."}}]
+
+    with voice_server(database_url, flow) as (server, _):
+        server.post(VOICE_PATH, voice_form(CALL, call_status="ringing"))
+        server.post(VOICE_PATH, voice_form(CALL, digits="9"))
+        dial = server.post(VOICE_PATH, voice_form(CALL, digits="1"))
+        failed = server.post(VOICE_DIAL_RESULT_PATH, {**voice_form(CALL), "DialCallStatus": "no-answer"})
+
+    assert dial.text == (
+        f'{XML}<Response><Say language="es-MX">Le comunico ahora con la línea de derrames.</Say>'
+        f'<Dial action="{DIAL_RESULT}" method="POST" timeout="20">+13104125333</Dial></Response>'
+    )
+    assert (
+        '<Say language="es-MX">La línea no contestó. Por favor llame usted a este número.</Say>'
+        in failed.text
+    )
+    assert '<Say language="es-MX">Una vez más.</Say>' in failed.text

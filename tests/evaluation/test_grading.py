@@ -28,7 +28,7 @@ from evaluation.harness.grading import (
 
 def test_normalise_unifies_quotes_dashes_spaces_case_and_thousands():
     assert normalise("It Doesn\u2019t  say \u2014 the\n\u201cCity\u201d   pays $1,000") == (
-        'it doesn\'t say - the "city" pays $1000'
+        'it does not say - the "city" pays $1000'
     )
     assert normalise("**ninety** days\u200d") == "ninety days"
 
@@ -411,3 +411,14 @@ def test_reply_language():
     assert grade_turn({"check": []}, "Debe enviar el aviso por escrito.", [], None, language="es")[
         "language_ok"
     ]
+
+
+def test_a_negated_do_matches_whatever_its_agreement():
+    checks = [["doesn't set", "does not set"]]
+    for reply in (
+        "The ordinances don't set collection days.",
+        "It does not set them.",
+        "They do not set it.",
+    ):
+        assert grading.match_check(grading.Text.of(reply), checks).passed, reply
+    assert not grading.match_check(grading.Text.of("The ordinance sets collection days."), checks).passed

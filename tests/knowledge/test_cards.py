@@ -11,8 +11,8 @@ import pytest
 
 from knowledge.answer import AnswerKind, answer_question
 from knowledge.cards import CARDS_DIR, OFFERS, Card, CardError, CardIndex, join_citations, load_cards
-from knowledge.cards.fidelity import check_cards, numbers_in, uncovered_sections
-from knowledge.cards.model import load_file
+from knowledge.cards.fidelity import check_cards, check_translations, numbers_in, uncovered_sections
+from knowledge.cards.model import TRANSLATIONS, load_file
 from knowledge.embedding import HashingEmbedder
 from knowledge.index import HybridIndex, build_vectors
 from knowledge.units import load_units
@@ -219,6 +219,40 @@ def test_the_shipped_cards_rest_on_the_ordinances_and_cover_every_section():
     cards = load_cards(CARDS_DIR)
     assert [str(problem) for problem in check_cards(cards, UNITS)] == []
     assert uncovered_sections(cards, UNITS) == []
+
+
+def test_every_shipped_card_has_a_spanish_text_stating_exactly_its_numbers():
+    cards = load_cards(CARDS_DIR)
+    assert TRANSLATIONS == ("es",)
+    assert [str(problem) for problem in check_translations(cards, TRANSLATIONS)] == []
+    assert all(len(card.translations["es"].questions) >= 5 for card in cards)
+
+
+def test_a_spanish_text_that_changes_a_number_or_is_missing_is_a_problem(tmp_path):
+    (tmp_path / "c.yml").write_text(
+        "city: victorville\ncards:\n"
+        "  - id: a\n    questions: [q]\n    answer: Pump every 90 days, or within 72 hours.\n"
+        "    cites: ['Victorville Municipal Code § 10.03.160']\n"
+        "  - id: b\n    questions: [q]\n    answer: Two cubic yards.\n"
+        "    cites: ['Victorville Municipal Code § 10.03.160']\n"
+    )
+    (tmp_path / "es").mkdir()
+    (tmp_path / "es" / "c.yml").write_text(
+        "cards:\n  - id: a\n    answer: Bombee cada 60 días, o dentro de 72 horas.\n"
+    )
+    problems = [str(p) for p in check_translations(load_cards(tmp_path), ["es"])]
+    assert problems == ["c.yml: a: es: misses 90; not in English: 60", "c.yml: b: has no es text"]
+
+
+def test_a_spanish_text_for_a_card_that_does_not_exist_is_refused(tmp_path):
+    (tmp_path / "c.yml").write_text(
+        "city: victorville\ncards:\n  - id: a\n    questions: [q]\n    answer: A.\n"
+        "    cites: ['Victorville Municipal Code § 10.03.160']\n"
+    )
+    (tmp_path / "es").mkdir()
+    (tmp_path / "es" / "c.yml").write_text("cards:\n  - id: z\n    answer: Z.\n")
+    with pytest.raises(CardError, match="for no card: z"):
+        load_cards(tmp_path)
 
 
 def test_every_offer_a_card_may_make_has_words_that_start_its_flow():

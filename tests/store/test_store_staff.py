@@ -249,7 +249,11 @@ def test_a_status_change_is_audited_and_texts_the_reporter_in_one_transaction(en
     assert change.record["work_updated_at"] == NOW + MINUTE
     assert change.texted_to == "+17605550199" and not change.opted_out
     [event] = _status_events(engine)
-    assert event["payload"] == {"to": "+17605550199", "text": "City of Victorville: received."}
+    assert event["payload"] == {
+        "to": "+17605550199",
+        "text": "City of Victorville: received.",
+        "language": "en",
+    }
     assert (event["reference"], event["city"]) == (spill["reference"], "victorville")
     [entry] = _audits(engine)
     assert entry["actor"] == "dana" and entry["user_id"] == user["id"] and entry["note"] == "Crew notified"

@@ -407,6 +407,7 @@ def test_a_status_change_texts_the_reporter_and_is_audited(client, engine, seede
     assert event["payload"] == {
         "to": "+17605550123",
         "text": f"City of Victorville: your spill report {seeded.texting_spill} is closed: Line jetted",
+        "language": "en",
     }
     record = work.get_record(engine, "spill_reports", seeded.texting_spill)
     assert (record["work_status"], record["work_note"], record["work_updated_at"]) == (

@@ -56,7 +56,11 @@ def test_a_sorting_question_gets_its_answer_in_the_live_region(page: Page, fake_
     expect(log.locator(".msg.bot .msg-text").last).to_have_text(BANANA_ANSWER)
     expect(log.locator(".msg.user .msg-text")).to_have_text(["Where do banana peels go?"])
     assert fake_rasa.received == [
-        {"sender": sender_of(page), "message": "Where do banana peels go?", "metadata": {"channel": "web"}}
+        {
+            "sender": sender_of(page),
+            "message": "Where do banana peels go?",
+            "metadata": {"channel": "web", "language": "en"},
+        }
     ]
     expect(page.locator("#message")).to_have_value("")
     expect(page.locator("#message")).to_be_focused()
@@ -128,12 +132,12 @@ def test_the_city_choice_reaches_rasa_once_then_rides_along_as_metadata(page: Pa
         {
             "sender": sender,
             "message": '/inform_city{"city": "inglewood"}',
-            "metadata": {"channel": "web", "city": "inglewood"},
+            "metadata": {"channel": "web", "city": "inglewood", "language": "en"},
         },
         {
             "sender": sender,
             "message": "How often must I pump?",
-            "metadata": {"channel": "web", "city": "inglewood"},
+            "metadata": {"channel": "web", "city": "inglewood", "language": "en"},
         },
     ]
 
@@ -218,10 +222,20 @@ def focused_name(page: Page) -> str:
 
 def test_keyboard_only_use_tab_order_focus_ring_and_enter_to_send(page: Page, fake_rasa: FakeRasa):
     order = []
-    for _ in range(8):
+    for _ in range(9):
         page.keyboard.press("Tab")
         order.append(focused_name(page))
-    assert order == ["#message", "city", "log", "Which bin?", "Report a spill", "Permits", "message", "send"]
+    assert order == [
+        "#message",
+        "language",
+        "city",
+        "log",
+        "Which bin?",
+        "Report a spill",
+        "Permits",
+        "message",
+        "send",
+    ]
 
     page.keyboard.press("Shift+Tab")
     assert focused_name(page) == "message"

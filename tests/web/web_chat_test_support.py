@@ -44,11 +44,14 @@ GREEN_CONTAINER = (
     "purpose of storage and collection of designated organic waste."
 )
 GREEN_CONTAINER_SOURCE = 'Victorville Municipal Code § 6.37.020 ("Green container")'
+BANANA_ANSWER_ES = "Las cáscaras de plátano van en el contenedor verde, con sus otros restos de comida."
 
 
 def fake_answer(payload: dict[str, Any]) -> list[dict[str, Any]]:
-    """What the fake Rasa says to one REST message."""
+    """What the fake Rasa says to one REST message (in Spanish when the page says its language is Spanish)."""
     text, sender = payload["message"], payload["sender"]
+    if payload.get("metadata", {}).get("language") == "es":
+        return fake_answer_in_spanish(text, sender)
     said = text.lower()
     if text.startswith("/inform_city"):
         city = json.loads(text[len("/inform_city") :])["city"]
@@ -73,6 +76,18 @@ def fake_answer(payload: dict[str, Any]) -> list[dict[str, Any]]:
     if "slow" in said:
         time.sleep(1.5)
     return [{"recipient_id": sender, "text": BANANA_ANSWER}]
+
+
+def fake_answer_in_spanish(text: str, sender: str) -> list[dict[str, Any]]:
+    if text.startswith("/inform_city"):
+        city = json.loads(text[len("/inform_city") :])["city"]
+        return [{"recipient_id": sender, "text": f"Entendido: usaré las reglas de {city.title()}. ¿Qué más?"}]
+    if text == "¿En qué contenedor va?":
+        return [
+            {"recipient_id": sender, "text": "¿Qué quiere tirar?"},
+            {"recipient_id": sender, "custom": {"quick_replies": ["Cáscaras de plátano", "Caja de pizza"]}},
+        ]
+    return [{"recipient_id": sender, "text": BANANA_ANSWER_ES}]
 
 
 @dataclass

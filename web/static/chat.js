@@ -7,13 +7,17 @@
 // Delivery: what the resident sends goes into an outbox (kept in sessionStorage, so a reload does not lose
 // it) and is delivered in order. If the assistant cannot be reached, the page shows "Reconnecting…" and
 // retries with growing pauses until it can; the message stays on screen and in the outbox meanwhile.
+//
+// Language: English or Spanish (the header's switch; first visit: the browser's language). The page's own
+// words come from TEXTS below; every request carries the language, so the server's sentences and the
+// assistant's answers come back in it.
 "use strict";
 
 (() => {
   const MAX_CHARS = 2000;
   const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15000];
   const REQUEST_TIMEOUT_MS = 45000;
-  const STORE_KEYS = { city: "fogChat.city", outbox: "fogChat.outbox" };
+  const STORE_KEYS = { city: "fogChat.city", outbox: "fogChat.outbox", language: "fogChat.language" };
   const CITY_NAMES = { victorville: "Victorville", inglewood: "Inglewood" };
   const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
   const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
@@ -26,6 +30,143 @@
   const typing = document.getElementById("typing");
   const inputError = document.getElementById("message-error");
   const starters = document.getElementById("starters");
+  const languageSelect = document.getElementById("language");
+
+  // ---- words: every text the page shows, in English and Spanish ----
+  // Page elements name their text with data-i18n="key" (their textContent) or data-i18n-content,
+  // data-i18n-aria-label, data-i18n-placeholder (an attribute); texts this script writes are set with setText,
+  // which records the key too, so switching the language rewrites everything already on the page. What the
+  // assistant and the server say is shown as they wrote it (they are told the page's language).
+  const LANGUAGES = ["en", "es"];
+  const TEXTS = {
+    en: {
+      "title": "Grease & Organics Help Chat – Victorville and Inglewood",
+      "description": "Ask which bin something goes in, how to report a sewage spill, or about grease (FOG) permits in Victorville and Inglewood.",
+      "skip": "Skip to the message box",
+      "heading": "Grease & Organics Help",
+      "tagline": "Victorville and Inglewood rules, with the section each answer comes from.",
+      "language": "Language",
+      "city": "Your city",
+      "city.choose": "Choose…",
+      "conversation": "Conversation",
+      "log": "Conversation with the assistant",
+      "assistant-said": "Assistant said:",
+      "you-said": "You said:",
+      "intro": "Hi! Ask me which container something goes in, what to do about a grease or sewage spill, or about grease (FOG) permits. Choose your city above so I use the right rules.",
+      "typing": "The assistant is typing…",
+      "starters": "Common questions",
+      "starter.bin": "Which bin?",
+      "starter.spill": "Report a spill",
+      "starter.permits": "Permits",
+      "message": "Your message",
+      "placeholder": "Type your question",
+      "send": "Send",
+      "help": "Press Enter to send. Up to 2,000 characters.",
+      "footer": "Answers come from the Victorville Municipal Code (Chapters 6.37 and 10.03) and the Inglewood FOG Ordinance.",
+      "suggested": "Suggested replies",
+      "send-again": "Send again",
+      "city-set": "City set to {city}.",
+      "reconnecting": "Reconnecting… Your message is kept and will be sent when the assistant is back.",
+      "not-sent-yet": "Not sent yet – waiting to reconnect.",
+      "connected": "Connected again.",
+      "no-answer": "The assistant had no answer to that. Try rephrasing your question.",
+      "not-sent": "Not sent: {sentence}",
+      "http-error": "The message could not be sent (error {status}). Please try again.",
+      "empty": "Type a question first, for example: Where do banana peels go?",
+      "too-long": "Your message is {count} characters long. Please shorten it to 2,000 characters or fewer.",
+    },
+    es: {
+      "title": "Chat de ayuda sobre grasa y orgánicos – Victorville e Inglewood",
+      "description": "Pregunte en qué contenedor va algo, cómo reportar un derrame de aguas negras o sobre los permisos de grasa (FOG) en Victorville e Inglewood.",
+      "skip": "Ir al cuadro de mensaje",
+      "heading": "Ayuda con grasa y orgánicos",
+      "tagline": "Las reglas de Victorville e Inglewood, con la sección de la que sale cada respuesta.",
+      "language": "Idioma",
+      "city": "Su ciudad",
+      "city.choose": "Elija…",
+      "conversation": "Conversación",
+      "log": "Conversación con el asistente",
+      "assistant-said": "El asistente dijo:",
+      "you-said": "Usted dijo:",
+      "intro": "¡Hola! Pregúnteme en qué contenedor va algo, qué hacer con un derrame de grasa o de aguas negras, o sobre los permisos de grasa (FOG). Elija su ciudad arriba para que yo use las reglas correctas.",
+      "typing": "El asistente está escribiendo…",
+      "starters": "Preguntas frecuentes",
+      "starter.bin": "¿En qué contenedor va?",
+      "starter.spill": "Reportar un derrame",
+      "starter.permits": "Permisos",
+      "message": "Su mensaje",
+      "placeholder": "Escriba su pregunta",
+      "send": "Enviar",
+      "help": "Presione Enter para enviar. Hasta 2,000 caracteres.",
+      "footer": "Las respuestas vienen del Código Municipal de Victorville (Victorville Municipal Code, capítulos 6.37 y 10.03) y de la Ordenanza FOG de Inglewood (Inglewood FOG Ordinance).",
+      "suggested": "Respuestas sugeridas",
+      "send-again": "Enviar de nuevo",
+      "city-set": "Ciudad elegida: {city}.",
+      "reconnecting": "Reconectando… Su mensaje se guardó y se enviará cuando el asistente vuelva.",
+      "not-sent-yet": "Todavía no se envió – esperando la reconexión.",
+      "connected": "Conectado de nuevo.",
+      "no-answer": "El asistente no tuvo respuesta para eso. Intente hacer su pregunta de otra forma.",
+      "not-sent": "No se envió: {sentence}",
+      "http-error": "No se pudo enviar el mensaje (error {status}). Inténtelo de nuevo.",
+      "empty": "Primero escriba una pregunta, por ejemplo: ¿Dónde van las cáscaras de plátano?",
+      "too-long": "Su mensaje tiene {count} caracteres. Acórtelo a 2,000 caracteres o menos.",
+    },
+  };
+  const TRANSLATED_ATTRIBUTES = {
+    "data-i18n-content": "content",
+    "data-i18n-aria-label": "aria-label",
+    "data-i18n-placeholder": "placeholder",
+  };
+  let language = "en";
+
+  function tr(key, params) {
+    const template = TEXTS[language][key] ?? TEXTS.en[key] ?? key;
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (params && name in params ? String(params[name]) : whole));
+  }
+
+  // Our text, by key: remembered on the element so that a language switch rewrites it.
+  function setText(element, key, params) {
+    element.dataset.i18n = key;
+    if (params) element.dataset.i18nParams = JSON.stringify(params);
+    else delete element.dataset.i18nParams;
+    element.textContent = tr(key, params);
+  }
+
+  // A sentence that is not ours to translate (the server's, written in the language the request asked for).
+  function setPlainText(element, text) {
+    delete element.dataset.i18n;
+    delete element.dataset.i18nParams;
+    element.textContent = text;
+  }
+
+  function translatePage() {
+    document.documentElement.lang = language;
+    for (const element of document.querySelectorAll("[data-i18n]")) {
+      let params = null;
+      try { params = element.dataset.i18nParams ? JSON.parse(element.dataset.i18nParams) : null; } catch (_) { params = null; }
+      element.textContent = tr(element.dataset.i18n, params);
+    }
+    for (const [marker, attribute] of Object.entries(TRANSLATED_ATTRIBUTES)) {
+      for (const element of document.querySelectorAll(`[${marker}]`)) {
+        element.setAttribute(attribute, tr(element.getAttribute(marker)));
+      }
+    }
+  }
+
+  // The resident's earlier choice, else the browser's first language ("es-MX" → Spanish), else English.
+  function initialLanguage() {
+    const chosen = loadLasting(STORE_KEYS.language);
+    if (LANGUAGES.includes(chosen)) return chosen;
+    const first = (navigator.languages && navigator.languages[0]) || navigator.language || "";
+    return first.toLowerCase().startsWith("es") ? "es" : "en";
+  }
+
+  function setLanguage(code, remember) {
+    language = LANGUAGES.includes(code) ? code : "en";
+    languageSelect.value = language;
+    translatePage();
+    if (remember) saveLasting(STORE_KEYS.language, language);
+  }
 
   // ---- storage (sessionStorage may be unavailable, e.g. in some private modes: then nothing persists) ----
   function load(key) {
@@ -33,6 +174,13 @@
   }
   function save(key, value) {
     try { window.sessionStorage.setItem(key, value); } catch (_) { /* not persisted; the chat still works */ }
+  }
+  // The language choice outlives the tab (localStorage), so the resident's next visit opens in it.
+  function loadLasting(key) {
+    try { return window.localStorage.getItem(key); } catch (_) { return null; }
+  }
+  function saveLasting(key, value) {
+    try { window.localStorage.setItem(key, value); } catch (_) { /* not persisted; the switch still works */ }
   }
 
   // The conversation itself is the server's: it lives in an HttpOnly cookie this script never sees.
@@ -66,12 +214,12 @@
     return anchor;
   }
 
-  function messageShell(kind, spokenLabel) {
+  function messageShell(kind, spokenLabelKey) {
     const item = document.createElement("div");
     item.className = `msg ${kind}`;
     const label = document.createElement("span");
     label.className = "visually-hidden";
-    label.textContent = spokenLabel;
+    setText(label, spokenLabelKey);
     const bubble = document.createElement("div");
     bubble.className = "bubble";
     item.append(label, bubble);
@@ -90,7 +238,8 @@
     const group = document.createElement("div");
     group.className = "quick-replies";
     group.setAttribute("role", "group");
-    group.setAttribute("aria-label", "Suggested replies");
+    group.setAttribute("data-i18n-aria-label", "suggested");
+    group.setAttribute("aria-label", tr("suggested"));
     for (const title of titles) {
       if (typeof title !== "string" || !title.trim()) continue;
       const button = document.createElement("button");
@@ -109,7 +258,7 @@
     const replies = Array.isArray(message.quick_replies) ? message.quick_replies : [];
     const citation = message.citation && typeof message.citation.source === "string" ? message.citation : null;
     if (!text && !replies.length && !citation) return;
-    const { item, bubble } = messageShell("bot", "Assistant said:");
+    const { item, bubble } = messageShell("bot", "assistant-said");
     if (text) bubble.appendChild(textParagraph(text, true));
     if (citation) {
       const quote = document.createElement("blockquote");
@@ -127,36 +276,38 @@
   }
 
   function renderUserMessage(text) {
-    const { item, bubble } = messageShell("user", "You said:");
+    const { item, bubble } = messageShell("user", "you-said");
     bubble.appendChild(textParagraph(text, false));
     log.appendChild(item);
     scrollToEnd();
     return item;
   }
 
-  function renderNote(text) {
+  function renderNote(key, params) {
     const note = document.createElement("div");
     note.className = "msg note";
-    note.textContent = text;
+    setText(note, key, params);
     log.appendChild(note);
     scrollToEnd();
     return note;
   }
 
-  function setDelivery(entry, text, failed) {
+  function setDelivery(entry, key, params, failed) {
     let line = entry.element.querySelector(".delivery");
-    if (!text) { if (line) line.remove(); return; }
+    if (!key) { if (line) line.remove(); return; }
     if (!line) {
       line = document.createElement("p");
       line.className = "delivery";
       entry.element.appendChild(line);
     }
-    line.textContent = text;
+    const words = document.createElement("span");
+    setText(words, key, params);
+    line.replaceChildren(words);
     line.classList.toggle("failed", Boolean(failed));
     if (failed) {
       const again = document.createElement("button");
       again.type = "button";
-      again.textContent = "Send again";
+      setText(again, "send-again");
       again.addEventListener("click", () => {
         setDelivery(entry, "");
         enqueue(entry.item, entry.element);
@@ -168,16 +319,18 @@
   }
 
   let connectionTimer = null;
-  function setConnection(text, ok) {
+  function setConnection(key, ok) {
     window.clearTimeout(connectionTimer);
-    connection.textContent = text;
+    setText(connection, key);
     connection.classList.toggle("ok", Boolean(ok));
-    if (ok) connectionTimer = window.setTimeout(() => { connection.textContent = ""; }, 4000);
+    if (ok) connectionTimer = window.setTimeout(() => { setPlainText(connection, ""); }, 4000);
   }
 
-  function showInputError(text) {
-    inputError.textContent = text;
-    input.setAttribute("aria-invalid", text ? "true" : "false");
+  // problem: {key, params} (the page's own check), {sentence} (the server's refusal), or null to clear.
+  function showInputError(problem) {
+    if (problem && problem.key) setText(inputError, problem.key, problem.params);
+    else setPlainText(inputError, problem ? problem.sentence : "");
+    input.setAttribute("aria-invalid", problem ? "true" : "false");
   }
 
   // ---- delivery ----
@@ -194,7 +347,7 @@
     if (!entry.element) {
       entry.element = item.kind === "message"
         ? renderUserMessage(item.text)
-        : renderNote(`City set to ${CITY_NAMES[item.city] || item.city}.`);
+        : renderNote("city-set", { city: CITY_NAMES[item.city] || item.city });
     }
     outbox.push(entry);
     persistOutbox();
@@ -218,27 +371,27 @@
         const entry = outbox[0];
         const result = await deliver(entry.item);
         if (result.retry) {
-          setConnection("Reconnecting… Your message is kept and will be sent when the assistant is back.");
-          setDelivery(entry, "Not sent yet – waiting to reconnect.");
+          setConnection("reconnecting");
+          setDelivery(entry, "not-sent-yet");
           await sleep(RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)]);
           failures += 1;
           continue;
         }
         outbox.shift();
         persistOutbox();
-        if (failures) setConnection("Connected again.", true);
+        if (failures) setConnection("connected", true);
         failures = 0;
         if (result.ok) {
           setDelivery(entry, "");
-          if (!result.messages.length) renderNote("The assistant had no answer to that. Try rephrasing your question.");
+          if (!result.messages.length) renderNote("no-answer");
           result.messages.forEach(renderBotMessage);
         } else if (result.editable && entry.item.kind === "message") {
           entry.element.remove();
           if (!input.value.trim()) input.value = entry.item.text;
-          showInputError(result.sentence);
+          showInputError({ sentence: result.sentence });
           input.focus();
         } else {
-          setDelivery(entry, `Not sent: ${result.sentence}`, true);
+          setDelivery(entry, "not-sent", { sentence: result.sentence }, true);
         }
       }
     } finally {
@@ -250,6 +403,7 @@
     const body = {};
     if (item.kind === "message") body.message = item.text;
     if (item.city) body.city = item.city;
+    body.language = language; // the page's language: the server answers in it and tells the assistant
     const controller = new AbortController();
     const timer = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
     typing.hidden = false;
@@ -280,7 +434,7 @@
     return {
       ok: false,
       editable: response.status === 413 || response.status === 422,
-      sentence: detail || `The message could not be sent (error ${response.status}). Please try again.`,
+      sentence: detail || tr("http-error", { status: response.status }),
     };
   }
 
@@ -292,21 +446,17 @@
   }
 
   function problemWith(text) {
-    if (!text.replace(/^[\s/]+/, "").trim()) {
-      return "Type a question first, for example: Where do banana peels go?";
-    }
+    if (!text.replace(/^[\s/]+/, "").trim()) return { key: "empty" };
     const count = charCount(text);
-    if (count > MAX_CHARS) {
-      return `Your message is ${count.toLocaleString("en-US")} characters long. Please shorten it to 2,000 characters or fewer.`;
-    }
-    return "";
+    if (count > MAX_CHARS) return { key: "too-long", params: { count: count.toLocaleString("en-US") } };
+    return null;
   }
 
   function sendText(raw) {
     const text = raw.trim();
     const problem = problemWith(text);
     if (problem) { showInputError(problem); return false; }
-    showInputError("");
+    showInputError(null);
     enqueue({ kind: "message", text, city: citySelect.value || undefined });
     return true;
   }
@@ -318,7 +468,7 @@
   });
 
   input.addEventListener("input", () => {
-    if (inputError.textContent && !problemWith(input.value.trim())) showInputError("");
+    if (inputError.textContent && !problemWith(input.value.trim())) showInputError(null);
     else if (charCount(input.value.trim()) > MAX_CHARS) showInputError(problemWith(input.value.trim()));
   });
 
@@ -332,7 +482,10 @@
     if (city in CITY_NAMES) enqueue({ kind: "city", city });
   });
 
-  // ---- start: restore the city and anything that was not yet delivered before a reload ----
+  languageSelect.addEventListener("change", () => setLanguage(languageSelect.value, true));
+
+  // ---- start: the language, then restore the city and anything not yet delivered before a reload ----
+  setLanguage(initialLanguage(), false);
   const savedCity = load(STORE_KEYS.city);
   if (savedCity && savedCity in CITY_NAMES) citySelect.value = savedCity;
 

@@ -1,0 +1,77 @@
+"""Spanish questions in the words the ordinances use: the glossary (``glossary.es.yml``) read over a message.
+
+The embedding model reads English only, so a Spanish question is searched twice: as written, against the
+Spanish texts of the answer cards (and their BM25 with a Spanish stemmer), and glossed here into the
+ordinances' English words against the English cards and passages. "cada cuanto hay que limpiar la trampa de
+grasa" → "how often hay what clean the grease trap".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from text_to_num import alpha2digit
+
+GLOSSARY = Path(__file__).resolve().parent / "glossary.es.yml"
+_TOKEN = re.compile(r"[a-z0-9$%]+(?:[.,/-][a-z0-9]+)*")
+# "hace 2 semanas" → "2 weeks ago": Spanish puts "ago" first, with the amount after it.
+_AGO = re.compile(
+    r"\bhace\s+(un|una|unos|unas|media|\d+)?\s*(minutos?|horas?|dias?|semanas?|mes(?:es)?|anos?)\b"
+)
+_UNITS = {
+    "minuto": "minutes",
+    "hora": "hours",
+    "dia": "days",
+    "semana": "weeks",
+    "mes": "months",
+    "ano": "years",
+}
+
+
+def plain(text: str) -> str:
+    """Lowercase, without accents ("¿Cuánto cuesta?" → "¿cuanto cuesta?"); ñ becomes n."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=1)
+def glossary() -> dict[tuple[str, ...], str]:
+    """Spanish phrase (as plain words) → English words."""
+    entries = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8"))["phrases"]
+    return {tuple(plain(str(k)).split()): str(v) for k, v in entries.items()}
+
+
+def gloss(text: str) -> str:
+    """``text`` with every glossary phrase replaced by its English words (longest phrase first); words the
+    glossary does not know (names, numbers, English words in Spanglish) are kept as written; number words
+    become digits ("doscientos cincuenta galones" → "250 gallons")."""
+    words = _TOKEN.findall(_AGO.sub(_ago, plain(alpha2digit(text, "es", threshold=0))))
+    table = glossary()
+    longest = max((len(k) for k in table), default=1)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in range(min(longest, len(words) - i), 0, -1):
+            english = table.get(tuple(words[i : i + size]))
+            if english is not None:
+                out.append(english)
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return " ".join(out)
+
+
+def _ago(match: re.Match[str]) -> str:
+    amount, unit = match.group(1) or "a", match.group(2)
+    unit = _UNITS[unit.removesuffix("es") if unit.startswith("mes") else unit.rstrip("s")]
+    if amount in ("un", "una", "unos", "unas"):
+        amount = "a"
+    elif amount == "media":
+        amount = "half an"
+    return f"{amount} {unit} ago"

@@ -1,0 +1,109 @@
+"""Which language a message is in: an explicit choice ("en español", "English please") or, for a message
+with enough words, the ``lingua`` detector (its own models, English and Spanish only).
+
+Short messages say nothing: "si", "ok", "no", a number, an address or a name keep the conversation's
+language (``None`` here). Spanish written the way people text it (no accents, Spanglish such as "el grease
+trap esta lleno") still reads as Spanish: the detector weighs the whole message.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lingua import Language, LanguageDetector, LanguageDetectorBuilder
+
+from languages import ENGLISH, SPANISH
+
+# A message needs this many words of letters before the detector is asked, and its answer this confidence.
+MIN_WORDS = 3
+MIN_CONFIDENCE = 0.80
+# One or two words decide only when the detector is this sure of them ("gracias", "yesterday").
+FEW_WORDS_CONFIDENCE = 0.95
+# Names and the English words of this field that Spanish speakers here use as they are ("el grease trap", "el
+# permit"): they say nothing about the language of the sentence around them, so they are not weighed.
+LOANWORDS = frozenset(
+    [
+        "victorville",
+        "inglewood",
+        "vville",
+        "fog",
+        "fse",
+        "grease",
+        "trap",
+        "traps",
+        "interceptor",
+        "permit",
+        "permits",
+        "hauler",
+        "pumper",
+        "manifest",
+        "waiver",
+        "variance",
+        "inspector",
+        "landlord",
+        "manager",
+        "restaurant",
+        "cafe",
+        "taco",
+        "tacos",
+        "street",
+        "st",
+        "ave",
+        "avenue",
+        "blvd",
+        "rd",
+        "road",
+        "dr",
+        "drive",
+        "main",
+        "okay",
+        "ok",
+    ]
+)
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_ASK_SPANISH = re.compile(
+    r"^\W*(?:(?:en|in|hablo|habla|hable|speak|prefiero|quiero)\s+)?(?:espa[nñ]ol|spanish|castellano)"
+    r"(?:\s+(?:please|por\s*favor|pls|porfa))?\W*$"
+    r"|\b(?:en|in)\s+espa[nñ]ol\b|\b(?:habla|hablan|hablas)\s+espa[nñ]ol\b|\bspanish\s+please\b",
+    re.IGNORECASE,
+)
+_ASK_ENGLISH = re.compile(
+    r"^\W*(?:(?:in|en|speak)\s+)?(?:english|ingl[eé]s)(?:\s+(?:please|por\s*favor|pls))?\W*$"
+    r"|\b(?:in|en)\s+(?:english|ingl[eé]s)\b|\bspeak\s+english\b|\benglish\s+please\b",
+    re.IGNORECASE,
+)
+_LINGUA = {Language.ENGLISH: ENGLISH, Language.SPANISH: SPANISH}
+
+
+def explicit_choice(text: str) -> str | None:
+    """The language the user asks for by name ("en español", "can you speak spanish", "English please")."""
+    if _ASK_SPANISH.search(text or ""):
+        return SPANISH
+    if _ASK_ENGLISH.search(text or ""):
+        return ENGLISH
+    return None
+
+
+def detect(text: str) -> str | None:
+    """The language of ``text``, or None when it is too short or too mixed to tell."""
+    chosen = explicit_choice(text)
+    if chosen:
+        return chosen
+    words = [word for word in _WORD.findall(text or "") if word.lower() not in LOANWORDS]
+    if not words:
+        return None
+    best = _detector().compute_language_confidence_values(" ".join(words))[0]
+    needed = FEW_WORDS_CONFIDENCE if len(words) < MIN_WORDS else MIN_CONFIDENCE
+    return _LINGUA[best.language] if best.value >= needed else None
+
+
+@lru_cache(maxsize=1)
+def _detector() -> LanguageDetector:
+    """English and Spanish only, models loaded once (about 0.3 s)."""
+    return (
+        LanguageDetectorBuilder.from_languages(Language.ENGLISH, Language.SPANISH)
+        .with_preloaded_language_models()
+        .build()
+    )

@@ -1,0 +1,92 @@
+"""Computed answers in Spanish: the result sentence in Spanish, every amount, day count and date the same as
+in English (dates in Spanish words), and the same kind and section."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+
+import languages
+from calculations import compute
+from calculations.compute import Computed
+
+NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
+NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
+
+CASES = [
+    ("got the big grease trap out back pumped sept 15. when do i gotta pump again", "victorville"),
+    ("pumped the small grease trap nov 20, when is the next one due", "victorville"),
+    ("interceptor got pumped June 2, when's the next one due?", "inglewood"),
+    ("Our $267 FOG invoice from March 3 is still unpaid, what do we owe now?", "inglewood"),
+    ("our $267 invoice from nov 20 is unpaid, any late penalty?", "inglewood"),
+    ("whats the fine for a 2nd NOV", "inglewood"),
+    ("58 seats and a drive thru, whats our annual fee", "inglewood"),
+    (
+        "4 yards of trash a week and maybe 12 gallons of food waste, do we need the organics bin?",
+        "victorville",
+    ),
+    ("1.5 cubic yards of trash and 12 gallons of food scraps a week, can we get the waiver", "victorville"),
+    ("we had a spill on nov 27, when is the written report due", "victorville"),
+]
+
+
+def spanish(text: str, city: str) -> Computed:
+    with languages.using("es"):
+        return compute(text, city, NOW)
+
+
+@pytest.mark.parametrize(("text", "city"), CASES)
+def test_spanish_result_states_the_same_numbers_kind_and_section(text: str, city: str) -> None:
+    english, translated = compute(text, city, NOW), spanish(text, city)
+    assert english is not None and translated is not None
+    assert (translated.kind, translated.citation) == (english.kind, english.citation)
+    assert sorted(NUMBERS.findall(translated.text)) == sorted(NUMBERS.findall(english.text))
+
+
+def test_pump_out_due_date_in_spanish() -> None:
+    result = spanish(CASES[1][0], "victorville")
+    assert result.text.startswith(
+        "El próximo servicio de su trampa de grasa (grease trap) vence el 20 de diciembre de 2026 "
+        "(dentro de 19 días)."
+    )
+
+
+def test_overdue_interceptor_in_spanish() -> None:
+    result = spanish(CASES[2][0], "inglewood")
+    assert result.text.startswith(
+        "El próximo servicio de su interceptor de grasa (grease interceptor) vencía el 2 de septiembre "
+        "de 2026: tiene 90 días de atraso."
+    )
+
+
+def test_late_penalties_in_spanish() -> None:
+    owed = spanish(CASES[3][0], "inglewood")
+    assert owed.text.startswith(
+        "Hoy usted debe $324.54: la factura de $267 más $57.54 de multas por pago tardío."
+    )
+    not_yet = spanish(CASES[4][0], "inglewood")
+    assert not_yet.text.startswith("Todavía no hay multa: pague los $267 a más tardar el 4 de enero de 2027.")
+
+
+def test_annual_fee_and_waiver_eligibility_in_spanish() -> None:
+    assert spanish(CASES[6][0], "inglewood").text.startswith("Su cuota anual es de $413: ")
+    assert spanish(CASES[7][0], "victorville").text.startswith(
+        "Sí, usted puede solicitar una exención de minimis"
+    )
+    assert spanish(CASES[8][0], "victorville").text.startswith("No, usted no puede solicitar una exención")
+
+
+def test_spill_written_confirmation_deadline_in_spanish() -> None:
+    result = spanish(CASES[9][0], "victorville")
+    assert result.text.startswith(
+        "Su confirmación por escrito se debe enviar a más tardar el 4 de diciembre de 2026."
+    )
+
+
+def test_english_is_unchanged_outside_a_spanish_block() -> None:
+    spanish(CASES[1][0], "victorville")
+    result = compute(CASES[1][0], "victorville", NOW)
+    assert result is not None
+    assert result.text.startswith("Your next trap service is due by December 20, 2026 (19 days from today).")

@@ -1,0 +1,55 @@
+"""Deadlines computed from an answer card's clocks when the message gives the day the clock started."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from calculations import clock_deadlines
+from compliance.clocks import clocks_for
+from compliance.core import parse_city
+from knowledge.cards import load_cards
+
+NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles"))
+
+
+def test_every_clock_a_card_names_is_a_clock_of_its_city():
+    named = [(card, key) for card in load_cards() for key in card.clocks]
+    assert len(named) >= 30
+    assert [(card.id, key) for card, key in named if key not in clocks_for(parse_city(card.city))] == []
+
+
+def test_the_day_the_message_gives_starts_the_clock_and_the_due_date_comes_first():
+    found = clock_deadlines(
+        ("revocation_final",), "letter says mailed nov 18, when is it final?", "inglewood", NOW
+    )
+    assert found is not None and found.citation == "Inglewood FOG Ordinance, Enforcement (6)(iii)"
+    assert "December 4, 2026" in found.text and "November 18, 2026" in found.text
+
+
+def test_two_clocks_of_one_card_are_both_worked_out():
+    found = clock_deadlines(
+        ("revocation_hearing_earliest", "revocation_hearing_latest"),
+        "they mailed the hearing notice on nov 24",
+        "victorville",
+        NOW,
+    )
+    assert found is not None and "December 9, 2026" in found.text and "January 8, 2027" in found.text
+
+
+def test_a_planned_change_counts_back_from_the_day_it_starts():
+    found = clock_deadlines(("planned_change_notice",), "construction starts feb 1", "victorville", NOW)
+    assert found is not None and "December 3, 2026" in found.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "when is the revocation final?",  # no day
+        "the letter was mailed nov 20 and the hearing is dec 15",  # which day starts the clock is not certain
+    ],
+)
+def test_no_day_or_two_days_compute_nothing(text):
+    assert clock_deadlines(("revocation_final",), text, "inglewood", NOW) is None
