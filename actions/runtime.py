@@ -49,7 +49,7 @@ def clock() -> Clock:
 @lru_cache(maxsize=1)
 def clock_offset() -> dt.timedelta:
     """How far this process's clock runs from the real one (Rasa stamps events with the real time)."""
-    return config_clock_offset(settings().clock_start)
+    return config_clock_offset(settings().clock_start, anchor=settings().clock_anchor)
 
 
 @lru_cache(maxsize=1)

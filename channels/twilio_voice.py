@@ -66,6 +66,8 @@ logger = logging.getLogger(__name__)
 
 CHANNEL_NAME = "twilio_voice"
 CALL_STARTED = "/voice_call_started"
+RESTART = "/restart"
+"""Rasa's own restart: the conversation starts again (the caller chose Spanish before answering)."""
 SILENCE_TIMEOUT = "/voice_silence_timeout"
 MAX_REPROMPTS = 2
 """Silences answered with the question again; the next one ends the call, so no caller is held forever."""
@@ -305,8 +307,9 @@ class TwilioVoiceInput(TwilioInput):
         self, call: CallRequest, url_for: Callable[[str], str], on_new_message: OnNewMessage
     ) -> str:
         stored = await in_thread(voice_store.get_call, self.engine, call.call_sid)
-        language = (stored or {}).get("state", {}).get("language") or ENGLISH
-        chosen = call.language_choice
+        state = (stored or {}).get("state", {})
+        language = state.get("language") or ENGLISH
+        chosen = call.language_choice if call.speech.strip() or not state.get("answered") else None
         if chosen is None and call.speech.strip() and detect(call.speech) == SPANISH:
             chosen = SPANISH  # Spanish spoken on the English line: answer in Spanish from now on
         with languages.using(chosen or language):
@@ -320,9 +323,16 @@ class TwilioVoiceInput(TwilioInput):
         on_new_message: OnNewMessage,
     ) -> str:
         """One turn in the current language. A new call opens with the greeting (unless its first webhook
-        already carries an answer); choosing a language ("9", "español") greets again in it."""
+        already carries an answer). Choosing Spanish at the opening's menu (9, "español"), before any answer,
+        starts the conversation again in Spanish: nothing was collected yet, and the greeting is said again
+        in it. Later, Spanish words still switch the replies (the assistant detects them); the 9 key is then
+        an answer like any other."""
         language = languages.current()
-        text = CALL_STARTED if call.language_choice else call.answer
+        text = call.answer
+        answered = bool((stored or {}).get("state", {}).get("answered"))
+        if stored is not None and call.language_choice and not answered:  # the opening's menu
+            await self._ask_rasa(call, RESTART, on_new_message)
+            text = f'{CALL_STARTED}{{"language": "{language}"}}'
         if stored is None:
             stored = await in_thread(
                 voice_store.start_call,
@@ -350,7 +360,7 @@ class TwilioVoiceInput(TwilioInput):
             "dial_result_url": url_for("dial_result"),
             "dial_enabled": self.settings.voice_dial_enabled,
             "fallback_prompt": fallback,
-            "offer_spanish": text == CALL_STARTED and language == ENGLISH,
+            "offer_spanish": text.startswith(CALL_STARTED) and language == ENGLISH,
         }
         try:
             turn = render_voice_turn(messages, **options)
@@ -361,7 +371,13 @@ class TwilioVoiceInput(TwilioInput):
                 messages,
             )
             turn = render_voice_turn([message for message in messages if "custom" not in message], **options)
-        state = {**stored["state"], "last_prompt": turn.prompt, "ended": turn.ends_call, "language": language}
+        state = {
+            **stored["state"],
+            "last_prompt": turn.prompt,
+            "ended": turn.ends_call,
+            "language": language,
+            "answered": bool(stored["state"].get("answered")) or not text.startswith(CALL_STARTED),
+        }
         if turn.dial_number is not None:
             state["dial_number"] = turn.dial_number
         await in_thread(voice_store.save_state, self.engine, call.call_sid, state, now=self.clock())

@@ -71,6 +71,9 @@ class Settings:
     reminder_poll_seconds: int = 60  # how often the reminder scheduler looks for due reminders
     rasa_timeout_seconds: int = 30  # how long the web chat waits for Rasa's answer before giving up on a turn
     clock_start: dt.datetime | None = None  # CLOCK_START: run every clock from this moment (tests only)
+    # CLOCK_ANCHOR: the real moment CLOCK_START stands for, the same in every process of a stack (set by the
+    # supervisor), so their clocks agree; without it each process anchors CLOCK_START when it starts.
+    clock_anchor: dt.datetime | None = None
     # Signs document links and console sessions' CSRF tokens; every process of one deployment shares it.
     secret_key: str = DEVELOPMENT_SECRET_KEY
     # The city's side (README, "For city staff"). Recipients are comma-separated lists; empty: nobody.
@@ -218,7 +221,7 @@ class Settings:
 
     def clock(self) -> Clock:
         """The clock this process reads: real time, shifted to start at ``CLOCK_START`` when set."""
-        return shifted_clock(self.clock_start)
+        return shifted_clock(self.clock_start, anchor=self.clock_anchor)
 
 
 @dataclass(frozen=True)
@@ -265,7 +268,7 @@ def _convert(name: str, raw: str, default: object) -> object:
             return int(raw)
         except ValueError:
             raise SettingsError(f"{name}={raw!r} should be a whole number.") from None
-    if name == "CLOCK_START":
+    if name in ("CLOCK_START", "CLOCK_ANCHOR"):
         return _moment(name, raw)
     if isinstance(default, time):
         match = re.fullmatch(r"(\d{1,2}):(\d{2})", raw)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from config import Ports
+from config.clock import utc_now
 from config.paths import APP_PYTHON, MODEL, REPO
 from config.paths import RASA_BIN as RASA
 
@@ -124,6 +125,8 @@ class Stack:
         self.var_dir = var_dir or REPO / "var"
         self.var_dir.mkdir(parents=True, exist_ok=True)
         self.env = {**base_environment(self.ports, self.var_dir), **(extra_env or {})}
+        if self.env.get("CLOCK_START") and not self.env.get("CLOCK_ANCHOR"):  # one shifted clock for all
+            self.env["CLOCK_ANCHOR"] = utc_now().isoformat()
         self.services = services(self.ports, self.env, with_web)
         self.log_dir = log_dir
 

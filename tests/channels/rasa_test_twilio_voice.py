@@ -33,6 +33,7 @@ from rasa_env_support import (
 import store
 from channels.twilio_voice import (
     CALL_STARTED,
+    RESTART,
     DIAL_FAILED_INTRO,
     GOODBYE,
     NOT_UNDERSTOOD_PROMPT,
@@ -504,7 +505,9 @@ def bilingual_flow(message):
     """The spill flow's opening in the language the metadata says (as the assistant's ``language`` slot does),
     then one question in that language."""
     spanish = message.metadata.get("language") == "es"
-    if message.text == CALL_STARTED:
+    if message.text == RESTART:
+        return []
+    if message.text.startswith(CALL_STARTED):
         return [{"text": SALUDO if spanish else GREETING}]
     return [{"text": "¿Dónde está saliendo?" if spanish else "Where is the sewage coming out?"}]
 
@@ -520,9 +523,19 @@ def test_the_caller_picks_spanish_with_9_or_by_saying_it_and_is_greeted_again_in
 
     assert chosen.text == gather(SALUDO, language="es")
     assert answer.text == gather("¿Dónde está saliendo?", language="es")
-    assert agent.texts == [CALL_STARTED, CALL_STARTED, "yes"]
-    assert [m.metadata["language"] for m in agent.messages] == ["en", "es", "es"]
+    # Nothing was answered yet: the conversation starts again, in Spanish (the intent carries the language).
+    assert agent.texts == [CALL_STARTED, RESTART, f'{CALL_STARTED}{{"language": "es"}}', "yes"]
+    assert [m.metadata["language"] for m in agent.messages] == ["en", "es", "es", "es"]
     assert voice_store.get_call(engine, CALL)["state"]["language"] == "es"
+
+
+def test_after_an_answer_the_9_key_is_an_answer_not_a_language_choice(database_url):
+    with voice_server(database_url, bilingual_flow) as (server, agent):
+        server.post(VOICE_PATH, voice_form(CALL, call_status="ringing"))
+        server.post(VOICE_PATH, voice_form(CALL, digits="2"))
+        answer = server.post(VOICE_PATH, voice_form(CALL, digits="9"))
+    assert agent.texts == [CALL_STARTED, "no", "9"]
+    assert answer.text == gather("Where is the sewage coming out?")
 
 
 def test_spanish_spoken_on_the_english_line_is_answered_in_spanish(database_url):
@@ -557,7 +570,7 @@ def test_a_spanish_call_is_dialled_through_in_spanish_and_the_number_read_in_spa
     database_url,
 ):
     def flow(message):
-        if message.text == CALL_STARTED:
+        if message.text.startswith(CALL_STARTED) or message.text == RESTART:
             return bilingual_flow(message)
         return [{"custom": {"dial": "+13104125333", "say": "Le comunico ahora con la línea de derrames."}}]
 

@@ -1,4 +1,4 @@
-"""Typed settings: CLOCK_START, the shifted clock, ports, and .env under the environment."""
+"""Typed settings: CLOCK_START and CLOCK_ANCHOR, the shifted clock, ports, and .env under the environment."""
 
 import datetime as dt
 
@@ -47,6 +47,18 @@ def test_the_shifted_clock_starts_at_clock_start_and_runs_with_real_time():
     start = dt.datetime(2026, 12, 1, 23, 59, tzinfo=dt.timezone(dt.timedelta(hours=-8)))
     clock = shifted_clock(start, real_now=lambda: next(real))
     assert clock() == start + dt.timedelta(seconds=30)
+
+
+def test_processes_sharing_a_clock_anchor_read_the_same_shifted_time_whenever_they_started():
+    start = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.timezone(dt.timedelta(hours=-8)))
+    anchor = dt.datetime(2030, 5, 5, 12, 0, tzinfo=dt.timezone.utc)
+    now = dt.datetime(2030, 5, 5, 12, 5, tzinfo=dt.timezone.utc)  # both read five minutes after the anchor
+    early = shifted_clock(start, real_now=lambda: now, anchor=anchor)
+    late = Settings.from_env({"CLOCK_START": start.isoformat(), "CLOCK_ANCHOR": anchor.isoformat()})
+    assert late.clock_anchor == anchor
+    assert early() == start + dt.timedelta(minutes=5)
+    later_process = shifted_clock(late.clock_start, real_now=lambda: now, anchor=late.clock_anchor)
+    assert later_process() == early()
 
 
 def test_without_clock_start_the_clock_is_the_real_time():
