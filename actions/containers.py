@@ -27,6 +27,7 @@ from actions.forms import (
     is_fresh_message,
     is_interruption,
 )
+from actions.knowledge import answer_if_covered
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
 from languages import N_, t
@@ -41,6 +42,10 @@ GENERATOR_SLOT = "generator_type"
 NO_MATCH = "__none__"
 UNSURE = "__unsure__"
 WEB_LIMIT = 640
+# A message of this many words that names no catalog item is a question about the rules ("we manage 40
+# apartments and put out 6 yards a week, when do we need organics service?"), answered from the ordinances
+# when they answer it; shorter ones are item names the list does not have ("futon").
+RULE_QUESTION_WORDS = 6
 
 GENERATOR_QUESTION = N_(
     "The container depends on who throws it out: is this for a home (a house or a building of up to 4 "
@@ -97,6 +102,15 @@ def parse_generator(text: str) -> GeneratorType | None:
     return GeneratorType.SINGLE_FAMILY if home else GeneratorType.COMMERCIAL
 
 
+def generator_in_conversation(tracker: Tracker, lookback: int = 8) -> GeneratorType | None:
+    """Home or business, as the user's latest messages say it (newest first): never asked again once said."""
+    texts = [event.get("text") or "" for event in tracker.events if event.get("event") == "user"]
+    for text in reversed(texts[-lookback:]):
+        if (said := parse_generator(text)) is not None:
+            return said
+    return None
+
+
 def generator_changes_answer(answer: SortingAnswer) -> bool:
     return len({ruling.color for ruling in answer.containers}) > 1
 
@@ -147,6 +161,9 @@ class ValidateSortingForm(Action):
             return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, requested)]
 
         if requested is None:
+            if generator is None and (said := generator_in_conversation(tracker)) is not None:
+                generator = said.value  # "my house in victorville", in this message or an earlier one
+                events.append(SlotSet(GENERATOR_SLOT, generator))
             answer = matcher.sort(text, generator)
             events.append(SlotSet(QUERY_SLOT, text))
             if not answer.matched:
@@ -216,6 +233,12 @@ class ActionSortAnswer(Action):
         limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
         if item in (None, NO_MATCH):
             query = tracker.get_slot(QUERY_SLOT) or ""
+            if len(query.split()) >= RULE_QUESTION_WORDS and (
+                found := answer_if_covered(tracker, query, tracker.get_slot("city") or "victorville")
+            ):  # "my fourplex in victorville: do we need the brown cart like the apartments?"
+                reply, events = found
+                dispatcher.utter_message(text=reply.text)
+                return [*events, *_CLEARED]
             answer = runtime.sorting_matcher().sort(query)
             dispatcher.utter_message(
                 text=format_answer(
@@ -225,4 +248,7 @@ class ActionSortAnswer(Action):
         else:
             answer = final_answer(item, tracker.get_slot(OPTION_SLOT), tracker.get_slot(GENERATOR_SLOT))
             dispatcher.utter_message(text=format_answer(answer, limit=limit))
-        return [SlotSet(ITEM_SLOT, None), SlotSet(OPTION_SLOT, None), SlotSet(QUERY_SLOT, None)]
+        return list(_CLEARED)
+
+
+_CLEARED = (SlotSet(ITEM_SLOT, None), SlotSet(OPTION_SLOT, None), SlotSet(QUERY_SLOT, None))

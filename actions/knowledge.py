@@ -49,13 +49,35 @@ UNOFFICIAL = N_("(Unofficial translation; the English version of the ordinance i
 
 
 def answer(tracker: Tracker, question: str, city: str | None) -> tuple[ShapedReply, list[EventType]]:
-    """Answer a question, shaped for the channel, and say what the conversation should remember.
+    """Answer a question, shaped for the channel, and say what the conversation should remember."""
+    question = question[:MAX_QUESTION_CHARS]
+    return reply_for(tracker, question, city, _free_answer(tracker, question, city))
+
+
+def answer_if_covered(
+    tracker: Tracker, question: str, city: str | None
+) -> tuple[ShapedReply, list[EventType]] | None:
+    """The answer to a question the ordinances answer; None when they would be declined or the city asked
+    (the caller has a better reply then, e.g. the sorting list's "not found, did you mean ...")."""
+    question = question[:MAX_QUESTION_CHARS]
+    result = _free_answer(tracker, question, city)
+    return reply_for(tracker, question, city, result) if result.kind is AnswerKind.ANSWER else None
+
+
+def _free_answer(tracker: Tracker, question: str, city: str | None) -> Answer:
+    return free_answer(
+        runtime.index(), runtime.contacts(), question, city, message_time(tracker), channel_of(tracker)
+    )
+
+
+def reply_for(
+    tracker: Tracker, question: str, city: str | None, result: Answer
+) -> tuple[ShapedReply, list[EventType]]:
+    """``result`` shaped for the channel, and what the conversation should remember.
 
     The first answer from the ordinances given in another language than English says, once per
     conversation, that it is an unofficial translation (on SMS in the first message when it fits)."""
     channel = channel_of(tracker)
-    question = question[:MAX_QUESTION_CHARS]
-    result = free_answer(runtime.index(), runtime.contacts(), question, city, message_time(tracker), channel)
     note_unanswered(tracker, question, channel, result)
     shaped = shape_answer(result, channel)
     events: list[EventType] = []

@@ -57,6 +57,8 @@ from intake import (
     mentions_phone,
     parse_phone,
 )
+from intake.routing import spill_happening_now
+from knowledge.spanish import gloss
 from languages import N_, t
 from store import outbox
 from store.db import Bind
@@ -89,7 +91,8 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
     found: dict[str, Any] = {}
     if city := detect_city(text):
         found["city"] = city
-    if _OVERFLOW_NOW.search(text):
+    english = gloss(text) if languages.current() == languages.SPANISH else text
+    if _OVERFLOW_NOW.search(text) or spill_happening_now(english):
         found["overflowing_now"] = "yes"
     if mentions_phone(text) and (phone := parse_phone(text)).ok:
         found["callback_number"] = phone.slot

@@ -29,6 +29,7 @@ APPLY_INTENTS = frozenset(
     {"apply_permit", "request_deminimis_waiver", "request_space_waiver", "request_interceptor_variance"}
 )
 QUESTION_INTENT = "ask_question"
+SORT_INTENT = "sort_item"
 # Kinds of message a live spill described in it turns into a spill report (never a form answer: "inform").
 QUESTION_LIKE = frozenset({QUESTION_INTENT, "nlu_fallback", "out_of_scope", "help"})
 
@@ -82,6 +83,13 @@ _PAST = _words(
     r"(?:what|how) (?:happens|can they|will they|do they|would they)",
     r"(?:fine|fined|penalty|penalties|charge|charged|bill|billed|owe|pay for|cleanup cost)",
 )
+_HYPOTHETICAL = _words(
+    r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ )?"
+    r"(?:have|has|had|get|gets|is|are|ever|overflows?|spills?|backs? up)",
+    r"in case (?:of|we|there)",
+    r"(?:what|who) (?:happens|do (?:we|i) call) (?:if|when)",
+    r"next time",
+)
 _REPORT_REQUEST = _words(
     r"report (?:a|an|the|this)? ?(?:spill|overflow|backup|sewage|leak)",
     r"(?:want|need|like|have) to report",
@@ -96,16 +104,31 @@ _REPORT_REQUEST = _words(
 def spill_is_live(text: str) -> bool:
     """Whether a message about a spill is about one happening now (or asks to report one), not a past one.
 
-    A message with no sign of either is taken as live: someone describing sewage in the street is
-    reporting it, and whom to call comes first. With signs of a past incident ("yesterday", "the city says
-    we owe"), only an explicit "right now" or "still flowing" makes it live. A message with no spill in it
-    is not a report.
+    A message that describes a spill (sewage, a manhole, an overflow, grease in the street) with no sign of
+    when is taken as live: someone describing sewage in the street is reporting it, and whom to call comes
+    first. With signs of a past incident ("yesterday", "the city says we owe"), or a hypothetical one ("if
+    we have a backup at night"), only an explicit "right now" or "still flowing" makes it live. A message
+    that only mentions grease or a drain ("can the dishwasher go to the grease trap so the drain doesn't
+    clog?") is not a report.
     """
+    if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
+        return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
     if _REPORT_REQUEST.search(text):
         return True
     if not _SPILL_WORDS.search(text):
         return False
-    return bool(_EXPLICIT_NOW.search(text)) if _PAST.search(text) else True
+    if _PAST.search(text):
+        return bool(_EXPLICIT_NOW.search(text))
+    return bool(_SPILL_EVENT.search(text) or _SPILL_FLOW.search(text))
+
+
+def spill_happening_now(text: str) -> bool:
+    """Whether a message describes a spill going on as it is written ("sewage is coming up out of the
+    manhole", "our grease trap is overflowing"): the caller is told whom to call before anything is asked.
+    Signs of a past incident need an explicit "right now" or "still flowing" to count."""
+    if not (_SPILL_WORDS.search(text) and _NOW.search(text)):
+        return False
+    return not _PAST.search(text) or bool(_EXPLICIT_NOW.search(text))
 
 
 _SERVICE_DONE = _words(
@@ -154,14 +177,35 @@ _LAST_SERVICE = _words(
     r"got pumped",
     r"(?:pump(?:er)?|pump truck|hauler) came",
 )
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_MONTH = (
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|"
+    r"ene|abr|ago|dic|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|"
+    r"noviembre|diciembre)[a-z]*"
+)  # English, and the Spanish a glossed message keeps ("pumped el 3 de nov")
 _DAY_FORMS = (
     r"\d{1,2}/\d{1,2}(?:/\d{2,4})?",
     _MONTH + r"\.? ?\d{1,2}",
-    r"\d{1,2}(?:st|nd|rd|th)? (?:of )?" + _MONTH,
+    r"\d{1,2}(?:st|nd|rd|th)? (?:of |de )?" + _MONTH,
     r"yesterday|today|this morning|\d+ (?:days?|weeks?|months?) ago|last (?:week|month)",
 )
 _A_DAY = re.compile(r"\b(?:" + "|".join(_DAY_FORMS) + r")\b", re.IGNORECASE)
+
+
+# What a question about the records on file names: the device and its service, or what is due next.
+_SERVICE_TOPIC = _words(
+    r"pump\w*",
+    r"servic\w*",
+    r"clean\w*",
+    r"interceptor\w*",
+    r"trap\w*",
+    r"haul\w*",
+    r"due",
+    r"deadlines?",
+    r"coming up",
+    r"upcoming",
+    r"next",
+    r"records?",
+)
 
 
 def gives_service_date(text: str) -> bool:
@@ -179,6 +223,7 @@ _APPLY_REQUEST = _words(
     r"sign (?:me|us) up",
     r"let'?s (?:apply|start|do it)",
     r"request (?:a|an|the)",
+    r"(?:can|could|may) (?:i|we) (?:get|have|apply|start|request|file) (?:a|an|the|for|my|our)",
 )
 _HOW_OR_WHERE = _words(
     r"how (?:do|can|would|does|should) (?:i|we|you|one|a business|someone)",
@@ -197,10 +242,12 @@ _HOW_OR_WHERE = _words(
 
 
 def asks_to_apply(text: str) -> bool:
-    """Whether a message asks to start an application or waiver request (not how, where, or whether to)."""
+    """Whether a message asks to start an application or waiver request (not how, where, or whether to): a
+    question that does not ask to apply ("what does the application need?", "do we qualify?") is answered,
+    and the application offered after the answer."""
     if _HOW_OR_WHERE.search(text):
         return bool(_APPLY_REQUEST.search(text)) and not _is_question(text)
-    return True
+    return bool(_APPLY_REQUEST.search(text)) or not _is_question(text)
 
 
 def _is_question(text: str) -> bool:
@@ -220,8 +267,10 @@ def route(intent: str, text: str) -> str:
         return intent if reports_pumpout(text) else QUESTION_INTENT
     if intent in APPLY_INTENTS:
         return intent if asks_to_apply(text) else QUESTION_INTENT
-    if intent == STATUS_INTENT and gives_service_date(text):
+    if intent == STATUS_INTENT and (gives_service_date(text) or not _SERVICE_TOPIC.search(text)):
         return QUESTION_INTENT
+    if intent == SORT_INTENT and _FOG_TOPIC.search(text) and not _CONTAINER_WORDS.search(text):
+        return QUESTION_INTENT  # "our cafe has no room for an interceptor, do we have options?"
     if intent in QUESTION_LIKE and _live_spill_question(text):
         return SPILL_INTENT
     return intent
@@ -245,6 +294,16 @@ _SPILL_WORDS = _words(
 )
 
 
+# A grease-program subject, and the words of a question about which container: "which bin does the fryer
+# oil go in?" is sorting, "do we need a grease interceptor?" is not.
+_FOG_TOPIC = _words(
+    r"interceptors?", r"grease traps?", r"permits?", r"fog", r"variance", r"waiver", r"manifests?", r"pump\w*"
+)
+_CONTAINER_WORDS = _words(
+    r"bins?", r"carts?", r"containers?", r"dumpsters?", r"recycl\w*", r"compost\w*", r"trash"
+)
+
+
 def _live_spill_question(text: str) -> bool:
     """A question that describes a spill happening now ("grease is bubbling out of the cleanout right now,
     who do I call?"): the spill report answers it, whom to call first."""
@@ -252,5 +311,19 @@ def _live_spill_question(text: str) -> bool:
 
 
 _SPILL_EVENT = _words(
-    r"sewage", r"manhole", r"cleanout", r"clean out", r"overflow\w*", r"spill\w*", r"backup", r"backed up"
+    r"sewage",
+    r"manhole",
+    r"cleanout",
+    r"clean out",
+    r"overflow\w*",
+    r"spill\w*",
+    r"backup",
+    r"backed up",
+    r"backing up",
+    r"(?:in|into|onto|on|down) the (?:street|gutter|sidewalk|parking lot|storm drain|alley)",
+    r"all over",
+    r"puddle",
 )
+# Sewage or grease moving where it should not ("it's coming up out of the floor drain"): with a spill word,
+# a report; alone in a question ("the dish water is coming out hot") not enough to start one.
+_SPILL_FLOW = _words(r"coming (?:up|out)", r"bubbling", r"gushing", r"pouring out")

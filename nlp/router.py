@@ -37,7 +37,7 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
             if not predicted or not text or text.startswith("/"):
                 continue
             # Spanish is read in its English gloss ("se esta saliendo la grasa ahorita" → "... right now").
-            routed = route(predicted, gloss(text) if detect(text) == SPANISH else text)
+            routed = route(predicted, _english(text))
             if routed == predicted:
                 continue
             chosen = {INTENT_NAME_KEY: routed, "confidence": 1.0}
@@ -50,3 +50,12 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
             message.set(INTENT_RANKING_KEY, [chosen, *ranking], add_to_output=True)
             message.set("routed_from", predicted, add_to_output=True)
         return messages
+
+
+def _english(text: str) -> str:
+    """The text the routing rules read: English as written; Spanish glossed, keeping the question mark the
+    gloss drops ("¿Dónde queda la oficina?" is a question)."""
+    if detect(text) != SPANISH:
+        return text
+    asked = "?" if "?" in text or "¿" in text else ""
+    return gloss(text) + asked

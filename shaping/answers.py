@@ -68,8 +68,13 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
         if len(whole) <= SMS_LIMIT:
             return ShapedReply(whole)
         brief = _with_first_citation_only(answer)
-        if brief is not None:  # the whole core, citing its first section; every citation comes after MORE
-            return ShapedReply(brief + more_marker(), f"{rest_of_answer} ({answer_citation(answer)})".strip())
+        if brief is not None:  # the core, citing its first section; every citation comes after MORE
+            every = f"({answer_citation(answer)})"
+            if len(brief) + len(more_marker()) <= SMS_LIMIT:
+                return ShapedReply(brief + more_marker(), f"{rest_of_answer} {every}".strip())
+            first, rest = fit_sms(brief, SMS_LIMIT - len(more_marker()))
+            first = first if first.endswith(more_marker()) else first + more_marker()
+            return ShapedReply(first, " ".join(part for part in (rest, rest_of_answer, every) if part))
         if not rest_of_answer:
             return ShapedReply(*fit_sms(answer.text))
         first, rest = fit_sms(answer.text, SMS_LIMIT - len(more_marker()))
@@ -87,11 +92,13 @@ def answer_citation(answer: Answer) -> str:
 
 
 def _with_first_citation_only(answer: Answer) -> str | None:
-    """An answer card's whole core with only its first cited section (the code's name abbreviated if need
-    be), when the core does not fit in the first SMS beside every citation but does beside one; None
-    otherwise (the usual split applies). The full citation follows the rest, after MORE."""
+    """An answer card's core with only its first cited section, when the core does not fit in the first SMS
+    beside every citation: the code's name abbreviated if the core then fits whole, else in full and the
+    core split before it (a long card, or a Spanish one, keeps the room for its words, not for a list of
+    sections). None for an answer that is not a card's or that fits with every citation (the usual split
+    applies). The full citation follows the rest, after MORE."""
     match = _TRAILING_CITATION.search(answer.text)
-    if answer.card is None or match is None:
+    if answer.card is None or match is None or not answer.citations:
         return None
     if len(answer.text) + len(more_marker()) <= SMS_LIMIT:
         return None  # it fits with every citation
@@ -101,7 +108,7 @@ def _with_first_citation_only(answer: Answer) -> str | None:
         brief = f"{core} ({citation})"
         if len(brief) + len(more_marker()) <= SMS_LIMIT:
             return brief
-    return None
+    return f"{core} ({first})"  # the split below finds the citation by the code's full name
 
 
 def fit_sms(text: str, limit: int = SMS_LIMIT) -> tuple[str, str]:

@@ -28,6 +28,7 @@ tail, so that parts read as whole sentences whenever possible.
 from __future__ import annotations
 
 import bisect
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -149,8 +150,17 @@ def _part_end(text: str, start: int, capacity: int, sentence_ends: list[int]) ->
     if len(text) <= furthest:
         return len(text)
     last_sentence = bisect.bisect_right(sentence_ends, furthest) - 1
-    if last_sentence >= 0 and sentence_ends[last_sentence] > start:
-        return sentence_ends[last_sentence]
+    sentence_end = sentence_ends[last_sentence] if last_sentence >= 0 else start
+    half = start + capacity // 2
+    if sentence_end >= half:
+        return sentence_end
+    # A part that would end early ("Yes." before a 300-character sentence) or mid-phrase ends at the last
+    # clause in its second half instead; failing that at its last sentence, failing that between words.
+    clauses = [match.start() for match in _CLAUSE_END.finditer(text, half, furthest)]
+    if clauses:
+        return clauses[-1] + 1
+    if sentence_end > start:
+        return sentence_end
     last_space = text.rfind(" ", start + 1, furthest + 1)
     # Never end a part on a number ("at least 2" | "years"): its unit or what it counts is in the next part.
     while last_space > start and _ends_in_number(text[start:last_space]):
@@ -161,6 +171,10 @@ def _part_end(text: str, start: int, capacity: int, sentence_ends: list[int]) ->
     if last_space > start:
         return last_space
     return _safe_cut(text, start, furthest)
+
+
+# Where a clause ends: "; " or ": ", or ", " unless it sits in a date or a number ("December 25, 2026").
+_CLAUSE_END = re.compile(r"[;:](?= )|(?<!\d),(?= (?!\d))")
 
 
 def _ends_in_number(text: str) -> bool:

@@ -14,7 +14,11 @@ from actions.forms import STOP_CONFIDENCE, answer_intent
         ({"name": "cancel", "confidence": 0.5}, "never mind, stop", "cancel"),
         ({"name": "human_handoff", "confidence": 0.6}, "can i talk to a person", "human_handoff"),
         ({"name": "cancel", "confidence": STOP_CONFIDENCE}, "Sam Ortiz", "cancel"),
-        ({"name": "cancel", "confidence": 0.84}, "Sara Ortiz", None),  # a name the classifier took for "salir"
+        (
+            {"name": "cancel", "confidence": 0.84},
+            "Sara Ortiz",
+            None,
+        ),  # a name the classifier took for "salir"
         ({"name": "cancel", "confidence": 0.6}, "cancelar el reporte", "cancel"),
         (
             {"name": "voice_silence_timeout", "confidence": 1.0},

@@ -132,3 +132,27 @@ def test_a_variance_request_is_filed_under_the_likely_inglewood_path(engine):
     record = store.waivers.get_by_reference(engine, slots["waiver_reference"])
     assert (record["kind"], record["city"]) == ("inglewood_cleanup_charge_waiver", "inglewood")
     assert "Discharge Requirements (6)(iii)" in text
+
+
+def test_home_or_business_said_in_the_question_is_never_asked(matcher):
+    slots, text = run(
+        ValidateSortingForm(),
+        make_tracker(
+            text="which bin do greasy pizza boxes go in at my house in victorville",
+            intent="sort_item",
+            active_loop="sorting_form",
+        ),
+    )
+    assert slots["generator_type"] == "single_family"
+    assert slots["requested_slot"] is None and "5 or more units" not in text
+
+
+def test_home_or_business_said_a_turn_earlier_is_never_asked(matcher):
+    tracker = make_tracker(
+        text="where do greasy pizza boxes go", intent="sort_item", active_loop="sorting_form"
+    )
+    earlier = {"event": "user", "text": "we run a restaurant in victorville", "timestamp": 1.0}
+    tracker.events.insert(0, earlier)
+    slots, text = run(ValidateSortingForm(), tracker)
+    assert slots["generator_type"] == "commercial"
+    assert slots["requested_slot"] is None and "5 or more units" not in text

@@ -33,10 +33,10 @@ from rasa_env_support import (
 import store
 from channels.twilio_voice import (
     CALL_STARTED,
-    RESTART,
     DIAL_FAILED_INTRO,
     GOODBYE,
     NOT_UNDERSTOOD_PROMPT,
+    RESTART,
     SILENCE_GOODBYE,
     SILENCE_TIMEOUT,
     SPANISH_MENU,

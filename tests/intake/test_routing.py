@@ -2,7 +2,7 @@
 
 import pytest
 
-from intake.routing import asks_to_apply, reports_pumpout, route, spill_is_live
+from intake.routing import asks_to_apply, reports_pumpout, route, spill_happening_now, spill_is_live
 
 LIVE = [
     "sewage is coming out of a manhole",
@@ -18,6 +18,8 @@ PAST = [
     "Saturday night our grease trap overflowed in the kitchen and some went into the alley. We mopped it up",
     "the city says we owe for their crew coming out to the overflow last week, can we hire our own crew?",
     "wut day is green bin pickup on my street?",
+    "yeah quick question if we have a backup at like eleven at night on a saturday who do I call",
+    "the plumber says to connect the dishwasher to the grease trap so the sewer doesn't clog, can I?",
 ]
 
 
@@ -128,3 +130,50 @@ def test_asking_when_the_next_is_due_from_a_date_given_is_a_question(text):
 )
 def test_asking_when_the_next_is_due_without_a_date_reads_the_records(text):
     assert route("service_status", text) == "service_status"
+
+
+@pytest.mark.parametrize(
+    ("text", "now"),
+    [
+        ("our grease trap is overflowing, it's coming up out of the floor drain", True),
+        ("there's sewage coming out of the cleanout behind the pizzeria", True),
+        ("hay agua negra coming out de 1 tapa de sewer en la calle", True),  # a glossed Spanish call
+        ("sewage is coming out of a manhole", True),
+        ("we had a backup yesterday and it's still flowing right now", True),
+        ("our interceptor overflowed this morning around 6, we cleaned it up", False),
+        ("how often do I pump the grease trap?", False),
+    ],
+)
+def test_a_spill_described_as_going_on_needs_no_overflowing_now_question(text, now):
+    assert spill_happening_now(text) is now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tengo un buffet en victorville con 260 seats. me toca eso de donar la comida since when?",
+        "do we have to give our tenants recycling info every year?",
+    ],
+)
+def test_a_status_question_that_names_no_service_or_deadline_is_a_question(text):
+    assert route("service_status", text) == "ask_question"
+
+
+def test_a_glossed_spanish_service_date_makes_the_next_due_a_question():
+    text = "el grease trap grande pumped el 3 de nov when me toca otra vez?"
+    assert route("service_status", text) == "ask_question"
+
+
+@pytest.mark.parametrize(
+    ("intent", "text"),
+    [
+        ("apply_permit", "what information does the permit application ask for?"),
+        (
+            "request_deminimis_waiver",
+            "we put out 1.5 yards a week and 10 gallons of food, does that qualify?",
+        ),
+        ("apply_permit", "where queda la office del programa de grease de inglewood?"),
+    ],
+)
+def test_a_question_that_does_not_ask_to_apply_is_answered_first(intent, text):
+    assert route(intent, text) == "ask_question"

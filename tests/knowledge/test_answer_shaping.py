@@ -139,3 +139,30 @@ def test_sms_answers_fit_and_voice_answers_are_spoken(real_index):
     voice = answer_question(real_index, "what is a GCD and how often is it pumped", "victorville", "voice")
     for abbreviation in ("GCD", "FSE", "SSO", "NOV", "§", "http"):
         assert abbreviation not in voice.text
+
+
+def test_a_long_card_core_keeps_its_room_on_sms_citing_its_first_section_the_rest_after_more():
+    from knowledge.cards.model import Card
+
+    cites = tuple(
+        f"Victorville Municipal Code § {section}"
+        for section in ("6.37.040(h)", "6.37.040(g)", "6.37.040(a)", "6.37.050(a)(4)", "10.03.160(f)(2)")
+    )
+    card = Card(id="t", city="victorville", topic="t", questions=("q",), answer="a", cites=cites)
+    core = (
+        "Give new employees and tenants the organics and recycling information before they start or move "
+        "in, or within 14 days of it, and again every year, in writing, with what goes in each container, "
+        "where the containers are, the collection days, the rules on contamination and self-hauling, and "
+        "whom to ask"
+    )
+    citation = card.citation
+    answer = knowledge_answer.Answer(
+        knowledge_answer.AnswerKind.ANSWER, f"{core}. ({citation})", cites, "victorville", card=card
+    )
+    shaped = shape_answer(answer, "sms")
+    assert len(shaped.text) <= SMS_LIMIT
+    assert "6.37.040(h))" in shaped.text and "10.03.160(f)(2)" not in shaped.text
+    assert shaped.text.startswith("Give new employees and tenants the organics and recycling information")
+    assert f"({citation})" in shaped.more  # every section, after MORE
+    first_words = shaped.text.split(" (")[0]
+    assert first_words.endswith(",") or first_words.endswith(".")  # cut at a clause, not mid-phrase

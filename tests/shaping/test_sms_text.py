@@ -38,7 +38,7 @@ def test_typical_answer_splits_after_whole_sentences():
     )
 
 
-def test_single_400_character_sentence_splits_between_words():
+def test_single_400_character_sentence_splits_at_its_last_clause_not_mid_phrase():
     sentence = (
         "Please, check "
         + ", ".join(f"the interceptor lid number {i} by the back door" for i in range(1, 9))
@@ -50,12 +50,19 @@ def test_single_400_character_sentence_splits_between_words():
             "Please, check the interceptor lid number 1 by the back door, "
             "the interceptor lid number 2 by the back door, the interceptor lid number 3 by the back door, "
             "the interceptor lid number 4 by the back door, the interceptor lid number 5 by the back door, "
-            "the interceptor lid number 6 by the back door, the interceptor lid",
-            "number 7 by the back door, the interceptor lid number 8 by the back door by tonight.",
+            "the interceptor lid number 6 by the back door,",
+            "the interceptor lid number 7 by the back door, the interceptor lid number 8 by the back door by "
+            "tonight.",
         ],
         remainder="",
     )
-    assert [len(part) for part in split_sms(sentence).parts] == [315, 84]
+
+
+def test_a_sentence_with_no_clause_in_its_second_half_splits_between_words():
+    sentence = "Please check " + " ".join(["the", "interceptor", "lid"] * 30) + " tonight, thanks."
+    first, second = split_sms(sentence).parts
+    assert len(first) <= 320 and not first.endswith(" ")
+    assert f"{first} {second}" == sentence
 
 
 def _filler(numbers: range) -> str:
@@ -242,3 +249,15 @@ def test_a_part_never_ends_on_a_number_whose_unit_is_in_the_next_part():
     split = split_sms(text, limit=limit, max_parts=1)
     assert split.parts == [f"Keep the receipts of every pump-out for at least{MORE_MARKER}"]
     assert split.remainder.startswith("2 years")
+
+
+def test_a_clause_split_never_parts_a_date_from_its_year():
+    sentence = (
+        "Pay the invoice of the city for the cleaning of the sewer line that your grease blocked "
+        "last month and the service charge the city adds to its own costs of the work on the line "
+        "by December 25, 2026 or the basic penalty of ten percent of the base amount is added on the "
+        "next day and then one and a half percent more accrues every month until it is all paid."
+    )
+    assert sentence.index(", 2026") > 160 and sentence.count(",") == 1
+    first = split_sms(sentence, max_parts=1).parts[0]
+    assert "December 25, 2026" in first or "December 25" not in first
