@@ -26,6 +26,7 @@ from actions.forms import (
     answer_intent,
     is_fresh_message,
     is_interruption,
+    rejected,
 )
 from actions.knowledge import answer_if_covered
 from compliance.victorville.organics import GeneratorType
@@ -151,7 +152,7 @@ class ValidateSortingForm(Action):
 
         interrupted = intent in STOP_INTENTS or is_interruption(intent, text)
         if fresh and requested is not None and interrupted:
-            return []
+            return rejected(SORTING_FORM)
         if not fresh:
             question = self._question(requested, item, generator)
             if question:

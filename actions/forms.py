@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rasa_sdk import Action, Tracker
-from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.events import ActionExecutionRejected, EventType, SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions import runtime
@@ -29,6 +29,7 @@ from actions.channel import channel_of
 from cities import CITY_NAMES, CityContacts
 from intake import FieldSpec, FormSpec, ParseContext, parse, parse_yes_no, says_skip, shorten, without_phones
 from intake import read_back as _read_back_parts
+from intake.routing import asks_a_question
 from intake.values import MAX_TEXT_CHARS
 from languages import N_, SPANISH, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
@@ -37,6 +38,7 @@ REQUESTED_SLOT = "requested_slot"
 FAILURES_SLOT = "form_failures"
 SKIPPED_SLOT = "form_skipped"
 MAX_FAILED_ANSWERS = 2
+DEFAULT_AFTER_WORDS = 6  # a reply this long that doesn't answer a question with a default goes on with it
 
 STOP_INTENTS = frozenset(
     {"cancel", "start_over", "human_handoff", "voice_silence_timeout", "voice_call_started"}
@@ -107,7 +109,12 @@ def cancel_words(channel: str) -> str:
 def looks_like_question(text: str) -> bool:
     """A message that asks something ("how much is the fine?") rather than answers the form's question."""
     stripped = text.strip()
-    return stripped.endswith("?") or stripped.startswith("¿") or bool(_QUESTION_START.match(stripped))
+    return (
+        stripped.endswith("?")
+        or stripped.startswith("¿")
+        or bool(_QUESTION_START.match(stripped))
+        or asks_a_question(stripped)  # "Quick question before we go on: what is the fee? We have 40 seats."
+    )
 
 
 @dataclass(frozen=True)
@@ -121,6 +128,9 @@ class GuidedForm:
     skippable: frozenset[str] = frozenset()
     aliases: Mapping[str, str] = field(default_factory=dict)  # regex → field name
     extract: Callable[[str, ParseContext, Mapping[str, Any]], dict[str, Any]] | None = None
+    # An answer taken when the user, asked this, goes straight on with something else, and what is said
+    # then (N_-marked): "fill out the application" for a Victorville applicant who starts giving its facts.
+    defaults: Mapping[str, tuple[Any, str]] = field(default_factory=dict)
     topic: str = N_("form")  # what the user is doing, in words (N_-marked: "spill report")
 
     @property
@@ -222,6 +232,33 @@ def _find_field(form: GuidedForm, message: Message, values: Mapping[str, Any]) -
     return None
 
 
+# Answers a correction can name by its value alone ("it was the 24th, not the 25th", "make that 750
+# gallons"): a date or time, a phone number, an amount that says its unit.
+_CORRECTABLE = frozenset({"date", "moment", "phone"})
+_AMOUNT_WITH_UNIT = re.compile(
+    r"\d[\d,.]*\s*(?:gal\w*|yards?|yd|cubic|seats?|sillas|asientos|sq\.? ?ft|square|pies|days|d[ií]as)\b",
+    re.IGNORECASE,
+)
+_NOT_THE_OLD = re.compile(r"\s*(?:,|;)?\s*\b(?:not|no|instead of|en vez de|y no)\b.*$", re.IGNORECASE)
+
+
+def _corrected_answer(
+    form: GuidedForm, message: Message, values: Mapping[str, Any]
+) -> tuple[str, Any] | None:
+    """The one given answer a correction's new value fits, and that value; None if none or several do."""
+    said = _NOT_THE_OLD.sub("", message.text).strip() or message.text
+    amount = bool(_AMOUNT_WITH_UNIT.search(said))
+    fits = []
+    for spec in form.spec.applicable(values):
+        if values.get(spec.name) is None or spec.parser == "text":
+            continue
+        if spec.parser in _CORRECTABLE or (amount and spec.parser not in ("yes_no", "person_name", "city")):
+            result = parse(spec.parser, said, message.ctx)
+            if result.ok and result.slot != values.get(spec.name):
+                fits.append((spec.name, result.slot))
+    return fits[0] if len(fits) == 1 else None
+
+
 def _harvest(
     form: GuidedForm, message: Message, values: Mapping[str, Any], skip: str | None
 ) -> dict[str, Any]:
@@ -268,6 +305,12 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             skipped = tuple(s for s in skipped if s != named)
             changed = t("OK, I've changed the {label}.", label=t(spec.label).lower())
             feedback.append(changed if new_value is not None else t("OK."))
+        elif message.intent == "change_answer" and (fixed := _corrected_answer(form, message, values)):
+            name, value = fixed  # "sorry it was the 24th not the 25th": the one answer that reads it
+            updates[name] = value
+            confirmed, failures = False, 0
+            label = t(form.spec.field(name).label).lower()
+            feedback.append(t("OK, I've changed the {label}.", label=label))  # then the open question
         elif message.intent == "change_answer" and not answers_the_question:
             feedback.append(t("Which answer do you want to change? For example: change the address."))
             asked_again = True
@@ -306,8 +349,21 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     updates[requested] = result.slot
                     updates.update(_harvest(form, message, values, requested))
                     failures = 0
+                elif spec.name in form.defaults and len(message.text.split()) >= DEFAULT_AFTER_WORDS:
+                    value, said = form.defaults[spec.name]
+                    updates[requested] = value
+                    failures = 0
+                    feedback.append(t(said))
+                elif spec.name in form.skippable and failures >= MAX_FAILED_ANSWERS:
+                    # a third answer that doesn't fit: left out, and the report goes on (a caller in an
+                    # emergency is not asked the same detail four times); what the message did say is kept
+                    skipped = (*skipped, requested)
+                    failures = 0
+                    feedback.append(t("I'll leave that out."))
+                    updates.update(_harvest(form, message, values, requested))
                 else:
                     failures += 1
+                    updates.update(_harvest(form, message, values, requested))  # "me llamo Ramon, 760..."
                     feedback.append(result.error or t("Sorry, I didn't get that."))
                     if failures >= MAX_FAILED_ANSWERS:
                         feedback.append(_way_out(form, spec, values, contacts, message.channel))
@@ -464,7 +520,7 @@ class GuidedFormValidation(Action, ABC):
         state = replace(state, values={**state.values, **known})
         decision = decide(form, state, message, runtime.contacts())
         if decision.reject:
-            return []
+            return rejected(form)
         extra = self.after(decision, state, message, tracker)
         decision = extra.decision
         for text in (*decision.feedback, *extra.messages, *decision.question):
@@ -490,6 +546,14 @@ class GuidedFormValidation(Action, ABC):
     def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
         """Hook: side effects after a turn (store a partial record, warn); may change the decision."""
         return AfterTurn(decision)
+
+
+def rejected(form: GuidedForm) -> list[EventType]:
+    """The form declines this message (a question, "cancel"), so the rules handle it: rejected in so many
+    words, because a message that also names a city fills the city slot, and Rasa rejects a form on its own
+    only when nothing at all was extracted ("ok, for the victorville place, do i keep the invoice?" would
+    otherwise be swallowed: no answer, no question)."""
+    return [ActionExecutionRejected(form.name)]
 
 
 @dataclass

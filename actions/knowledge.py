@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -45,28 +46,38 @@ OTHER_CITY = N_(
 )
 
 
+TOPIC_SLOT = "topic_question"
 UNOFFICIAL = N_("(Unofficial translation; the English version of the ordinance is the official one.)")
 
 
-def answer(tracker: Tracker, question: str, city: str | None) -> tuple[ShapedReply, list[EventType]]:
-    """Answer a question, shaped for the channel, and say what the conversation should remember."""
+def answer(
+    tracker: Tracker, question: str, city: str | None, *, facts: str = ""
+) -> tuple[ShapedReply, list[EventType]]:
+    """Answer a question, shaped for the channel, and say what the conversation should remember; ``facts``
+    (what the conversation said before) feed the computed result, not the choice of answer."""
     question = question[:MAX_QUESTION_CHARS]
-    return reply_for(tracker, question, city, _free_answer(tracker, question, city))
+    return reply_for(tracker, question, city, _free_answer(tracker, question, city, facts))
 
 
 def answer_if_covered(
-    tracker: Tracker, question: str, city: str | None
+    tracker: Tracker, question: str, city: str | None, *, facts: str = ""
 ) -> tuple[ShapedReply, list[EventType]] | None:
     """The answer to a question the ordinances answer; None when they would be declined or the city asked
     (the caller has a better reply then, e.g. the sorting list's "not found, did you mean ...")."""
     question = question[:MAX_QUESTION_CHARS]
-    result = _free_answer(tracker, question, city)
+    result = _free_answer(tracker, question, city, facts)
     return reply_for(tracker, question, city, result) if result.kind is AnswerKind.ANSWER else None
 
 
-def _free_answer(tracker: Tracker, question: str, city: str | None) -> Answer:
+def _free_answer(tracker: Tracker, question: str, city: str | None, facts: str = "") -> Answer:
     return free_answer(
-        runtime.index(), runtime.contacts(), question, city, message_time(tracker), channel_of(tracker)
+        runtime.index(),
+        runtime.contacts(),
+        question,
+        city,
+        message_time(tracker),
+        channel_of(tracker),
+        facts=facts,
     )
 
 
@@ -93,6 +104,8 @@ def reply_for(
         SlotSet("pending_question", question if held else None),
         SlotSet("more_text", shaped.more or None),
     ]
+    if result.kind is AnswerKind.ANSWER:
+        events.append(SlotSet(TOPIC_SLOT, question))
     named = detect_city(question)
     if named and named != city:
         events.append(SlotSet("city", named))
@@ -116,8 +129,13 @@ def free_answer(
     city: str | None,
     now: dt.datetime,
     channel: str,
+    *,
+    facts: str = "",
 ) -> Answer:
     """The answer to a question asked in free conversation (also what the offline evaluation plays).
+
+    ``facts`` are what the conversation said before (the topic's question, "our permit says 120"): they
+    give the computed result its numbers, while the answer cards are chosen on ``question`` alone.
 
     When the message holds a rule's numbers, the computed result comes first with its reason and section;
     the answer card for the message follows it (SMS: behind MORE): the rule's condition, and whatever
@@ -125,8 +143,9 @@ def free_answer(
     the flow. Otherwise the answer cards and passages answer (short channels ask the city when it matters).
     """
     ask_city = channel in ("sms", "voice")
-    english = question if current() == ENGLISH else gloss(question)  # the parameters, in the core's words
-    computed = compute(english, city or detect_city(question), now)
+    said = f"{facts} {question}".strip()
+    english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
+    computed = compute(english, city or detect_city(said), now)
     rule = answer_question(index, question, city, contacts, ask_city=ask_city)
     if computed is None and rule.card is not None and rule.card.clocks:  # "mailed nov 18: when is it final?"
         computed = clock_deadlines(rule.card.clocks, english, rule.card.city, now)
@@ -184,9 +203,83 @@ class ActionAnswerQuestion(Action):
         if not question:
             dispatcher.utter_message(text=t(EMPTY_MESSAGE))
             return []
-        result, events = answer(tracker, question, tracker.get_slot("city"))
+        topic = tracker.get_slot(TOPIC_SLOT)
+        city = detect_city(question) or tracker.get_slot("city")
+        if topic and is_follow_up(question):  # "and what if it's 6 gallons?", "how long is it good for?"
+            facts = topic if changes_a_fact(question) else ""
+            found = answer_if_covered(tracker, question, city, facts=facts)
+            result, events = found or answer(tracker, f"{topic} {question}", city)
+            events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
+        else:
+            result, events = answer(tracker, question, tracker.get_slot("city"))
         dispatcher.utter_message(text=result.text)
         return events
+
+
+class ActionFollowUp(Action):
+    """A fact given when no form asks for one ("our permit says 120", "last one was sept 30", "$413"): the
+    last question's computed answer with it, or, with nothing to compute, what the assistant can do."""
+
+    def name(self) -> str:
+        return "action_follow_up"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        text = (tracker.latest_message.get("text") or "").strip()
+        topic = tracker.get_slot(TOPIC_SLOT)
+        if not topic or not text:
+            dispatcher.utter_message(response="utter_what_next")
+            return []
+        facts = f"{topic} {text}"[-MAX_QUESTION_CHARS:]
+        city = detect_city(text) or tracker.get_slot("city")
+        computed = computed_answer(tracker, facts, city)
+        if computed is None:
+            dispatcher.utter_message(response="utter_what_next")
+            return [SlotSet(TOPIC_SLOT, facts)]
+        result, events = reply_for(tracker, facts, city, computed)
+        dispatcher.utter_message(text=result.text)
+        return [*events, SlotSet(TOPIC_SLOT, facts)]
+
+
+def computed_answer(tracker: Tracker, said: str, city: str | None) -> Answer | None:
+    """The compliance core's result for what the conversation said, as an answer; None: nothing to compute."""
+    english = said if current() == ENGLISH else gloss(said)
+    found = compute(english, city or detect_city(said), message_time(tracker))
+    if found is None:
+        return None
+    return Answer(AnswerKind.ANSWER, f"{found.text} ({found.citation})", (found.citation,), city)
+
+
+# A message that leans on the one before: "and in inglewood?", "what if it's 6 gallons", "how long is it
+# good for", "y si son 6 galones?". Read against the conversation's topic (TOPIC_SLOT).
+_FOLLOW_UP_START = re.compile(
+    r"^\s*(?:ok(?:ay)?[,.]?\s+)?(?:and|so|but|what if|what about|how about|then|y|entonces|pero|"
+    r"y si|y en|y que tal|que tal si|y para)\b",
+    re.IGNORECASE,
+)
+_BACK_REFERENCE = re.compile(r"\b(?:it|that|this|those|them|one|eso|ese|esa|esto|lo|la)\b", re.IGNORECASE)
+FOLLOW_UP_MAX_WORDS = 12
+
+
+_NEW_FACT = re.compile(
+    r"\d|\b(?:what if|and if|if (?:we|i|it)|instead|y si|si (?:son|es|fueran|fuera)|en vez)\b", re.IGNORECASE
+)
+
+
+def changes_a_fact(text: str) -> bool:
+    """Whether a follow-up gives a number or supposes another ("what if it's 6 gallons instead?"): the
+    topic's facts and this one are computed together."""
+    return bool(_NEW_FACT.search(text))
+
+
+def is_follow_up(text: str) -> bool:
+    """Whether a question leans on the one before it (starts "and ...", "what if ...", or is short and says
+    "it" or "that")."""
+    words = len(text.split())
+    if words > FOLLOW_UP_MAX_WORDS:
+        return False
+    return bool(_FOLLOW_UP_START.match(text)) or (words <= 7 and bool(_BACK_REFERENCE.search(text)))
 
 
 class ActionSetCity(Action):
@@ -208,6 +301,11 @@ class ActionSetCity(Action):
             result, events = answer(tracker, pending, city)
             dispatcher.utter_message(text=result.text)
             return [SlotSet("city", city), *events]
+        topic = tracker.get_slot(TOPIC_SLOT)
+        if topic and len(text.split()) <= FOLLOW_UP_MAX_WORDS // 2:  # "and in inglewood?": the same question
+            result, events = answer(tracker, topic, city)
+            dispatcher.utter_message(text=result.text)
+            return [*events, SlotSet("city", city)]  # the city asked for, not the one the topic named
         if asks_more_than_the_city(text):  # "im in inglewood, do i need a food scraps bin?": answer it
             result, events = answer(tracker, text, city)
             dispatcher.utter_message(text=result.text)

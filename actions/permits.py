@@ -63,11 +63,23 @@ def _with_city(spec: FormSpec) -> FormSpec:
     return FormSpec(spec.key, spec.city, spec.title, (PERMIT_CITY, *spec.fields), spec.citation)
 
 
+# A Victorville applicant who goes straight on with the business's facts is filling out the application.
+APPLICATION_PATH_DEFAULT = {
+    "application_path": (
+        "application",
+        N_(
+            "I'll take you through the application form. If you'd rather show Building Division documents "
+            "instead, say documents."
+        ),
+    )
+}
+
 PERMIT_FORMS = {
     spec.city: GuidedForm(
         name="permit_form",
         spec=_with_city(spec),
         aliases={k: v for k, v in _ALIASES.items() if v in {f.name for f in spec.fields} | {"city"}},
+        defaults=APPLICATION_PATH_DEFAULT if spec.city == "victorville" else {},
         topic=N_("permit application"),
     )
     for spec in (VICTORVILLE_PERMIT, INGLEWOOD_PERMIT)

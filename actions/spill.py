@@ -55,6 +55,7 @@ from intake import (
     Reaches,
     find_quantity,
     mentions_phone,
+    parse,
     parse_phone,
 )
 from intake.routing import spill_happening_now
@@ -85,10 +86,49 @@ _OVERFLOW_NOW = re.compile(
 )  # English and Spanish ("se está desbordando ahorita")
 
 
+_MY_NAME = re.compile(
+    r"\b(?:my name(?:'s| is)|me llamo|mi nombre es)\s+(?P<name>[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?)"
+    r"(?=\s*(?:[,.;!?]|\d|\band\b|\by\b|$))",
+    re.IGNORECASE,
+)
+_WHEN_CUE = re.compile(
+    r"\b(?:ago|started|starting|since|began|this morning|last night|an? hour|\d{1,2}(?::\d\d)?\s*(?:am|pm)|"
+    r"hace|empez\w*|comenz\w*|desde|anoche|esta ma[nñ]ana)\b",
+    re.IGNORECASE,
+)
+_STILL_FLOWING = re.compile(
+    r"\b(?:still (?:going|coming|flowing|running|spilling|overflowing|bubbling|pouring)|won'?t stop|"
+    r"hasn'?t stopped|sigue (?:saliendo|corriendo|tirando)|todav[ií]a (?:sale|est[aá] saliendo|corre))\b",
+    re.IGNORECASE,
+)
+_STOPPED = re.compile(
+    r"\b(?:(?:it'?s|it has|has) stopped|stopped (?:now|already)|not (?:flowing|coming out) anymore|"
+    r"ya (?:par[oó]|se detuvo|no sale))\b",
+    re.IGNORECASE,
+)
+_REACHES_CUE = re.compile(  # where it flows to, not an address ("on Seventh Street")
+    r"\b(?:gutter|storm ?drain|(?:in|into|to|toward|down) the (?:street|alley|sidewalk)|"
+    r"cuneta|drenaje pluvial|alcantarilla|(?:a|pa|para|hacia) la (?:calle|banqueta)|al callej[oó]n)\b",
+    re.IGNORECASE,
+)
+
+
 def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
     """Facts a spill message gives besides the answer asked: the city it names, "overflowing right now", a
-    phone number, an amount in gallons."""
+    phone number, an amount in gallons, when it started ("about 20 minutes ago"), whether it is still
+    flowing, and where it reaches ("down the gutter to a storm drain"), so a caller who says several at
+    once is not asked them again, and the caller's name when they say it ("my name's Kevin Ortiz")."""
     found: dict[str, Any] = {}
+    if (named := _MY_NAME.search(text)) and (name := parse("person_name", named.group("name"), ctx)).ok:
+        found["reporter_name"] = name.slot
+    if _WHEN_CUE.search(text) and (moment := parse("moment", text, ctx)).ok:
+        found["started_at"] = moment.slot
+    if _STILL_FLOWING.search(text):
+        found["still_flowing"] = "yes"
+    elif _STOPPED.search(text):
+        found["still_flowing"] = "no"
+    if _REACHES_CUE.search(text) and (reaches := parse("reaches", text, ctx)).ok and reaches.slot != "unsure":
+        found["reaches"] = reaches.slot
     if city := detect_city(text):
         found["city"] = city
     english = gloss(text) if languages.current() == languages.SPANISH else text

@@ -27,7 +27,12 @@ _TRAP = re.compile(  # a grease trap (under a sink, indoors), not an interceptor
     r"(?:grease )?trap|trap under|hydro ?mechanical)\b",
     re.I,
 )
-_PERMIT_DAYS = re.compile(r"\b(?:permit|schedule|frequency|every)\D{0,30}?(\d{2,3})\s*days?\b", re.I)
+# "every 60 days", "our permit says 120" (a bare number after the permit is a number of days: 30 to 180)
+_PERMIT_DAYS = re.compile(
+    r"\b(?:permit|schedule|frequency|every)\D{0,30}?(\d{2,3})\s*days?\b"
+    r"|\bpermit\s+(?:says|said|is|has|reads|lists|sets)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))",
+    re.I,
+)
 _INVOICE = re.compile(r"\b(?:invoice|bill|billed|fee)\b", re.I)
 _UNPAID = re.compile(
     r"\b(?:unpaid|not paid|haven'?t paid|didn'?t pay|late|owe|overdue|penalt(?:y|ies))\b", re.I
@@ -86,7 +91,7 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
     if not served.ok or served.value is None:
         return None
     device = "trap" if _TRAP.search(text) else "interceptor"
-    frequency = int(m.group(1)) if (m := _PERMIT_DAYS.search(text)) else None
+    frequency = int(m.group(1) or m.group(2)) if (m := _PERMIT_DAYS.search(text)) else None
     result = compliance.service_due(city, device, served.value, ctx.today, frequency)
     if result.due is None:
         return None

@@ -263,6 +263,7 @@ def parse_quantity(
         return _times_per_period(result, normalized) if spanish else result
     candidates = [m for m in _RE_QUANTITY.finditer(normalized) if m.group("n1").strip()]
     candidates = [m for m in candidates if m.group("n1").strip() not in _ARTICLES or m.group("unit")]
+    candidates = [m for m in candidates if m.group("unit") or not _part_of_address_or_phone(m, normalized)]
     with_unit = [m for m in candidates if m.group("unit")]
     match = (with_unit or candidates or [None])[0]
     if match is None:
@@ -271,6 +272,22 @@ def parse_quantity(
         return _fail(t(_GIVE_A_NUMBER, example=example))
     result = _amount(match, normalized, unit, per or said_per, example, allow_zero)
     return _times_per_period(result, normalized)
+
+
+# A bare number that is a street number ("15000 Seventh St") or a piece of a phone number is no amount.
+_STREET_AFTER = re.compile(
+    r"\s+(?:[nsew]\.?\s+)?(?:[a-z0-9]+\s+){0,2}(?:st|street|ave|avenue|blvd|boulevard|rd|road|dr|drive|way|"
+    r"ln|lane|pl|place|ct|court|hwy|highway|pkwy|parkway|calle|avenida)\b\.?"
+)
+_PHONE_PIECE_BEFORE = re.compile(r"(?:\d[-.)]\s?|\(\d{3}\)\s?|\()$")
+_PHONE_PIECE_AFTER = re.compile(r"[-.]\d|\)\s?\d")
+
+
+def _part_of_address_or_phone(match: re.Match[str], normalized: str) -> bool:
+    before, after = normalized[: match.start("n1")], normalized[match.end("n1") :]
+    return bool(
+        _STREET_AFTER.match(after) or _PHONE_PIECE_BEFORE.search(before) or _PHONE_PIECE_AFTER.match(after)
+    )
 
 
 _ARTICLES = ("a", "an", "un", "una")  # "a" is one only before a unit ("a gallon"), not in "a lot"

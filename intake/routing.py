@@ -30,6 +30,11 @@ APPLY_INTENTS = frozenset(
 )
 QUESTION_INTENT = "ask_question"
 SORT_INTENT = "sort_item"
+CITY_INTENT = "inform_city"
+# What a form reads as an answer; one that asks a question of its own (ASKING_WORDS or more) is a question.
+ANSWER_INTENTS = frozenset({"inform", "affirm", "deny", "change_answer"})
+ASKING_WORDS = 5
+CITY_QUESTION_WORDS = 5  # "inglewood?" and "its in victorville ok?" answer "which city?"; longer ones ask
 # Kinds of message a live spill described in it turns into a spill report (never a form answer: "inform").
 QUESTION_LIKE = frozenset({QUESTION_INTENT, "nlu_fallback", "out_of_scope", "help"})
 
@@ -90,6 +95,11 @@ _HYPOTHETICAL = _words(
     r"(?:what|who) (?:happens|do (?:we|i) call) (?:if|when)",
     r"next time",
 )
+_ASKS_WHETHER = _words(
+    r"(?:do|did|does|should|would|must) (?:i|we|you|they) (?:\w+ )?(?:need to|have to|gotta|report)",
+    r"(?:was|were) (?:i|we) supposed to",
+    r"(?:is it|am i|are we) (?:too late|required|supposed)",
+)
 _REPORT_REQUEST = _words(
     r"report (?:a|an|the|this)? ?(?:spill|overflow|backup|sewage|leak)",
     r"(?:want|need|like|have) to report",
@@ -113,8 +123,8 @@ def spill_is_live(text: str) -> bool:
     """
     if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
         return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
-    if _REPORT_REQUEST.search(text):
-        return True
+    if _REPORT_REQUEST.search(text) and not (_PAST.search(text) and _ASKS_WHETHER.search(text)):
+        return True  # "last friday our trap backed up, do i need to report that now?" asks whether
     if not _SPILL_WORDS.search(text):
         return False
     if _PAST.search(text):
@@ -250,13 +260,26 @@ def asks_to_apply(text: str) -> bool:
     return bool(_APPLY_REQUEST.search(text)) or not _is_question(text)
 
 
+_QUESTION_WORD = re.compile(
+    r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um|uh|hey|quick question|one more thing|sorry)\b[,.:]?\s*)*"
+    r"(?:how|what|what's|whats|when|where|why|who|which|can|could|do|does|did|is|are|should|will|would|"
+    r"must|may|am|have|has)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_a_question(text: str) -> bool:
+    """Whether a message asks something in one of its sentences ("Quick question before we go on: what will
+    the annual fee be?"), not just ends an answer unsure of itself ("started maybe 20 minutes ago?")."""
+    if "¿" in text:
+        return True
+    clauses = re.split(r"(?<=[.!?;:])\s+", text.strip())
+    return any(clause.endswith("?") and _QUESTION_WORD.match(clause) for clause in clauses)
+
+
 def _is_question(text: str) -> bool:
-    stripped = text.strip().lower()
-    return stripped.endswith("?") or bool(
-        re.match(
-            r"^(?:how|what|when|where|why|who|which|can|could|do|does|is|are|should|will|would)\b", stripped
-        )
-    )
+    stripped = text.strip()
+    return stripped.endswith("?") or bool(_QUESTION_WORD.match(stripped))
 
 
 def route(intent: str, text: str) -> str:
@@ -269,6 +292,12 @@ def route(intent: str, text: str) -> str:
         return intent if asks_to_apply(text) else QUESTION_INTENT
     if intent == STATUS_INTENT and (gives_service_date(text) or not _SERVICE_TOPIC.search(text)):
         return QUESTION_INTENT
+    if intent in ANSWER_INTENTS and len(text.split()) >= ASKING_WORDS and asks_a_question(text):
+        return QUESTION_INTENT  # mid-form "do we have to do anything to prove the unit works?" is answered
+    if intent == CITY_INTENT and _is_question(text) and len(text.split()) >= CITY_QUESTION_WORDS:
+        return (
+            QUESTION_INTENT  # "and if this was my other place in inglewood?" is a question, not "inglewood"
+        )
     if intent == SORT_INTENT and _FOG_TOPIC.search(text) and not _CONTAINER_WORDS.search(text):
         return QUESTION_INTENT  # "our cafe has no room for an interceptor, do we have options?"
     if intent in QUESTION_LIKE and _live_spill_question(text):

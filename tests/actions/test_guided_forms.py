@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 
 from actions.forms import FormState, Message, decide, is_interruption, looks_like_question
+from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
 from actions.spill import SPILL_FORM
 from cities import CityContacts
@@ -184,7 +185,14 @@ def test_resuming_after_an_interruption_asks_the_open_question_again():
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("how much is the fine?", True), ("What do I do", True), ("5th and Main", False), ("sewage", False)],
+    [
+        ("how much is the fine?", True),
+        ("What do I do", True),
+        ("5th and Main", False),
+        ("sewage", False),
+        ("Quick question before we go on: what will the annual fee be? We have 40 seats.", True),
+        ("started maybe twenty minutes ago? it's still coming out, yeah", False),
+    ],
 )
 def test_looks_like_question(text, expected):
     assert looks_like_question(text) is expected
@@ -237,3 +245,66 @@ def test_naming_the_field_being_asked_is_an_answer_not_a_change():
 def test_a_request_to_log_a_pump_out_names_no_hauler():
     turn = decide(SERVICE_FORM, FormState({}, None), say("log a pumpout", "log_pumpout"), CONTACTS)
     assert "hauler" not in turn.updates and turn.next_slot == "service_date"
+
+
+def test_a_correction_that_names_only_the_new_value_changes_the_one_answer_it_fits():
+    values = {"city": "inglewood", "service_date": "2026-11-25", "gallons": {"amount": 750, "unit": "gal"}}
+    turn = decide(
+        SERVICE_FORM,
+        FormState(values, "hauler"),
+        say("wait sorry it was the 24th not the 25th", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates == {"service_date": "2026-11-24"}
+    assert turn.feedback == ("OK, I've changed the service date.",)
+    assert turn.next_slot == "hauler"  # and the open question is asked again
+
+
+def test_a_correction_that_fits_no_answer_asks_which_one():
+    values = {"city": "inglewood", "service_date": "2026-11-25"}
+    turn = decide(
+        SERVICE_FORM, FormState(values, "gallons"), say("no wait that's wrong", "change_answer"), CONTACTS
+    )
+    assert turn.updates == {} and "Which answer" in turn.feedback[0]
+
+
+def test_a_third_answer_that_does_not_fit_a_skippable_field_leaves_it_out_and_goes_on():
+    values = {"overflowing_now": "no", "city": "inglewood", "location": {"text": "5th and Main", "kind": "x"}}
+    values |= {"what_spilling": "sewage", "started_at": "2026-11-29", "still_flowing": "no"}
+    turn = decide(
+        SPILL_FORM,
+        FormState(values, "reaches", 2),
+        say("me llamo Ramon Ortiz, mi cel es el 760 555 0143"),
+        CONTACTS,
+    )
+    assert turn.skipped == ("reaches",) and turn.next_slot == "volume"
+    assert (
+        turn.updates["reporter_name"] == "Ramon Ortiz" and turn.updates["callback_number"] == "+17605550143"
+    )
+    assert turn.feedback == ("I'll leave that out.",)
+
+
+def test_an_applicant_who_goes_straight_on_with_the_facts_is_filling_out_the_application():
+    form = PERMIT_FORMS["victorville"]
+    state = FormState({"city": "victorville"}, "application_path")
+    turn = decide(form, state, say("It's called Cocina Jalisco, the operator is me, Maria Lopez"), CONTACTS)
+    assert turn.updates["application_path"] == "application" and turn.next_slot == "business_name"
+    assert "say documents" in turn.feedback[0]
+    short = decide(form, state, say("hmm not sure"), CONTACTS)
+    assert "application_path" not in short.updates and short.next_slot == "application_path"
+
+
+def test_an_answer_that_does_not_fit_still_keeps_the_facts_it_gives():
+    values = {
+        "overflowing_now": "no",
+        "city": "victorville",
+        "location": {"text": "5th and Main", "kind": "x"},
+    }
+    turn = decide(
+        SPILL_FORM,
+        FormState(values, "restaurant_involved"),
+        say("me llamo Ramon Ortiz, mi cel es 760 555 0143"),
+        CONTACTS,
+    )
+    assert turn.next_slot == "restaurant_involved" and turn.failures == 1
+    assert turn.updates == {"reporter_name": "Ramon Ortiz", "callback_number": "+17605550143"}

@@ -3,12 +3,15 @@ commit before the reference number, cancel keeps what was said."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from action_tracker_support import MESSAGE_TIME, make_tracker, run_raw
 
 import store
 from actions.conversation import ActionCancelForm
-from actions.spill import ActionSubmitSpillReport, ValidateSpillForm, urgent_contacts
+from actions.spill import ActionSubmitSpillReport, ValidateSpillForm, extract_spill_facts, urgent_contacts
 from config import Settings
+from intake import ParseContext
 
 
 def run(action, tracker):
@@ -153,3 +156,25 @@ def test_the_drafted_notice_uses_the_stored_facts_and_is_saved_as_a_pdf(engine, 
     assert "Written confirmation of spill notification" in text and record["reference"] in text
     assert "grease" in text and "Inglewood FOG Ordinance, Monitoring and Notification (3)(a)" in text
     assert (tmp_path / f"{record['reference']}-notice.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_caller_who_says_several_facts_at_once_is_not_asked_them_again():
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))  # 10:00 Pacific
+    found = extract_spill_facts("started maybe twenty minutes ago? it's still coming out, yeah", ctx, {})
+    assert found == {"started_at": "2026-12-01T09:40-08:00", "still_flowing": "yes"}
+    found = extract_spill_facts("it's going down the gutter and into the storm drain", ctx, {})
+    assert found["reaches"] == ["gutter", "storm_drain"]
+    assert "reaches" not in extract_spill_facts("behind unit C, Victor Plaza on Seventh Street", ctx, {})
+    assert extract_spill_facts("ya paró, fueron como 20 galones", ctx, {})["still_flowing"] == "no"
+
+
+def test_a_caller_who_says_their_name_is_not_asked_for_it():
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
+    text = "I don't know which restaurant it's from. my name's Kevin Ortiz, 760-555-0142"
+    assert extract_spill_facts(text, ctx, {}) == {
+        "reporter_name": "Kevin Ortiz",
+        "callback_number": "+17605550142",
+    }
+    assert extract_spill_facts("me llamo Rosa Martinez y mi cel es 760 555 0101", ctx, {})[
+        "reporter_name"
+    ] == ("Rosa Martinez")

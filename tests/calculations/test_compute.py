@@ -86,3 +86,25 @@ def test_the_result_comes_first_with_its_section(text, city, kind, says, cites):
 )
 def test_nothing_is_computed_without_every_value_the_rule_needs(text, city):
     assert compute(text, city, NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        (
+            "how often do we pump the interceptor? our permit says 120. last one was sept 30",
+            "January 28, 2027",
+        ),
+        (
+            "how often do we pump the interceptor? permit is every 60. last one was sept 30",
+            "November 29, 2026",
+        ),
+        (
+            "when do we pump the interceptor? the permit says 120 gallons. last one was sept 30",
+            "December 29, 2026",
+        ),
+    ],
+)
+def test_a_bare_number_the_permit_says_is_the_service_frequency_in_days(text, due):
+    result = compute(text, "victorville", NOW)
+    assert result is not None and due in result.text

@@ -229,3 +229,17 @@ def test_weekly_service_multiplies_by_pickups(text: str, unit: str, amount: str,
     assert quantity.amount == Decimal(amount)
     assert quantity.given == given
     assert quantity.per == "week"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sunrise Bakery, 15000 Seventh St",
+        "12345 Main St",
+        "contact Ana Lee, 760-555-0101",
+        "call (760) 555-0101",
+    ],
+)
+def test_a_street_number_or_a_piece_of_a_phone_number_is_no_amount(text):
+    assert not parse_quantity(text, CUBIC_YARDS).ok
+    assert parse_quantity(f"{text}. about 3 a week", CUBIC_YARDS).value.amount == 3

@@ -19,6 +19,7 @@ PAST = [
     "the city says we owe for their crew coming out to the overflow last week, can we hire our own crew?",
     "wut day is green bin pickup on my street?",
     "yeah quick question if we have a backup at like eleven at night on a saturday who do I call",
+    "last friday our grease trap backed up and flooded the kitchen, do i need to report that now??",
     "the plumber says to connect the dishwasher to the grease trap so the sewer doesn't clog, can I?",
 ]
 
@@ -177,3 +178,34 @@ def test_a_glossed_spanish_service_date_makes_the_next_due_a_question():
 )
 def test_a_question_that_does_not_ask_to_apply_is_answered_first(intent, text):
     assert route(intent, text) == "ask_question"
+
+
+def test_a_long_question_that_names_a_city_is_a_question_not_the_city():
+    assert route("inform_city", "and if this was my other place in inglewood?") == "ask_question"
+    assert route("inform_city", "inglewood?") == "inform_city"
+    assert route("inform_city", "we're in victorville") == "inform_city"
+
+
+@pytest.mark.parametrize(
+    ("intent", "text"),
+    [
+        ("affirm", "Do we have to do anything to prove the unit works?"),
+        ("inform", "Quick question before we go on: what will the annual fee be? We have 40 seats."),
+        ("inform", "wait, do I need to call the fire department too or just you guys?"),
+        ("deny", "no. is it ok if the pumper comes next week instead?"),
+    ],
+)
+def test_an_answer_that_asks_a_question_of_its_own_is_a_question(intent, text):
+    assert route(intent, text) == "ask_question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "started maybe twenty minutes ago? it's still coming out, yeah",
+        "yes is that right?",
+        "Casa Lupe Kitchen, 450 E Manchester Blvd, Inglewood. Phone is 310-555-0123.",
+    ],
+)
+def test_an_answer_unsure_of_itself_stays_an_answer(text):
+    assert route("inform", text) == "inform"
