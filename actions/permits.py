@@ -9,6 +9,8 @@ into a summary (text and PDF, :mod:`documents.application`) under ``var/document
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rasa_sdk import Action, Tracker
@@ -26,7 +28,7 @@ from cities import detect_city
 from compliance.core import dollars
 from config.paths import DOCUMENTS_DIR
 from documents.application import INGLEWOOD_NEXT_STEPS, VICTORVILLE_NEXT_STEPS, inglewood_fees
-from intake import INGLEWOOD_PERMIT, VICTORVILLE_PERMIT, FieldSpec, FormSpec, Location
+from intake import INGLEWOOD_PERMIT, VICTORVILLE_PERMIT, FieldSpec, FormSpec, Location, ParseContext, parse
 from languages import N_, t
 
 log = logging.getLogger(__name__)
@@ -63,6 +65,39 @@ def _with_city(spec: FormSpec) -> FormSpec:
     return FormSpec(spec.key, spec.city, spec.title, (PERMIT_CITY, *spec.fields), spec.citation)
 
 
+# Facts an applicant gives before they are asked, each found by the words that say what it is (a bare number
+# could be a street number): a parcel number, seats, meals a day, employees, the kitchen's size.
+_CUED_FACTS = (
+    ("parcel_numbers", re.compile(r"\b\d{4}-\d{3}-\d{3}\b")),
+    ("dining_capacity", re.compile(r"\b\d[\d,]*\s*(?:seats|asientos|sillas)\b", re.IGNORECASE)),
+    ("meals_per_day", re.compile(r"\b\d[\d,]*\s*(?:meals|comidas|platillos|platos)\b", re.IGNORECASE)),
+    (
+        "employees",
+        re.compile(r"\b\d[\d,]*\s*(?:employees|workers|staff|empleados|trabajadores)\b", re.IGNORECASE),
+    ),
+    (
+        "kitchen_size",
+        re.compile(r"\b\d[\d,]*\s*(?:sq\.?\s*f(?:ee)?t|square f(?:ee|oo)t|pies cuadrados)", re.IGNORECASE),
+    ),
+)
+
+
+def permit_facts(spec: FormSpec) -> Callable[[str, ParseContext, Mapping[str, Any]], dict[str, Any]]:
+    """The extractor of :data:`_CUED_FACTS` for the fields ``spec`` has."""
+    parsers = {field.name: field.parser for field in spec.fields}
+
+    def extract(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for name, cue in _CUED_FACTS:
+            if name in parsers and (match := cue.search(text)):
+                result = parse(parsers[name], match.group(0), ctx)
+                if result.ok:
+                    found[name] = result.slot
+        return found
+
+    return extract
+
+
 # A Victorville applicant who goes straight on with the business's facts is filling out the application.
 APPLICATION_PATH_DEFAULT = {
     "application_path": (
@@ -80,6 +115,7 @@ PERMIT_FORMS = {
         spec=_with_city(spec),
         aliases={k: v for k, v in _ALIASES.items() if v in {f.name for f in spec.fields} | {"city"}},
         defaults=APPLICATION_PATH_DEFAULT if spec.city == "victorville" else {},
+        extract=permit_facts(spec),
         topic=N_("permit application"),
     )
     for spec in (VICTORVILLE_PERMIT, INGLEWOOD_PERMIT)

@@ -47,6 +47,7 @@ _HAULER_LIST = _topic(
 _OFFICE = _topic(
     r"\b(?:address|office hours|open (?:on )?(?:saturdays?|sundays?|weekends?)|phone number"
     r"|what are (?:the|their) hours"
+    r"|\b(?:hours|open)\b.{0,30}\boffice|\boffice\b.{0,30}\b(?:hours|open)"
     r"|where (?:is|do i|can i) (?:the )?"
     r"(?:office|drop off (?:the |our |my )?(?:application|paperwork|permit))"
     r"|pay (?:the |my |our )?(?:fee|bill|invoice)? ?(?:online|by card|with a card))\b"

@@ -2,19 +2,24 @@
 
 The classifier says which kind of message this is; :func:`intake.routing.route` corrects the distinctions that
 words alone do not carry (a spill happening now or a past one, a pump-out reported or asked about, asking to
-apply or asking how), in English or, glossed (:mod:`knowledge.spanish`), in Spanish. A corrected message
+apply or asking how), in English or, glossed (:mod:`knowledge.spanish`), in Spanish; and a sorting question
+about something the ordinances do not set (a drop-off site's hours, collection days) goes to the question
+answerer, which declines it with the right office. A corrected message
 keeps the classifier's ranking, with the routed intent first, and says why in ``routed_from`` (for the logs
 and ``rasa shell nlu``).
 """
 
 from __future__ import annotations
 
+import re
+
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
 from rasa.nlu.classifiers.classifier import IntentClassifier
 from rasa.shared.nlu.constants import INTENT, INTENT_NAME_KEY, INTENT_RANKING_KEY, TEXT
 from rasa.shared.nlu.training_data.message import Message
 
-from intake.routing import route
+from intake.routing import QUESTION_INTENT, SORT_INTENT, route
+from knowledge.coverage import uncovered_topic
 from knowledge.spanish import gloss
 from languages import SPANISH
 from languages.detect import detect
@@ -37,7 +42,10 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
             if not predicted or not text or text.startswith("/"):
                 continue
             # Spanish is read in its English gloss ("se esta saliendo la grasa ahorita" → "... right now").
-            routed = route(predicted, _english(text))
+            english = _english(text)
+            routed = route(predicted, english)
+            if routed == SORT_INTENT and _ASKS_WHEN_OPEN.search(english) and uncovered_topic(english, None):
+                routed = QUESTION_INTENT  # "where do I drop off old paint, and when are they open?": declined
             if routed == predicted:
                 continue
             chosen = {INTENT_NAME_KEY: routed, "confidence": 1.0}
@@ -50,6 +58,11 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
             message.set(INTENT_RANKING_KEY, [chosen, *ranking], add_to_output=True)
             message.set("routed_from", predicted, add_to_output=True)
         return messages
+
+
+# A sorting question that asks when or what hours ("... and what days are they open?") asks what the
+# ordinances do not set; "where do batteries go?" is still a sorting question.
+_ASKS_WHEN_OPEN = re.compile(r"\b(?:hours?|open|days?|when|schedule|pick\s?-?up|collection)\b", re.IGNORECASE)
 
 
 def _english(text: str) -> str:

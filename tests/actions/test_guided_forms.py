@@ -308,3 +308,13 @@ def test_an_answer_that_does_not_fit_still_keeps_the_facts_it_gives():
     )
     assert turn.next_slot == "restaurant_involved" and turn.failures == 1
     assert turn.updates == {"reporter_name": "Ramon Ortiz", "callback_number": "+17605550143"}
+
+
+def test_an_applicant_s_facts_given_early_are_kept_by_the_words_that_name_them():
+    form = PERMIT_FORMS["victorville"]
+    state = FormState({"city": "victorville", "application_path": "application"}, "business_name")
+    text = "Cocina Jalisco, 14500 Bear Valley Rd. Unos 250 platillos al dia, 45 asientos, 8 empleados"
+    turn = decide(form, state, say(text), CONTACTS)
+    assert turn.updates["dining_capacity"] == 45 and turn.updates["employees"] == 8
+    assert turn.updates["meals_per_day"] == 250
+    assert "kitchen_size" not in turn.updates  # "14500 Bear Valley Rd" is an address, not a size

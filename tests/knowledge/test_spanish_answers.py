@@ -64,3 +64,21 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
     assert english in gloss(spanish)
+
+
+@pytest.mark.parametrize(
+    ("question", "city", "topic"),
+    [
+        ("tienen una lista de empresas autorizadas para limpiar interceptores?", "inglewood", "compañías"),
+        ("en que horario abren la oficina de grasa y donde queda?", "inglewood", "direcciones"),
+        ("a donde llevo las pilas y la pintura que ya no sirve?", "victorville", "desechos peligrosos"),
+        ("que dias pasa el camion por mi calle?", "victorville", "días de recolección"),
+    ],
+)
+def test_spanish_questions_on_what_the_ordinances_do_not_set_are_declined_with_the_office(
+    real_index, question, city, topic
+):
+    with using("es"):
+        answer = answer_question(real_index, question, city, CityContacts())
+    assert answer.kind is AnswerKind.NOT_COVERED
+    assert "no fijan" in answer.text and topic in answer.text

@@ -170,6 +170,7 @@ def test_a_status_change_that_texts_the_reporter(tab: Page, console_url: str, co
     assert event["payload"] == {
         "to": "+17605550123",
         "text": f"City of Victorville: a crew is on the way for your spill report {seeded.texting_spill}.",
+        "language": "en",  # the reporter's language: the worker texts them in it
     }
     assert event["dispatched_at"] is None  # committed for the worker to deliver
     screenshot(tab, "console-status.png")
