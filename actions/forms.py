@@ -29,6 +29,8 @@ from actions.channel import channel_of
 from cities import CITY_NAMES, CityContacts
 from intake import FieldSpec, FormSpec, ParseContext, parse, parse_yes_no, says_skip, shorten, without_phones
 from intake import read_back as _read_back_parts
+from intake.locations import ADDRESS, parse_location
+from intake.phones import mentions_phone
 from intake.routing import asks_a_question
 from intake.values import MAX_TEXT_CHARS
 from languages import N_, SPANISH, current, t
@@ -263,10 +265,73 @@ def _harvest(
     form: GuidedForm, message: Message, values: Mapping[str, Any], skip: str | None
 ) -> dict[str, Any]:
     """Facts in the message besides the answer asked for; never overwrites an answer already given."""
-    if form.extract is None:
-        return {}
-    found = form.extract(message.text, message.ctx, values)
+    found = contact_facts(form.spec, message.text, message.ctx, values, skip)
+    if form.extract is not None:
+        found.update(form.extract(message.text, message.ctx, values))
     return {k: v for k, v in found.items() if k != skip and values.get(k) is None and v is not None}
+
+
+# Someone else's details ("managed by Pacific Property, 310-555-0188"): not the applicant's or caller's.
+_OTHER_PARTY = re.compile(
+    r"\b(?:owner|owned|landlord|manager|managed|management|property|hauler|plumber|contractor|"
+    r"due[nñ]o|propietario|arrendador|administrador|administra|plomero|contratista)\b",
+    re.IGNORECASE,
+)
+# "Contact is Dana Kim, 310-555-0165", "luis garcia 310-555-0199": a name given beside a phone number.
+_CONTACT_CUE = re.compile(
+    r"^\s*(?:(?:the\s+)?contact(?:\s+person)?(?:\s+is|:)?|(?:el\s+)?contacto(?:\s+es|:)?|"
+    r"(?:you\s+can\s+)?(?:call|reach)(?:\s+me)?(?:\s+at)?|ll[aá]me(?:me)?\s+a)\s+",
+    re.IGNORECASE,
+)
+_NAME_WORDS = re.compile(r"^[^\W\d_]+(?:[ '-][^\W\d_]+){1,3}$")
+
+
+def contact_facts(
+    spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[str, Any], requested: str | None
+) -> dict[str, Any]:
+    """A phone number, and a name said beside it, given when something else was asked: they fill the
+    form's first unanswered phone and name fields (the caller's or the applicant's). Details that name
+    someone else (an owner, a property manager) are left for their own questions."""
+    if not mentions_phone(text) or _OTHER_PARTY.search(text):
+        return {}
+    fields = [f for f in spec.applicable(values) if values.get(f.name) is None and f.name != requested]
+    asked = spec.field(requested).parser if requested in {f.name for f in spec.fields} else None
+    found: dict[str, Any] = {}
+    phone_field = next((f.name for f in fields if f.parser == "phone"), None)
+    if phone_field is not None and asked != "phone" and (phone := parse("phone", text, ctx)).ok:
+        found[phone_field] = phone.slot
+    # a name beside the number, when the open question is not itself a name (a business's is free text)
+    name_field = next((f.name for f in fields if f.parser == "person_name"), None)
+    if name_field is not None and asked not in ("person_name", "text"):
+        name = parse("person_name", _CONTACT_CUE.sub("", without_phones(text)).strip(" ,.;:"), ctx)
+        if name.ok and _NAME_WORDS.match(str(name.slot)):
+            found[name_field] = name.slot
+    return found
+
+
+def name_and_address(
+    spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[str, Any], requested: str
+) -> dict[str, Any]:
+    """A business's name given with its street address ("Casa Lupe Kitchen, 450 E Manchester Blvd,
+    Inglewood"): the name answers the open question and the address the form's unanswered address field."""
+    address_field = next(
+        (f.name for f in spec.applicable(values) if f.parser == "location" and values.get(f.name) is None),
+        None,
+    )
+    if address_field is None:
+        return {}
+    first_sentence = re.split(r"(?<=[a-z])\.\s", without_phones(text), maxsplit=1)[0]
+    pieces = [piece.strip() for piece in first_sentence.split(",")]
+    start = next((n for n, piece in enumerate(pieces) if n and _is_street_address(piece)), None)
+    if start is None:
+        return {}
+    address = parse("location", ", ".join(pieces[start:]), ctx)
+    return {requested: ", ".join(pieces[:start]), address_field: address.slot} if address.ok else {}
+
+
+def _is_street_address(text: str) -> bool:
+    found = parse_location(text)
+    return found.ok and found.value is not None and found.value.kind == ADDRESS
 
 
 def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityContacts) -> Decision:
@@ -347,6 +412,10 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 result = parse(spec.parser, text, message.ctx)
                 if result.ok:
                     updates[requested] = result.slot
+                    if spec.parser == "text":  # "Casa Lupe Kitchen, 450 E Manchester Blvd"
+                        updates.update(
+                            name_and_address(form.spec, message.text, message.ctx, values, requested)
+                        )
                     updates.update(_harvest(form, message, values, requested))
                     failures = 0
                 elif spec.name in form.defaults and len(message.text.split()) >= DEFAULT_AFTER_WORDS:

@@ -15,7 +15,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions import runtime
 from actions.channel import channel_of
 from actions.forms import looks_like_question, message_time
-from calculations import clock_deadlines, compute
+from calculations import clock_deadlines, compute, missing_value_question
 from cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.answer import Answer, AnswerKind, answer_question
 from knowledge.coverage import uncovered_topic
@@ -210,8 +210,12 @@ class ActionAnswerQuestion(Action):
             found = answer_if_covered(tracker, question, city, facts=facts)
             result, events = found or answer(tracker, f"{topic} {question}", city)
             events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
+        elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
+            # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?"
+            result, events = answer(tracker, question, city, facts=topic)
+            events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
         else:
-            result, events = answer(tracker, question, tracker.get_slot("city"))
+            result, events = answer(tracker, question, city)
         dispatcher.utter_message(text=result.text)
         return events
 
@@ -234,12 +238,25 @@ class ActionFollowUp(Action):
         facts = f"{topic} {text}"[-MAX_QUESTION_CHARS:]
         city = detect_city(text) or tracker.get_slot("city")
         computed = computed_answer(tracker, facts, city)
-        if computed is None:
-            dispatcher.utter_message(response="utter_what_next")
+        if computed is None:  # the value the topic's rule still needs, or what the assistant can do
+            english = facts if current() == ENGLISH else gloss(facts)
+            missing = missing_value_question(english, city or detect_city(facts))
+            if missing is not None:
+                dispatcher.utter_message(text=missing)
+            else:
+                dispatcher.utter_message(response="utter_what_next")
             return [SlotSet(TOPIC_SLOT, facts)]
         result, events = reply_for(tracker, facts, city, computed)
         dispatcher.utter_message(text=result.text)
         return [*events, SlotSet(TOPIC_SLOT, facts)]
+
+
+def completes(tracker: Tracker, topic: str, question: str, city: str | None) -> bool:
+    """Whether ``question`` gives the value the topic's rule was missing: neither computes alone, together
+    they do (a new question that computes on its own, or a topic that already did, is not completing)."""
+    if computed_answer(tracker, question, city) is not None or computed_answer(tracker, topic, city):
+        return False
+    return computed_answer(tracker, f"{topic} {question}"[-MAX_QUESTION_CHARS:], city) is not None
 
 
 def computed_answer(tracker: Tracker, said: str, city: str | None) -> Answer | None:

@@ -57,7 +57,9 @@ from intake import (
     mentions_phone,
     parse,
     parse_phone,
+    without_phones,
 )
+from intake.locations import ADDRESS
 from intake.routing import spill_happening_now
 from knowledge.spanish import gloss
 from languages import N_, t
@@ -113,6 +115,33 @@ _REACHES_CUE = re.compile(  # where it flows to, not an address ("on Seventh Str
 )
 
 
+# A spill from a food business's own drains ("our grease trap is overflowing", "se tapó la trampa de grasa"):
+# a restaurant is involved, and the caller is at it.
+_FOOD_BUSINESS_DRAINS = re.compile(
+    r"\b(?:grease ?traps?|(?:grease )?interceptors?|"
+    r"(?:our|my) (?:\w+ )?(?:kitchen|restaurant|taqueria|diner|cafe|bakery|fryer|dishwasher)|"
+    r"trampas? de grasa|interceptor(?:es)?|"
+    r"(?:nuestra|mi) (?:cocina|taquer[ií]a)|(?:nuestro|mi) restaurante)\b",
+    re.IGNORECASE,
+)
+_PLACE_WORDS = re.compile(  # "in front of the Denny's, 1120 La Brea": a landmark, not the business involved
+    r"^(?:in front of|across|near|behind|by|next to|at|outside|"
+    r"enfrente|frente|cerca|atr[aá]s|junto|afuera)\b",
+    re.IGNORECASE,
+)
+
+
+def _business_at(text: str, ctx: ParseContext) -> str | None:
+    """The business named before a street address ("El Guero Tacos, 1120 N La Brea Ave"), or None."""
+    pieces = [piece.strip() for piece in without_phones(text).split(",")]
+    if len(pieces) < 2 or _PLACE_WORDS.match(pieces[0]) or not re.search(r"[^\W\d_]", pieces[0]):
+        return None
+    first, second = parse("location", pieces[0], ctx), parse("location", pieces[1], ctx)
+    if (first.ok and first.value.kind == ADDRESS) or not (second.ok and second.value.kind == ADDRESS):
+        return None
+    return pieces[0]
+
+
 def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
     """Facts a spill message gives besides the answer asked: the city it names, "overflowing right now", a
     phone number, an amount in gallons, when it started ("about 20 minutes ago"), whether it is still
@@ -139,6 +168,11 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
     volume, _ = find_quantity(text, GALLONS)
     if volume.ok and volume.value is not None:
         found["volume"] = volume.slot
+    if _FOOD_BUSINESS_DRAINS.search(text):
+        found["restaurant_involved"] = "yes"
+    involved = "yes" in (values.get("restaurant_involved"), found.get("restaurant_involved"))
+    if involved and (business := _business_at(text, ctx)):
+        found["restaurant_name"] = business
     return found
 
 

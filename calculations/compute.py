@@ -48,13 +48,36 @@ _ORDINALS |= {"5th": 5, "fifth": 5}
 _COST = re.compile(r"\b(?:fee|fine|cost|charge|penalty|how much|pay)\b", re.I)
 _SEATS = re.compile(r"\b(\d{1,4})\s*(?:seats?|seating|chairs)\b", re.I)
 _DRIVE_THRU = re.compile(r"\bdrive[\s-]?(?:thru|through|in)\b", re.I)
-_NO_DRIVE_THRU = re.compile(r"\bno drive[\s-]?(?:thru|through)\b", re.I)
+_NO_DRIVE_THRU = re.compile(
+    r"\b(?:no|without|w/o|(?:do not|don'?t|does not|doesn'?t|won'?t|will not) have (?:a|any)?)"
+    r"\s*drive[\s-]?(?:thru|through)\b",
+    re.I,
+)
 _ANNUAL = re.compile(r"\b(?:annual|yearly|every year|per year|inspection fee|control fee|permit fee)\b", re.I)
 _SPILL = re.compile(r"\b(?:spill|overflow(?:ed)?|backup|backed up|sso|sewage)\b", re.I)
 _WRITTEN = re.compile(
     r"\b(?:written|in writing|letter|report|confirmation|follow[\s-]?up|paperwork|send|submit)\b", re.I
 )
 _YARDS = re.compile(r"\b(?:yards?|yds?|cubic)\b", re.I)
+_EDIBLE_FOOD = re.compile(
+    r"\b(?:tier|edible food|food recovery|recover(?:ed|ing)? food|donat\w*|surplus food|generator)\b", re.I
+)
+_EDIBLE_KINDS = (  # the kind of business, in the words people use (first match wins)
+    ("supermarket", re.compile(r"\bsupermarkets?\b", re.I)),
+    ("grocery_store", re.compile(r"\bgrocer(?:y|ies)\b", re.I)),
+    ("hotel", re.compile(r"\b(?:hotel|motel)s?\b", re.I)),
+    (
+        "health_facility",
+        re.compile(r"\b(?:hospital|skilled nursing|nursing home|health ?care facility)\b", re.I),
+    ),
+    (
+        "restaurant",
+        re.compile(r"\b(?:restaurants?|cafe|diner|taqueria|eatery|bistro|pizzeria|seats?)\b", re.I),
+    ),
+)
+_SQFT = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)\s*(?:sq\.?\s*f(?:ee)?t|square[\s-]f(?:ee|oo)t|sf)\b", re.I)
+_ROOMS = re.compile(r"\b(\d+)\s*(?:guest\s+)?rooms\b", re.I)
+_BEDS = re.compile(r"\b(\d+)\s*beds\b", re.I)
 DEVICE_NAMES = {"trap": N_("trap"), "interceptor": N_("interceptor")}
 """The device a pump-out answer names ("Your next trap service ..."), by the core's device key."""
 
@@ -96,23 +119,24 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
     if result.due is None:
         return None
     name, due, days = t(DEVICE_NAMES[device]), long_date(result.due), result.days_left
+    values = {"device": name, "date": due, "days": abs(days or 0)}
     if days is not None and days > 0:
-        lead = t(
-            "Your next {device} service is due by {date} ({days} days from today).",
-            device=name,
-            date=due,
-            days=days,
-        )
+        lead = t("Your next {device} service is due by {date} ({days} days from today).", **values)
     elif days is not None and days < 0:
-        lead = t(
-            "Your next {device} service is due by {date}, so it is overdue by {days} days.",
-            device=name,
-            date=due,
-            days=-days,
-        )
+        lead = t("Your next {device} service is due by {date}, so it is overdue by {days} days.", **values)
     else:
-        lead = t("Your next {device} service is due by {date}.", device=name, date=due)
-    parts = [lead, result.reason]
+        lead = t("Your next {device} service is due by {date}.", **values)
+    # the reason once, not the date again: "... because no other frequency is set, ...; last serviced Nov 3"
+    because = (
+        t(
+            "That is because {basis}; it was last serviced {last}.",
+            basis=result.basis,
+            last=long_date(served.value),
+        )
+        if result.basis  # (none when it must be serviced at once: the reason says why)
+        else result.reason
+    )
+    parts = [lead, because]
     if result.manifest_due is not None and result.manifest_due >= ctx.today:
         parts.append(
             t("The manifest for that service is due by {date}.", date=long_date(result.manifest_due))
@@ -184,8 +208,43 @@ def _spill_deadline(text: str, city: str | None, ctx: ParseContext) -> Computed 
     if not incident.ok or incident.value is None:
         return None
     result = compliance.spill_deadline(city, incident.value)
-    lead = t("Your written confirmation is due by {date}.", date=long_date(result.deadline))
-    return Computed("spill_written_deadline", f"{lead} {result.reason}", result.citation)
+    holidays = any(name not in ("Saturday", "Sunday") for _, name in result.closed_days_skipped)
+    if holidays:  # the reason names the holidays skipped
+        lead = t("Your written confirmation is due by {date}.", date=long_date(result.deadline))
+        lead = f"{lead} {result.reason}"
+    else:
+        lead = t(
+            "Your written confirmation to {send_to} is due by {date}, five working days after the {incident} "
+            "incident.",
+            send_to=result.send_to,
+            date=long_date(result.deadline),
+            incident=long_date(result.incident),
+        )
+    contents = t("It must state {items}.", items="; ".join(result.must_state))
+    return Computed("spill_written_deadline", f"{lead} {contents}", result.citation)
+
+
+def _edible_food_tier(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    """Victorville's edible food generator tier from the business's kind and size ("we're a restaurant,
+    200 seats, 5,400 sq ft: are we tier two?"); the compliance core refuses when it lacks a size it needs."""
+    if city == "inglewood" or not _EDIBLE_FOOD.search(text):
+        return None
+    kind = next((kind for kind, words in _EDIBLE_KINDS if words.search(text)), None)
+    if kind is None:
+        return None
+
+    def number(pattern: re.Pattern[str]) -> int | None:
+        match = pattern.search(text)
+        return int(match.group(1).replace(",", "")) if match else None
+
+    sqft, seats = number(_SQFT), number(_SEATS)
+    result = compliance.edible_food_tier(
+        kind, sqft=sqft, seats=seats, rooms=number(_ROOMS), beds=number(_BEDS)
+    )
+    text = result.reason
+    if result.tier is None and kind == "restaurant" and sqft is None:  # the size not said: the other test
+        text = f"{text} {t('If its total facility size is 5,000 square feet or more, it is tier two.')}"
+    return Computed("edible_food_tier", text, result.citation)
 
 
 def _said_in(text: str, unit: str) -> Decimal | None:
@@ -208,7 +267,65 @@ def _dollars(text: str) -> Decimal | None:
     return Decimal(match.group(1).replace(",", "") + "." + (match.group(2) or "00"))
 
 
-_READERS: tuple[Reader, ...] = (_spill_deadline, _late_fee, _nov_fee, _annual_fee, _deminimis, _service_due)
+_READERS: tuple[Reader, ...] = (
+    _spill_deadline,
+    _late_fee,
+    _nov_fee,
+    _annual_fee,
+    _deminimis,
+    _edible_food_tier,
+    _service_due,
+)
+
+
+_EITHER_CITY = ("victorville", "inglewood")
+_ORGANICS_CITY = ("victorville", None)  # only Victorville has an organics chapter
+# What each computation needs, asked in one short question when the conversation names the rule but not
+# every value: (the rule's words, the cities it is computed for, the question).
+_ASK_FOR: tuple[tuple[Callable[[str], object], tuple[str | None, ...], str], ...] = (
+    (
+        lambda text: _SPILL.search(text) and _WRITTEN.search(text),
+        _EITHER_CITY,
+        N_("What day did the spill happen? I'll work out when the written confirmation is due."),
+    ),
+    (
+        lambda text: _INVOICE.search(text) and _UNPAID.search(text),
+        ("inglewood",),
+        N_("What are the invoice's date and amount? I'll work out what is owed and by when."),
+    ),
+    (
+        _ANNUAL.search,
+        ("inglewood",),
+        N_("How many seats does the restaurant have, and does it have a drive-thru?"),
+    ),
+    (
+        lambda text: _YARDS.search(text) or re.search(r"\bde minimis\b", text, re.I),
+        _ORGANICS_CITY,
+        N_(
+            "How many cubic yards of trash service a week do you have, and how many gallons of organic waste?"
+        ),
+    ),
+    (
+        _EDIBLE_FOOD.search,
+        _ORGANICS_CITY,
+        N_("What kind of business is it, and how many seats or square feet does it have?"),
+    ),
+    (
+        lambda text: _PUMPED.search(text) or _PERMIT_DAYS.search(text),
+        _EITHER_CITY,
+        N_("What date was it last pumped or serviced? I'll work out when the next service is due."),
+    ),
+)
+
+
+def missing_value_question(text: str, city: str | None) -> str | None:
+    """The one short question for the value a rule the message names still needs ("our permit says 120":
+    the date of the last service), or None when no rule is named. Ask it only when :func:`compute` found
+    nothing."""
+    for names_rule, cities, question in _ASK_FOR:
+        if city in cities and names_rule(text):
+            return t(question)
+    return None
 
 
 def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetime) -> Computed | None:

@@ -44,6 +44,7 @@ class ServiceDue(Result):
     records_until: dt.date | None
     manifest_due: dt.date | None = None
     hauler_documentation: tuple[str, ...] = ()
+    basis: str = ""  # why the interval applies ("no other frequency is set, and ..."): the reason's middle
 
 
 def _needs_service_now(device: Device, accumulation_pct: float, limit_pct: float) -> bool:
@@ -152,7 +153,7 @@ def service_due(
     if accumulation_pct is not None and _needs_service_now(
         device, accumulation_pct, module.ACCUMULATION_LIMIT_PCT
     ):
-        due, days_left, status = today, 0, Status.OVERDUE
+        due, days_left, status, basis = today, 0, Status.OVERDUE, ""
         citation = module.SERVICE_IMMEDIATELY_CITATION[device]
         reason = (
             t(
@@ -183,6 +184,7 @@ def service_due(
         records_until=records_clock.due(last_service),
         manifest_due=manifest_due,
         hauler_documentation=hauler_documentation,
+        basis=basis,
         citation=citation,
         see_also=(records_clock.citation,)
         + ((victorville_fog.MANIFEST_TO_FOG_MANAGER.citation,) if manifest_due else ())

@@ -6,6 +6,7 @@ the citation goes before "Reply MORE".
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from cities import INGLEWOOD_CODE_NAME, VICTORVILLE_CODE_NAME, short_citation
 from knowledge.answer import Answer
 from knowledge.cards import join_citations
-from languages import N_, t
+from languages import ENGLISH, N_, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from shaping.sms_text import MORE_MARKER, more_marker, split_sms
 from shaping.speech import to_speech
@@ -62,6 +63,8 @@ def offer_sentence(answer: Answer, channel: str) -> str:
 
 def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_speech) -> ShapedReply:
     """The answer for ``channel``; an answer card's offer of the matching flow comes last."""
+    if channel == "sms" and current() != ENGLISH:
+        answer = _without_english_terms(answer)
     rest_of_answer = f"{answer.more} {offer_sentence(answer, channel)}".strip()
     whole = f"{answer.text} {rest_of_answer}".strip()
     if channel == "sms":
@@ -83,6 +86,38 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
     if channel == "voice":
         return ShapedReply(speak(whole))
     return ShapedReply(whole)
+
+
+# An ordinance term in English beside its translation ("exención (waiver)"): ASCII words, none of them
+# Spanish; not a list letter ("(a)"), an acronym ("(FSE)") or a Spanish aside ("(o quien designe)").
+_ENGLISH_TERM = re.compile(r" \(([A-Za-z][A-Za-z'\-/ ,.&]*[A-Za-z])\)")
+_SPANISH_ASIDE = (
+    "o y de del la el los las lo que no por para con en un una sus su menos verde negro azul gris cafe "
+    "basura incluidos ejemplo ponga quien designe seguir palabras dibujos ambos"
+)
+_SPANISH_WORDS = frozenset(_SPANISH_ASIDE.split())
+
+
+def _english_term(match: re.Match[str]) -> str:
+    words = re.findall(r"[A-Za-z]+", match.group(1))
+    if any(w.lower() in _SPANISH_WORDS for w in words) or all(w.isupper() for w in words):
+        return match.group(0)
+    if {"Code", "Ordinance"} & set(words):  # a citation stays
+        return match.group(0)
+    return ""
+
+
+def _without_english_terms(answer: Answer) -> Answer:
+    """A Spanish answer without the English terms beside its translations when it is too long for one SMS:
+    the room goes to what the answer says. The English section is still cited, and web and voice keep the
+    terms."""
+    if len(f"{answer.text} {answer.more}") <= SMS_LIMIT:
+        return answer
+    return dataclasses.replace(
+        answer,
+        text=_ENGLISH_TERM.sub(_english_term, answer.text),
+        more=_ENGLISH_TERM.sub(_english_term, answer.more),
+    )
 
 
 def answer_citation(answer: Answer) -> str:

@@ -70,3 +70,44 @@ def test_what_counts_as_a_follow_up():
     assert is_follow_up("y si son 6 galones?")
     assert not is_follow_up("how often do we have to pump the grease interceptor in victorville?")
     assert changes_a_fact("what if its 6 gallons instead?") and not changes_a_fact("how long is it good for")
+
+
+def test_a_bare_fact_that_leaves_the_rule_short_of_a_value_asks_for_it_in_one_question(engine):
+    topic = "how often do we have to pump the grease interceptor? victorville"
+    slots, messages = _run(
+        ActionFollowUp(),
+        make_tracker(
+            text="our permit says 120", intent="inform", slots={TOPIC_SLOT: topic, "city": "victorville"}
+        ),
+    )
+    assert [message.get("text") for message in messages] == [
+        "What date was it last pumped or serviced? I'll work out when the next service is due."
+    ]
+    assert slots[TOPIC_SLOT].endswith("our permit says 120")  # kept: the date comes next
+
+
+def test_a_question_that_gives_the_topic_s_missing_value_is_computed_with_it(engine):
+    topic = "small coffee shop in victorville, we do like 1 yd of trash a wk. do we need the organics bins?"
+    slots, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="food waste is maybe 12 gal a week, can we get out of it?",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    assert messages[0]["text"].startswith("No, a de minimis waiver is not open to you.")
+    assert "12 gal" in slots[TOPIC_SLOT]
+
+
+def test_a_new_question_with_its_own_numbers_is_not_mixed_with_the_topic(engine):
+    topic = "interceptor got pumped nov 3, when is the next one due? victorville"
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="what's the fee on a 2nd notice of violation in inglewood?",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    assert "$250" in messages[0]["text"] and "February 1, 2027" not in messages[0]["text"]

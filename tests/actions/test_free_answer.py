@@ -30,7 +30,9 @@ def test_a_spill_cleaned_up_is_a_written_deadline_not_a_pump_out(real_index):
         "up. what else do we have to send and by when? inglewood"
     )
     answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
-    assert "written confirmation is due by" in answer.text
+    assert answer.text.startswith("Your written confirmation to the Director")
+    assert "is due by December 7, 2026" in answer.text
+    assert "It must state the date of the incident" in answer.text
     assert "service is due" not in answer.text
 
 

@@ -318,3 +318,73 @@ def test_an_applicant_s_facts_given_early_are_kept_by_the_words_that_name_them()
     assert turn.updates["dining_capacity"] == 45 and turn.updates["employees"] == 8
     assert turn.updates["meals_per_day"] == 250
     assert "kitchen_size" not in turn.updates  # "14500 Bear Valley Rd" is an address, not a size
+
+
+def test_a_business_named_with_its_address_and_phone_fills_all_three():
+    form = PERMIT_FORMS["inglewood"]
+    turn = decide(
+        form,
+        FormState({"city": "inglewood"}, "business_name"),
+        say("Casa Lupe Kitchen, 450 E Manchester Blvd, Inglewood. Phone is 310-555-0123."),
+        CONTACTS,
+    )
+    assert turn.updates["business_name"] == "Casa Lupe Kitchen"
+    assert turn.updates["facility_address"]["text"] == "450 E Manchester Blvd, Inglewood"
+    assert turn.updates["applicant_phone"] == "+13105550123"
+    assert "street address" not in " ".join(turn.question)
+
+
+def test_a_name_and_number_given_to_another_question_are_the_caller_s():
+    values = {"overflowing_now": "yes", "city": "inglewood", "location": {"text": "1120 N La Brea Ave"}}
+    turn = decide(
+        SPILL_FORM, FormState(values, "restaurant_involved"), say("luis garcia 310-555-0199"), CONTACTS
+    )
+    assert turn.updates == {"reporter_name": "luis garcia", "callback_number": "+13105550199"}
+    assert turn.next_slot == "restaurant_involved"  # the open question still wants its yes or no
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The building owner is Manchester Retail LLC; it's managed by Pacific Property, 310-555-0188.",
+        "Tacos El Guero 760-555-0100",  # asked for the business's name: a name here is the business's
+    ],
+)
+def test_someone_else_s_number_or_a_business_s_name_is_not_taken_for_the_applicant_s(text):
+    form = PERMIT_FORMS["inglewood"]
+    asked = "owners" if "owner" in text else "business_name"
+    turn = decide(form, FormState({"city": "inglewood"}, asked), say(text), CONTACTS)
+    assert "applicant_name" not in turn.updates
+    if asked == "owners":
+        assert "applicant_phone" not in turn.updates
+
+
+def test_a_spill_from_our_own_grease_trap_involves_a_restaurant_and_its_name_comes_with_the_address():
+    first = decide(
+        SPILL_FORM,
+        FormState({}, None),
+        say(
+            "our grease trap out back is overflowing rn into the alley!! inglewood",
+            "report_spill",
+            channel="sms",
+        ),
+        CONTACTS,
+    )
+    assert first.updates["restaurant_involved"] == "yes"
+    values = {**first.updates, "overflowing_now": "yes"}
+    where = decide(
+        SPILL_FORM, FormState(values, "location"), say("el guero tacos, 1120 n la brea ave"), CONTACTS
+    )
+    assert where.updates["restaurant_name"] == "el guero tacos"
+    assert where.updates["location"]["text"] == "el guero tacos, 1120 n la brea ave"  # the crew reads it all
+
+
+def test_a_landmark_before_the_address_is_not_taken_for_the_business_involved():
+    values = {"overflowing_now": "yes", "city": "victorville", "restaurant_involved": "yes"}
+    turn = decide(
+        SPILL_FORM,
+        FormState(values, "location"),
+        say("in front of the Denny's, 14900 Bear Valley Rd"),
+        CONTACTS,
+    )
+    assert "restaurant_name" not in turn.updates

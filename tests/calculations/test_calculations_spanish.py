@@ -80,9 +80,9 @@ def test_annual_fee_and_waiver_eligibility_in_spanish() -> None:
 
 def test_spill_written_confirmation_deadline_in_spanish() -> None:
     result = spanish(CASES[9][0], "victorville")
-    assert result.text.startswith(
-        "Su confirmación por escrito se debe enviar a más tardar el 4 de diciembre de 2026."
-    )
+    assert result.text.startswith("Su confirmación por escrito a la oficina del administrador de FOG")
+    assert "se debe enviar a más tardar el 4 de diciembre de 2026, cinco días hábiles después" in result.text
+    assert "Debe indicar la fecha del incidente" in result.text
 
 
 def test_english_is_unchanged_outside_a_spanish_block() -> None:

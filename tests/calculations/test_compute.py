@@ -108,3 +108,64 @@ def test_nothing_is_computed_without_every_value_the_rule_needs(text, city):
 def test_a_bare_number_the_permit_says_is_the_service_frequency_in_days(text, due):
     result = compute(text, "victorville", NOW)
     assert result is not None and due in result.text
+
+
+def test_a_service_due_date_is_said_once_with_its_reason_and_the_last_service():
+    found = compute("interceptor got pumped nov 3, when is the next one due?", "victorville", NOW)
+    assert found.text.startswith(
+        "Your next interceptor service is due by February 1, 2027 (62 days from today)."
+    )
+    assert found.text.count("February 1, 2027") == 1
+    assert "at least every ninety days; it was last serviced November 3, 2026." in found.text
+
+
+def test_a_written_spill_confirmation_says_to_whom_by_when_and_what_it_must_state():
+    found = compute("we had a sewage backup yesterday, when is the written report due?", "inglewood", NOW)
+    assert found.text.startswith(
+        "Your written confirmation to the Director (the City of Inglewood Director of Public Works) is due "
+        "by December 7, 2026, five working days after the November 30, 2026 incident."
+    )
+    assert "It must state the date of the incident; the reasons for the discharge or spill;" in found.text
+
+
+@pytest.mark.parametrize(
+    ("text", "fee"),
+    [
+        ("80 seats without drive-thru, what's the annual fee? inglewood", "$413"),
+        ("we don't have a drive-thru, 30 seats, annual fee? inglewood", "$267"),
+        ("30 seats and a drive-thru, annual fee? inglewood", "$413"),
+    ],
+)
+def test_no_drive_thru_is_read_in_its_everyday_forms(text, fee):
+    found = compute(text, "inglewood", NOW)
+    assert found.text.startswith(f"Your annual fee is {fee}")
+    assert ("with a drive-thru" in found.text) == ("and a drive-thru" in text)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("we have 300 seats, what tier are we", "A restaurant with 300 seats (250 or more) is a tier two"),
+        (
+            "is our restaurant tier two? We have 200 seats. The building is about 5,400 square feet.",
+            "A restaurant of 5,400 square feet (5,000 or more) is a tier two",
+        ),
+        ("grocery store 12,000 sq ft, do we have to donate edible food?", "is a tier one commercial edible"),
+        ("is our restaurant tier two? We have 200 seats.", "If its total facility size is 5,000 square feet"),
+    ],
+)
+def test_the_edible_food_tier_is_computed_from_the_business_s_kind_and_size(text, says):
+    found = compute(text, "victorville", NOW)
+    assert found is not None and found.kind == "edible_food_tier" and says in found.text
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("are restaurants tier 2?", "victorville"),  # no size: the card answers
+        ("we have 300 seats, what tier are we", "inglewood"),  # Inglewood has no organics chapter here
+    ],
+)
+def test_no_tier_is_computed_without_a_size_or_outside_victorville(text, city):
+    found = compute(text, city, NOW)
+    assert found is None or found.kind != "edible_food_tier"

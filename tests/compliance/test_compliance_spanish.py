@@ -25,6 +25,7 @@ AMOUNT = re.compile(r"\$\d{1,3}(?:,\d{3})*(?:\.\d\d)?")
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 TEXT_FIELDS = {
     "reason",
+    "basis",
     "interval",
     "what",
     "trigger",

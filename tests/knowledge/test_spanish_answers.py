@@ -3,12 +3,16 @@ index; the glossary that carries a Spanish question into the ordinances' English
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
+from calculations import compute
 from cities import CityContacts
-from knowledge.answer import AnswerKind, answer_question
+from knowledge.answer import Answer, AnswerKind, answer_question
 from knowledge.spanish import gloss
 from languages import using
+from shaping.answers import shape_answer
 
 
 @pytest.mark.parametrize(
@@ -82,3 +86,49 @@ def test_spanish_questions_on_what_the_ordinances_do_not_set_are_declined_with_t
         answer = answer_question(real_index, question, city, CityContacts())
     assert answer.kind is AnswerKind.NOT_COVERED
     assert "no fijan" in answer.text and topic in answer.text
+
+
+def test_a_long_spanish_sms_drops_the_english_terms_but_keeps_the_citation_and_the_spanish_asides():
+    text = (
+        "Guarde los manifiestos (manifests) de su dispositivo de control de grasa (grease control device) y "
+        "los registros de sus recolectores (haulers) por lo menos 2 años (o como indique su permiso), y "
+        "muéstreselos al administrador de FOG (FOG manager) o a un oficial de cumplimiento autorizado "
+        "(authorized enforcement officer) cuando se los pida; el establecimiento (FSE) responde por ellos "
+        "(Victorville Municipal Code § 10.03.170(c))"
+    )
+    long_answer = Answer(
+        AnswerKind.ANSWER, text, ("Victorville Municipal Code § 10.03.170(c)",), "victorville"
+    )
+    with using("es"):
+        sms = shape_answer(long_answer, "sms")
+        web = shape_answer(long_answer, "web")
+    first = f"{sms.text} {sms.more}"
+    assert "(grease control device)" not in first and "(haulers)" not in first
+    assert "(o como indique su permiso)" in first and "(FSE)" in first
+    assert "(Victorville Municipal Code § 10.03.170(c))" in first
+    assert web.text == text  # the web page has room for the official terms
+
+
+@pytest.mark.parametrize(
+    ("question", "city", "due"),
+    [
+        (
+            "ayer en la tarde se nos tapó el drenaje y se salió grasa al callejón, me dicen que tengo que "
+            "mandar algo por escrito, ¿para cuándo es eso?",
+            "inglewood",
+            "7 de diciembre de 2026",
+        ),
+        (
+            "el lunes en la noche se tapo el drenaje y salio agua con grasa al parking, me dijeron q mande "
+            "algo por escrito, pa cuando?",
+            "victorville",
+            "7 de diciembre de 2026",
+        ),
+    ],
+)
+def test_a_spanish_spill_told_in_everyday_words_gets_its_written_deadline(question, city, due):
+    now = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)
+    with using("es"):
+        found = compute(gloss(question), city, now)
+    assert found is not None and found.kind == "spill_written_deadline"
+    assert f"a más tardar el {due}" in found.text and "Debe indicar" in found.text
