@@ -64,7 +64,7 @@ def _fields() -> tuple[FieldSpec, ...]:
 SERVICE_FORM = GuidedForm(
     name="service_form",
     spec=FormSpec("service_log", None, SERVICE_LOG.title, _fields()),
-    confirm=False,
+    confirm=True,
     skippable=frozenset({"gallons", "hauler"}),
     aliases={  # the English words, then the Spanish ones (with or without accents)
         r"date|day|when|fecha|d[ií]a|cu[aá]ndo": "service_date",
@@ -188,7 +188,7 @@ class ActionSaveServiceRecord(Action):
             result = compliance.service_due(city, device, service_date, today, frequency_days)
         except compliance.ComplianceError as error:
             dispatcher.utter_message(text=str(error))
-            return [SlotSet("service_date", None)]
+            return [SlotSet("service_date", None), SlotSet(SERVICE_FORM.confirm_slot, None)]
         engine = runtime.engine()
         channel = channel_of(tracker)
         facility = facility_for(tracker.sender_id, city)
@@ -238,6 +238,7 @@ class ActionSaveServiceRecord(Action):
         dispatcher.utter_message(text=" ".join(lines))
         return [
             *(SlotSet(name, None) for name in SERVICE_FORM.slots if name != "city"),
+            SlotSet(SERVICE_FORM.confirm_slot, None),
             SlotSet(SERVICE_REFERENCE_SLOT, record["reference"]),
         ]
 

@@ -131,6 +131,20 @@ _PLACE_WORDS = re.compile(  # "in front of the Denny's, 1120 La Brea": a landmar
 )
 
 
+# What is spilling, said with how it flows ("grease water coming up out of the manhole", "sale agua con
+# grasa").
+_SUBSTANCE = re.compile(
+    r"\b(?:raw sewage|sewage|grease(?:y)? water|greasy water|grease and (?:water|food)|dirty water|"
+    r"wastewater|grease|aguas negras|agua sucia|agua con grasa|grasa)\b",
+    re.IGNORECASE,
+)
+_FLOWING = re.compile(
+    r"\b(?:coming (?:up|out)|bubbling|gushing|pouring|overflow\w*|spill\w*|leak\w*|running|flowing|"
+    r"backing up|backed up|saliendo|sali[oó]|brotando|desbord\w*|derram\w*|tirando|corriendo)\b",
+    re.IGNORECASE,
+)
+
+
 def _business_at(text: str, ctx: ParseContext) -> str | None:
     """The business named before a street address ("El Guero Tacos, 1120 N La Brea Ave"), or None."""
     pieces = [piece.strip() for piece in without_phones(text).split(",")]
@@ -145,8 +159,9 @@ def _business_at(text: str, ctx: ParseContext) -> str | None:
 def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
     """Facts a spill message gives besides the answer asked: the city it names, "overflowing right now", a
     phone number, an amount in gallons, when it started ("about 20 minutes ago"), whether it is still
-    flowing, and where it reaches ("down the gutter to a storm drain"), so a caller who says several at
-    once is not asked them again, and the caller's name when they say it ("my name's Kevin Ortiz")."""
+    flowing, where it reaches ("down the gutter to a storm drain") and what is spilling ("grease water
+    coming up"), so a caller who says several at once is not asked them again; the caller's name when
+    they say it ("my name's Kevin Ortiz"), and a restaurant involved when it is the caller's own drains."""
     found: dict[str, Any] = {}
     if (named := _MY_NAME.search(text)) and (name := parse("person_name", named.group("name"), ctx)).ok:
         found["reporter_name"] = name.slot
@@ -170,6 +185,8 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         found["volume"] = volume.slot
     if _FOOD_BUSINESS_DRAINS.search(text):
         found["restaurant_involved"] = "yes"
+    if _FLOWING.search(text) and (substance := _SUBSTANCE.search(text)):
+        found["what_spilling"] = substance.group(0).lower()
     involved = "yes" in (values.get("restaurant_involved"), found.get("restaurant_involved"))
     if involved and (business := _business_at(text, ctx)):
         found["restaurant_name"] = business

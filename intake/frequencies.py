@@ -83,7 +83,7 @@ def parse_frequency(text: str) -> ParseResult[ServiceFrequency]:
         if re.search(pattern, normalized):
             return _ok(ServiceFrequency(days, months))
     if match := re.search(
-        rf"(?P<n>{NUMBER_PATTERN})?\s*-?\s*(?P<unit>days?|weeks?|months?|\bd[ií]as?|\bsemanas?|\bmes(?:es)?)\b",
+        rf"(?P<n>{NUMBER_PATTERN})?\s*-?\s*(?P<unit>\b(?:days?|weeks?|months?|d[ií]as?|semanas?|mes(?:es)?))\b",
         normalized,
     ):
         n = _count_from(match.group("n") or "1")

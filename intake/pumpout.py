@@ -56,7 +56,10 @@ _RE_ABBREVIATION = re.compile(r"\b(co|inc|corp|ltd|llc|bros|svc|svcs|env)\.", re
 _RE_ENDS_IN_ABBREVIATION = re.compile(r"\b(?:co|inc|corp|ltd|llc|bros|svc|svcs|env)\.$", re.IGNORECASE)
 _NOT_A_HAULER = re.compile(
     r"\b(?:issues?|problems?|fine|ok|okay|good|great|everything|nothing|normal|manifest|receipt|invoice|"
-    r"problemas?|bien|todo|nada|manifiesto|recibo|factura)\b",
+    r"problemas?|bien|todo|nada|manifiesto|recibo|factura|"
+    # a request to log is no company ("hola quiero registrar q ayer nos bombearon ...")
+    r"hi|hello|hey|want|wanna|need|log|record|hola|quiero|necesito|registrar|apuntar|anotar|"
+    r"restaurants?|restaurantes?|negocio|local)\b",
     re.IGNORECASE,
 )
 

@@ -274,19 +274,35 @@ def parse_quantity(
     return _times_per_period(result, normalized)
 
 
-# A bare number that is a street number ("15000 Seventh St") or a piece of a phone number is no amount.
+# A bare number that is a street number ("15000 Seventh St"), a piece of a phone number, part of a code
+# ("FOG-2291", "permit #2291", "SR-1234") or the day of a date ("30 de nov", "nov 30") is no amount.
 _STREET_AFTER = re.compile(
     r"\s+(?:[nsew]\.?\s+)?(?:[a-z0-9]+\s+){0,2}(?:st|street|ave|avenue|blvd|boulevard|rd|road|dr|drive|way|"
     r"ln|lane|pl|place|ct|court|hwy|highway|pkwy|parkway|calle|avenida)\b\.?"
 )
 _PHONE_PIECE_BEFORE = re.compile(r"(?:\d[-.)]\s?|\(\d{3}\)\s?|\()$")
 _PHONE_PIECE_AFTER = re.compile(r"[-.]\d|\)\s?\d")
+_MONTH_NAME = (
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic|enero|febrero|marzo|abril|mayo|junio|"
+    r"julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)[a-z]*\.?"
+)
+# "30 de nov", "3/14", "3pm", "9:30"; "nov 30", the 14 of "3/14"
+_DATE_AROUND = re.compile(
+    rf"^(?:st|nd|rd|th)?\s*(?:of\s+|de\s+)?{_MONTH_NAME}|^/\d|^:\d|^\s*(?:a\.?m\b|p\.?m\b|o'?clock)"
+)
+_DATE_BEFORE = re.compile(rf"\b{_MONTH_NAME}\s*$|\d[/:]$")
+_CODE_BEFORE = re.compile(r"(?:[a-z]-|[a-z]|#\s?|\b(?:no|num|number|permit|license|manifest)\.?\s)$")
 
 
 def _part_of_address_or_phone(match: re.Match[str], normalized: str) -> bool:
     before, after = normalized[: match.start("n1")], normalized[match.end("n1") :]
     return bool(
-        _STREET_AFTER.match(after) or _PHONE_PIECE_BEFORE.search(before) or _PHONE_PIECE_AFTER.match(after)
+        _STREET_AFTER.match(after)
+        or _PHONE_PIECE_BEFORE.search(before)
+        or _PHONE_PIECE_AFTER.match(after)
+        or _CODE_BEFORE.search(before)
+        or _DATE_AROUND.match(after)
+        or _DATE_BEFORE.search(before)
     )
 
 

@@ -31,6 +31,7 @@ APPLY_INTENTS = frozenset(
 QUESTION_INTENT = "ask_question"
 SORT_INTENT = "sort_item"
 CITY_INTENT = "inform_city"
+CANCEL_INTENT = "cancel"
 # What a form reads as an answer; one that asks a question of its own (ASKING_WORDS or more) is a question.
 ANSWER_INTENTS = frozenset({"inform", "affirm", "deny", "change_answer"})
 ASKING_WORDS = 5
@@ -172,9 +173,22 @@ _ASKS_WHEN_DUE = _words(
 _LOG_REQUEST = _words(r"(?:log|record|add|save|enter)(?:ging)? (?:a |an |our |the |my |this )?")
 
 
+def asks_to_log(text: str) -> bool:
+    """Whether a message asks to log a pump-out ("need to log a pump out", "record our cleaning"), not how."""
+    if not (_LOG_REQUEST.search(text) and _PUMP_WORD.search(text)):
+        return False
+    return not _is_question(text) or bool(_ASKS_US_TO.match(text))
+
+
+_PUMP_WORD = re.compile(r"pump|service|clean", re.IGNORECASE)
+_ASKS_US_TO = re.compile(
+    r"^\s*(?:can|could|would|will) you (?:please )?(?:log|record|add|save|enter)\b", re.IGNORECASE
+)
+
+
 def reports_pumpout(text: str) -> bool:
     """Whether a message reports a pump-out to log (not a question about pumping, or about an overflow)."""
-    if _LOG_REQUEST.search(text) and re.search(r"pump|service|clean", text, re.IGNORECASE):
+    if _LOG_REQUEST.search(text) and _PUMP_WORD.search(text):
         return True
     if not _SERVICE_DONE.search(text) or _NOT_A_SERVICE.search(text):
         return False
@@ -302,7 +316,26 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "our cafe has no room for an interceptor, do we have options?"
     if intent in QUESTION_LIKE and _live_spill_question(text):
         return SPILL_INTENT
+    if intent in QUESTION_LIKE | ANSWER_INTENTS | {CITY_INTENT} and asks_to_log(text):
+        return PUMPOUT_INTENT  # "need to log a pump out for my place in inglewood"
+    if intent in QUESTION_LIKE | ANSWER_INTENTS and _CANCEL_REQUEST.search(text) and not _is_question(text):
+        return CANCEL_INTENT  # "actually nvm cancel that, i gotta find my plumbing permits first"
+    if intent == "nlu_fallback" and asks_a_question(text):
+        # mid-form, "do we have to do anything to prove the unit works?" is answered; an unsure answer
+        # ("maybe like fifty gallons so far?") stays an answer
+        return QUESTION_INTENT
     return intent
+
+
+_CANCEL_REQUEST = _words(
+    r"(?:please )?cancel (?:that|this|it|my|our|the (?:application|request|report|form|log|waiver|variance))",
+    r"never ?mind",
+    r"nvm",
+    r"forget (?:it|that|about it)",
+    r"(?:let'?s )?stop (?:here|this|the (?:application|request|report))",
+    r"cancela(?:r)? (?:eso|esto|la solicitud|el reporte)",
+    r"olv[ií]d(?:alo|ese|elo)",
+)
 
 
 _SPILL_WORDS = _words(

@@ -20,7 +20,7 @@ from knowledge.answer_types import asked_types, passage_types
 from knowledge.cards import Card, CardIndex, join_citations
 from knowledge.coverage import Uncovered, uncovered_topic
 from knowledge.index import Hit, HybridIndex
-from knowledge.lexicon import expand_query
+from knowledge.lexicon import expand_query, spelled_months
 from knowledge.sentences import split_clauses
 from knowledge.spanish import gloss
 from knowledge.units import paragraphs_at, parent_of
@@ -136,8 +136,8 @@ def answer_question(
     topic = uncovered_topic(english, jurisdiction)
     if topic is not None:
         return _not_covered(jurisdiction, contacts, topic)
-    question = without_city_names(question)  # the city is known or asked; its name is not the topic
-    english = without_city_names(english)
+    question = spelled_months(without_city_names(question))  # the city is known or asked, not the topic
+    english = spelled_months(without_city_names(english))
     if index.cards is not None and len(index.cards):
         asked = index.correct_spelling(question) if language == ENGLISH else question
         carded = _from_cards(index.cards, asked, jurisdiction, ask_city=ask_city, language=language)

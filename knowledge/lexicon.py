@@ -409,6 +409,31 @@ def expand_query(question: str) -> str:
     return " ".join([question, expansion_terms(question)]).strip()
 
 
+_MONTHS = {
+    "jan": "January",
+    "feb": "February",
+    "mar": "March",
+    "apr": "April",
+    "jun": "June",
+    "jul": "July",
+    "aug": "August",
+    "sep": "September",
+    "sept": "September",
+    "oct": "October",
+    "nov": "November",
+    "dec": "December",
+}
+_SHORT_MONTH_DAY = re.compile(
+    r"\b(" + "|".join(_MONTHS) + r")\.?(?=\s+\d{1,2}(?:st|nd|rd|th)?\b)", re.IGNORECASE
+)
+
+
+def spelled_months(question: str) -> str:
+    """Short month names before a day written out ("pumped nov 15" → "pumped November 15"): "nov" is also
+    a notice of violation, and "dec" and "mar" are words of their own."""
+    return _SHORT_MONTH_DAY.sub(lambda m: _MONTHS[m.group(1).lower()], question)
+
+
 def lexicon_words() -> str:
     """Every word the lexicon knows, everyday and ordinance alike (the speller keeps these as they are)."""
     return " ".join(f"{everyday.replace('|', ' ')} {words}" for everyday, words in VOCABULARY)

@@ -107,7 +107,7 @@ def test_an_optional_field_may_be_skipped_at_once():
         "city": "inglewood",
     }
     turn = decide(SERVICE_FORM, FormState(values, "frequency"), say("skip"), CONTACTS)
-    assert turn.skipped == ("frequency",) and turn.next_slot is None
+    assert turn.skipped == ("frequency",) and turn.next_slot == "service_confirmed"
 
 
 def test_change_the_address_with_the_new_value_in_the_same_message():
@@ -388,3 +388,23 @@ def test_a_landmark_before_the_address_is_not_taken_for_the_business_involved():
         CONTACTS,
     )
     assert "restaurant_name" not in turn.updates
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("there's grease water coming up out of the manhole in the alley in Inglewood", "grease water"),
+        ("hay aguas negras saliendo de la coladera en victorville", "aguas negras"),
+    ],
+)
+def test_what_is_spilling_said_with_how_it_flows_is_not_asked_again(text, what):
+    turn = decide(SPILL_FORM, FormState({}, None), say(text, "report_spill", channel="voice"), CONTACTS)
+    assert turn.updates["what_spilling"] == what
+    assert turn.next_slot != "what_spilling"
+
+
+def test_a_grease_trap_that_needs_pumping_is_no_spill_substance():
+    turn = decide(
+        SPILL_FORM, FormState({}, None), say("the grease trap needs pumping", "report_spill"), CONTACTS
+    )
+    assert "what_spilling" not in turn.updates

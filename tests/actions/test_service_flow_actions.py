@@ -58,7 +58,7 @@ def test_the_permit_frequency_given_is_used_and_stored_with_the_facility(engine)
     assert form_slots["frequency"] == {"days": 30, "months": None}
     assert form_slots["device"] == "interceptor"
     assert form_slots["service_date"] == "2026-11-28"
-    assert form_slots["requested_slot"] is None
+    assert form_slots["requested_slot"] == "service_confirmed"  # read back before it is recorded
 
 
 def test_next_pump_out_and_what_is_coming_up_come_from_the_stored_records(engine):

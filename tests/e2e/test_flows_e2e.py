@@ -184,7 +184,10 @@ def test_pump_out_is_logged_with_the_next_due_date_and_answered_later(running_st
     assert "interceptor or a grease trap" in reply
     assert "Which city" in say(running_stack, sender, "the interceptor")
     assert "How often" in say(running_stack, sender, "Victorville")
-    saved = say(running_stack, sender, "I don't know")
+    read_back = say(running_stack, sender, "I don't know")
+    assert "Aug 14" in read_back and "ABC Hauling" in read_back  # read back before anything is recorded
+    assert store.facilities.for_conversation(database, sender) == []
+    saved = say(running_stack, sender, "yes")
     [facility] = store.facilities.for_conversation(database, sender)
     [record] = store.service.list_for_facility(database, facility["reference"])
     assert record["service_date"].month == 8 and record["service_date"].day == 14

@@ -226,3 +226,14 @@ def test_to_slot_of_plain_values() -> None:
     assert to_slot(YesNo.NO) == "no"
     with pytest.raises(TypeError, match="No slot form for object"):
         to_slot(object())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It was pumped today, December 1, by Desert Valley Pumping. They removed about 750 gallons.",
+        "pumped yesterday",
+    ],
+)
+def test_a_day_named_in_passing_is_no_frequency(text: str) -> None:
+    assert not parse_frequency(text).ok  # "today" holds "day", and "December 1" is a date

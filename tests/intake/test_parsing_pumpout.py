@@ -105,3 +105,10 @@ def test_slots_are_json_ready() -> None:
         },
         "hauler": "ABC Hauling",
     }
+
+
+def test_a_request_to_log_is_not_taken_for_the_hauler() -> None:
+    log = parse_pumpout(
+        "hola quiero registrar q ayer nos bombearon la trampa de grasa. restaurante en victorville", TUESDAY
+    )
+    assert log.hauler is None and log.device == "trap"

@@ -243,3 +243,36 @@ def test_weekly_service_multiplies_by_pickups(text: str, unit: str, amount: str,
 def test_a_street_number_or_a_piece_of_a_phone_number_is_no_amount(text):
     assert not parse_quantity(text, CUBIC_YARDS).ok
     assert parse_quantity(f"{text}. about 3 a week", CUBIC_YARDS).value.amount == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The restaurant is Golden Wok, FOG permit number FOG-2291, at 15400 Palmdale Road.",
+        "permit #4410",
+        "reference SR-1234",
+    ],
+)
+def test_a_code_or_permit_number_is_no_amount(text: str) -> None:
+    assert not parse_quantity(text, GALLONS).ok
+
+
+def test_an_amount_beside_a_code_is_still_read() -> None:
+    assert parse_quantity("manifest # 88213, about 750 gallons", GALLONS).value.amount == Decimal("750")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fue ayer 30 de nov como a las 3pm, vino la compania Desert Pumping",
+        "it was done 3/14",
+        "like 9am",
+        "pumped nov 30",
+    ],
+)
+def test_the_numbers_of_a_date_or_a_time_are_no_amount(text: str) -> None:
+    assert not parse_quantity(text, GALLONS).ok
+
+
+def test_an_amount_after_a_time_is_read() -> None:
+    assert parse_quantity("at 9:30 500", GALLONS).value.amount == Decimal("500")

@@ -209,3 +209,37 @@ def test_an_answer_that_asks_a_question_of_its_own_is_a_question(intent, text):
 )
 def test_an_answer_unsure_of_itself_stays_an_answer(text):
     assert route("inform", text) == "inform"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("need to log a pump out for my place in inglewood", "log_pumpout"),
+        ("can you log the pumping from this morning", "log_pumpout"),
+        ("how do i log a pump out?", "ask_question"),
+        ("what does the log need to show", "ask_question"),
+    ],
+)
+def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, intent):
+    assert route("ask_question", text) == intent
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "routed"),
+    [
+        ("inform_city", "need to log a pump out for my place in inglewood", "log_pumpout"),
+        ("nlu_fallback", "actually nvm cancel that, i gotta find my plumbing permits first", "cancel"),
+        (
+            "inform",
+            "Actually, let's stop here. I need to talk to our landlord first. Please cancel it.",
+            "cancel",
+        ),
+        ("nlu_fallback", "Do we have to do anything to prove the unit works?", "ask_question"),
+        ("nlu_fallback", "asdf qwer", "nlu_fallback"),
+        ("nlu_fallback", "it's reaching the gutter. maybe like fifty gallons so far?", "nlu_fallback"),
+        ("inform", "the hauler is never late, mind you", "inform"),
+        ("ask_question", "can i cancel it later if we change our mind?", "ask_question"),
+    ],
+)
+def test_requests_to_log_or_stop_and_unsure_questions_go_where_they_mean(intent, text, routed):
+    assert route(intent, text) == routed

@@ -7,6 +7,7 @@ import pytest
 
 from cities import CityContacts, detect_city
 from knowledge import answer as knowledge_answer
+from knowledge.lexicon import spelled_months
 from knowledge.sentences import split_clauses as split_sentences
 from shaping.answers import MORE_MARKER, SMS_LIMIT, fit_sms, shape_answer
 
@@ -166,3 +167,17 @@ def test_a_long_card_core_keeps_its_room_on_sms_citing_its_first_section_the_res
     assert f"({citation})" in shaped.more  # every section, after MORE
     first_words = shaped.text.split(" (")[0]
     assert first_words.endswith(",") or first_words.endswith(".")  # cut at a clause, not mid-phrase
+
+
+def test_a_short_month_before_a_day_is_a_date_not_a_notice_of_violation(real_index):
+    assert (
+        spelled_months("pumped nov 15, got a 2nd nov, dec. 3rd")
+        == "pumped November 15, got a 2nd nov, December 3rd"
+    )
+    answer = knowledge_answer.answer_question(
+        real_index,
+        "was nov 15. so cal grease service did it, took out like 1000 gal",
+        "inglewood",
+        CityContacts(),
+    )
+    assert "notice of violation" not in answer.text.lower()
