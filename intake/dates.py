@@ -74,6 +74,8 @@ _MONTH_SPELLINGS = (
 )
 _MONTHS = {word: n for n, words in enumerate(_MONTH_SPELLINGS, start=1) for word in words.split()}
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+MONTH_PATTERN = _MONTH
+"""Every month spelling dates are read in (English and Spanish, full and short), longest first."""
 _WEEKDAYS = {
     name: n
     for n, name in enumerate(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])

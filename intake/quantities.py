@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from intake.core import ParseResult, _fail, _ok, _plain, normalize
+from intake.dates import MONTH_PATTERN
 from intake.numbers import (
     _DIGITS,
     _WORD_NUMBER_RUN,
@@ -282,10 +283,7 @@ _STREET_AFTER = re.compile(
 )
 _PHONE_PIECE_BEFORE = re.compile(r"(?:\d[-.)]\s?|\(\d{3}\)\s?|\()$")
 _PHONE_PIECE_AFTER = re.compile(r"[-.]\d|\)\s?\d")
-_MONTH_NAME = (
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic|enero|febrero|marzo|abril|mayo|junio|"
-    r"julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)[a-z]*\.?"
-)
+_MONTH_NAME = rf"(?:{MONTH_PATTERN})\b\.?"
 # "30 de nov", "3/14", "3pm", "9:30"; "nov 30", the 14 of "3/14"
 _DATE_AROUND = re.compile(
     rf"^(?:st|nd|rd|th)?\s*(?:of\s+|de\s+)?{_MONTH_NAME}|^/\d|^:\d|^\s*(?:a\.?m\b|p\.?m\b|o'?clock)"

@@ -23,6 +23,8 @@ from functools import lru_cache
 
 import Stemmer
 
+from cities.wording import MONTH_NAMES
+
 # (what people say, "|" between alternatives; the ordinances' words for it)
 VOCABULARY: tuple[tuple[str, str], ...] = (
     # Devices and fixtures
@@ -409,20 +411,7 @@ def expand_query(question: str) -> str:
     return " ".join([question, expansion_terms(question)]).strip()
 
 
-_MONTHS = {
-    "jan": "January",
-    "feb": "February",
-    "mar": "March",
-    "apr": "April",
-    "jun": "June",
-    "jul": "July",
-    "aug": "August",
-    "sep": "September",
-    "sept": "September",
-    "oct": "October",
-    "nov": "November",
-    "dec": "December",
-}
+_MONTHS = {name[:3].lower(): name for name in MONTH_NAMES if len(name) > 3} | {"sept": "September"}
 _SHORT_MONTH_DAY = re.compile(
     r"\b(" + "|".join(_MONTHS) + r")\.?(?=\s+\d{1,2}(?:st|nd|rd|th)?\b)", re.IGNORECASE
 )

@@ -73,15 +73,9 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
         brief = _with_first_citation_only(answer)
         if brief is not None:  # the core, citing its first section; every citation comes after MORE
             every = f"({answer_citation(answer)})"
-            if len(brief) + len(more_marker()) <= SMS_LIMIT:
-                return ShapedReply(brief + more_marker(), f"{rest_of_answer} {every}".strip())
-            first, rest = fit_sms(brief, SMS_LIMIT - len(more_marker()))
-            first = first if first.endswith(more_marker()) else first + more_marker()
+            first, rest = fit_sms(brief, more_follows=True)
             return ShapedReply(first, " ".join(part for part in (rest, rest_of_answer, every) if part))
-        if not rest_of_answer:
-            return ShapedReply(*fit_sms(answer.text))
-        first, rest = fit_sms(answer.text, SMS_LIMIT - len(more_marker()))
-        first = first if first.endswith(more_marker()) else first + more_marker()
+        first, rest = fit_sms(answer.text, more_follows=bool(rest_of_answer))
         return ShapedReply(first, f"{rest} {rest_of_answer}".strip())
     if channel == "voice":
         return ShapedReply(speak(whole))
@@ -146,16 +140,20 @@ def _with_first_citation_only(answer: Answer) -> str | None:
     return f"{core} ({first})"  # the split below finds the citation by the code's full name
 
 
-def fit_sms(text: str, limit: int = SMS_LIMIT) -> tuple[str, str]:
-    """The first SMS (at most ``limit`` characters, ending in the citation) and the rest, for "MORE"."""
-    if len(text) <= limit:
-        return text, ""
+def fit_sms(text: str, limit: int = SMS_LIMIT, *, more_follows: bool = False) -> tuple[str, str]:
+    """The first SMS (at most ``limit`` characters, ending in the citation, then "Reply MORE" when text is
+    held back or ``more_follows``) and the rest, for "MORE". The marker's room is kept once."""
+    marker = more_marker()
+    text = " ".join(text.split())
+    if len(text) + (len(marker) if more_follows else 0) <= limit:
+        return (text + marker if more_follows else text), ""
     citation = ""
     body = text
     match = _TRAILING_CITATION.search(text)
     if match:
         citation, body = match.group(0), text[: match.start()]
-    split = split_sms(body, limit - len(citation), max_parts=1, more_marker=more_marker())
+    split = split_sms(body, limit - len(citation), max_parts=1, more_marker=marker)
     if not split.remainder:  # only whitespace made it too long
-        return split.parts[0] + citation, ""
-    return split.parts[0].removesuffix(more_marker()) + citation + more_marker(), split.remainder
+        first = split.parts[0] + citation
+        return (first + marker if more_follows else first), ""
+    return split.parts[0].removesuffix(marker) + citation + marker, split.remainder

@@ -38,6 +38,24 @@ def test_long_text_keeps_the_citation_in_the_first_sms_and_holds_the_rest():
     assert split_sentences(kept) + split_sentences(rest) == split_sentences(body)
 
 
+def test_the_first_sms_gives_its_room_to_the_answer_and_keeps_the_more_marker_s_room_once():
+    body = "word " * 200
+    first, _ = fit_sms(body.strip() + CITATION)
+    assert SMS_LIMIT - 6 <= len(first) <= SMS_LIMIT  # cut between words, as close to the limit as they allow
+    short = "Pump every ninety days." + CITATION
+    assert fit_sms(short, more_follows=True) == (short + MORE_MARKER, "")  # the rest of the answer follows
+
+
+def test_a_long_answer_with_more_to_follow_fills_its_first_sms():
+    body = ("word " * 200).strip()
+    answer = knowledge_answer.Answer(
+        knowledge_answer.AnswerKind.ANSWER, body + CITATION, (CITATION[2:-1],), "victorville", more="More."
+    )
+    shaped = shape_answer(answer, "sms")
+    assert SMS_LIMIT - 6 <= len(shaped.text) <= SMS_LIMIT and shaped.text.endswith(CITATION + MORE_MARKER)
+    assert shaped.more.endswith("More.")
+
+
 def test_one_very_long_sentence_is_cut_at_a_word():
     body = "word " * 200
     first, rest = fit_sms(body.strip() + CITATION)
