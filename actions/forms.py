@@ -266,17 +266,30 @@ def _harvest(
 ) -> dict[str, Any]:
     """Facts in the message besides the answer asked for; never overwrites an answer already given."""
     found = contact_facts(form.spec, message.text, message.ctx, values, skip)
+    found.update(named_facts(form.spec, message.text, message.ctx, values))
     if form.extract is not None:
         found.update(form.extract(message.text, message.ctx, values))
     return {k: v for k, v in found.items() if k != skip and values.get(k) is None and v is not None}
 
 
-# Someone else's details ("managed by Pacific Property, 310-555-0188"): not the applicant's or caller's.
+# Someone else's details ("managed by Pacific Property, 310-555-0188"): not the applicant's or caller's,
+# unless they say it is them ("owner is me, Carlos Reyes"). Read in the sentence that gives the number.
 _OTHER_PARTY = re.compile(
-    r"\b(?:owner|owned|landlord|manager|managed|management|property|hauler|plumber|contractor|"
+    r"\b(?:owner|owned|landlord|managed by|management|property|hauler|plumber|contractor|"
     r"due[nñ]o|propietario|arrendador|administrador|administra|plomero|contratista)\b",
     re.IGNORECASE,
 )
+_IS_ME = re.compile(r"\b(?:is|it'?s) me\b|\bsoy yo\b", re.IGNORECASE)
+
+
+def _someone_else_s(text: str) -> bool:
+    """Whether the sentence with the phone number in it names another party's details."""
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if mentions_phone(sentence):
+            return bool(_OTHER_PARTY.search(sentence)) and not _IS_ME.search(sentence)
+    return False
+
+
 # "Contact is Dana Kim, 310-555-0165", "luis garcia 310-555-0199": a name given beside a phone number.
 _CONTACT_CUE = re.compile(
     r"^\s*(?:(?:the\s+)?contact(?:\s+person)?(?:\s+is|:)?|(?:el\s+)?contacto(?:\s+es|:)?|"
@@ -292,7 +305,7 @@ def contact_facts(
     """A phone number, and a name said beside it, given when something else was asked: they fill the
     form's first unanswered phone and name fields (the caller's or the applicant's). Details that name
     someone else (an owner, a property manager) are left for their own questions."""
-    if not mentions_phone(text) or _OTHER_PARTY.search(text):
+    if not mentions_phone(text) or _someone_else_s(text):
         return {}
     fields = [f for f in spec.applicable(values) if values.get(f.name) is None and f.name != requested]
     asked = spec.field(requested).parser if requested in {f.name for f in spec.fields} else None
@@ -306,6 +319,48 @@ def contact_facts(
         name = parse("person_name", _CONTACT_CUE.sub("", without_phones(text)).strip(" ,.;:"), ctx)
         if name.ok and _NAME_WORDS.match(str(name.slot)):
             found[name_field] = name.slot
+    return found
+
+
+# Facts said with the words that name them, in a longer message ("Business is Sunrise Bakery, 15000 Seventh
+# St, contact Ana Lee"): the names are capitalised, as people write them.
+_NAMED_PERSON = re.compile(
+    r"(?i:\b(?:(?:contact(?: person)?(?: is|:)?|contacto(?: es|:)?)(?:\s+me,?)?|my name(?:'s| is)|me llamo|"
+    r"mi nombre es|(?:owner|manager|operator) is (?:me|myself),?|el due[nñ]o soy yo,?))\s+"
+    r"(?P<name>[A-ZÁÉÍÓÚÑ][\w'-]+(?:\s+[A-ZÁÉÍÓÚÑ][\w'-]+){1,2})"
+)
+_NAMED_BUSINESS = re.compile(
+    r"(?i:\b(?:business|restaurant|establishment|bakery|store|shop|cafe|company|negocio|restaurante)"
+    r"(?: name)?(?: is|:| es| se llama)|\bcalled)\s+"
+    r"(?P<name>[A-Z0-9][\w'&.-]*(?:\s+(?:[A-Z0-9&][\w'&.-]*|de|del|la|el|of|the)){0,4})"
+    r"|(?i:\b(?:we'?re|we are|somos))\s+"  # "We're Mesa Insurance Services at 12345 Hesperia Road"
+    r"(?P<we>[A-Z][\w'&.-]*(?:\s+[A-Z&][\w'&.-]*){0,4})(?=\s+(?:at|on|en)\s+\d)"
+)
+_STREET_ADDRESS = re.compile(
+    r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Za-z0-9]+\s+){0,3}?"
+    r"(?:St|Street|Ave|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Way|Ln|Lane|Pl|Place|Ct|Court|Hwy|Highway|"
+    r"Pkwy|Parkway)\b\.?",
+    re.IGNORECASE,
+)
+_BUSINESS_FIELDS = ("business_name", "restaurant_name")
+_ADDRESS_FIELD = "facility_address"  # the business's own address (a spill's location is where it is)
+
+
+def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
+    """A contact person, a business's name and its street address said in a longer message with the words
+    that name them; each fills the form's unanswered field for it."""
+    names = {f.name: f.parser for f in spec.applicable(values) if values.get(f.name) is None}
+    found: dict[str, Any] = {}
+    person_field = next((name for name, parser in names.items() if parser == "person_name"), None)
+    person = _NAMED_PERSON.search(text)
+    if person_field and person and (name := parse("person_name", person.group("name"), ctx)).ok:
+        found[person_field] = name.slot
+    business_field = next((name for name in _BUSINESS_FIELDS if name in names), None)
+    if business_field and (match := _NAMED_BUSINESS.search(text)):
+        found[business_field] = (match.group("name") or match.group("we")).strip(" .,")
+    street = _STREET_ADDRESS.search(text)
+    if _ADDRESS_FIELD in names and street and (address := parse("location", street.group(0), ctx)).ok:
+        found[_ADDRESS_FIELD] = address.slot
     return found
 
 
@@ -412,15 +467,19 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 result = parse(spec.parser, text, message.ctx)
                 if result.ok:
                     updates[requested] = result.slot
-                    if spec.parser == "text":  # "Casa Lupe Kitchen, 450 E Manchester Blvd"
+                    updates.update(_harvest(form, message, values, requested))
+                    if spec.parser == "text":  # "Casa Lupe Kitchen, 450 E Manchester Blvd, Inglewood"
                         updates.update(
                             name_and_address(form.spec, message.text, message.ctx, values, requested)
                         )
-                    updates.update(_harvest(form, message, values, requested))
+                    failures = 0
+                elif requested in (said := _harvest(form, message, values, None)):
+                    updates.update(said)  # answered in the user's own words ("open since 2015")
                     failures = 0
                 elif spec.name in form.defaults and len(message.text.split()) >= DEFAULT_AFTER_WORDS:
                     value, said = form.defaults[spec.name]
                     updates[requested] = value
+                    updates.update(_harvest(form, message, values, requested))
                     failures = 0
                     feedback.append(t(said))
                 elif spec.name in form.skippable and failures >= MAX_FAILED_ANSWERS:

@@ -10,6 +10,7 @@ Eligibility is never a grant: the city decides.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -34,7 +35,15 @@ from actions.forms import (
     message_time,
     reset_events,
 )
-from intake import DEMINIMIS_WAIVER, INTERCEPTOR_VARIANCE, PHYSICAL_SPACE_WAIVER, FormSpec, Quantity
+from intake import (
+    DEMINIMIS_WAIVER,
+    INTERCEPTOR_VARIANCE,
+    PHYSICAL_SPACE_WAIVER,
+    FormSpec,
+    ParseContext,
+    Quantity,
+    parse,
+)
 from languages import N_, t
 
 REFERENCE_SLOT = "waiver_reference"
@@ -54,6 +63,34 @@ def _reordered(spec: FormSpec, first: tuple[str, ...]) -> FormSpec:
     return FormSpec(spec.key, spec.city, spec.title, leading + rest, spec.citation)
 
 
+# Amounts and containers said in passing ("a 1.5 cubic yard trash bin picked up once a week, and about 12
+# gallons of organic waste", "for the green and brown container service"): each read in the clause that says
+# its unit, with the field's own parser.
+_WAIVER_FACTS = (
+    ("total_service_yd3", "cubic_yards_per_week", re.compile(r"\b(?:cubic|yards?|yds?|yardas?)\b", re.I)),
+    ("organics_gal", "gallons_per_week", re.compile(r"\b(?:gal(?:lons?)?|galon(?:es)?)\b", re.I)),
+    (
+        "services_requested",
+        "containers",
+        re.compile(
+            r"\b(?:green|brown|blue|verde|caf[eé]|azul)\b.*\b(?:service|container|bin|cart|bote|contenedor)s?\b",
+            re.I,
+        ),
+    ),
+)
+_CLAUSE = re.compile(r"(?<=[.;!?])\s+|,\s+(?:and|y)\s+|\s+and\s+(?=(?:our|we|the|about|organic)\b)", re.I)
+
+
+def waiver_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The service, the organics and the containers a waiver applicant states (see :data:`_WAIVER_FACTS`)."""
+    found: dict[str, Any] = {}
+    for clause in _CLAUSE.split(text):
+        for name, parser, words in _WAIVER_FACTS:
+            if name not in found and words.search(clause) and (result := parse(parser, clause, ctx)).ok:
+                found[name] = result.slot
+    return found
+
+
 DEMINIMIS_FORM = GuidedForm(
     name="deminimis_form",
     spec=_reordered(
@@ -66,6 +103,7 @@ DEMINIMIS_FORM = GuidedForm(
         r"documentation|documents|documentaci[oó]n|documentos|papeles": "has_documentation",
         **_CONTACT_ALIASES,
     },
+    extract=waiver_facts,
     topic=N_("de minimis waiver request"),
 )
 
@@ -78,8 +116,59 @@ SPACE_WAIVER_FORM = GuidedForm(
         r"documentation|documents|documentaci[oó]n|documentos|papeles": "has_documentation",
         **_CONTACT_ALIASES,
     },
+    extract=waiver_facts,
     topic=N_("physical space waiver request"),
 )
+
+# What an applicant for a variance says of the site in their own words ("there's no room behind the building
+# and the plumber says the slope won't work either", "open since 2015"): the screening answers.
+_SITE_FACTS = (
+    (
+        "existing_establishment",
+        "yes",
+        re.compile(
+            r"\b(?:existing (?:restaurant|business|establishment|place)|open since|been open|already (?:open|"
+            r"operating)|ya (?:est[aá] )?abiert[oa]|abierto desde|existente)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "existing_establishment",
+        "no",
+        re.compile(
+            r"\b(?:new (?:restaurant|build|construction|location)|not open yet|opening soon|nuevo local)\b",
+            re.I,
+        ),
+    ),
+    (
+        "no_space",
+        "yes",
+        re.compile(
+            r"\b(?:no (?:room|space)|not enough (?:room|space)|nowhere to put|no hay (?:espacio|lugar)|"
+            r"sin espacio)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "no_slope",
+        "yes",
+        re.compile(
+            r"\b(?:slope (?:won'?t|doesn'?t|does not|will not|can'?t) work|no (?:adequate |enough )?slope|"
+            r"not enough slope|no hay (?:pendiente|desnivel)|sin pendiente)\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+
+def site_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The screening answers a variance applicant gives in their own words (see :data:`_SITE_FACTS`)."""
+    found: dict[str, Any] = {}
+    for name, answer, words in _SITE_FACTS:
+        if name not in found and words.search(text):
+            found[name] = answer
+    return found
+
 
 VARIANCE_FORM = GuidedForm(
     name="variance_form",
@@ -102,6 +191,7 @@ VARIANCE_FORM = GuidedForm(
         r"negligible|little grease|poca grasa|insignificante|m[ií]nima": "negligible_fog",
         **_CONTACT_ALIASES,
     },
+    extract=site_facts,
     topic=N_("interceptor variance request"),
 )
 

@@ -46,6 +46,7 @@ _NOT_A_NAME = {
     "anonymous",
     *("si", "nel", "claro", "nada", "ninguno", "saltar", "omitir", "no se", "anonimo", "anonima"),
 }
+MAX_NAME_WORDS = 6  # "María de los Ángeles García López"
 _TYPE_YOUR_NAME = N_("Please type your name, for example Maria Lopez.")
 
 
@@ -57,7 +58,8 @@ def parse_person_name(text: str) -> ParseResult[str]:
         return _fail(t(_TYPE_YOUR_NAME))
     if _strip_accents(normalize(name)) in _NOT_A_NAME:
         return _fail(t(_TYPE_YOUR_NAME))
-    if len(name) > 100 or sum(c.isdigit() for c in name) > 2:
+    # a name has no figures and few words ("We'll have 64 seats and no drive-thru" answers something else)
+    if len(name) > 100 or any(c.isdigit() for c in name) or len(name.split()) > MAX_NAME_WORDS:
         return _fail(t("Please type just your name, for example Maria Lopez."))
     return _ok(name)
 

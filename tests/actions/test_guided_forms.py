@@ -10,6 +10,7 @@ from actions.forms import FormState, Message, decide, is_interruption, looks_lik
 from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
 from actions.spill import SPILL_FORM
+from actions.waivers import DEMINIMIS_FORM, VARIANCE_FORM
 from cities import CityContacts
 from intake import ParseContext
 from shaping.keywords import classify_keyword
@@ -288,7 +289,8 @@ def test_an_applicant_who_goes_straight_on_with_the_facts_is_filling_out_the_app
     form = PERMIT_FORMS["victorville"]
     state = FormState({"city": "victorville"}, "application_path")
     turn = decide(form, state, say("It's called Cocina Jalisco, the operator is me, Maria Lopez"), CONTACTS)
-    assert turn.updates["application_path"] == "application" and turn.next_slot == "business_name"
+    assert turn.updates["application_path"] == "application" and turn.next_slot == "facility_address"
+    assert turn.updates["business_name"] == "Cocina Jalisco"  # what the applicant went on with is kept
     assert "say documents" in turn.feedback[0]
     short = decide(form, state, say("hmm not sure"), CONTACTS)
     assert "application_path" not in short.updates and short.next_slot == "application_path"
@@ -408,3 +410,63 @@ def test_a_grease_trap_that_needs_pumping_is_no_spill_substance():
         SPILL_FORM, FormState({}, None), say("the grease trap needs pumping", "report_spill"), CONTACTS
     )
     assert "what_spilling" not in turn.updates
+
+
+def test_a_business_address_and_contact_said_with_their_names_in_a_long_answer_are_all_kept():
+    values = {"city": "victorville", "services_requested": ["green", "brown"]}
+    turn = decide(
+        DEMINIMIS_FORM,
+        FormState(values, "total_service_yd3"),
+        say(
+            "About 1.5 cubic yards a week. Business is Sunrise Bakery, 15000 Seventh St, contact Ana Lee, "
+            "760-555-0177."
+        ),
+        CONTACTS,
+    )
+    assert turn.updates["business_name"] == "Sunrise Bakery"
+    assert turn.updates["facility_address"]["text"] == "15000 Seventh St"
+    assert turn.updates["applicant_name"] == "Ana Lee"
+    assert turn.updates["applicant_phone"] == "+17605550177"
+
+
+def test_a_role_is_no_name_and_a_spill_s_location_is_not_the_business_address():
+    turn = decide(
+        SPILL_FORM,
+        FormState({"overflowing_now": "yes", "city": "victorville"}, "what_spilling"),
+        say("grease. I'm the shift manager at 15000 Seventh St"),
+        CONTACTS,
+    )
+    assert "reporter_name" not in turn.updates and "location" not in turn.updates
+
+
+def test_a_variance_applicant_s_own_words_answer_the_screening_questions():
+    turn = decide(
+        VARIANCE_FORM,
+        FormState({"city": "inglewood"}, "existing_establishment"),
+        say(
+            "Sunny Side Diner, 300 S Market St, Inglewood. It's an existing restaurant, open since 2015. There's "
+            "no room behind the building and the plumber says the slope won't work either."
+        ),
+        CONTACTS,
+    )
+    assert turn.updates["existing_establishment"] == "yes"
+    assert turn.updates["no_space"] == "yes" and turn.updates["no_slope"] == "yes"
+    assert turn.next_slot == "alt_tech_equivalent"
+
+
+def test_a_waiver_request_that_states_its_numbers_and_containers_is_not_asked_them_again():
+    turn = decide(
+        DEMINIMIS_FORM,
+        FormState({"city": "victorville"}, None),
+        say(
+            "Our Victorville tailoring shop has a 1.5 cubic yard trash bin picked up once a week, and we produce "
+            "about 12 gallons of organic waste a week. We want the waiver for the green and brown container "
+            "service.",
+            "request_deminimis_waiver",
+        ),
+        CONTACTS,
+    )
+    assert turn.updates["total_service_yd3"]["amount"] == 1.5
+    assert turn.updates["organics_gal"]["amount"] == 12
+    assert turn.updates["services_requested"] == ["green", "brown"]
+    assert turn.next_slot == "has_documentation"
