@@ -414,7 +414,14 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         answers_the_question = named is not None and (named == requested or values.get(named) is None)
         if answers_the_question:
             named = None  # "the hauler" said when asked who documents it is an answer, not a change
-        if named is not None:
+        fixed = _corrected_answer(form, message, values) if message.intent == "change_answer" else None
+        if fixed is not None:  # "son 58 asientos, no 48, porque el dueño ...": the answer its value fits
+            name, value = fixed  # (before any field its words name: "dueño" is not what changed)
+            updates[name] = value
+            confirmed, failures = False, 0
+            label = t(form.spec.field(name).label).lower()
+            feedback.append(t("OK, I've changed the {label}.", label=label))  # then the open question
+        elif named is not None:
             spec = form.spec.field(named)
             new_value = None
             if match := _change_to(message.text):
@@ -425,12 +432,10 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             skipped = tuple(s for s in skipped if s != named)
             changed = t("OK, I've changed the {label}.", label=t(spec.label).lower())
             feedback.append(changed if new_value is not None else t("OK."))
-        elif message.intent == "change_answer" and (fixed := _corrected_answer(form, message, values)):
-            name, value = fixed  # "sorry it was the 24th not the 25th": the one answer that reads it
-            updates[name] = value
-            confirmed, failures = False, 0
-            label = t(form.spec.field(name).label).lower()
-            feedback.append(t("OK, I've changed the {label}.", label=label))  # then the open question
+        elif message.intent == "change_answer" and (said := _harvest(form, message, values, None)):
+            updates.update(
+                said
+            )  # a correction of a fact not asked yet ("60 seats total, not 45") is the fact
         elif message.intent == "change_answer" and not answers_the_question:
             feedback.append(t("Which answer do you want to change? For example: change the address."))
             asked_again = True

@@ -78,6 +78,7 @@ def _free_answer(tracker: Tracker, question: str, city: str | None, facts: str =
         message_time(tracker),
         channel_of(tracker),
         facts=facts,
+        city_asked=bool(tracker.get_slot("pending_question")),
     )
 
 
@@ -131,6 +132,7 @@ def free_answer(
     channel: str,
     *,
     facts: str = "",
+    city_asked: bool = False,
 ) -> Answer:
     """The answer to a question asked in free conversation (also what the offline evaluation plays).
 
@@ -140,9 +142,10 @@ def free_answer(
     When the message holds a rule's numbers, the computed result comes first with its reason and section;
     the answer card for the message follows it (SMS: behind MORE): the rule's condition, and whatever
     else the message asks ("last cleaned nov 2, how often? also the baffles?"), and the card's offer of
-    the flow. Otherwise the answer cards and passages answer (short channels ask the city when it matters).
+    the flow. Otherwise the answer cards and passages answer (short channels ask the city when it matters,
+    once: asked already and not told, they answer for both cities, labelled).
     """
-    ask_city = channel in ("sms", "voice")
+    ask_city = channel in ("sms", "voice") and not city_asked
     said = f"{facts} {question}".strip()
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     computed = compute(english, city or detect_city(said), now)

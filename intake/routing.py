@@ -32,6 +32,7 @@ QUESTION_INTENT = "ask_question"
 SORT_INTENT = "sort_item"
 CITY_INTENT = "inform_city"
 CANCEL_INTENT = "cancel"
+CHANGE_INTENT = "change_answer"
 # What a form reads as an answer; one that asks a question of its own (ASKING_WORDS or more) is a question.
 ANSWER_INTENTS = frozenset({"inform", "affirm", "deny", "change_answer"})
 ASKING_WORDS = 5
@@ -320,11 +321,33 @@ def route(intent: str, text: str) -> str:
         return PUMPOUT_INTENT  # "need to log a pump out for my place in inglewood"
     if intent in QUESTION_LIKE | ANSWER_INTENTS and _CANCEL_REQUEST.search(text) and not _is_question(text):
         return CANCEL_INTENT  # "actually nvm cancel that, i gotta find my plumbing permits first"
+    if intent in QUESTION_LIKE | {"inform"} and corrects_an_answer(text):
+        return CHANGE_INTENT  # "Perdón, me equivoqué: son 58 asientos, no 48"
     if intent == "nlu_fallback" and asks_a_question(text):
         # mid-form, "do we have to do anything to prove the unit works?" is answered; an unsure answer
         # ("maybe like fifty gallons so far?") stays an answer
         return QUESTION_INTENT
     return intent
+
+
+_CORRECTION = _words(
+    r"sorry",
+    r"oops",
+    r"my bad",
+    r"i meant",
+    r"correction",
+    r"perd[oó]n",
+    r"me equivoqu[eé]",
+    r"quise decir",
+    r"disculp[ae]",
+)
+_NOT_THE_OLD = _words(r"not (?:the )?\d+\w*", r"no (?:el |los |las )?\d+\w*", r"instead of", r"en vez de")
+
+
+def corrects_an_answer(text: str) -> bool:
+    """Whether a message corrects an answer by its new value ("sorry it was the 24th not the 25th",
+    "perdón, me equivoqué: son 58 asientos, no 48"), not asks something."""
+    return bool(_CORRECTION.search(text) and _NOT_THE_OLD.search(text)) and not asks_a_question(text)
 
 
 _CANCEL_REQUEST = _words(
@@ -333,7 +356,7 @@ _CANCEL_REQUEST = _words(
     r"nvm",
     r"forget (?:it|that|about it)",
     r"(?:let'?s )?stop (?:here|this|the (?:application|request|report))",
-    r"cancela(?:r)? (?:eso|esto|la solicitud|el reporte)",
+    r"cancel(?:a|e|ar)? (?:eso|esto|la|el|mi|esta|este)",
     r"olv[ií]d(?:alo|ese|elo)",
 )
 

@@ -111,3 +111,22 @@ def test_a_new_question_with_its_own_numbers_is_not_mixed_with_the_topic(engine)
         ),
     )
     assert "$250" in messages[0]["text"] and "February 1, 2027" not in messages[0]["text"]
+
+
+def test_asked_the_city_once_and_not_told_a_texter_gets_both_cities_answers_labelled(engine):
+    question = "how long do i have to keep the pumping receipts?"
+    first_slots, first = _run(
+        ActionAnswerQuestion(), make_tracker(text=question, intent="ask_question", channel="sms")
+    )
+    assert "Which city" in first[0]["text"] or "which city" in first[0]["text"].lower()
+    _, second = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="and how long is the fog permit good for?",
+            intent="ask_question",
+            channel="sms",
+            slots={"pending_question": first_slots["pending_question"]},
+        ),
+    )
+    reply = second[0]["text"]
+    assert ("In Victorville" in reply or "In Inglewood" in reply) and "have different rules" not in reply

@@ -470,3 +470,37 @@ def test_a_waiver_request_that_states_its_numbers_and_containers_is_not_asked_th
     assert turn.updates["organics_gal"]["amount"] == 12
     assert turn.updates["services_requested"] == ["green", "brown"]
     assert turn.next_slot == "has_documentation"
+
+
+def test_a_correction_of_a_fact_not_asked_yet_keeps_the_fact():
+    form = PERMIT_FORMS["inglewood"]
+    values = {"city": "inglewood", "business_name": "Pupuseria El Comal"}
+    turn = decide(
+        form,
+        FormState(values, "facility_address"),
+        say("wait sorry we added the patio, its 60 seats total not 45", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates["dining_capacity"] == 60
+    assert turn.next_slot == "facility_address"
+
+
+def test_a_correction_by_its_value_wins_over_a_field_its_other_words_name():
+    form = PERMIT_FORMS["inglewood"]
+    values = {
+        "city": "inglewood",
+        "business_name": "Pupuseria La Ceiba",
+        "establishment_kind": "restaurant",
+        "dining_capacity": 48,
+    }
+    turn = decide(
+        form,
+        FormState(values, "applicant_name"),
+        say(
+            "Perdón, me equivoqué: son 58 asientos, no 48, porque el dueño agregó una terraza.",
+            "change_answer",
+        ),
+        CONTACTS,
+    )
+    assert turn.updates == {"dining_capacity": 58}
+    assert turn.feedback[0].startswith("OK, I've changed the")

@@ -243,3 +243,21 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
 )
 def test_requests_to_log_or_stop_and_unsure_questions_go_where_they_mean(intent, text, routed):
     assert route(intent, text) == routed
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "routed"),
+    [
+        (
+            "nlu_fallback",
+            "perdon me equivoque son 58 seats no 48 why el owner agrego 1 terraza",
+            "change_answer",
+        ),
+        ("inform", "wait sorry we added the patio, its 60 seats total not 45", "change_answer"),
+        ("inform", "sorry, no idea", "inform"),
+        ("nlu_fallback", "sabe what mejor cancele la application 1o voy a hablar con el owner", "cancel"),
+        ("nlu_fallback", "and how long valid el waiver and if despues crece el business?", "ask_question"),
+    ],
+)
+def test_corrections_stops_and_questions_read_in_the_spanish_gloss(intent, text, routed):
+    assert route(intent, text) == routed
