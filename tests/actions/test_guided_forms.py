@@ -444,8 +444,8 @@ def test_a_variance_applicant_s_own_words_answer_the_screening_questions():
         VARIANCE_FORM,
         FormState({"city": "inglewood"}, "existing_establishment"),
         say(
-            "Sunny Side Diner, 300 S Market St, Inglewood. It's an existing restaurant, open since 2015. There's "
-            "no room behind the building and the plumber says the slope won't work either."
+            "Sunny Side Diner, 300 S Market St, Inglewood. It's an existing restaurant, open since 2015. "
+            "There's no room behind the building and the plumber says the slope won't work either."
         ),
         CONTACTS,
     )
@@ -459,9 +459,9 @@ def test_a_waiver_request_that_states_its_numbers_and_containers_is_not_asked_th
         DEMINIMIS_FORM,
         FormState({"city": "victorville"}, None),
         say(
-            "Our Victorville tailoring shop has a 1.5 cubic yard trash bin picked up once a week, and we produce "
-            "about 12 gallons of organic waste a week. We want the waiver for the green and brown container "
-            "service.",
+            "Our Victorville tailoring shop has a 1.5 cubic yard trash bin picked up once a week, and we "
+            "produce about 12 gallons of organic waste a week. We want the waiver for the green and brown "
+            "container service.",
             "request_deminimis_waiver",
         ),
         CONTACTS,
