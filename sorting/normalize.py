@@ -200,7 +200,12 @@ def fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", str(text))
     ascii_text = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
     ascii_text = ascii_text.replace("&", " and ").replace("'", "").replace("’", "")
-    return " ".join(re.sub(r"[^a-z0-9#]+", " ", ascii_text).replace("#", " ").split())
+    words = re.sub(r"[^a-z0-9#]+", " ", ascii_text).replace("#", " ").split()
+    return " ".join(_TEXTED.get(word, word) for word in words)
+
+
+# Spanish as it is texted, spelled out so the question's frame is recognised ("en q bote van ...").
+_TEXTED = {"q": "que", "xq": "porque", "pq": "porque", "pa": "para"}
 
 
 def singular(word: str) -> str:

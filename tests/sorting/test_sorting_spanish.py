@@ -108,3 +108,9 @@ def test_a_spanish_answer_keeps_its_accents_for_the_web_and_voice(matcher: Sorti
 def test_english_is_unchanged_after_a_spanish_reply(matcher: SortingMatcher) -> None:
     spanish(matcher.sort("diapers", COM))
     assert "the black (or gray) container" in format_answer(matcher.sort("diapers", COM))
+
+
+def test_a_texted_question_frame_is_read_so_the_bin_it_names_is_no_item(matcher: SortingMatcher) -> None:
+    found = matcher.match("en q bote van los huesos de pollo?")
+    assert found is not None and "shampoo" not in found.item.name
+    assert matcher.match("en que bote van los huesos de pollo?").item == found.item
