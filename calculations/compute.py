@@ -15,6 +15,7 @@ from decimal import Decimal
 import compliance
 from cities.wording import long_date
 from compliance.core import dollars, parse_city
+from compliance.inglewood.fog import LateFee
 from intake.core import ANY, FUTURE, ParseContext, normalize
 from intake.dates import find_date
 from intake.quantities import find_quantity
@@ -22,6 +23,8 @@ from languages import N_, t
 
 _PUMPED = re.compile(r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|serviced|emptied|vacuumed)\b", re.I)
 _NEXT = re.compile(r"\b(?:when|next|due|again|how long until|by when|how often)\b", re.I)
+_MANIFEST = re.compile(r"\b(?:manifest|manafest|manifests|manifiesto|paperwork|pump ticket)s?\b", re.I)
+_NEXT_SERVICE = re.compile(r"\b(?:next (?:one|pump|service|cleaning)|again|how often|cada cuanto)\b", re.I)
 _TRAP = re.compile(  # a grease trap (under a sink, indoors), not an interceptor
     r"\b(?:under (?:the|my|our|a) (?:[\w-]+ ){0,2}sink|(?:small|little|lil|indoor|inside|under[- ]?sink) "
     r"(?:grease )?trap|trap under|hydro ?mechanical)\b",
@@ -110,6 +113,8 @@ def compute(text: str, city: str | None, now: dt.datetime) -> Computed | None:
 def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if city is None or not (_PUMPED.search(text) and _NEXT.search(text)) or _SPILL.search(text):
         return None  # "it overflowed yesterday, all cleaned up, what now?" is a spill, not a pump-out
+    if _MANIFEST.search(text) and not _NEXT_SERVICE.search(text):
+        return None  # "pumped yesterday, when do i get the manifest in?": the manifest's clock answers
     served, _ = find_date(text, ctx)
     if not served.ok or served.value is None:
         return None
@@ -165,7 +170,24 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
             amount=dollars(fee.base_amount),
             date=long_date(fee.pay_by),
         )
-    return Computed("late_fee", f"{lead} {fee.reason}", fee.citation)
+    reason = fee.reason if fee.delinquent else ""  # not yet late, the core's reason repeats the lead
+    return Computed("late_fee", " ".join(p for p in (lead, reason, _what_comes_next(fee)) if p), fee.citation)
+
+
+def _what_comes_next(fee: LateFee) -> str:
+    """The penalties still to come: the basic penalty on day 46 (not yet delinquent), and the monthly 1.5%
+    (none accrued yet)."""
+    if not fee.delinquent:
+        later = compliance.late_fee(fee.invoice_date, fee.base_amount, fee.penalty_starts)
+        return t(
+            "If it is still unpaid on {date}, a basic penalty of {basic} (10%) is added, and then 1.5% a "
+            "month of the invoice plus that penalty.",
+            date=long_date(fee.penalty_starts),
+            basic=dollars(later.basic_penalty),
+        )
+    if not fee.months_accrued:
+        return t("Each full month after that adds 1.5% of the invoice plus the basic penalty.")
+    return ""
 
 
 def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:

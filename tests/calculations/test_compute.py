@@ -169,3 +169,26 @@ def test_the_edible_food_tier_is_computed_from_the_business_s_kind_and_size(text
 def test_no_tier_is_computed_without_a_size_or_outside_victorville(text, city):
     found = compute(text, city, NOW)
     assert found is None or found.kind != "edible_food_tier"
+
+
+def test_a_late_fee_not_yet_due_says_what_comes_and_when():
+    found = compute("invoice from nov 10 for $413, unpaid, what penalty if late", "inglewood", NOW)
+    assert found.text == (
+        "No penalty yet: pay the $413 by December 25, 2026. If it is still unpaid on December 26, 2026, a "
+        "basic penalty of $41.30 (10%) is added, and then 1.5% a month of the invoice plus that penalty."
+    )
+
+
+def test_a_late_fee_with_no_month_accrued_yet_says_the_monthly_penalty_follows():
+    found = compute(
+        "invoice dated oct 1 for $267 annual inspection fee. didnt pay yet. penalty now?", "inglewood", NOW
+    )
+    assert found.text.startswith("As of today you owe $293.70")
+    assert found.text.endswith("Each full month after that adds 1.5% of the invoice plus the basic penalty.")
+
+
+def test_a_manifest_question_after_a_pump_out_is_not_the_next_service_date():
+    asked = "pumped yesterday like 4pm. when do i gotta get the manafest to the city by? victorville"
+    assert compute(asked, "victorville", NOW) is None  # the manifest card's clock answers it
+    both = "pumped yesterday, when is the next one due and when does the manifest go in?"
+    assert compute(both, "victorville", NOW).kind == "service_due"
