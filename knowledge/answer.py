@@ -314,8 +314,8 @@ _MINOR = frozenset(["a", "an", "and", "as", "at", "by", "for", "from", "in", "of
 
 
 def _not_covered(city: str | None, contacts: CityContacts, topic: Uncovered | None = None) -> Answer:
-    """Say the ordinances do not answer it, what they do say that is related (if anything), and whom to ask:
-    the FOG office for grease, the solid waste office for carts, pickups and hauling."""
+    """Say the ordinances do not answer it, whom to ask (the FOG office for grease, the solid waste office for
+    carts, pickups and hauling) and what they do say that is related (if anything)."""
     cities = [city] if city else list(CITY_NAMES)
     office = topic.office if topic else FOG
     offices = [contacts.describe(c, office) for c in cities]
@@ -324,8 +324,9 @@ def _not_covered(city: str | None, contacts: CityContacts, topic: Uncovered | No
         text = t("The ordinances I answer from don't set {topic}, so I won't guess.", topic=t(topic.topic))
     else:
         text = t("The ordinances I answer from don't cover that, so I won't guess.")
+    # whom to ask comes before what the ordinances do say: on SMS it is in the first message
     related = " ".join(t(topic.what_it_says[c]) for c in cities if topic and c in topic.what_it_says)
-    text += f" {related + ' ' if related else ''}" + t("Please contact {office}.", office=who)
+    text += " " + t("Please contact {office}.", office=who) + (f" {related}" if related else "")
     return Answer(AnswerKind.NOT_COVERED, text, (), city)
 
 

@@ -5,6 +5,7 @@ import pytest
 from cities import FOG, SOLID_WASTE, CityContacts
 from knowledge.answer import AnswerKind, _not_covered
 from knowledge.coverage import uncovered_topic
+from shaping.answers import shape_answer
 
 
 @pytest.mark.parametrize(
@@ -51,3 +52,10 @@ def test_a_decline_names_the_office_for_the_topic_and_what_the_ordinance_does_sa
     fee = _not_covered("victorville", contacts, uncovered_topic("how much is the fog permit", "victorville"))
     assert "resolution of the city council" in fee.text and "§ 10.03.050(a)" in fee.text
     assert "FOG manager" in fee.text
+
+
+def test_a_decline_by_sms_names_whom_to_ask_in_its_first_message():
+    question = "can you send me a list of approved grease trap pumping companies in inglewood?"
+    declined = _not_covered("inglewood", CityContacts(), uncovered_topic(question, "inglewood"))
+    first = shape_answer(declined, "sms").text
+    assert "won't guess" in first and "Please contact the City of Inglewood" in first
