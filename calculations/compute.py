@@ -36,7 +36,9 @@ _PERMIT_DAYS = re.compile(
     r"|\bpermit\s+(?:says|said|is|has|reads|lists|sets)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))",
     re.I,
 )
-_INVOICE = re.compile(r"\b(?:invoice|bill|billed|fee)\b", re.I)
+_INVOICE = re.compile(
+    r"\b(?:invoices?|bills?|billed|factura)\b", re.I
+)  # a "penalty fee" on a notice is no invoice
 _UNPAID = re.compile(
     r"\b(?:unpaid|not paid|haven'?t paid|didn'?t pay|late|owe|overdue|penalt(?:y|ies))\b", re.I
 )

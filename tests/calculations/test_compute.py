@@ -192,3 +192,11 @@ def test_a_manifest_question_after_a_pump_out_is_not_the_next_service_date():
     assert compute(asked, "victorville", NOW) is None  # the manifest card's clock answers it
     both = "pumped yesterday, when is the next one due and when does the manifest go in?"
     assert compute(both, "victorville", NOW).kind == "service_due"
+
+
+def test_a_notice_s_penalty_fee_is_no_unpaid_invoice():
+    asked = (
+        "inglewood mailed me a notice of violation on november 23 with a $100 penalty fee. how do i appeal?"
+    )
+    found = compute(asked, "inglewood", NOW)
+    assert found is None or found.kind != "late_fee"
