@@ -44,7 +44,7 @@ def spill_reports(engine, sender: str) -> list[dict]:
 
 
 INGLEWOOD_SPILL = [
-    ("I want to report a sewage spill", "overflowing right now"),
+    ("I want to report a spill", "overflowing right now"),  # what spills is asked, not said
     ("no", "Which city"),
     ("Inglewood", "Where is it"),
     ("corner of Market St and Manchester Blvd", "What is spilling"),
