@@ -29,7 +29,7 @@ from actions.channel import channel_of
 from cities import CITY_NAMES, CityContacts
 from intake import FieldSpec, FormSpec, ParseContext, parse, parse_yes_no, says_skip, shorten, without_phones
 from intake import read_back as _read_back_parts
-from intake.locations import ADDRESS, parse_location
+from intake.locations import ADDRESS, find_street_address, parse_location
 from intake.phones import mentions_phone
 from intake.routing import asks_a_question
 from intake.values import MAX_TEXT_CHARS
@@ -336,12 +336,6 @@ _NAMED_BUSINESS = re.compile(
     r"|(?i:\b(?:we'?re|we are|somos))\s+"  # "We're Mesa Insurance Services at 12345 Hesperia Road"
     r"(?P<we>[A-Z][\w'&.-]*(?:\s+[A-Z&][\w'&.-]*){0,4})(?=\s+(?:at|on|en)\s+\d)"
 )
-_STREET_ADDRESS = re.compile(
-    r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Za-z0-9]+\s+){0,3}?"
-    r"(?:St|Street|Ave|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Way|Ln|Lane|Pl|Place|Ct|Court|Hwy|Highway|"
-    r"Pkwy|Parkway)\b\.?",
-    re.IGNORECASE,
-)
 _BUSINESS_FIELDS = ("business_name", "restaurant_name")
 _ADDRESS_FIELD = "facility_address"  # the business's own address (a spill's location is where it is)
 
@@ -358,8 +352,8 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
     business_field = next((name for name in _BUSINESS_FIELDS if name in names), None)
     if business_field and (match := _NAMED_BUSINESS.search(text)):
         found[business_field] = (match.group("name") or match.group("we")).strip(" .,")
-    street = _STREET_ADDRESS.search(text)
-    if _ADDRESS_FIELD in names and street and (address := parse("location", street.group(0), ctx)).ok:
+    street = find_street_address(text)
+    if _ADDRESS_FIELD in names and street and (address := parse("location", street, ctx)).ok:
         found[_ADDRESS_FIELD] = address.slot
     return found
 
@@ -433,9 +427,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             changed = t("OK, I've changed the {label}.", label=t(spec.label).lower())
             feedback.append(changed if new_value is not None else t("OK."))
         elif message.intent == "change_answer" and (said := _harvest(form, message, values, None)):
-            updates.update(
-                said
-            )  # a correction of a fact not asked yet ("60 seats total, not 45") is the fact
+            updates.update(said)  # a correction of a fact not asked yet ("60 seats total, not 45") is it
         elif message.intent == "change_answer" and not answers_the_question:
             feedback.append(t("Which answer do you want to change? For example: change the address."))
             asked_again = True
@@ -478,29 +470,30 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                             name_and_address(form.spec, message.text, message.ctx, values, requested)
                         )
                     failures = 0
-                elif requested in (said := _harvest(form, message, values, None)):
-                    updates.update(said)  # answered in the user's own words ("open since 2015")
-                    failures = 0
-                elif spec.name in form.defaults and len(message.text.split()) >= DEFAULT_AFTER_WORDS:
-                    value, said = form.defaults[spec.name]
-                    updates[requested] = value
-                    updates.update(_harvest(form, message, values, requested))
-                    failures = 0
-                    feedback.append(t(said))
-                elif spec.name in form.skippable and failures >= MAX_FAILED_ANSWERS:
-                    # a third answer that doesn't fit: left out, and the report goes on (a caller in an
-                    # emergency is not asked the same detail four times); what the message did say is kept
-                    skipped = (*skipped, requested)
-                    failures = 0
-                    feedback.append(t("I'll leave that out."))
-                    updates.update(_harvest(form, message, values, requested))
                 else:
-                    failures += 1
-                    updates.update(_harvest(form, message, values, requested))  # "me llamo Ramon, 760..."
-                    feedback.append(result.error or t("Sorry, I didn't get that."))
-                    if failures >= MAX_FAILED_ANSWERS:
-                        feedback.append(_way_out(form, spec, values, contacts, message.channel))
-                    asked_again = True
+                    # not the answer as asked; the facts it gives are kept ("me llamo Ramon, 760 ..."), and it
+                    # may answer in the user's own words ("open since 2015")
+                    said = _harvest(form, message, values, None)
+                    updates.update(said)
+                    if requested in said:
+                        failures = 0
+                    elif spec.name in form.defaults and len(message.text.split()) >= DEFAULT_AFTER_WORDS:
+                        value, default_said = form.defaults[spec.name]
+                        updates[requested] = value
+                        failures = 0
+                        feedback.append(t(default_said))
+                    elif spec.name in form.skippable and failures >= MAX_FAILED_ANSWERS:
+                        # a third answer that doesn't fit: left out, and the report goes on (a caller in an
+                        # emergency is not asked the same detail four times)
+                        skipped = (*skipped, requested)
+                        failures = 0
+                        feedback.append(t("I'll leave that out."))
+                    else:
+                        failures += 1
+                        feedback.append(result.error or t("Sorry, I didn't get that."))
+                        if failures >= MAX_FAILED_ANSWERS:
+                            feedback.append(_way_out(form, spec, values, contacts, message.channel))
+                        asked_again = True
 
     values.update(updates)
     if asked_again:

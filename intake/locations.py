@@ -27,6 +27,23 @@ _RE_HOUSE_NUMBER = re.compile(
     r"yardas?|puertas?|casas?|minutos?)\b)(?:[nsew]\.?\s+)?[a-z0-9]",
     re.IGNORECASE,
 )
+STREET_SUFFIX = (
+    r"(?:st|street|ave|avenue|blvd|boulevard|rd|road|dr|drive|way|ln|lane|pl|place|ct|court|hwy|highway|"
+    r"pkwy|parkway|calle|avenida)"
+)
+"""The words that end a street's name ("Seventh St", "Palmdale Road"), lowercase; read case-insensitively."""
+_RE_STREET_ADDRESS = re.compile(
+    rf"\b\d{{1,6}}\s+(?:[nsew]\.?\s+)?(?:[a-z0-9]+\s+){{0,3}}?{STREET_SUFFIX}\b", re.IGNORECASE
+)
+
+
+def find_street_address(text: str) -> str | None:
+    """The first street address inside a longer text ("..., 15000 Seventh St, contact ..." → "15000 Seventh
+    St"), or None."""
+    match = _RE_STREET_ADDRESS.search(text)
+    return match.group(0) if match else None
+
+
 _RE_MANHOLE = re.compile(
     r"\b(?:manholes?|man\s+holes?|maintenance\s+holes?|sewer\s+(?:cover|lid)s?|clean\s*-?\s*outs?|"
     r"pozos?\s+de\s+(?:visita|inspecci[oó]n)|tapas?\s+del?\s+(?:drenaje|alcantarilla)|registros?\s+del?\s+drenaje)\b",

@@ -23,6 +23,7 @@ from typing import Any
 
 from intake.core import ParseResult, _fail, _ok, _plain, normalize
 from intake.dates import MONTH_PATTERN
+from intake.locations import STREET_SUFFIX
 from intake.numbers import (
     _DIGITS,
     _WORD_NUMBER_RUN,
@@ -277,10 +278,7 @@ def parse_quantity(
 
 # A bare number that is a street number ("15000 Seventh St"), a piece of a phone number, part of a code
 # ("FOG-2291", "permit #2291", "SR-1234") or the day of a date ("30 de nov", "nov 30") is no amount.
-_STREET_AFTER = re.compile(
-    r"\s+(?:[nsew]\.?\s+)?(?:[a-z0-9]+\s+){0,2}(?:st|street|ave|avenue|blvd|boulevard|rd|road|dr|drive|way|"
-    r"ln|lane|pl|place|ct|court|hwy|highway|pkwy|parkway|calle|avenida)\b\.?"
-)
+_STREET_AFTER = re.compile(rf"\s+(?:[nsew]\.?\s+)?(?:[a-z0-9]+\s+){{0,2}}{STREET_SUFFIX}\b\.?")
 _PHONE_PIECE_BEFORE = re.compile(r"(?:\d[-.)]\s?|\(\d{3}\)\s?|\()$")
 _PHONE_PIECE_AFTER = re.compile(r"[-.]\d|\)\s?\d")
 _MONTH_NAME = rf"(?:{MONTH_PATTERN})\b\.?"

@@ -17,6 +17,7 @@ from intake import (
     parse_person_name,
     parse_phone,
 )
+from intake.locations import find_street_address
 from store.phones import normalize_phone
 
 
@@ -182,3 +183,12 @@ def test_location_slot_round_trip() -> None:
     }
     assert Location.from_slot(result.slot) == result.value
     assert describe("location", result.slot) == "manhole at 5th and Main 92392"
+
+
+def test_a_street_address_is_found_inside_a_longer_answer():
+    assert (
+        find_street_address("Business is Sunrise Bakery, 15000 Seventh St, contact Ana Lee")
+        == "15000 Seventh St"
+    )
+    assert find_street_address("We're at 12345 Hesperia Road.") == "12345 Hesperia Road"
+    assert find_street_address("we have 45 seats and 3 cubic yards") is None
