@@ -1,6 +1,7 @@
-"""Which container does it go in (Victorville Chapter 6.37): free text matched to the sorting catalog,
-one clarifying question for an ambiguous item ("greasy or clean pizza box?"), and the generator type asked
-only when it changes the container (homes of 1-4 units vs businesses and apartments of 5+).
+"""Which container does it go in (Victorville Chapter 6.37): free text matched to the sorting catalog, at
+most one clarifying question for an ambiguous item ("greasy or clean pizza box?"), and several items listed
+in one message each answered. Home or business is read from the conversation, never asked: where it
+changes the container (homes of 1-4 units vs businesses and apartments of 5+), the answer gives both.
 
 The matcher (:func:`actions.runtime.sorting_matcher`) decides the item; the container comes from
 :func:`compliance.container_for` through it; :func:`sorting.format_answer` words it with citations.
@@ -28,12 +29,15 @@ from actions.forms import (
     is_interruption,
     rejected,
 )
-from actions.knowledge import answer_if_covered
+from actions.knowledge import answer_if_covered, reply_for
+from cities import detect_city
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
-from languages import N_, t
+from knowledge.answer import not_covered
+from knowledge.coverage import INGLEWOOD_ORGANICS
+from languages import ENGLISH, N_, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
-from sorting import SortingAnswer, format_answer
+from sorting import SortingAnswer, format_answer, format_many
 from sorting.matcher import answer_for
 
 ITEM_SLOT = "sorting_item"
@@ -41,6 +45,9 @@ OPTION_SLOT = "sorting_option"
 QUERY_SLOT = "sorting_query"
 GENERATOR_SLOT = "generator_type"
 NO_MATCH = "__none__"
+LISTED = "__listed__"  # several items in one message, each answered (sorting_query keeps the message)
+# The sorting rules here are Victorville's (Chapter 6.37): a sorting question in Inglewood is declined.
+IN_INGLEWOOD = "__inglewood__"
 UNSURE = "__unsure__"
 WEB_LIMIT = 640
 # A message of this many words that names no catalog item is a question about the rules ("we manage 40
@@ -48,10 +55,6 @@ WEB_LIMIT = 640
 # when they answer it; shorter ones are item names the list does not have ("futon").
 RULE_QUESTION_WORDS = 6
 
-GENERATOR_QUESTION = N_(
-    "The container depends on who throws it out: is this for a home (a house or a building of up to 4 "
-    "units), or a business or an apartment building of 5 or more units?"
-)
 _HOME = re.compile(  # English, then Spanish (with or without accents)
     r"\b(?:home|house|houses|residen\w*|single[- ]family|duplex|triplex|fourplex|my place|condo|"
     r"mobile home|"
@@ -59,9 +62,12 @@ _HOME = re.compile(  # English, then Spanish (with or without accents)
     re.I,
 )
 _BUSINESS = re.compile(
-    r"\b(?:business\w*|restaurant|commercial|office|store|shop|apartments?|complex|multi[- ]family|"
-    r"5\+|five or more|company|school|church|"
-    r"negocios?|restaurantes?|comercial|comercio|oficina|tienda|apartamentos?|departamentos?|complejo|"
+    r"\b(?:business\w*|restaurants?|commercial|office|store|shop|apartments?|complex|multi[- ]family|"
+    r"5\+|five or more|company|school|church|bakery|deli|diner|cafeteria|grocery|supermarket|market|hotel|"
+    r"motel|food truck|warehouse|factory|clinic|hospital|"
+    r"taquer[ií]as?|panader[ií]as?|carnicer[ií]as?|cafeter[ií]as?|loncher[ií]as?|fondas?|"
+    r"(?:super)?mercados?|f[aá]bricas?|cl[ií]nicas?|bodegas?|"
+    r"negocios?|restaurantes?|comercial|comercio|oficina|tienda|apartamentos?|departamentos?|depas?|deptos?|complejo|"
     r"multifamiliar|cinco o m[aá]s|5 o m[aá]s|compa[ñn][ií]a|empresa|escuela|iglesia)\b",
     re.I,
 )
@@ -84,8 +90,8 @@ SORTING_FORM = GuidedForm(
             FieldSpec(
                 name=GENERATOR_SLOT,
                 label=N_("Home or business"),
-                ask=GENERATOR_QUESTION,
-                ask_voice=GENERATOR_QUESTION,
+                ask="",  # never asked: read from the conversation, or both answers given
+                ask_voice="",
                 parser="text",
                 why="Homes and businesses have different containers (6.37.030, 6.37.040).",
             ),
@@ -96,8 +102,13 @@ SORTING_FORM = GuidedForm(
 )
 
 
+# "Cafe" is a business in English, the brown container in Spanish ("el bote cafe").
+_ENGLISH_BUSINESS = re.compile(r"\b(?:caf[eé]s?|coffee shop|pub|gym|salon)\b", re.IGNORECASE)
+
+
 def parse_generator(text: str) -> GeneratorType | None:
-    home, business = bool(_HOME.search(text)), bool(_BUSINESS.search(text))
+    business = bool(_BUSINESS.search(text) or (current() == ENGLISH and _ENGLISH_BUSINESS.search(text)))
+    home = bool(_HOME.search(text))
     if home == business:
         return None
     return GeneratorType.SINGLE_FAMILY if home else GeneratorType.COMMERCIAL
@@ -110,10 +121,6 @@ def generator_in_conversation(tracker: Tracker, lookback: int = 8) -> GeneratorT
         if (said := parse_generator(text)) is not None:
             return said
     return None
-
-
-def generator_changes_answer(answer: SortingAnswer) -> bool:
-    return len({ruling.color for ruling in answer.containers}) > 1
 
 
 def final_answer(item: str, option: str | None, generator: str | None) -> SortingAnswer:
@@ -154,7 +161,7 @@ class ValidateSortingForm(Action):
         if fresh and requested is not None and interrupted:
             return rejected(SORTING_FORM)
         if not fresh:
-            question = self._question(requested, item, generator)
+            question = self._question(requested, item)
             if question:
                 dispatcher.utter_message(
                     text=t("Back to your {topic}: {question}", topic=t(SORTING_FORM.topic), question=question)
@@ -162,11 +169,20 @@ class ValidateSortingForm(Action):
             return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, requested)]
 
         if requested is None:
+            if (detect_city(text) or tracker.get_slot("city")) == "inglewood":
+                return [
+                    SlotSet(QUERY_SLOT, text),
+                    SlotSet(ITEM_SLOT, IN_INGLEWOOD),
+                    SlotSet(REQUESTED_SLOT, None),
+                ]
             if generator is None and (said := generator_in_conversation(tracker)) is not None:
                 generator = said.value  # "my house in victorville", in this message or an earlier one
                 events.append(SlotSet(GENERATOR_SLOT, generator))
-            answer = matcher.sort(text, generator)
             events.append(SlotSet(QUERY_SLOT, text))
+            if matcher.sort_many(text, generator):  # "las latas, las cascaras y el zacate": each answered
+                events.append(SlotSet(ITEM_SLOT, LISTED))
+                return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, None)]
+            answer = matcher.sort(text, generator)
             if not answer.matched:
                 return [*events, SlotSet(ITEM_SLOT, NO_MATCH), SlotSet(REQUESTED_SLOT, None)]
             item, option = answer.item, answer.option
@@ -185,32 +201,10 @@ class ValidateSortingForm(Action):
             else:
                 option = resolved.option
             events.append(SlotSet(OPTION_SLOT, option))
-        elif requested == GENERATOR_SLOT:
-            said = parse_generator(text)
-            if said is None:
-                failures += 1
-                if failures < MAX_FAILED_ANSWERS:
-                    dispatcher.utter_message(
-                        text=t("Please say home, or business (or apartments of 5+ units).")
-                    )
-                    return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, GENERATOR_SLOT)]
-                return [SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, None)]  # answer for both
-            generator = said.value
-            return [
-                SlotSet(GENERATOR_SLOT, generator),
-                SlotSet(FAILURES_SLOT, 0),
-                SlotSet(REQUESTED_SLOT, None),
-            ]
-
-        if generator is None and generator_changes_answer(final_answer(item, option, None)):
-            dispatcher.utter_message(text=t(GENERATOR_QUESTION))
-            return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, GENERATOR_SLOT)]
         return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, None)]
 
     @staticmethod
-    def _question(requested: str | None, item: str | None, generator: str | None) -> str | None:
-        if requested == GENERATOR_SLOT:
-            return t(GENERATOR_QUESTION)
+    def _question(requested: str | None, item: str | None) -> str | None:
         if requested == OPTION_SLOT and item:
             return format_answer(_ask(item))
         return None
@@ -232,6 +226,19 @@ class ActionSortAnswer(Action):
     ) -> list[EventType]:
         item = tracker.get_slot(ITEM_SLOT)
         limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
+        if item == IN_INGLEWOOD:  # "i'm in inglewood, which bin do grass clippings go in?"
+            declined = not_covered("inglewood", runtime.contacts(), INGLEWOOD_ORGANICS)
+            reply, events = reply_for(tracker, tracker.get_slot(QUERY_SLOT) or "", "inglewood", declined)
+            dispatcher.utter_message(text=reply.text)
+            return [*events, *_CLEARED]
+        if item == LISTED:
+            listed = runtime.sorting_matcher().sort_many(
+                tracker.get_slot(QUERY_SLOT) or "", tracker.get_slot(GENERATOR_SLOT)
+            )
+            if listed:
+                dispatcher.utter_message(text=format_many(listed, limit=limit))
+                return list(_CLEARED)
+            item = NO_MATCH  # not expected: the same message listed them when the form began
         if item in (None, NO_MATCH):
             query = tracker.get_slot(QUERY_SLOT) or ""
             if len(query.split()) >= RULE_QUESTION_WORDS and (

@@ -88,12 +88,13 @@ class ActionCancelForm(Action):
                 text=t("OK. There's nothing in progress to cancel. What would you like to do?")
             )
             return []
-        said = [t("OK, I've stopped the {topic}.", topic=t(form.topic))]
+        said = [t("OK, I've cancelled the {topic}.", topic=t(form.topic))]
         events: list[EventType] = [ActiveLoop(None), *reset_events(form)]
+        kept = (
+            keep_spill(tracker, "The reporter cancelled before confirming.") if form is SPILL_FORM else None
+        )
+        said.append(kept_for_staff(kept) if kept else t("Nothing was submitted."))
         if form is SPILL_FORM:
-            kept = keep_spill(tracker, "The reporter cancelled before confirming.")
-            if kept:
-                said.append(kept_for_staff(kept))
             events += [SlotSet(REFERENCE_SLOT, None), SlotSet(URGENT_TOLD_SLOT, None)]
         said.append(t("Anything else I can help with?"))
         dispatcher.utter_message(text=" ".join(said))

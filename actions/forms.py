@@ -119,6 +119,15 @@ def looks_like_question(text: str) -> bool:
     )
 
 
+_FORMS_BY_NAME: dict[str, GuidedForm] = {}  # every form, as it is defined (the permit forms share a name)
+
+
+def form_topic(name: str | None) -> str | None:
+    """The topic (N_-marked) of the form called ``name``, the active loop's; None for no form."""
+    form = _FORMS_BY_NAME.get(name or "")
+    return form.topic if form is not None else None
+
+
 @dataclass(frozen=True)
 class GuidedForm:
     """A Rasa form over field specs: its name, the spec, which answers may be skipped after two failed
@@ -134,6 +143,9 @@ class GuidedForm:
     # then (N_-marked): "fill out the application" for a Victorville applicant who starts giving its facts.
     defaults: Mapping[str, tuple[Any, str]] = field(default_factory=dict)
     topic: str = N_("form")  # what the user is doing, in words (N_-marked: "spill report")
+
+    def __post_init__(self) -> None:
+        _FORMS_BY_NAME[self.name] = self
 
     @property
     def confirm_slot(self) -> str:

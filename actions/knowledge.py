@@ -14,7 +14,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions import runtime
 from actions.channel import channel_of
-from actions.forms import looks_like_question, message_time
+from actions.forms import form_topic, looks_like_question, message_time
 from calculations import clock_deadlines, compute, missing_value_question
 from cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.answer import Answer, AnswerKind, answer_question
@@ -214,13 +214,27 @@ class ActionAnswerQuestion(Action):
             result, events = found or answer(tracker, f"{topic} {question}", city)
             events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
-            # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?"
+            # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";
+            # "our permit says every 60 days" after a pump-out's due date
             result, events = answer(tracker, question, city, facts=topic)
             events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
         else:
-            result, events = answer(tracker, question, city)
+            result, events = _about_the_form(tracker, question, city) or answer(tracker, question, city)
         dispatcher.utter_message(text=result.text)
         return events
+
+
+def _about_the_form(
+    tracker: Tracker, question: str, city: str | None
+) -> tuple[ShapedReply, list[EventType]] | None:
+    """A question asked in the middle of a form, answered; one that names no subject of its own ("do I
+    need to send a letter too?" in a spill report) is answered about the form's subject when alone it would
+    be declined. None: the ordinances do not answer it either way (the caller declines it)."""
+    found = answer_if_covered(tracker, question, city)
+    topic = form_topic((tracker.active_loop or {}).get("name"))
+    if found is None and topic is not None:
+        found = answer_if_covered(tracker, f"{question} ({t(topic)})", city)
+    return found
 
 
 class ActionFollowUp(Action):
@@ -255,11 +269,15 @@ class ActionFollowUp(Action):
 
 
 def completes(tracker: Tracker, topic: str, question: str, city: str | None) -> bool:
-    """Whether ``question`` gives the value the topic's rule was missing: neither computes alone, together
-    they do (a new question that computes on its own, or a topic that already did, is not completing)."""
-    if computed_answer(tracker, question, city) is not None or computed_answer(tracker, topic, city):
+    """Whether ``question`` gives a value the topic's rule needs: it computes nothing alone, and with the
+    topic it computes what the topic alone did not (the missing value: "12 gal a week"; or another one than
+    the default: "our permit says every 60 days"). A new question that computes on its own is no part of
+    the topic."""
+    if computed_answer(tracker, question, city) is not None:
         return False
-    return computed_answer(tracker, f"{topic} {question}"[-MAX_QUESTION_CHARS:], city) is not None
+    together = computed_answer(tracker, f"{topic} {question}"[-MAX_QUESTION_CHARS:], city)
+    alone = computed_answer(tracker, topic, city)
+    return together is not None and (alone is None or together.text != alone.text)
 
 
 def computed_answer(tracker: Tracker, said: str, city: str | None) -> Answer | None:

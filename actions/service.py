@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 from collections.abc import Mapping
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -21,9 +22,11 @@ import store
 from actions import runtime
 from actions.channel import channel_of, verified_phone
 from actions.forms import FormState, GuidedForm, GuidedFormValidation, message_time
+from actions.knowledge import TOPIC_SLOT
 from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
 from compliance.shifts import human
 from intake import SERVICE_LOG, FieldSpec, FormSpec, ParseContext, Quantity, ServiceFrequency, parse_phone
+from intake.frequencies import parse_frequency
 from intake.pumpout import parse_pumpout
 from languages import N_, t
 
@@ -52,7 +55,20 @@ def extract_pumpout_facts(text: str, ctx: ParseContext, values: Mapping[str, Any
         found.pop("hauler", None)  # "log a pump-out" names no hauler: only a log line with a date or amount
     if city := detect_city(text):
         found["city"] = city
+    if (
+        _FREQUENCY_CUE.search(text)
+        and (frequency := parse_frequency(text)).ok
+        and frequency.value.approx_days
+    ):
+        found["frequency"] = frequency.value.to_slot()  # "our permit says every 60 days"
     return found
+
+
+# A frequency said in passing, not a date or an amount: "permit says 60 days", "cada 60 dias", "quarterly".
+_FREQUENCY_CUE = re.compile(
+    r"\b(?:permit|permiso|every|each|cada|frequency|frecuencia|quarterly|monthly|trimestral\w*|mensual\w*)\b",
+    re.IGNORECASE,
+)
 
 
 def _fields() -> tuple[FieldSpec, ...]:
@@ -231,6 +247,8 @@ class ActionSaveServiceRecord(Action):
             recorded_sentence(device, summary, record["reference"]),
             due_sentence(result),
         ]
+        if not frequency_days and result.due is not None:
+            lines.append(t(ANOTHER_FREQUENCY))
         if manifest := manifest_sentence(result, today):
             lines.append(manifest)
         if channel == "sms" and result.due and result.due > today:
@@ -240,7 +258,23 @@ class ActionSaveServiceRecord(Action):
             *(SlotSet(name, None) for name in SERVICE_FORM.slots if name != "city"),
             SlotSet(SERVICE_FORM.confirm_slot, None),
             SlotSet(SERVICE_REFERENCE_SLOT, record["reference"]),
+            # what "our permit says every 60 days" or "when's the next one?" is read against next
+            SlotSet(TOPIC_SLOT, service_topic(device, service_date)),
         ]
+
+
+ANOTHER_FREQUENCY = N_(
+    'If your permit sets another frequency, tell me (for example "our permit says every 60 days") and I\'ll '
+    "work out the date again."
+)
+
+
+def service_topic(device: str, service_date: dt.date) -> str:
+    """The logged service as a question the compliance core reads (in English, as it reads every language's
+    gloss): a frequency said next is computed with it."""
+    what = "grease interceptor" if device == "interceptor" else "grease trap"
+    pumped = f"{service_date:%B} {service_date.day}, {service_date.year}"
+    return f"Our {what} was last pumped {pumped}; when is the next one due?"
 
 
 def _sms_phone(tracker: Tracker) -> str | None:

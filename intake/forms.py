@@ -105,6 +105,10 @@ class FieldSpec(_KeptTexts):
     citations: tuple[str, ...] = ()
     """The ordinance text that asks for this; () when we ask for our own needs (then ``why`` says why)."""
     optional: bool = False
+    asked: bool = True
+    """False: never asked, only kept when the user says it (the form's extract harvests it); an optional
+    fact the user rarely knows offhand, whose default the answer states ("unless your permit sets
+    another frequency")."""
     only_if: tuple[str, tuple[Any, ...]] | None = None
     """Asked only when that other field has one of these values."""
     why: str | None = None
@@ -163,7 +167,11 @@ class FormSpec(_KeptTexts):
     def next_field(self, values: Mapping[str, Any], skipped: tuple[str, ...] = ()) -> FieldSpec | None:
         """The first applicable field not yet answered (and not skipped by the user), or None when done."""
         return next(
-            (s for s in self.applicable(values) if values.get(s.name) is None and s.name not in skipped),
+            (
+                s
+                for s in self.applicable(values)
+                if s.asked and values.get(s.name) is None and s.name not in skipped
+            ),
             None,
         )
 
@@ -913,6 +921,9 @@ SERVICE_LOG = FormSpec(
             parser="frequency",
             citations=(victorville("10.03.160(b)"), inglewood("Permits", "(2)(c)")),
             optional=True,
+            # Asked after every log, it was the question users least expected (they had confirmed already):
+            # the due date states the default and asks for the permit's frequency if it sets another.
+            asked=False,
         ),
     ),
 )

@@ -389,6 +389,58 @@ _CONTAINER_WORDS = _words(
 )
 
 
+# Kinds of message a sorting question is sometimes taken for: "ziploc bags, blue bin ok? victorville" (a
+# city), "empty la croix cans, recycling right?" (unplaced).
+MAY_BE_SORTING = frozenset({CITY_INTENT, "nlu_fallback"})
+SHORT_SORTING_QUESTION_WORDS = 8  # "rinsed tin foil recycle? vville": a question only in its words
+_SORTING_ASK = _words(
+    r"bins?",
+    r"carts?",
+    r"containers?",
+    r"dumpsters?",
+    r"recycl\w*",
+    r"compost\w*",
+    r"trash",
+    r"where",
+    r"which",
+    r"goes?",
+    r"toss",
+    r"throw",
+    r"botes?",
+    r"donde",
+    r"d[oó]nde",
+    r"tir[oa]r?",
+)
+_RULE_WORDS = _words(
+    r"need",
+    r"required?",
+    r"have to",
+    r"must",
+    r"law",
+    r"rules?",
+    r"waiver",
+    r"fines?",
+    r"penalt\w*",
+    r"yards?",
+    r"gallons? (?:a|per|each) week",
+    r"service",
+    r"subscri\w*",
+)
+
+
+def may_ask_where_it_goes(intent: str, text: str) -> bool:
+    """Whether a message the classifier took for a city, could not place, or (short) took for a question
+    may be a sorting question: it asks about a container or where something goes, and names no
+    grease-program subject or rule (the caller checks that it names an item on the sorting list)."""
+    short_question = intent == QUESTION_INTENT and len(text.split()) <= SHORT_SORTING_QUESTION_WORDS
+    return (
+        (intent in MAY_BE_SORTING or short_question)
+        and bool(_SORTING_ASK.search(text))
+        and not _FOG_TOPIC.search(text)
+        and not _RULE_WORDS.search(text)
+    )
+
+
 def _live_spill_question(text: str) -> bool:
     """A question that describes a spill happening now ("grease is bubbling out of the cleanout right now,
     who do I call?"): the spill report answers it, whom to call first."""

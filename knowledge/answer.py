@@ -135,7 +135,7 @@ def answer_question(
     english = question if language == ENGLISH else gloss(question)
     topic = uncovered_topic(english, jurisdiction)
     if topic is not None:
-        return _not_covered(jurisdiction, contacts, topic)
+        return not_covered(jurisdiction, contacts, topic)
     question = spelled_months(without_city_names(question))  # the city is known or asked, not the topic
     english = spelled_months(without_city_names(english))
     if index.cards is not None and len(index.cards):
@@ -147,14 +147,14 @@ def answer_question(
     if jurisdiction:
         hits = index.search(question, jurisdiction, k=3)
         if not hits or hits[0].similarity < NOT_COVERED_BELOW:
-            return _not_covered(jurisdiction, contacts)
+            return not_covered(jurisdiction, contacts)
         return _single(question, hits, jurisdiction, labelled=False)
 
     by_city = {city: index.search(question, city, k=3) for city in CITY_NAMES}
     best = {city: hits[0].similarity if hits else 0.0 for city, hits in by_city.items()}
     top_city = max(best, key=best.get)
     if best[top_city] < NOT_COVERED_BELOW:
-        return _not_covered(None, contacts)
+        return not_covered(None, contacts)
     other = next(city for city in CITY_NAMES if city != top_city)
     top_hit = by_city[top_city][0]
     organics_only = top_hit.unit.section.startswith("6.37.")
@@ -313,7 +313,7 @@ def _is_bare_heading(text: str) -> bool:
 _MINOR = frozenset(["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to"])
 
 
-def _not_covered(city: str | None, contacts: CityContacts, topic: Uncovered | None = None) -> Answer:
+def not_covered(city: str | None, contacts: CityContacts, topic: Uncovered | None = None) -> Answer:
     """Say the ordinances do not answer it, whom to ask (the FOG office for grease, the solid waste office for
     carts, pickups and hauling) and what they do say that is related (if anything)."""
     cities = [city] if city else list(CITY_NAMES)

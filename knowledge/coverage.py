@@ -62,9 +62,13 @@ _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?
 _VICTORVILLE_FEE_AMOUNT = _topic(
     r"\b(?:how much|cost|price)\b.{0,40}\bpermit\b|\bpermit\b.{0,30}\b(?:fee|cost|how much)\b"
 )
+# Carts and sorting in Inglewood: its only ordinance here is the FOG one. Grease and cooking oil are FOG's.
 _INGLEWOOD_ORGANICS = _topic(
-    r"\b(?:brown (?:bin|cart)|food scraps?|compost(?:ing)?|organics? (?:bin|cart|waste))\b"
+    r"\b(?:brown (?:bin|cart)|food scraps?|compost(?:ing)?|organics? (?:bin|cart|waste)"
+    r"|yard (?:waste|trimmings)|grass clippings|green waste|recycl(?:ing|ables?) (?:bin|cart|container)"
+    r"|(?:which|what|wich) (?:bin|cart|can|container)|(?:blue|green|black|gray|grey) (?:bin|cart|can))\b"
 )
+_GREASE = re.compile(r"\b(?:grease|oil|fog|fryer|interceptor|trap)\b", re.I)
 
 _HAULERS_SAY = {
     "victorville": N_(
@@ -94,6 +98,10 @@ _INGLEWOOD_ORGANICS_SAY = {
         "(Chapter 6.37) are Victorville's."
     )
 }
+# Which cart in Inglewood (asked as a question, or as a sorting question in Inglewood)
+INGLEWOOD_ORGANICS = Uncovered(
+    N_("Inglewood's cart and organics rules"), SOLID_WASTE, _INGLEWOOD_ORGANICS_SAY
+)
 
 
 def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
@@ -115,8 +123,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
     )
     if city == "victorville" and _VICTORVILLE_FEE_AMOUNT.search(question) and asks_amount:
         return Uncovered(N_("the permit fee amount"), FOG, _FEES_SAY)
-    if city == "inglewood" and _INGLEWOOD_ORGANICS.search(question):
-        return Uncovered(N_("organics in Inglewood"), SOLID_WASTE, _INGLEWOOD_ORGANICS_SAY)
+    if city == "inglewood" and _INGLEWOOD_ORGANICS.search(question) and not _GREASE.search(question):
+        return INGLEWOOD_ORGANICS
     if _RATES.search(question):
         return Uncovered(N_("collection rates"), SOLID_WASTE, {})
     return None

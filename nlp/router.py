@@ -11,6 +11,7 @@ and ``rasa shell nlu``).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
@@ -18,13 +19,15 @@ from rasa.nlu.classifiers.classifier import IntentClassifier
 from rasa.shared.nlu.constants import INTENT, INTENT_NAME_KEY, INTENT_RANKING_KEY, TEXT
 from rasa.shared.nlu.training_data.message import Message
 
-from intake.routing import QUESTION_INTENT, SORT_INTENT, route
+from cities import without_city_names
+from intake.routing import QUESTION_INTENT, SORT_INTENT, may_ask_where_it_goes, route
 from knowledge.coverage import uncovered_topic
 from knowledge.spanish import gloss
 from languages import SPANISH
 from languages.detect import detect
 from nlp.action_results import install as install_action_result_check
 from nlp.stateless import StatelessComponent
+from sorting.matcher import SortingMatcher
 
 install_action_result_check()  # every Rasa process serving our model (nlp/action_results.py)
 
@@ -44,6 +47,8 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
             # Spanish is read in its English gloss ("se esta saliendo la grasa ahorita" → "... right now").
             english = _english(text)
             routed = route(predicted, english)
+            if may_ask_where_it_goes(routed, english) and _names_an_item(text):
+                routed = SORT_INTENT  # "ziploc bags, blue bin ok? victorville" is no answer to "which city?"
             if routed == SORT_INTENT and _ASKS_WHEN_OPEN.search(english) and uncovered_topic(english, None):
                 routed = QUESTION_INTENT  # "where do I drop off old paint, and when are they open?": declined
             if routed == predicted:
@@ -63,6 +68,18 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
 # A sorting question that asks when or what hours ("... and what days are they open?") asks what the
 # ordinances do not set; "where do batteries go?" is still a sorting question.
 _ASKS_WHEN_OPEN = re.compile(r"\b(?:hours?|open|days?|when|schedule|pick\s?-?up|collection)\b", re.IGNORECASE)
+
+
+@functools.cache
+def _lexical_matcher() -> SortingMatcher:
+    return SortingMatcher(embedder=None)  # no embedding model in the NLU process: the catalog's words only
+
+
+def _names_an_item(text: str) -> bool:
+    """Whether the message (its city names aside) names an item of the sorting list by its words (the
+    catalog's English and Spanish names)."""
+    rest = without_city_names(text)
+    return len(rest.split()) >= 2 and _lexical_matcher().match(rest) is not None
 
 
 def _english(text: str) -> str:

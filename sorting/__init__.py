@@ -5,7 +5,7 @@ Categories rest on the definitions of Victorville Municipal Code § 6.37.020 (an
 :func:`compliance.victorville.organics.container_for`, never from this package.
 """
 
-from sorting.answer import format_answer
+from sorting.answer import format_answer, format_many
 from sorting.catalog import Catalog, CatalogError, CatalogItem, Category, load_catalog
 from sorting.matcher import FUZZY_BACKEND, SortingAnswer, SortingMatcher, answer_for
 
@@ -19,5 +19,6 @@ __all__ = [
     "SortingMatcher",
     "answer_for",
     "format_answer",
+    "format_many",
     "load_catalog",
 ]

@@ -41,6 +41,41 @@ def format_answer(answer: SortingAnswer, *, city_contact: str | None = None, lim
     return _answer(answer, city_contact, limit)
 
 
+def format_many(listed: tuple[tuple[SortingAnswer, ...], ...], *, limit: int = SMS_LIMIT) -> str:
+    """Several items in one reply (:meth:`~sorting.matcher.SortingMatcher.sort_many`): each with its
+    container, or its containers by the answer to its question, "usually" where the city's designated list
+    decides, after whose rules they are when the user said (a home, a business); then the container
+    sections and definitions they rest on, while they fit."""
+    rulings = [ruling for group in listed for ruling in group]
+    text = "; ".join(_listed(group) for group in listed) + "."
+    if (generator := rulings[0].generator) is not None:  # whose rules these are, as the user said
+        text = t("At {who}: {answers}", who=t(GENERATOR_PHRASES[generator]), answers=text)
+    containers = tuple(dict.fromkeys(c.citation for ruling in rulings for c in ruling.containers))
+    definitions = tuple(dict.fromkeys(ruling.citations[0] for ruling in rulings if ruling.citations))
+    # the first container section always, the others next, then the definitions, while they fit
+    return _with_citations(text, None, tuple(dict.fromkeys((*containers, *definitions))), containers, limit)
+
+
+def _listed(rulings: tuple[SortingAnswer, ...]) -> str:
+    """One listed item: "Aluminum can: the blue container", "Pizza box: green container at homes (1-4
+    units), brown at ... (food-soiled paper) or the blue container (cardboard)"."""
+    name = _display(wording(rulings[0]).item or rulings[0].item or "")
+    if len(rulings) == 1:
+        return t("{name}: {where}", name=name, where=_ruled(rulings[0], labelled=False))
+    wheres = [_ruled(ruling, labelled=True) for ruling in rulings]
+    return t("{name}: {where}", name=name, where=t(" or ").join(dict.fromkeys(wheres)))
+
+
+def _ruled(ruling: SortingAnswer, *, labelled: bool) -> str:
+    words = wording(ruling)
+    if not ruling.containers:
+        return t("no cart, it needs special handling ({label})", label=words.category_label)
+    where = _where(ruling.containers)
+    if labelled:
+        where = f"{where} ({words.category_label})"
+    return where if ruling.decided_by == "ordinance" else t("usually {where}", where=where)
+
+
 def wording(answer: SortingAnswer) -> Wording:
     """What the reply shows, in the current language: the answer's own (English) words, or its Spanish
     ones (:attr:`SortingAnswer.spanish`) where the catalog has them."""
@@ -174,4 +209,4 @@ def _fit(text: str, limit: int) -> str:
     return text[: limit - 3].rstrip(" ,;:") + "..."
 
 
-__all__ = ["GENERATOR_PHRASES", "SMS_LIMIT", "format_answer", "wording"]
+__all__ = ["GENERATOR_PHRASES", "SMS_LIMIT", "format_answer", "format_many", "wording"]

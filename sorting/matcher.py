@@ -16,6 +16,7 @@ itself is never decided here: :func:`compliance.victorville.organics.container_f
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,9 @@ import numpy as np
 from compliance.core import to_plain
 from compliance.victorville.organics import ContainerRuling, GeneratorType, Stream, container_for
 from knowledge.embedding import Embedder
+from languages import SPANISH, current
 from sorting.catalog import Catalog, CatalogItem, Category, contains_run, load_catalog
-from sorting.normalize import STOPWORDS, fold, head_size, key_tokens, strip_frame
+from sorting.normalize import STOPWORDS, content_first, fold, head_size, key_tokens, strip_frame
 
 try:  # pragma: no cover - depends on the environment
     from rapidfuzz.fuzz import ratio as _rapidfuzz_ratio
@@ -52,6 +54,11 @@ FUZZY_THRESHOLD = 0.85
 five-letter word does not."""
 
 SEMANTIC_THRESHOLD = 0.6
+# Between the items of a list: "las latas, las cascaras y el zacate", "cans, bottles and foil", "donde van las
+# latas, donde las cascaras".
+_LIST_BREAK = re.compile(
+    r"[,;/+&?!]|\b(?:and|n|or|plus|y|e|o|u|donde|dónde|where|also|tambien|también)\b", re.IGNORECASE
+)
 """Cosine similarity needed to accept an all-MiniLM-L6-v2 match (tuned on the paraphrase test set)."""
 
 MIN_FUZZY_LENGTH = 5
@@ -303,8 +310,35 @@ class SortingMatcher:
         if embedder is not None:
             self.catalog.vectors(embedder, self.vector_cache_dir)
 
-    def match(self, text: str) -> ItemMatch | None:
-        """The catalog item ``text`` names, or ``None`` when no step clears its threshold."""
+    def sort_many(
+        self, text: str, generator: GeneratorType | str | None = None
+    ) -> tuple[tuple[SortingAnswer, ...], ...]:
+        """Each item a message lists ("las latas, las cascaras y el zacate", "cans, foil and pizza boxes"),
+        in the order named; () when it names fewer than two (:meth:`sort` answers it).
+
+        An item is one ruling, or one per answer to its question when the message does not say (a pizza
+        box: greasy, clean). Items are found by their words only: a fragment of a list is too short for the
+        embedding model to place.
+        """
+        found: dict[str, ItemMatch] = {}
+        for part in _LIST_BREAK.split(content_first(text)):
+            match = self.match(part, semantic=False) if part.strip() else None
+            if match is not None:
+                found.setdefault(match.item.name, match)
+        if len(found) < 2:
+            return ()
+        return tuple(
+            tuple(
+                answer_for(self.catalog, m.item, generator, option=o, query=text) for o in m.item.ask.options
+            )
+            if m.item.ask is not None and m.option is None
+            else (answer_for(self.catalog, m.item, generator, option=m.option, query=text),)
+            for m in found.values()
+        )
+
+    def match(self, text: str, *, semantic: bool = True) -> ItemMatch | None:
+        """The catalog item ``text`` names, or ``None`` when no step clears its threshold (``semantic=False``:
+        by its words alone)."""
         plain = key_tokens(text)
         query = key_tokens(text, query=True)
         for tokens in (plain, query):
@@ -319,8 +353,10 @@ class SortingMatcher:
             return self._with_option(text, fuzzy[0], "fuzzy", fuzzy[1], fuzzy[2])
         if contained is not None:
             found = self._with_option(text, contained[0], "contains", 0.7 + 0.3 * contained[2], contained[1])
-            if contained[3]:
+            if contained[3] or not semantic:
                 return found
+        if not semantic:
+            return None
         semantic = self._semantic_scores(text)
         if contained is not None:
             scores = {item.name: score for item, score in semantic}
@@ -360,16 +396,18 @@ class SortingMatcher:
         """The name or synonym found as a run of the query's words that most likely names the item.
 
         Preference: inside the phrase's head (the first ``head`` words: "napkin with ketchup" is a
-        napkin), then the longest, then the rightmost, as English puts the noun last ("iphone charger").
+        napkin), then the longest, then the rightmost, as English puts the noun last ("iphone charger");
+        in Spanish the leftmost, as it puts the noun first ("el unicel de las cajas de la tele").
         Returns (item, words, share of the query's words, strong); a match is strong when it lies in the
         head and covers at least half of the query, otherwise semantic matching may overrule it.
         """
         best: tuple[tuple[bool, int, int], CatalogItem, tuple[str, ...]] | None = None
+        noun_last = current() != SPANISH
         for size in range(min(len(query), self._max_term_len), 0, -1):
             for start in range(len(query) - size + 1):
                 window = query[start : start + size]
                 item = self.catalog.index.get(" ".join(window))
-                rank = (start + size <= head, size, start)
+                rank = (start + size <= head, size, start if noun_last else -start)
                 if item is not None and (best is None or rank > best[0]):
                     best = (rank, item, window)
         if best is None:

@@ -159,6 +159,18 @@ _FRAMES: tuple[re.Pattern[str], ...] = tuple(
     )
 )
 
+# The same questions after some context ("en la taqueria en que bote van las sobras ...", "at our office which
+# bin do ... go in"): tried anywhere in the text when no frame starts it.
+_MID_FRAMES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p)
+    for p in (
+        rf"\b{_ES_WHICH} {_ES_GOES}(?: (?:yo|uno|nosotros))? (.+)$",
+        rf"\b(?:donde|adonde|a donde|en donde) {_ES_GOES}(?: (?:yo|uno|nosotros))? (.+)$",
+        r"\b(?:which|what) (?:bin|cart|container)s? (?:do|does|should|would) (.+)$",
+        rf"\bwhere (?:do|does|should|can) (?:i|we|you) {_VERBS}\w*{_PARTICLES} (.+)$",
+    )
+)
+
 _PREFIX = re.compile(
     r"^(?:(?:hi|hello|hey|hola|ok|okay|so|um|uh|please|quick question|question|yo|buenos dias|"
     r"buenas tardes|buenas noches|buenas|oiga|oye|disculpe|perdon|una pregunta|pregunta|por favor|porfa|"
@@ -172,7 +184,7 @@ _SUFFIXES: tuple[re.Pattern[str], ...] = tuple(
         r"recycling|recycle|trash|garbage|compost|organics?|yard waste|green waste|food waste|landfill|"
         r"regular|normal|right|correct)? ?(?:bin|cart|can|container|barrel|dumpster|one|trash|garbage|"
         r"recycling)s?\b.*$",
-        r" (?:in|at|for|from) victorville\b.*$",
+        r" (?:in|at|for|from) victorville\b",
         r" (?:down|in|into|on) (?:the |a |my )?(?:drain|sink|toilet|sewer|garbage disposal|disposal|"
         r"ground)s?\b.*$",
         r" (?:please|thanks|thank you|pls|plz|thx)$",
@@ -185,7 +197,7 @@ _SUFFIXES: tuple[re.Pattern[str], ...] = tuple(
         r"composta|compost|organicos?)\b.*$",
         r" (?:por|en|a|al) (?:el |la |los |las |un |una |mi )?(?:drenaje|desague|fregadero|lavabo|inodoro|"
         r"excusado|escusado|coladera|alcantarilla|cuneta|triturador|suelo)s?\b.*$",
-        r" (?:en|de|para) victorville\b.*$",
+        r" (?:en|de|para) victorville\b",
         r" (?:es|son) (?:reciclables?|compostables?|basura|peligros[oa]s?|organic[oa]s?)\b.*$",
         r" (?:por favor|porfa|gracias|muchas gracias)$",
     )
@@ -234,6 +246,12 @@ def strip_frame(folded: str) -> str:
         if match and match.group(1).strip():
             text = match.group(1).strip()
             break
+    else:
+        for pattern in _MID_FRAMES:
+            match = pattern.search(text)
+            if match and match.group(1).strip():
+                text = match.group(1).strip()
+                break
     for pattern in _SUFFIXES:
         stripped = pattern.sub("", " " + text).strip()
         if stripped:
@@ -246,9 +264,26 @@ def word_tokens(text: str) -> tuple[str, ...]:
     return tuple(singular(word) for word in fold(text).split())
 
 
+_CONTENT_OF = re.compile(
+    r"\b(cans?|tins?|buckets?|bottles?|jars?|box(?:es)?|bags?|cartons?|jugs?|tubs?|pails?|containers?) of "
+    r"((?:(?!(?:from|in|into|with|for|that|on|at|off|by|under|without|like|from)\b)[^\W\d_][\w'-]*\s*){1,3}?)"
+    r"(?=[,.;:!?)]|\s+(?:from|in|into|with|for|that|on|at|off|by|under|without|like|and|or|to|can|is|are|go|goes)"
+    r"\b|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def content_first(text: str) -> str:
+    """English "<container> of <content>" said the way the catalog names it: "half empty cans of paint from
+    the garage" → "half empty paint cans from the garage", "a jar of pasta sauce" → "a pasta sauce jar"
+    (the content: at most three words, up to punctuation or the next preposition)."""
+    return _CONTENT_OF.sub(lambda m: f"{m.group(2).strip()} {m.group(1)}", text, count=1)
+
+
 def key_tokens(text: str, *, query: bool = False) -> tuple[str, ...]:
-    """The tokens an item is indexed and looked up by; ``query=True`` also strips the question frame."""
-    folded = fold(text)
+    """The tokens an item is indexed and looked up by; ``query=True`` also strips the question frame and
+    puts a container's content first ("cans of paint" is a "paint can")."""
+    folded = fold(content_first(text) if query else text)
     if query:
         folded = strip_frame(folded)
     return tuple(token for token in (singular(word) for word in folded.split()) if token not in STOPWORDS)
@@ -259,7 +294,7 @@ def head_size(text: str) -> int:
 
     The head runs up to the first :data:`HEAD_BREAKS` word: "napkin with ketchup on it" → 1 ("napkin").
     """
-    words = strip_frame(fold(text)).split()
+    words = strip_frame(fold(content_first(text))).split()
     cut = next((i for i, word in enumerate(words) if i > 0 and word in HEAD_BREAKS), len(words))
     return len(key_tokens(" ".join(words[:cut])))
 

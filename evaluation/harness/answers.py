@@ -1,6 +1,6 @@
 """The answer layer alone, on the single questions: a quick loop for answer cards and thresholds.
 
-    python -m evaluation.harness.answers [--split dev] [--language en|es] [--misses] [--sweep]
+    python -m evaluation.harness.answers [--split dev] [--language en|es] [--misses|--first-misses] [--sweep]
 
 Answers each single question of the language the way the action server would on a first message
 (``actions.knowledge.free_answer``: the user's own numbers computed first, then the answer cards, with the
@@ -43,7 +43,9 @@ def reply_for(
     return (shaped.text if first_only else f"{shaped.text} {shaped.more}".strip()), result
 
 
-def run(index: HybridIndex, chosen: list[items.Item], now: dt.datetime, misses: bool) -> float:
+def run(
+    index: HybridIndex, chosen: list[items.Item], now: dt.datetime, misses: bool, first_misses: bool = False
+) -> float:
     right = first_right = 0
     sources: Counter[str] = Counter()
     for item in chosen:
@@ -53,9 +55,12 @@ def run(index: HybridIndex, chosen: list[items.Item], now: dt.datetime, misses: 
         verdict = grading.grade_single(item.data, reply, None)
         source = "card" if result.card is not None else result.kind.value
         sources[source] += 1
+        first_verdict = grading.grade_single(item.data, first, None)
         right += bool(verdict["main_point"])
-        first_right += bool(grading.grade_single(item.data, first, None)["main_point"])
-        if misses and not verdict["main_point"]:
+        first_right += bool(first_verdict["main_point"])
+        missed = not verdict["main_point"] if misses else first_misses and not first_verdict["main_point"]
+        if missed:
+            reply = first if first_misses else reply
             print(f"--- {item.id} [{item.channel}] {source}: {item.data['question']}")
             print(f"    want: {item.data['main_point']}")
             print(f"    got:  {reply[:400]}")
@@ -75,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--language", choices=languages.LANGUAGES, default="en")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument(
+        "--first-misses", action="store_true", help="the misses of the first reply alone (SMS without MORE)"
+    )
+    parser.add_argument(
         "--sweep", action="store_true", help="main point right over LEXICAL_WEIGHT x CARD_MIN"
     )
     args = parser.parse_args(argv)
@@ -83,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     index = HybridIndex.load()
     print(f"{len(chosen)} {args.split} singles, {len(index.cards or ())} cards")
     if not args.sweep:
-        run(index, chosen, now, args.misses)
+        run(index, chosen, now, args.misses, args.first_misses)
         return 0
     for weight in (0.0, 0.1, 0.2, 0.3):
         card_match.LEXICAL_WEIGHT = weight

@@ -11,7 +11,7 @@ from action_tracker_support import MESSAGE_TIME, make_tracker, run, run_raw
 import languages
 import store
 from actions import permits, spill
-from actions.containers import GENERATOR_QUESTION, ValidateSortingForm, parse_generator
+from actions.containers import ActionSortAnswer, ValidateSortingForm, parse_generator
 from actions.conversation import ActionCancelForm, ActionHumanHandoff, ActionVoiceSilenceTimeout
 from actions.forms import FormState, Message, answer_intent, decide, is_interruption, looks_like_question
 from actions.service import (
@@ -463,19 +463,16 @@ def test_home_or_business_in_spanish(text, expected):
     assert parse_generator(text) is expected
 
 
-def test_the_home_or_business_question_and_its_retry_are_in_spanish(engine):
-    slots = {"requested_slot": "generator_type", "sorting_item": "pizza box", "sorting_option": "greasy"}
-    result, text = in_spanish(
-        ValidateSortingForm(), make_tracker(slots=slots, text="mmm", active_loop="sorting_form")
-    )
-    assert text == "Diga casa, o negocio (o departamentos de 5+ viviendas)." and result["form_failures"] == 1
-    result, _ = in_spanish(
+def test_a_container_that_depends_on_home_or_business_is_given_for_both_in_spanish_not_asked(engine):
+    result, asked = in_spanish(
         ValidateSortingForm(),
-        make_tracker(slots=slots, text="es para mi negocio", active_loop="sorting_form"),
+        make_tracker(
+            text="donde van las cascaras de platano", intent="sort_item", active_loop="sorting_form"
+        ),
     )
-    assert result["generator_type"] == "commercial"
-    with languages.using("es"):
-        assert languages.t(GENERATOR_QUESTION).startswith("El contenedor depende de quién lo tira")
+    assert result["requested_slot"] is None and asked == ""
+    _, answer = in_spanish(ActionSortAnswer(), make_tracker(slots=result))
+    assert "contenedor verde en casas (1-4 viviendas), café en negocios" in answer
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -497,9 +494,27 @@ def test_cancelling_a_spill_report_in_spanish_says_it_is_kept(engine):
         ),
     )
     assert text == (
-        "Listo, detuve su reporte de derrame. Lo que me dijo queda guardado para el personal de la ciudad "
+        "Listo, cancelé su reporte de derrame. Lo que me dijo queda guardado para el personal de la ciudad "
         f"con la referencia {record['reference']}. ¿Le puedo ayudar en algo más?"
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "OK, I've cancelled the permit application. Nothing was submitted. "
+            "Anything else I can help with?",
+        ),
+        ("es", "Listo, cancelé su solicitud de permiso. No se envió nada. ¿Le puedo ayudar en algo más?"),
+    ],
+)
+def test_cancelling_an_application_says_it_is_cancelled_and_nothing_was_sent(language, said):
+    tracker = make_tracker(text="cancel", intent="cancel", active_loop="permit_form")
+    with languages.using(language):
+        _, text = run(ActionCancelForm(), tracker)
+    assert text == said
 
 
 def test_handoff_in_spanish_names_the_office_and_offers_to_carry_on(engine):

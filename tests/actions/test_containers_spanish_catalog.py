@@ -39,8 +39,9 @@ def test_a_pizza_box_in_spanish_from_question_to_answer(matcher):
         text == "¿La caja de pizza tiene grasa o restos de comida, o está limpia? Responda grasosa o limpia."
     )
     slots, text = ask("sí, tiene comida", {"requested_slot": "sorting_option", "sorting_item": "pizza box"})
-    assert slots["sorting_option"] == "greasy" and slots["requested_slot"] == "generator_type"
-    assert text.startswith("El contenedor depende de quién lo tira")
+    assert slots["sorting_option"] == "greasy" and slots["requested_slot"] is None and text == ""
+    both = answer({"sorting_item": "pizza box", "sorting_option": "greasy"})  # home or business: not asked
+    assert both.startswith("Caja de pizza: por lo general contenedor verde en casas (1-4 viviendas), café en")
     reply = answer({"sorting_item": "pizza box", "sorting_option": "greasy", "generator_type": "commercial"})
     assert reply.startswith("Caja de pizza: por lo general el contenedor café (papel manchado de comida); ")
     assert "Victorville Municipal Code § 6.37.040(b)(1)" in reply
@@ -49,7 +50,7 @@ def test_a_pizza_box_in_spanish_from_question_to_answer(matcher):
 def test_an_answer_already_in_the_spanish_question_is_not_asked_again(matcher):
     slots, text = ask("la caja de pizza con grasa va en el verde?")
     assert (slots["sorting_item"], slots["sorting_option"]) == ("pizza box", "greasy")
-    assert slots["requested_slot"] == "generator_type" and "grasosa o limpia" not in text
+    assert slots["requested_slot"] is None and "grasosa o limpia" not in text
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

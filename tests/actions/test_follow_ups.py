@@ -3,6 +3,7 @@ for the other city, and a question that leans on the one before is read against 
 
 from action_tracker_support import make_tracker, run_raw
 
+import actions.spill  # noqa: F401  (the spill form is defined, as when the action server loads every module)
 from actions.knowledge import (
     TOPIC_SLOT,
     ActionAnswerQuestion,
@@ -130,3 +131,20 @@ def test_asked_the_city_once_and_not_told_a_texter_gets_both_cities_answers_labe
     )
     reply = second[0]["text"]
     assert ("In Victorville" in reply or "In Inglewood" in reply) and "have different rules" not in reply
+
+
+def test_a_question_in_a_form_that_names_no_subject_is_answered_about_the_forms_subject(engine):
+    tracker = make_tracker(
+        text="do i need to send a letter too",
+        intent="ask_question",
+        slots={"city": "victorville", "requested_slot": "restaurant_involved"},
+        active_loop="spill_form",
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert "in writing" in text and "5 working days" in text and "§§ 10.03.280(b)" in text
+    alone = make_tracker(
+        text="do i need to send a letter too", intent="ask_question", slots={"city": "victorville"}
+    )
+    _, messages = _run(ActionAnswerQuestion(), alone)
+    assert "don't cover that" in messages[0]["text"]  # with no form, there is no subject to read it against

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from action_tracker_support import make_tracker, run
 
+import languages
 import store
 from actions import runtime
 from actions.containers import ActionSortAnswer, ValidateSortingForm
@@ -29,7 +30,7 @@ def test_an_item_with_one_container_for_everyone_is_answered_without_questions(m
     assert "blue container" in answer and "Victorville Municipal Code § 6.37.030(b)(1)" in answer
 
 
-def test_an_ambiguous_item_gets_one_question_then_home_or_business_when_it_matters(matcher):
+def test_an_ambiguous_item_gets_one_question_then_the_answer_for_homes_and_businesses(matcher):
     slots, text = run(
         ValidateSortingForm(),
         make_tracker(text="where does a pizza box go", intent="sort_item", active_loop="sorting_form"),
@@ -44,28 +45,20 @@ def test_an_ambiguous_item_gets_one_question_then_home_or_business_when_it_matte
             active_loop="sorting_form",
         ),
     )
-    assert slots["sorting_option"] == "greasy"
-    assert slots["requested_slot"] == "generator_type" and "5 or more units" in text
-    slots, _ = run(
-        ValidateSortingForm(),
-        make_tracker(
-            slots={
-                "requested_slot": "generator_type",
-                "sorting_item": "pizza box",
-                "sorting_option": "greasy",
-            },
-            text="it's for my restaurant",
-            active_loop="sorting_form",
-        ),
+    assert slots["sorting_option"] == "greasy" and slots["requested_slot"] is None and text == ""
+    _, answer = run(
+        ActionSortAnswer(), make_tracker(slots={"sorting_item": "pizza box", "sorting_option": "greasy"})
     )
-    assert slots == {"generator_type": "commercial", "form_failures": 0, "requested_slot": None}
+    # at most one clarifying question: home or business is not asked, both containers are given
+    assert "green container at homes (1-4 units), brown at businesses and 5+ unit apartments" in answer
+    assert "6.37.040" in answer and "6.37.030" in answer
     _, answer = run(
         ActionSortAnswer(),
         make_tracker(
             slots={"sorting_item": "pizza box", "sorting_option": "greasy", "generator_type": "commercial"}
         ),
     )
-    assert "brown" in answer and "6.37.040" in answer
+    assert "the brown container" in answer and "green" not in answer
 
 
 def test_two_unclear_replies_to_the_clarifying_question_fall_back_to_the_safe_choice(matcher):
@@ -156,3 +149,57 @@ def test_home_or_business_said_a_turn_earlier_is_never_asked(matcher):
     slots, text = run(ValidateSortingForm(), tracker)
     assert slots["generator_type"] == "commercial"
     assert slots["requested_slot"] is None and "5 or more units" not in text
+
+
+@pytest.mark.parametrize(
+    "text, slots",
+    [
+        ("I'm in Inglewood. Which bin do grass clippings go in?", {}),
+        ("where do coffee grounds go", {"city": "inglewood"}),  # the conversation's city
+    ],
+)
+def test_a_sorting_question_in_inglewood_is_declined_with_its_solid_waste_office(matcher, text, slots):
+    tracker = make_tracker(text=text, intent="sort_item", active_loop="sorting_form", slots=slots)
+    found, asked = run(ValidateSortingForm(), tracker)
+    assert (
+        found["requested_slot"] is None and asked == ""
+    )  # no "home or business?" for a city it cannot rule on
+    _, answer = run(ActionSortAnswer(), make_tracker(slots={**slots, **found}))
+    assert "don't set Inglewood's cart and organics rules" in answer
+    assert "City of Inglewood Department of Public Works" in answer and "Victorville's" in answer
+    assert "green container" not in answer
+
+
+def test_a_sorting_question_naming_victorville_is_answered_for_victorville_whatever_the_city_slot(matcher):
+    tracker = make_tracker(
+        text="where do aluminum cans go in victorville",
+        intent="sort_item",
+        active_loop="sorting_form",
+        slots={"city": "inglewood"},
+    )
+    found, _ = run(ValidateSortingForm(), tracker)
+    assert found["sorting_item"] == "aluminum can"
+
+
+def test_several_items_in_one_message_are_each_answered_at_once(matcher):
+    text = "where do the soda cans, banana peels and grass clippings go?"
+    slots, asked = run(
+        ValidateSortingForm(), make_tracker(text=text, intent="sort_item", active_loop="sorting_form")
+    )
+    assert slots["sorting_item"] == "__listed__" and slots["requested_slot"] is None and asked == ""
+    _, answer = run(ActionSortAnswer(), make_tracker(slots=slots))
+    assert answer.startswith("Aluminum can: the blue container; Banana peel: green container at homes")
+    assert "Grass clippings: the green container" in answer and "§ 6.37.030(b)" in answer
+    _, answer = run(ActionSortAnswer(), make_tracker(slots={**slots, "generator_type": "single_family"}))
+    assert answer.startswith("At homes (1-4 units): Aluminum can: the blue container; Banana peel: the green")
+
+
+def test_several_items_at_a_business_said_in_the_message_are_answered_at_once(matcher):
+    text = "en la taqueria en q bote van las sobras, tortillas, los huesos? tenemos azul verde cafe y negro"
+    with languages.using("es"):
+        slots, asked = run(
+            ValidateSortingForm(), make_tracker(text=text, intent="sort_item", active_loop="sorting_form")
+        )
+        assert slots["requested_slot"] is None and asked == ""
+        _, answer = run(ActionSortAnswer(), make_tracker(slots=slots))
+    assert answer.count("el contenedor café") == 3 and "verde" not in answer

@@ -183,9 +183,9 @@ def test_pump_out_is_logged_with_the_next_due_date_and_answered_later(running_st
     reply = say(running_stack, sender, "Pumped on Aug 14, 1,000 gallons, ABC Hauling")
     assert "interceptor or a grease trap" in reply
     assert "Which city" in say(running_stack, sender, "the interceptor")
-    assert "How often" in say(running_stack, sender, "Victorville")
-    read_back = say(running_stack, sender, "I don't know")
+    read_back = say(running_stack, sender, "Victorville")  # the permit's frequency is not asked
     assert "Aug 14" in read_back and "ABC Hauling" in read_back  # read back before anything is recorded
+    assert "frequency" not in read_back
     assert store.facilities.for_conversation(database, sender) == []
     saved = say(running_stack, sender, "yes")
     [facility] = store.facilities.for_conversation(database, sender)
@@ -197,10 +197,13 @@ def test_pump_out_is_logged_with_the_next_due_date_and_answered_later(running_st
     )
     assert record["next_due_date"] == expected.due == record["service_date"] + dt.timedelta(days=90)
     assert record["reference"] in saved and "Victorville Municipal Code § 10.03.160(f)(2)" in saved
-    assert "72 hours" in saved
+    assert "72 hours" in saved and "If your permit sets another frequency" in saved
     status = say(running_stack, sender, "when is my next pump-out?")
     due = record["next_due_date"]
     assert f"{due:%B} {due.day}, {due.year}" in status
+    sixty = record["service_date"] + dt.timedelta(days=60)
+    again = say(running_stack, sender, "our permit says every 60 days")  # the logged service, recomputed
+    assert f"{sixty:%B} {sixty.day}, {sixty.year}" in again and "10.03.160" in again
 
 
 def _restart_action_server(stack) -> None:

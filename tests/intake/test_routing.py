@@ -2,7 +2,14 @@
 
 import pytest
 
-from intake.routing import asks_to_apply, reports_pumpout, route, spill_happening_now, spill_is_live
+from intake.routing import (
+    asks_to_apply,
+    may_ask_where_it_goes,
+    reports_pumpout,
+    route,
+    spill_happening_now,
+    spill_is_live,
+)
 
 LIVE = [
     "sewage is coming out of a manhole",
@@ -261,3 +268,25 @@ def test_requests_to_log_or_stop_and_unsure_questions_go_where_they_mean(intent,
 )
 def test_corrections_stops_and_questions_read_in_the_spanish_gloss(intent, text, routed):
     assert route(intent, text) == routed
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "may_be"),
+    [
+        ("inform_city", "ziploc bags, blue bin ok? victorville", True),
+        ("nlu_fallback", "empty la croix cans, recycling right? victorville", True),
+        ("nlu_fallback", "wilted lettuce n bread ends from the kitchen where. victorville restaurant", True),
+        ("inform_city", "victorville", False),  # no container and no "where": the answer to "which city?"
+        ("nlu_fallback", "we have 4 yards of trash a week, do we need the organics bin?", False),  # a rule
+        ("inform_city", "which bin does the grease from the interceptor go in, inglewood", False),  # FOG
+        ("ask_question", "rinsed tin foil recycle? vville", True),
+        ("ask_question", "do apartments need recycling containers? victorville", False),  # a rule
+        (
+            "ask_question",
+            "which bin do the boxes from our kitchen supplier go in when we break them down",
+            False,  # a longer question: the classifier's reading stands
+        ),
+    ],
+)
+def test_a_city_or_unplaced_message_may_be_a_sorting_question(intent, text, may_be):
+    assert may_ask_where_it_goes(intent, text) is may_be

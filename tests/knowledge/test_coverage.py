@@ -3,7 +3,7 @@
 import pytest
 
 from cities import FOG, SOLID_WASTE, CityContacts
-from knowledge.answer import AnswerKind, _not_covered
+from knowledge.answer import AnswerKind, not_covered
 from knowledge.coverage import uncovered_topic
 from shaping.answers import shape_answer
 
@@ -21,6 +21,8 @@ from shaping.answers import shape_answer
         ("what's the address of the office and are they open saturdays", "inglewood", FOG),
         ("how much is the grease permit fee", "victorville", FOG),
         ("do restaurants here need a brown bin for food scraps", "inglewood", SOLID_WASTE),
+        ("which bin do grass clippings go in", "inglewood", SOLID_WASTE),
+        ("in what bin do fruit peels go", "inglewood", SOLID_WASTE),  # Spanish, as glossed
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
@@ -37,6 +39,7 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         ("how much notice before the city changes my permit", "victorville"),
         ("what records do I keep of the pump outs", "victorville"),
         ("can I pour used fryer oil down the drain", "inglewood"),
+        ("which container does the grease from the interceptor go in", "inglewood"),  # FOG's own rule
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
@@ -45,17 +48,17 @@ def test_questions_the_ordinances_answer_are_not_declined(question, city):
 
 def test_a_decline_names_the_office_for_the_topic_and_what_the_ordinance_does_say():
     contacts = CityContacts(victorville_solid_waste_phone="(760) 555-0123")
-    pickup = _not_covered("victorville", contacts, uncovered_topic("what day is trash pickup", "victorville"))
+    pickup = not_covered("victorville", contacts, uncovered_topic("what day is trash pickup", "victorville"))
     assert pickup.kind is AnswerKind.NOT_COVERED
     assert "don't set collection days" in pickup.text and "solid waste" in pickup.text
     assert "(760) 555-0123" in pickup.text
-    fee = _not_covered("victorville", contacts, uncovered_topic("how much is the fog permit", "victorville"))
+    fee = not_covered("victorville", contacts, uncovered_topic("how much is the fog permit", "victorville"))
     assert "resolution of the city council" in fee.text and "§ 10.03.050(a)" in fee.text
     assert "FOG manager" in fee.text
 
 
 def test_a_decline_by_sms_names_whom_to_ask_in_its_first_message():
     question = "can you send me a list of approved grease trap pumping companies in inglewood?"
-    declined = _not_covered("inglewood", CityContacts(), uncovered_topic(question, "inglewood"))
+    declined = not_covered("inglewood", CityContacts(), uncovered_topic(question, "inglewood"))
     first = shape_answer(declined, "sms").text
     assert "won't guess" in first and "Please contact the City of Inglewood" in first

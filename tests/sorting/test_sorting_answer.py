@@ -8,7 +8,7 @@ import pytest
 from sorting_test_support import catalog_fixture, lexical_matcher_fixture, matcher_fixture  # noqa: F401  (pytest fixtures)
 
 from compliance.victorville.organics import GeneratorType
-from sorting.answer import SMS_LIMIT, format_answer
+from sorting.answer import SMS_LIMIT, format_answer, format_many
 from sorting.catalog import Catalog
 from sorting.matcher import SortingMatcher, answer_for
 
@@ -136,3 +136,12 @@ def test_a_long_unmatched_query_is_shortened(lexical_matcher: SortingMatcher) ->
     reply = format_answer(lexical_matcher.sort("zzzz " * 40))
     assert '"zzzz zzzz zzzz zzzz zzzz zzzz zzzz..."' in reply
     assert len(reply) <= SMS_LIMIT
+
+
+def test_a_list_answer_names_each_item_and_cites_its_container_sections(lexical_matcher):
+    listed = lexical_matcher.sort_many("batteries, soda cans and a pizza box?", GeneratorType.SINGLE_FAMILY)
+    text = format_many(listed, limit=640)
+    assert text.startswith("At homes (1-4 units): Batteries: no cart, it needs special handling")
+    assert "Aluminum can: the blue container" in text
+    assert "Pizza box: usually the green container (food-soiled paper) or the blue container" in text
+    assert "Victorville Municipal Code § 6.37.030(b)(1)" in text and len(format_many(listed)) <= 320

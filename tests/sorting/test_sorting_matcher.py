@@ -351,3 +351,36 @@ def test_answers_are_json_ready(matcher: SortingMatcher) -> None:
     assert payload["generator"] is None
     assert [c["color"] for c in payload["containers"]] == ["green", "brown"]
     assert payload["decided_by"] == "ordinance"
+
+
+@pytest.mark.parametrize(
+    ("said", "item"),
+    [
+        ("half empty cans of paint from the garage, can i put em in the black bin?", "paint can"),
+        ("a jar of pasta sauce, rinsed", "glass jar"),
+        ("can of soda", "aluminum can"),
+        ("bag of chips", "chip bag"),
+    ],
+)
+def test_a_container_of_its_content_is_the_item_the_catalog_names(lexical_matcher, said, item):
+    # "cans of paint" is a "paint can", not the "garbage can" in "garage, can i put"
+    assert lexical_matcher.match(said).item.name == item
+
+
+def test_leftover_paint_said_in_passing_is_the_clarifying_answer(lexical_matcher):
+    answer = lexical_matcher.sort("half empty cans of paint from the garage, can i put em in the black bin?")
+    assert answer.option == "leftover" and not answer.needs_clarification
+
+
+def test_a_list_of_items_gets_each_its_ruling_and_one_per_answer_to_an_open_question(lexical_matcher):
+    listed = lexical_matcher.sort_many("where do pizza boxes and soda cans go", GeneratorType.COMMERCIAL)
+    assert [[(r.item, r.option) for r in group] for group in listed] == [
+        [("pizza box", "greasy"), ("pizza box", "clean")],
+        [("aluminum can", None)],
+    ]
+    assert [r.containers[0].color for r in listed[0]] == ["brown", "blue"]
+
+
+@pytest.mark.parametrize("said", ["where do banana peels go", "a greasy pizza box", "cereal and oatmeal"])
+def test_one_item_is_no_list(lexical_matcher, said):
+    assert lexical_matcher.sort_many(said) == ()
