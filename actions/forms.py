@@ -259,18 +259,27 @@ _NOT_THE_OLD = re.compile(r"\s*(?:,|;)?\s*\b(?:not|no|instead of|en vez de|y no)
 def _corrected_answer(
     form: GuidedForm, message: Message, values: Mapping[str, Any]
 ) -> tuple[str, Any] | None:
-    """The one given answer a correction's new value fits, and that value; None if none or several do."""
-    said = _NOT_THE_OLD.sub("", message.text).strip() or message.text
-    amount = bool(_AMOUNT_WITH_UNIT.search(said))
-    fits = []
-    for spec in form.spec.applicable(values):
-        if values.get(spec.name) is None or spec.parser == "text":
+    """The one given answer a correction's new value fits, and that value; None if none or several do.
+
+    The new value is looked for before the old one is named ("the 24th, not the 25th"), then in the whole
+    message ("no fue hoy, fue ayer lunes 30": the old one first)."""
+    stripped = _NOT_THE_OLD.sub("", message.text).strip()
+    for said in dict.fromkeys((stripped, message.text)):
+        if not said:
             continue
-        if spec.parser in _CORRECTABLE or (amount and spec.parser not in ("yes_no", "person_name", "city")):
-            result = parse(spec.parser, said, message.ctx)
-            if result.ok and result.slot != values.get(spec.name):
-                fits.append((spec.name, result.slot))
-    return fits[0] if len(fits) == 1 else None
+        amount = bool(_AMOUNT_WITH_UNIT.search(said))
+        fits = []
+        for spec in form.spec.applicable(values):
+            if values.get(spec.name) is None or spec.parser == "text":
+                continue
+            by_amount = amount and spec.parser not in ("yes_no", "person_name", "city")
+            if spec.parser in _CORRECTABLE or by_amount:
+                result = parse(spec.parser, said, message.ctx)
+                if result.ok and result.slot != values.get(spec.name):
+                    fits.append((spec.name, result.slot))
+        if fits:
+            return fits[0] if len(fits) == 1 else None
+    return None
 
 
 def _harvest(

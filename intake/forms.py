@@ -892,7 +892,7 @@ SERVICE_LOG = FormSpec(
             label=N_("Hauler"),
             ask=N_("Which hauling company did it?"),
             ask_voice=N_("Which company pumped it?"),
-            parser="text",
+            parser="company",
             citations=(
                 victorville("10.03.170(c)"),
                 inglewood("Grease Interceptors and BMPs", "(4)(i)(A)"),

@@ -19,6 +19,7 @@ from typing import Any
 from intake.core import ParseContext, normalize, to_slot
 from intake.dates import find_date
 from intake.quantities import GALLONS, Quantity, find_quantity
+from intake.text import parse_company_name
 
 REQUIRED = ("service_date", "gallons", "hauler")
 """What a service record needs from the user (the device and frequency are asked separately)."""
@@ -34,6 +35,7 @@ _RE_DEVICE = re.compile(
 )
 _RE_HAULER_MARKER = re.compile(
     r"\b(?:by|with|from|through|via|using|hauler(?:\s+(?:was|is))?:?|company(?:\s+(?:was|is))?:?|"
+    r"pumper(?:\s+(?:was|is))?:?|(?-i:vino|vinieron)|"
     r"(?-i:por|con)|recolector(?:\s+(?:fue|es))?:?|compa[ñn][ií]a(?:\s+(?:fue|es))?:?|empresa(?:\s+(?:fue|es))?:?)\s+"
     r"(?P<hauler>[^,;\x00]+)",
     re.IGNORECASE,
@@ -128,7 +130,7 @@ def _clean_hauler(text: str) -> str | None:
     name = " ".join(text.replace(_ABBREVIATION_DOT, ".").split()).strip(" ,;-:")
     if not _RE_ENDS_IN_ABBREVIATION.search(name):
         name = name.rstrip(".")
-    if len(re.sub(r"[^A-Za-z]", "", name)) < 2 or _NOT_A_HAULER.search(name):
+    if _NOT_A_HAULER.search(name) or not parse_company_name(name).ok:
         return None
     return name
 

@@ -1,13 +1,14 @@
 """Answers kept as typed: people's names (any script) and free text such as descriptions and lists.
 
-Holds :func:`user_text` (what a person typed or said, as Rasa may receive it), :func:`parse_person_name`
-and :func:`parse_text`.
+Holds :func:`user_text` (what a person typed or said, as Rasa may receive it), :func:`parse_person_name`,
+:func:`parse_company_name` and :func:`parse_text`.
 """
 
 from __future__ import annotations
 
 import re
 
+from cities import CITY_NAMES
 from intake.core import ParseResult, _fail, _ok, _strip_accents, normalize
 from languages import N_, t
 
@@ -61,6 +62,28 @@ def parse_person_name(text: str) -> ParseResult[str]:
     # a name has no figures and few words ("We'll have 64 seats and no drive-thru" answers something else)
     if len(name) > 100 or any(c.isdigit() for c in name) or len(name.split()) > MAX_NAME_WORDS:
         return _fail(t("Please type just your name, for example Maria Lopez."))
+    return _ok(name)
+
+
+_RE_COMPANY_PREFIX = re.compile(
+    r"^(?:(?:it\s+was|that\s+was|the\s+(?:company|hauler|pumper)\s+(?:was|is)|fue|era|la\s+compa[ñn][ií]a"
+    r"\s+(?:fue|es))\s+)",
+    re.IGNORECASE,
+)
+MAX_COMPANY_WORDS = 8  # "Los Angeles County Sanitation Districts Liquid Waste Services"
+_TYPE_THE_COMPANY = N_("Please type just the company's name, for example ABC Hauling.")
+
+
+def parse_company_name(text: str) -> ParseResult[str]:
+    """A company's name as typed ("High Desert Liquid Waste"): not a city, a question, a sentence or a
+    word too short to be a name ("oh also the pumper said next time he can ... is that ok" answers
+    something else)."""
+    name = _RE_COMPANY_PREFIX.sub("", " ".join(str(text).split()).strip(" .,!")).strip(" .,!")
+    letters = re.sub(r"[^\w]|[\d_]", "", name)
+    if len(letters) < 3 or _strip_accents(normalize(name)) in _NOT_A_NAME:
+        return _fail(t(_TYPE_THE_COMPANY))
+    if normalize(name) in CITY_NAMES or "?" in name or len(name.split()) > MAX_COMPANY_WORDS:
+        return _fail(t(_TYPE_THE_COMPANY))
     return _ok(name)
 
 

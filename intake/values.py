@@ -43,7 +43,7 @@ from intake.locations import Location, parse_location, parse_parcel_numbers
 from intake.numbers import format_number
 from intake.phones import PhoneNumber, parse_phone
 from intake.quantities import CUBIC_YARDS, GALLONS, SQUARE_FEET, Quantity, parse_count, parse_quantity
-from intake.text import parse_person_name, parse_text
+from intake.text import parse_company_name, parse_person_name, parse_text
 from intake.times import Moment, TimeRange, parse_moment, parse_time_ranges
 from languages import N_, t
 
@@ -247,6 +247,7 @@ class _ParcelNumbers(_Plain):
 VALUE_TYPES: dict[str, ValueType] = {
     "text": _Plain(_context_free(parse_text)),
     "person_name": _Plain(_context_free(parse_person_name)),
+    "company": _Plain(_context_free(parse_company_name)),
     "phone": _Phones(),
     "date": _Dates(),
     "moment": _Moments(),

@@ -504,3 +504,24 @@ def test_a_correction_by_its_value_wins_over_a_field_its_other_words_name():
     )
     assert turn.updates == {"dining_capacity": 58}
     assert turn.feedback[0].startswith("OK, I've changed the")
+
+
+def test_a_correction_that_names_the_old_value_first_is_still_applied():
+    values = {"service_date": "2026-11-29", "gallons": {"amount": 800, "unit": "gal"}, "city": "victorville"}
+    turn = decide(
+        SERVICE_FORM,
+        FormState(values, "hauler"),
+        say("ah no perdon me equivoque, no fue hoy, fue ayer viernes 28", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates == {"service_date": "2026-11-28"}
+
+
+def test_the_pump_out_log_never_asks_the_permits_frequency_but_keeps_it_when_said():
+    values = {"service_date": "2026-11-29", "gallons": 10, "hauler": "ABC", "device": "trap"}
+    turn = decide(SERVICE_FORM, FormState(values, "city"), say("Victorville"), CONTACTS)
+    assert turn.next_slot == "service_confirmed" and "frequency" not in " ".join(turn.question).lower()
+    turn = decide(
+        SERVICE_FORM, FormState(values, "city"), say("victorville, our permit says every 60 days"), CONTACTS
+    )
+    assert turn.updates["frequency"] == {"days": 60, "months": None}

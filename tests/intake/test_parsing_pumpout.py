@@ -10,6 +10,7 @@ import pytest
 
 from intake import ParseContext
 from intake.pumpout import parse_pumpout
+from intake.text import parse_company_name
 
 TUESDAY = ParseContext(dt.datetime(2026, 8, 18, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles")))
 
@@ -112,3 +113,39 @@ def test_a_request_to_log_is_not_taken_for_the_hauler() -> None:
         "hola quiero registrar q ayer nos bombearon la trampa de grasa. restaurante en victorville", TUESDAY
     )
     assert log.hauler is None and log.device == "trap"
+
+
+@pytest.mark.parametrize(
+    ("said", "hauler"),
+    [
+        ("hey we just got the interceptor pumped this morning, need to log it. victorville", None),  # a city
+        (
+            "Golden Wok, 14250 Bear Valley Rd. pumper was High Desert Liquid Waste, took 1500 gal",
+            "High Desert Liquid Waste",
+        ),
+        (
+            "fue hoy en la mañana, vino Desert Grease Services, sacaron como 800 galones",
+            "Desert Grease Services",
+        ),
+    ],
+)
+def test_the_hauler_is_a_company_named_as_such_never_a_city_or_a_stray_word(said, hauler):
+    assert parse_pumpout(said, TUESDAY).hauler == hauler
+
+
+@pytest.mark.parametrize(
+    ("answer", "ok"),
+    [
+        ("High Desert Liquid Waste", True),
+        ("it was Desert Grease Services", True),
+        ("victorville", False),
+        ("en", False),
+        (
+            "oh also the pumper said next time he can pump it and put the water back in the trap, is that ok",
+            False,
+        ),
+        ("is that ok?", False),
+    ],
+)
+def test_a_company_name_answer(answer, ok):
+    assert parse_company_name(answer).ok is ok
