@@ -61,6 +61,7 @@ from intake import (
 )
 from intake.locations import ADDRESS
 from intake.routing import spill_happening_now
+from intake.text import parse_company_name
 from knowledge.spanish import gloss
 from languages import N_, t
 from store import outbox
@@ -121,7 +122,15 @@ _FOOD_BUSINESS_DRAINS = re.compile(
     r"\b(?:grease ?traps?|(?:grease )?interceptors?|"
     r"(?:our|my) (?:\w+ )?(?:kitchen|restaurant|taqueria|diner|cafe|bakery|fryer|dishwasher)|"
     r"trampas? de grasa|interceptor(?:es)?|"
-    r"(?:nuestra|mi) (?:cocina|taquer[ií]a)|(?:nuestro|mi) restaurante)\b",
+    r"(?:nuestra|mi) (?:cocina|taquer[ií]a)|(?:nuestro|mi) restaurante|"
+    r"(?:behind|in|from) the (?:restaurant|kitchen)|(?:del|el) restaurante|(?:de )?la cocina)\b",
+    re.IGNORECASE,
+)
+# "the restaurant is Mariscos El Puerto", "el restaurante es Mariscos El Puerto"
+_NAMED_RESTAURANT = re.compile(
+    r"\b(?:the restaurant(?:'s name)? (?:is|was|is called)|restaurant name(?: is|:)|"
+    r"(?:el restaurante|la taquer[ií]a|el negocio|el nombre del (?:restaurante|negocio)) (?:es|se llama))\s+"
+    r"(?P<name>[^,.;!?\n]+)",
     re.IGNORECASE,
 )
 _PLACE_WORDS = re.compile(  # "in front of the Denny's, 1120 La Brea": a landmark, not the business involved
@@ -187,8 +196,10 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         found["restaurant_involved"] = "yes"
     if _FLOWING.search(text) and (substance := _SUBSTANCE.search(text)):
         found["what_spilling"] = substance.group(0).lower()
+    if (named := _NAMED_RESTAURANT.search(text)) and (company := parse_company_name(named.group("name"))).ok:
+        found["restaurant_involved"], found["restaurant_name"] = "yes", company.value
     involved = "yes" in (values.get("restaurant_involved"), found.get("restaurant_involved"))
-    if involved and (business := _business_at(text, ctx)):
+    if involved and "restaurant_name" not in found and (business := _business_at(text, ctx)):
         found["restaurant_name"] = business
     return found
 

@@ -32,6 +32,7 @@ QUESTION_INTENT = "ask_question"
 SORT_INTENT = "sort_item"
 CITY_INTENT = "inform_city"
 CANCEL_INTENT = "cancel"
+HANDOFF_INTENT = "human_handoff"
 CHANGE_INTENT = "change_answer"
 # What a form reads as an answer; one that asks a question of its own (ASKING_WORDS or more) is a question.
 ANSWER_INTENTS = frozenset({"inform", "affirm", "deny", "change_answer"})
@@ -171,7 +172,7 @@ _ASKS_WHEN_DUE = _words(
     r"when do (?:i|we) (?:have|need|gotta)",
     r"next (?:one|pump|pumping|service|cleaning)",
 )
-_LOG_REQUEST = _words(r"(?:log|record|add|save|enter)(?:ging)? (?:a |an |our |the |my |this )?")
+_LOG_REQUEST = _words(r"(?:log|record|add|save|enter)(?:ging)?(?: (?:a|an|our|the|my|this|it)\b)?")
 
 
 def asks_to_log(text: str) -> bool:
@@ -182,6 +183,7 @@ def asks_to_log(text: str) -> bool:
 
 
 _PUMP_WORD = re.compile(r"pump|service|clean", re.IGNORECASE)
+_REPORTING = _words(r"report(?:ing)?", r"let (?:you|the city) know", r"tell you")
 _ASKS_US_TO = re.compile(
     r"^\s*(?:can|could|would|will) you (?:please )?(?:log|record|add|save|enter)\b", re.IGNORECASE
 )
@@ -201,6 +203,7 @@ _LAST_SERVICE = _words(
     r"(?:pumped|serviced|cleaned|pumped out)(?: on| out)?",
     r"got pumped",
     r"(?:pump(?:er)?|pump truck|hauler) came",
+    r"came (?:el |la |the )?(?:pump(?:er)?|pump truck|hauler)",  # Spanish, glossed: "vino el pumper"
 )
 _MONTH = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|"
@@ -315,10 +318,18 @@ def route(intent: str, text: str) -> str:
         )
     if intent == SORT_INTENT and _FOG_TOPIC.search(text) and not _CONTAINER_WORDS.search(text):
         return QUESTION_INTENT  # "our cafe has no room for an interceptor, do we have options?"
+    if intent == SORT_INTENT and _BIN_RULE.search(text):
+        return QUESTION_INTENT  # "is there any way not to have to pay for the brown bin?" asks a rule
+    if intent == HANDOFF_INTENT and _CALL_WHOM.search(text):
+        return (
+            QUESTION_INTENT  # "wait, who am I supposed to call again right now?" asks whom, not for a person
+        )
     if intent in QUESTION_LIKE and _live_spill_question(text):
         return SPILL_INTENT
     if intent in QUESTION_LIKE | ANSWER_INTENTS | {CITY_INTENT} and asks_to_log(text):
         return PUMPOUT_INTENT  # "need to log a pump out for my place in inglewood"
+    if intent in QUESTION_LIKE and _REPORTING.search(text) and reports_pumpout(text):
+        return PUMPOUT_INTENT  # "pa reportar q ya vinieron a limpiar la trampa de grasa hoy"
     if intent in QUESTION_LIKE | ANSWER_INTENTS and _CANCEL_REQUEST.search(text) and not _is_question(text):
         return CANCEL_INTENT  # "actually nvm cancel that, i gotta find my plumbing permits first"
     if intent in QUESTION_LIKE | {"inform"} and corrects_an_answer(text):
@@ -424,6 +435,31 @@ _RULE_WORDS = _words(
     r"yards?",
     r"gallons? (?:a|per|each) week",
     r"service",
+    r"subscri\w*",
+)
+
+
+# Whom to call (for a spill): a question the ordinances answer, not a request to talk to a person.
+_CALL_WHOM = _words(
+    r"who (?:do|should|can|am|are|would) (?:i|we)(?: supposed to| gonna| going to| need to| have to)? call",
+    r"who (?:to|should i|i should) call",
+    r"whom? (?:do|should) (?:i|we) (?:call|contact|notify)",
+    r"a qui[eé]n (?:le )?(?:llamo|hablo|aviso|tengo que llamar)",
+)
+
+
+# What a question about the carts' rules asks, not where an item goes: paying, waivers, what is required.
+_BIN_RULE = _words(
+    r"pay(?:ing)?",
+    r"fees?",
+    r"costs?",
+    r"charged?",
+    r"waiver",
+    r"exempt\w*",
+    r"required?",
+    r"law",
+    r"fined?",
+    r"penalt\w*",
     r"subscri\w*",
 )
 

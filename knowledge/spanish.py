@@ -20,8 +20,10 @@ GLOSSARY = Path(__file__).resolve().parent / "glossary.es.yml"
 _TOKEN = re.compile(r"[a-z0-9$%]+(?:[.,/-][a-z0-9]+)*")
 # "hace 2 semanas" → "2 weeks ago": Spanish puts "ago" first, with the amount after it.
 _AGO = re.compile(
-    r"\bhace\s+(un|una|unos|unas|media|\d+)?\s*(minutos?|horas?|dias?|semanas?|mes(?:es)?|anos?)\b"
+    r"\bhace\s+(un|una|algunos|algunas|media|\d+)?\s*(minutos?|horas?|dias?|semanas?|mes(?:es)?|anos?)\b"
 )
+# "unos 6 galones", "hace unos dias": about, some; never the number one (number words become digits below).
+_SOME = re.compile(r"\b(?:hace\s+)?un[oa]s\b", re.IGNORECASE)
 _UNITS = {
     "minuto": "minutes",
     "hora": "hours",
@@ -49,7 +51,7 @@ def gloss(text: str) -> str:
     """``text`` with every glossary phrase replaced by its English words (longest phrase first); words the
     glossary does not know (names, numbers, English words in Spanglish) are kept as written; number words
     become digits ("doscientos cincuenta galones" → "250 gallons")."""
-    words = _TOKEN.findall(_AGO.sub(_ago, plain(alpha2digit(text, "es", threshold=0))))
+    words = _TOKEN.findall(_AGO.sub(_ago, plain(alpha2digit(_SOME.sub(_some, text), "es", threshold=0))))
     table = glossary()
     longest = max((len(k) for k in table), default=1)
     out: list[str] = []
@@ -67,11 +69,17 @@ def gloss(text: str) -> str:
     return " ".join(out)
 
 
+def _some(match: re.Match[str]) -> str:
+    return "hace algunos" if match.group(0).lower().startswith("hace") else "about"
+
+
 def _ago(match: re.Match[str]) -> str:
     amount, unit = match.group(1) or "a", match.group(2)
     unit = _UNITS[unit.removesuffix("es") if unit.startswith("mes") else unit.rstrip("s")]
-    if amount in ("un", "una", "unos", "unas"):
+    if amount in ("un", "una"):
         amount = "a"
+    elif amount in ("algunos", "algunas"):
+        amount = "a few"
     elif amount == "media":
         amount = "half an"
     return f"{amount} {unit} ago"

@@ -60,7 +60,8 @@ def test_an_answer_classified_as_a_question_but_not_phrased_as_one_is_read_as_th
         CONTACTS,
     )
     assert not turn.reject
-    assert turn.updates == {"what_spilling": "grease from the restaurant"}
+    # and a restaurant is involved: the grease is from it
+    assert turn.updates == {"what_spilling": "grease from the restaurant", "restaurant_involved": "yes"}
 
 
 def test_overflowing_now_then_the_city_is_asked_before_anything_else():

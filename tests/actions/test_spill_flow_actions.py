@@ -178,3 +178,14 @@ def test_a_caller_who_says_their_name_is_not_asked_for_it():
     assert extract_spill_facts("me llamo Rosa Martinez y mi cel es 760 555 0101", ctx, {})[
         "reporter_name"
     ] == ("Rosa Martinez")
+
+
+def test_a_restaurant_named_in_passing_is_kept_and_a_restaurant_behind_the_spill_is_involved():
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
+    found = extract_spill_facts("como unos 20 o 30 galones? el restaurante es Mariscos El Puerto", ctx, {})
+    assert (found["restaurant_involved"], found["restaurant_name"]) == ("yes", "Mariscos El Puerto")
+    found = extract_spill_facts(
+        "se esta saliendo agua con grasa de la coladera atras del restaurante", ctx, {}
+    )
+    assert found["restaurant_involved"] == "yes" and "restaurant_name" not in found
+    assert "restaurant_involved" not in extract_spill_facts("sewage is coming out of a manhole", ctx, {})

@@ -10,6 +10,7 @@ from intake.routing import (
     spill_happening_now,
     spill_is_live,
 )
+from knowledge.spanish import gloss
 
 LIVE = [
     "sewage is coming out of a manhole",
@@ -290,3 +291,27 @@ def test_corrections_stops_and_questions_read_in_the_spanish_gloss(intent, text,
 )
 def test_a_city_or_unplaced_message_may_be_a_sorting_question(intent, text, may_be):
     assert may_ask_where_it_goes(intent, text) is may_be
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "buenas, pa reportar q ya vinieron a limpiar la trampa de grasa hoy en la mañana",
+        "q onda, hoy vino el pumper a limpiar el grease trap de afuera, lo quiero dejar registrado",
+        "we got the trap pumped this morning, just reporting it",
+    ],
+)
+def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_classifier_said(said):
+    assert route("ask_question", gloss(said)) == "log_pumpout"
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        ("hay alguna forma de no tener q pagar el bin cafe?", "ask_question"),
+        ("do we really need to pay for the brown bin if we barely make food waste", "ask_question"),
+        ("where do pizza boxes go", "sort_item"),
+    ],
+)
+def test_a_question_about_the_carts_rules_is_no_sorting_question(said, routed):
+    assert route("sort_item", gloss(said)) == routed

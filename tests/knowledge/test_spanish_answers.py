@@ -64,6 +64,10 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("la bombearon el 3 de marzo", "3 March"),
         ("tenemos doscientos cincuenta galones", "250 gallons"),
         ("¿Cuánto cuesta el permiso?", "permit"),
+        ("de organicos seran unos 6 galones a la semana", "about 6 gallons"),  # "unos" is no 1
+        ("hace unos dias se tapo", "a few days ago"),
+        ("1 yarda cubica por semana", "1 cubic yard per week"),
+        ("q onda, hoy vino el pumper, lo quiero dejar registrado", "hey today came"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
