@@ -461,6 +461,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     t("What should I change? For example: change the address, or change the phone.")
                 )
                 asked_again = True
+            elif said := _harvest(form, message, values, None):
+                updates.update(said)  # "our permit says 60 days" at the read-back: kept, and read back again
             else:
                 failures += 1
                 feedback.append(t("Please say yes to submit, or tell me what to change."))

@@ -103,10 +103,20 @@ class Choice:
         return t(self.label)
 
 
+_DENIED = (
+    r"\b(?:not|no|nor|isn'?t|wasn'?t|never|ni)\b"
+    r"(?:\s+(?:is|was|es|era|fue|the|a|an|that|this|el|la|un|una|little|small|big|chica|chico|grande)\b)*\s+"
+)
+
+
 def _choose(text: str, choices: tuple[Choice, ...], question: str) -> ParseResult[str]:
     """The one choice ``text`` names; else ``question`` (already in the reply's language) and the options."""
     normalized = _strip_accents(normalize(text))
     hits = [c.key for c in choices if re.search(rf"\b(?:{c.pattern})\b", normalized)]
+    if len(hits) > 1:  # "the interceptor out back, not the little trap": a choice said only to be denied
+        named = "|".join(f"(?:{c.pattern})" for c in choices)
+        affirmed = re.sub(rf"{_DENIED}(?:{named})\b", " ", normalized)
+        hits = [c.key for c in choices if re.search(rf"\b(?:{c.pattern})\b", affirmed)]
     if len(hits) == 1:
         return _ok(hits[0])
     options = _or_list([c.said for c in choices])

@@ -20,6 +20,7 @@ from intake.core import ParseContext, normalize, to_slot
 from intake.dates import find_date
 from intake.quantities import GALLONS, Quantity, find_quantity
 from intake.text import parse_company_name
+from intake.times import clock_spans
 
 REQUIRED = ("service_date", "gallons", "hauler")
 """What a service record needs from the user (the device and frequency are asked separately)."""
@@ -37,7 +38,7 @@ _RE_HAULER_MARKER = re.compile(
     r"\b(?:by|with|from|through|via|using|hauler(?:\s+(?:was|is))?:?|company(?:\s+(?:was|is))?:?|"
     r"pumper(?:\s+(?:was|is))?:?|(?-i:vino|vinieron)|"
     r"(?-i:por|con)|recolector(?:\s+(?:fue|es))?:?|compa[ñn][ií]a(?:\s+(?:fue|es))?:?|empresa(?:\s+(?:fue|es))?:?)\s+"
-    r"(?P<hauler>[^,;\x00]+)",
+    r"(?P<hauler>(?:[^,;.\x00]|\.(?=\S))+)",  # to the sentence's end ("by ABC Pumping. They took ...")
     re.IGNORECASE,
 )
 _FILLER = {
@@ -46,6 +47,7 @@ _FILLER = {
     *("out", "on", "at", "in", "of", "and", "then", "done", "completed", "came", "come", "did", "full"),
     *("grease", "interceptor", "trap", "gi", "today", "yesterday", "last", "this", "about", "around"),
     *("approximately", "approx", "roughly", "gallons", "gallon", "gal", "by", "with", "from", "ago"),
+    *("like", "morning", "afternoon", "evening", "am", "pm", "big", "small", "little", "back", "outside"),
     # Spanish, as people text it (accents or not)
     *("bombeado", "bombeada", "bombearon", "bombeamos", "bombeo", "bombeó", "limpiaron", "limpiamos"),
     *("limpiado", "limpiada", "limpieza", "servicio", "vaciaron", "vino", "vinieron", "hicieron", "hizo"),
@@ -53,6 +55,7 @@ _FILLER = {
     *("hoy", "ayer", "hace", "como", "unos", "aprox", "galones", "galon", "galón", "trampa", "grasa"),
     *("interceptor", "mañana", "manana", "tarde", "noche", "madrugada", "pasado", "pasada"),
 }
+_NAME_TAILS = {"pumping", "cleaning", "servicing"}  # fillers that end a company's name after other words
 _ABBREVIATION_DOT = "\x01"  # stands in for the dot of "Co." while the message is split at full stops
 _RE_ABBREVIATION = re.compile(r"\b(co|inc|corp|ltd|llc|bros|svc|svcs|env)\.", re.IGNORECASE)
 _RE_ENDS_IN_ABBREVIATION = re.compile(r"\b(?:co|inc|corp|ltd|llc|bros|svc|svcs|env)\.$", re.IGNORECASE)
@@ -122,6 +125,8 @@ def _strip_filler(words: list[str], first_word_of_message: bool) -> list[str]:
         start += 1
     end = len(words)
     while end > start and is_filler(words[end - 1], end - 1):
+        if end - 1 > start and words[end - 1].lower() in _NAME_TAILS:
+            break  # "desert valley pumping": the company's own word
         end -= 1
     return words[start:end]
 
@@ -145,7 +150,9 @@ def _hauler(cased: str) -> str | None:
     chunks = re.split(rf"[,;{_BLANK}]+|\.(?:\s+|$)|\s+-\s+|\band\b", cased)
     for index, chunk in enumerate(chunks):
         words = _strip_filler(chunk.split(), first_word_of_message=index == 0)
-        if words and (name := _clean_hauler(" ".join(words))):
+        # unmarked, a name is capitalised or more than one word ("desert valley pumping"), not "big"
+        named = len(words) > 1 or (words and words[0][:1].isupper())
+        if words and named and (name := _clean_hauler(" ".join(words))):
             return name
     return None
 
@@ -167,6 +174,9 @@ def parse_pumpout(text: str, ctx: ParseContext) -> PumpOutLog:
     if gallons_result.error:
         errors["gallons"] = gallons_result.error
     lowered, cased = _blank(lowered, gallons_span), _blank(cased, gallons_span)
+
+    for span in clock_spans(lowered):  # "today like 9am": no company
+        lowered, cased = _blank(lowered, span), _blank(cased, span)
 
     manifest = None
     if match := _RE_MANIFEST.search(cased):

@@ -108,6 +108,16 @@ def _qualifier_is_pm(qualifier: str, hour: int) -> bool:
     return any(word in qualifier for word in ("afternoon", "evening", "tarde"))
 
 
+def clock_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names a clock time by its am/pm or in 24-hour form ("9am", "7:30 p.m.", "14:05"): the
+    spans a parser looking for other things (a company's name) leaves out."""
+    return [
+        match.span()
+        for pattern in (_RE_TIME_MERIDIEM, _RE_TIME_LETTER, _RE_TIME_24)
+        for match in pattern.finditer(text)
+    ]
+
+
 def _search_time(text: str) -> _TimeFound | None:
     if match := _RE_NOON.search(text):
         noon = match.group("word") in ("noon", "midday", "mediodia", "mediodía")

@@ -526,3 +526,18 @@ def test_the_pump_out_log_never_asks_the_permits_frequency_but_keeps_it_when_sai
         SERVICE_FORM, FormState(values, "city"), say("victorville, our permit says every 60 days"), CONTACTS
     )
     assert turn.updates["frequency"] == {"days": 60, "months": None}
+
+
+def test_a_fact_said_at_the_read_back_is_kept_and_read_back_again():
+    values = {
+        "service_date": "2026-11-29",
+        "gallons": 10,
+        "hauler": "ABC",
+        "device": "interceptor",
+        "city": "victorville",
+    }
+    turn = decide(
+        SERVICE_FORM, FormState(values, "service_confirmed"), say("our permit says 60 days"), CONTACTS
+    )
+    assert turn.updates == {"frequency": {"days": 60, "months": None}} and not turn.confirmed
+    assert turn.next_slot == "service_confirmed" and "every 60 days" in " ".join(turn.question)

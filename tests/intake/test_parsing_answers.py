@@ -237,3 +237,9 @@ def test_to_slot_of_plain_values() -> None:
 )
 def test_a_day_named_in_passing_is_no_frequency(text: str) -> None:
     assert not parse_frequency(text).ok  # "today" holds "day", and "December 1" is a date
+
+
+def test_a_choice_said_only_to_be_denied_is_not_chosen():
+    assert parse_device("its the interceptor out back not the little trap").value == "interceptor"
+    assert parse_device("no es la trampa, es el interceptor").value == "interceptor"
+    assert not parse_device("grease trap or interceptor?").ok

@@ -149,3 +149,15 @@ def test_the_hauler_is_a_company_named_as_such_never_a_city_or_a_stray_word(said
 )
 def test_a_company_name_answer(answer, ok):
     assert parse_company_name(answer).ok is ok
+
+
+@pytest.mark.parametrize(
+    ("said", "hauler"),
+    [
+        ("today like 9am, desert valley pumping, the big interceptor out back", "desert valley pumping"),
+        ("pumped today by Desert Valley Pumping. They removed about 750 gallons", "Desert Valley Pumping"),
+        ("hey want to log our pump out, big grease interceptor got pumped this morning", None),
+    ],
+)
+def test_a_time_a_size_or_the_next_sentence_is_no_part_of_the_haulers_name(said, hauler):
+    assert parse_pumpout(said, TUESDAY).hauler == hauler
