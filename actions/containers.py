@@ -191,12 +191,14 @@ class ValidateSortingForm(Action):
                 dispatcher.utter_message(text=format_answer(answer))
                 return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, OPTION_SLOT)]
         elif requested == OPTION_SLOT:
+            if generator is None and (said := parse_generator(text)) is not None:
+                events.append(SlotSet(GENERATOR_SLOT, said.value))  # "its from my house and its greasy"
             resolved = matcher.resolve(item, text, generator)
             if resolved.needs_clarification:
                 failures += 1
                 if failures < MAX_FAILED_ANSWERS:
                     dispatcher.utter_message(text=format_answer(resolved))
-                    return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, OPTION_SLOT)]
+                    return [*events, SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, OPTION_SLOT)]
                 option = UNSURE
             else:
                 option = resolved.option

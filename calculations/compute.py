@@ -39,6 +39,8 @@ _PERMIT_DAYS = re.compile(
 _INVOICE = re.compile(
     r"\b(?:invoices?|bills?|billed|factura)\b", re.I
 )  # a "penalty fee" on a notice is no invoice
+# "a late notice for the fog fee": an unpaid fee, whose invoice's date and amount a late fee needs
+_FEE_NOTICE = re.compile(r"\b(?:late notice|(?:fog|grease|annual|permit|inspection) fee)\b", re.I)
 _UNPAID = re.compile(
     r"\b(?:unpaid|not paid|haven'?t paid|didn'?t pay|late|owe|overdue|penalt(?:y|ies))\b", re.I
 )
@@ -313,7 +315,16 @@ _ASK_FOR: tuple[tuple[Callable[[str], object], tuple[str | None, ...], str], ...
         N_("What day did the spill happen? I'll work out when the written confirmation is due."),
     ),
     (
-        lambda text: _INVOICE.search(text) and _UNPAID.search(text),
+        lambda text: (
+            (_INVOICE.search(text) or _FEE_NOTICE.search(text))
+            and _UNPAID.search(text)
+            and _DOLLARS.search(text)
+        ),
+        ("inglewood",),
+        N_("What is the invoice's date? I'll work out what is owed and by when."),
+    ),
+    (
+        lambda text: (_INVOICE.search(text) or _FEE_NOTICE.search(text)) and _UNPAID.search(text),
         ("inglewood",),
         N_("What are the invoice's date and amount? I'll work out what is owed and by when."),
     ),

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from cities import detect_city
+
 SPILL_INTENT = "report_spill"
 PUMPOUT_INTENT = "log_pumpout"
 STATUS_INTENT = "service_status"
@@ -32,10 +34,11 @@ QUESTION_INTENT = "ask_question"
 SORT_INTENT = "sort_item"
 CITY_INTENT = "inform_city"
 CANCEL_INTENT = "cancel"
+INFORM_INTENT = "inform"
 HANDOFF_INTENT = "human_handoff"
 CHANGE_INTENT = "change_answer"
 # What a form reads as an answer; one that asks a question of its own (ASKING_WORDS or more) is a question.
-ANSWER_INTENTS = frozenset({"inform", "affirm", "deny", "change_answer"})
+ANSWER_INTENTS = frozenset({INFORM_INTENT, "affirm", "deny", "change_answer"})
 ASKING_WORDS = 5
 CITY_QUESTION_WORDS = 5  # "inglewood?" and "its in victorville ok?" answer "which city?"; longer ones ask
 # Kinds of message a live spill described in it turns into a spill report (never a form answer: "inform").
@@ -312,6 +315,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT
     if intent in ANSWER_INTENTS and len(text.split()) >= ASKING_WORDS and asks_a_question(text):
         return QUESTION_INTENT  # mid-form "do we have to do anything to prove the unit works?" is answered
+    if intent == CITY_INTENT and not detect_city(text) and re.search(r"\d", text):
+        return INFORM_INTENT  # "52", "$267", "invoice date oct 1": a fact for the topic, no city
     if intent == CITY_INTENT and _is_question(text) and len(text.split()) >= CITY_QUESTION_WORDS:
         return (
             QUESTION_INTENT  # "and if this was my other place in inglewood?" is a question, not "inglewood"
@@ -466,15 +471,28 @@ _BIN_RULE = _words(
 
 def may_ask_where_it_goes(intent: str, text: str) -> bool:
     """Whether a message the classifier took for a city, could not place, or (short) took for a question
-    may be a sorting question: it asks about a container or where something goes, and names no
-    grease-program subject or rule (the caller checks that it names an item on the sorting list)."""
-    short_question = intent == QUESTION_INTENT and len(text.split()) <= SHORT_SORTING_QUESTION_WORDS
+    or a fact may be a sorting question: it asks about a container or where something goes, or names the
+    next thing ("and the leftover crusts?"), and names no grease-program subject or rule (the caller checks
+    that it names an item on the sorting list)."""
+    short = len(text.split()) <= SHORT_SORTING_QUESTION_WORDS
+    short_question = intent == QUESTION_INTENT and short
+    # "and the leftover crusts?" after a sorting answer: the next item, whatever the classifier said
+    next_item = (
+        intent in MAY_BE_SORTING | {QUESTION_INTENT, INFORM_INTENT} and short and _NEXT_ITEM.match(text)
+    )
     return (
-        (intent in MAY_BE_SORTING or short_question)
-        and bool(_SORTING_ASK.search(text))
+        (intent in MAY_BE_SORTING or short_question or bool(next_item))
+        and bool(_SORTING_ASK.search(text) or next_item)
         and not _FOG_TOPIC.search(text)
         and not _RULE_WORDS.search(text)
     )
+
+
+_NEXT_ITEM = re.compile(
+    r"^\s*(?:ok(?:ay)?[,.]?\s+)?(?:and|what about|how about|y|y que tal|que tal|y con|y el|y la|y los|y las)"
+    r"\s+(?:the|my|our|el|la|los|las|un|una|unos|unas)?\s*[^\W\d_]",
+    re.IGNORECASE,
+)
 
 
 def _live_spill_question(text: str) -> bool:

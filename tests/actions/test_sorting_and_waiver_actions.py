@@ -203,3 +203,15 @@ def test_several_items_at_a_business_said_in_the_message_are_answered_at_once(ma
         assert slots["requested_slot"] is None and asked == ""
         _, answer = run(ActionSortAnswer(), make_tracker(slots=slots))
     assert answer.count("el contenedor café") == 3 and "verde" not in answer
+
+
+def test_home_or_business_said_with_the_clarifying_answer_is_kept(matcher):
+    slots, _ = run(
+        ValidateSortingForm(),
+        make_tracker(
+            slots={"requested_slot": "sorting_option", "sorting_item": "pizza box"},
+            text="its from my house and its pretty greasy with cheese stuck on it",
+            active_loop="sorting_form",
+        ),
+    )
+    assert slots["sorting_option"] == "greasy" and slots["generator_type"] == "single_family"

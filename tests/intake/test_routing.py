@@ -315,3 +315,30 @@ def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_c
 )
 def test_a_question_about_the_carts_rules_is_no_sorting_question(said, routed):
     assert route("sort_item", gloss(said)) == routed
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "routed"),
+    [
+        ("inform_city", "52", "inform"),
+        ("inform_city", "$267", "inform"),
+        ("inform_city", "invoice date oct 1", "inform"),
+        ("inform_city", "92392", "inform_city"),  # Victorville's ZIP code
+        ("inform_city", "we're in palmdale", "inform_city"),  # another city: said so
+    ],
+)
+def test_a_bare_fact_is_no_city(intent, text, routed):
+    assert route(intent, text) == routed
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "may_be"),
+    [
+        ("inform", "and the leftover crusts?", True),
+        ("ask_question", "y las cascaras?", True),
+        ("ask_question", "what about the interceptor?", False),  # the grease program's
+        ("ask_question", "and how long is that good for, and what do we send the city with it?", False),
+    ],
+)
+def test_the_next_item_after_a_sorting_answer_may_be_sorting(intent, text, may_be):
+    assert may_ask_where_it_goes(intent, text) is may_be
