@@ -101,6 +101,26 @@ def _courtesy(message: Message) -> str | None:
     return None
 
 
+EARLY_YES_WORDS = 6  # "yes that's all correct, please submit it": a confirmation, not an answer
+
+
+def _not_done_yet(
+    form: GuidedForm, message: Message, spec: FieldSpec, values: Mapping[str, Any], skipped: tuple[str, ...]
+) -> str | None:
+    """A "yes, send it" said while a question other than yes-or-no is open: how many questions remain
+    (the user thought the form was done), never taken as the answer ("yes submit" is no business name)."""
+    if message.intent != "affirm" or spec.parser == "yes_no" or len(message.text.split()) > EARLY_YES_WORDS:
+        return None
+    left = sum(
+        1
+        for s in form.spec.applicable(values)
+        if s.asked and values.get(s.name) is None and s.name not in skipped
+    )
+    if left <= 1:
+        return t("Almost there: one more question before I can send it.")
+    return t("Almost there: {count} more questions before I can send it.", count=left)
+
+
 def cancel_words(channel: str) -> str:
     """What to tell a user to say to stop a form. On SMS a message that is just "cancel" is a carrier opt-out
     keyword (it unsubscribes the number from every text; in Spanish "cancelar" is one too), so texters are
@@ -473,6 +493,15 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             if may_skip and says_skip(message.text):
                 skipped = (*skipped, requested)
                 failures = 0
+            elif early := _not_done_yet(form, message, spec, values, skipped):
+                return Decision(  # "yes, send it" while questions remain: how many, and the open one
+                    feedback=(early,),
+                    question=(question_for(spec, message.channel),),
+                    next_slot=requested,
+                    failures=failures,
+                    skipped=skipped,
+                    confirmed=confirmed,
+                )
             elif courtesy := _courtesy(message):
                 return Decision(
                     feedback=(courtesy,),

@@ -61,7 +61,7 @@ _NO_DRIVE_THRU = re.compile(
     re.I,
 )
 _ANNUAL = re.compile(r"\b(?:annual|yearly|every year|per year|inspection fee|control fee|permit fee)\b", re.I)
-_SPILL = re.compile(r"\b(?:spill|overflow(?:ed)?|backup|backed up|sso|sewage)\b", re.I)
+_SPILL = re.compile(r"\b(?:spill|overflow(?:ed)?|back ?up|back(?:ed|ing) up|sso|sewage)\b", re.I)
 _WRITTEN = re.compile(
     r"\b(?:written|in writing|letter|report|confirmation|follow[\s-]?up|paperwork|send|submit)\b", re.I
 )

@@ -46,8 +46,8 @@ CITY_ZIP_CODES = {
 CITY_TIME_ZONE = "America/Los_Angeles"  # both cities
 
 NAME_PATTERNS = {
-    # victorville, victorvile, victor ville, vicorville, vitorville, victerville, vville
-    "victorville": re.compile(r"\bv[iy]c?t?[eo]r[ -]?v[iy]ll?e?\b|\bvville\b", re.IGNORECASE),
+    # victorville, victorvile, victor ville, vicorville, vitorville, victerville, vville, VV (texted here)
+    "victorville": re.compile(r"\bv[iy]c?t?[eo]r[ -]?v[iy]ll?e?\b|\bvville\b|\bvv\b", re.IGNORECASE),
     # inglewood, ingelwood, inglwood, inglewod, englewood
     "inglewood": re.compile(r"\bing[el]l?e?wo?od\b|\bengl[ae]wood\b", re.IGNORECASE),
 }

@@ -541,3 +541,15 @@ def test_a_fact_said_at_the_read_back_is_kept_and_read_back_again():
     )
     assert turn.updates == {"frequency": {"days": 60, "months": None}} and not turn.confirmed
     assert turn.next_slot == "service_confirmed" and "every 60 days" in " ".join(turn.question)
+
+
+def test_yes_send_it_while_questions_remain_says_how_many_and_asks_the_open_one():
+    form = PERMIT_FORMS["inglewood"]
+    values = {"city": "inglewood", "business_name": "Pupuseria La Ceiba"}
+    turn = decide(form, FormState(values, "applicant_name"), say("yes send it", "affirm"), CONTACTS)
+    assert not turn.updates and turn.next_slot == "applicant_name" and turn.failures == 0
+    assert (
+        turn.feedback[0].startswith("Almost there:")
+        and "more questions before I can send it" in turn.feedback[0]
+    )
+    assert turn.question  # the open question again, not "please type your name"

@@ -200,3 +200,9 @@ def test_a_notice_s_penalty_fee_is_no_unpaid_invoice():
     )
     found = compute(asked, "inglewood", NOW)
     assert found is None or found.kind != "late_fee"
+
+
+def test_a_grease_back_up_cleaned_up_is_a_spill_whose_written_confirmation_is_computed_not_a_pump_out():
+    said = "grease backed up out of the floor sink yesterday, got it cleaned up. what do we send in writing?"
+    found = compute(said, "victorville", NOW)
+    assert found is not None and "December 7, 2026" in found.text and "written confirmation" in found.text

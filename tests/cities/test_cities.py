@@ -27,7 +27,13 @@ def test_the_city_keys_are_the_enum_values():
 
 @pytest.mark.parametrize(
     ("text", "city"),
-    [("in vville", "victorville"), ("90305", "inglewood"), ("92392-1234", "victorville"), ("both?", None)],
+    [
+        ("in vville", "victorville"),
+        ("VV. pumper came thru this morning", "victorville"),
+        ("90305", "inglewood"),
+        ("92392-1234", "victorville"),
+        ("both?", None),
+    ],
 )
 def test_detect_city(text, city):
     assert detect_city(text) == city
