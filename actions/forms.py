@@ -269,6 +269,11 @@ def _find_field(form: GuidedForm, message: Message, values: Mapping[str, Any]) -
 # Answers a correction can name by its value alone ("it was the 24th, not the 25th", "make that 750
 # gallons"): a date or time, a phone number, an amount that says its unit.
 _CORRECTABLE = frozenset({"date", "moment", "phone"})
+# The answers an amount with its unit can correct ("son 46 asientos, no 64" is no address)
+_AMOUNTS = frozenset(
+    {"seats", "meals", "employees", "gallons", "gallons_per_week", "gallons_per_day", "cubic_yards_per_week"}
+    | {"square_feet", "frequency"}
+)
 _AMOUNT_WITH_UNIT = re.compile(
     r"\d[\d,.]*\s*(?:gal\w*|yards?|yd|cubic|seats?|sillas|asientos|sq\.? ?ft|square|pies|days|d[ií]as)\b",
     re.IGNORECASE,
@@ -292,7 +297,7 @@ def _corrected_answer(
         for spec in form.spec.applicable(values):
             if values.get(spec.name) is None or spec.parser == "text":
                 continue
-            by_amount = amount and spec.parser not in ("yes_no", "person_name", "city")
+            by_amount = amount and spec.parser in _AMOUNTS
             if spec.parser in _CORRECTABLE or by_amount:
                 result = parse(spec.parser, said, message.ctx)
                 if result.ok and result.slot != values.get(spec.name):
@@ -469,6 +474,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             feedback.append(changed if new_value is not None else t("OK."))
         elif message.intent == "change_answer" and (said := _harvest(form, message, values, None)):
             updates.update(said)  # a correction of a fact not asked yet ("60 seats total, not 45") is it
+            labels = [t(form.spec.field(name).label).lower() for name in said if name in form.slots]
+            if labels:
+                feedback.append(t("OK, I've changed the {label}.", label=", ".join(labels)))
         elif message.intent == "change_answer" and not answers_the_question:
             feedback.append(t("Which answer do you want to change? For example: change the address."))
             asked_again = True

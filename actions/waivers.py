@@ -78,7 +78,12 @@ _WAIVER_FACTS = (
         ),
     ),
 )
-_CLAUSE = re.compile(r"(?<=[.;!?])\s+|,\s+(?:and|y)\s+|\s+and\s+(?=(?:our|we|the|about|organic)\b)", re.I)
+_CLAUSE = re.compile(
+    r"(?<=[.;!?])\s+|,\s+(?:and|y)\s+|\s+and\s+(?=(?:our|we|the|about|organic)\b)"
+    # "... 3 yardas x semana y de organicos ..."
+    r"|\s+y\s+(?=(?:de|del|los|las|el|la|nuestr\w+|org[aá]nicos|como|unos|unas)\b)",
+    re.I,
+)
 
 
 def waiver_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:

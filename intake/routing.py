@@ -278,7 +278,9 @@ def asks_to_apply(text: str) -> bool:
     and the application offered after the answer."""
     if _HOW_OR_WHERE.search(text):
         return bool(_APPLY_REQUEST.search(text)) and not _is_question(text)
-    return bool(_APPLY_REQUEST.search(text)) or not _is_question(text)
+    # a statement asks to apply ("de minimis waiver please"), unless it states facts: "3 yards a week and
+    # about 15 gallons of organics" answers what was asked before
+    return bool(_APPLY_REQUEST.search(text)) or not (_is_question(text) or re.search(r"\d", text))
 
 
 _QUESTION_WORD = re.compile(

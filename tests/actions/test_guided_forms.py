@@ -553,3 +553,20 @@ def test_yes_send_it_while_questions_remain_says_how_many_and_asks_the_open_one(
         and "more questions before I can send it" in turn.feedback[0]
     )
     assert turn.question  # the open question again, not "please type your name"
+
+
+def test_a_seat_count_corrected_is_never_read_as_an_address():
+    form = PERMIT_FORMS["inglewood"]
+    values = {
+        "city": "inglewood",
+        "business_name": "Pupuseria La Ceiba",
+        "facility_address": "3300 W Century Blvd",
+    }
+    turn = decide(
+        form,
+        FormState(values, "applicant_name"),
+        say("Perdón, me equivoqué: son 46 asientos, no 64.", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates == {"dining_capacity": 46}
+    assert turn.feedback[0].startswith("OK, I've changed the")

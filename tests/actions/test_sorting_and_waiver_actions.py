@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from action_tracker_support import make_tracker, run
 
@@ -9,7 +11,8 @@ import languages
 import store
 from actions import runtime
 from actions.containers import ActionSortAnswer, ValidateSortingForm
-from actions.waivers import ActionSubmitWaiver, ValidateDeminimisForm
+from actions.waivers import ActionSubmitWaiver, ValidateDeminimisForm, waiver_facts
+from intake import ParseContext
 from sorting import SortingMatcher
 
 
@@ -215,3 +218,10 @@ def test_home_or_business_said_with_the_clarifying_answer_is_kept(matcher):
         ),
     )
     assert slots["sorting_option"] == "greasy" and slots["generator_type"] == "single_family"
+
+
+def test_yards_and_gallons_said_in_one_spanish_sentence_are_each_kept():
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
+    said = "tenemos servicio de 3 yardas x semana y de organicos sacamos como 15 galones a la semana"
+    found = waiver_facts(said, ctx, {})
+    assert found["total_service_yd3"]["amount"] == 3 and found["organics_gal"]["amount"] == 15

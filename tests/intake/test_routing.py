@@ -342,3 +342,18 @@ def test_a_bare_fact_is_no_city(intent, text, routed):
 )
 def test_the_next_item_after_a_sorting_answer_may_be_sorting(intent, text, may_be):
     assert may_ask_where_it_goes(intent, text) is may_be
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        (
+            "tenemos servicio de 3 yardas x semana y de organicos sacamos como 15 galones a la semana",
+            "ask_question",
+        ),
+        ("de minimis waiver please", "request_deminimis_waiver"),
+        ("I want to apply for the de minimis waiver, we have 1 yard a week", "request_deminimis_waiver"),
+    ],
+)
+def test_facts_with_numbers_are_no_request_to_apply(text, routed):
+    assert route("request_deminimis_waiver", gloss(text)) == routed
