@@ -209,7 +209,9 @@ class ActionAnswerQuestion(Action):
         topic = tracker.get_slot(TOPIC_SLOT)
         city = detect_city(question) or tracker.get_slot("city")
         if topic and is_follow_up(question):  # "and what if it's 6 gallons?", "how long is it good for?"
-            facts = topic if changes_a_fact(question) else ""
+            # the topic's facts compute with a new fact, or for a date or amount asked ("n the manifest, when
+            # does the city need it by" after a logged pump-out)
+            facts = topic if changes_a_fact(question) or asks_when_or_how_much(question) else ""
             found = answer_if_covered(tracker, question, city, facts=facts)
             result, events = found or answer(tracker, f"{topic} {question}", city)
             events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
@@ -292,7 +294,7 @@ def computed_answer(tracker: Tracker, said: str, city: str | None) -> Answer | N
 # A message that leans on the one before: "and in inglewood?", "what if it's 6 gallons", "how long is it
 # good for", "y si son 6 galones?". Read against the conversation's topic (TOPIC_SLOT).
 _FOLLOW_UP_START = re.compile(
-    r"^\s*(?:ok(?:ay)?[,.]?\s+)?(?:and|so|but|what if|what about|how about|then|y|entonces|pero|"
+    r"^\s*(?:ok(?:ay)?[,.]?\s+)?(?:and|n|&|so|but|what if|what about|how about|then|y|entonces|pero|"
     r"y si|y en|y que tal|que tal si|y para)\b",
     re.IGNORECASE,
 )
@@ -303,6 +305,16 @@ FOLLOW_UP_MAX_WORDS = 12
 _NEW_FACT = re.compile(
     r"\d|\b(?:what if|and if|if (?:we|i|it)|instead|y si|si (?:son|es|fueran|fuera)|en vez)\b", re.IGNORECASE
 )
+
+
+_WHEN_OR_HOW_MUCH = re.compile(
+    r"\b(?:when|by when|due|deadline|how much|owe|cu[aá]ndo|para cu[aá]ndo|cu[aá]nto|debo)\b", re.IGNORECASE
+)
+
+
+def asks_when_or_how_much(text: str) -> bool:
+    """Whether a follow-up asks for a date or an amount, which the topic's facts may compute."""
+    return bool(_WHEN_OR_HOW_MUCH.search(text))
 
 
 def changes_a_fact(text: str) -> bool:

@@ -148,3 +148,14 @@ def test_a_question_in_a_form_that_names_no_subject_is_answered_about_the_forms_
     )
     _, messages = _run(ActionAnswerQuestion(), alone)
     assert "don't cover that" in messages[0]["text"]  # with no form, there is no subject to read it against
+
+
+def test_a_follow_up_asking_a_date_is_computed_from_the_topics_facts(engine):
+    topic = "Our grease interceptor was last pumped November 28, 2026; when is the next one due?"
+    tracker = make_tracker(
+        text="n the manifest, when does the city need it by",
+        intent="ask_question",
+        slots={TOPIC_SLOT: topic, "city": "victorville"},
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "December 1, 2026" in messages[0]["text"]  # the manifest: 72 hours after the service
