@@ -240,8 +240,9 @@ def _about_the_form(
 
 
 class ActionFollowUp(Action):
-    """A fact given when no form asks for one ("our permit says 120", "last one was sept 30", "$413"): the
-    last question's computed answer with it, or, with nothing to compute, what the assistant can do."""
+    """A fact given (or corrected) when no form asks for one ("our permit says 120", "last one was sept 30",
+    "$413", "invoice date was sept 15"): the last question's computed answer with it, or, with nothing to
+    compute, what the assistant can do."""
 
     def name(self) -> str:
         return "action_follow_up"

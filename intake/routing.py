@@ -272,6 +272,29 @@ _HOW_OR_WHERE = _words(
 )
 
 
+# Which application a request to apply names (its own words: "waiver de minimis", "the variance")
+_APPLICATIONS = (
+    ("request_deminimis_waiver", _words(r"de ?minimis")),
+    (
+        "request_space_waiver",
+        _words(r"(?:physical )?space waiver", r"(?:no|lack of|falta de) (?:space|room|espacio)"),
+    ),
+    ("request_interceptor_variance", _words(r"variance", r"varianza", r"conditional waiver")),
+    ("apply_permit", _words(r"(?:fog |grease )?permit", r"permiso")),
+)
+
+
+_APPLY_VERB = _words(r"appl(?:y|ying|ication)", r"request(?:ing)?", r"file", r"submit")
+
+
+def _application_named(text: str) -> str | None:
+    """The application a request to apply names ("quiero aplicar pal waiver de minimis"), or None."""
+    if not (_APPLY_REQUEST.search(text) and _APPLY_VERB.search(text)) or _is_question(text):
+        return None  # "I want the permit fee amount" asks no application
+    named = [intent for intent, words in _APPLICATIONS if words.search(text)]
+    return named[0] if len(named) == 1 else None
+
+
 def asks_to_apply(text: str) -> bool:
     """Whether a message asks to start an application or waiver request (not how, where, or whether to): a
     question that does not ask to apply ("what does the application need?", "do we qualify?") is answered,
@@ -341,6 +364,8 @@ def route(intent: str, text: str) -> str:
         return CANCEL_INTENT  # "actually nvm cancel that, i gotta find my plumbing permits first"
     if intent in QUESTION_LIKE | {"inform"} and corrects_an_answer(text):
         return CHANGE_INTENT  # "Perdón, me equivoqué: son 58 asientos, no 48"
+    if intent in QUESTION_LIKE and (asked := _application_named(text)):
+        return asked  # "va, quiero aplicar pal waiver de minimis": a request the classifier could not place
     if intent == "nlu_fallback" and asks_a_question(text):
         # mid-form, "do we have to do anything to prove the unit works?" is answered; an unsure answer
         # ("maybe like fifty gallons so far?") stays an answer

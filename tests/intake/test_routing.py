@@ -357,3 +357,17 @@ def test_the_next_item_after_a_sorting_answer_may_be_sorting(intent, text, may_b
 )
 def test_facts_with_numbers_are_no_request_to_apply(text, routed):
     assert route("request_deminimis_waiver", gloss(text)) == routed
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("va, quiero aplicar pal waiver de minimis", "request_deminimis_waiver"),
+        ("quiero solicitar el permiso de grasa", "apply_permit"),
+        ("va, quiero aplicar pal waiver", "nlu_fallback"),  # which waiver: not said
+        ("I want the permit fee amount", "nlu_fallback"),  # no application asked for
+        ("how do I apply for the de minimis waiver?", "nlu_fallback"),  # asks how: answered, then offered
+    ],
+)
+def test_a_request_to_apply_the_classifier_could_not_place_starts_the_application_it_names(text, routed):
+    assert route("nlu_fallback", gloss(text)) == routed
