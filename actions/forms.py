@@ -142,10 +142,9 @@ def looks_like_question(text: str) -> bool:
 _FORMS_BY_NAME: dict[str, GuidedForm] = {}  # every form, as it is defined (the permit forms share a name)
 
 
-def form_topic(name: str | None) -> str | None:
-    """The topic (N_-marked) of the form called ``name``, the active loop's; None for no form."""
-    form = _FORMS_BY_NAME.get(name or "")
-    return form.topic if form is not None else None
+def form_named(name: str | None) -> GuidedForm | None:
+    """The form called ``name`` (the active loop's), or None."""
+    return _FORMS_BY_NAME.get(name or "")
 
 
 @dataclass(frozen=True)
@@ -163,6 +162,9 @@ class GuidedForm:
     # then (N_-marked): "fill out the application" for a Victorville applicant who starts giving its facts.
     defaults: Mapping[str, tuple[Any, str]] = field(default_factory=dict)
     topic: str = N_("form")  # what the user is doing, in words (N_-marked: "spill report")
+    # The form's answers as facts a side question's date or amount is computed from ("a sewage spill on
+    # December 1, 2026" for "by when do I send it in writing?"), in English as the compliance core reads.
+    question_facts: Callable[[Mapping[str, Any]], str] | None = None
 
     def __post_init__(self) -> None:
         _FORMS_BY_NAME[self.name] = self

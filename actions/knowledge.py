@@ -14,7 +14,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions import runtime
 from actions.channel import channel_of
-from actions.forms import form_topic, looks_like_question, message_time
+from actions.forms import form_named, looks_like_question, message_time
 from calculations import clock_deadlines, compute, missing_value_question
 from cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.answer import Answer, AnswerKind, answer_question
@@ -231,11 +231,16 @@ def _about_the_form(
 ) -> tuple[ShapedReply, list[EventType]] | None:
     """A question asked in the middle of a form, answered; one that names no subject of its own ("do I
     need to send a letter too?" in a spill report) is answered about the form's subject when alone it would
-    be declined. None: the ordinances do not answer it either way (the caller declines it)."""
-    found = answer_if_covered(tracker, question, city)
-    topic = form_topic((tracker.active_loop or {}).get("name"))
-    if found is None and topic is not None:
-        found = answer_if_covered(tracker, f"{question} ({t(topic)})", city)
+    be declined, and a date or amount it asks is computed from the form's answers ("by when?": five working
+    days after the spill being reported). None: the ordinances do not answer it either way (the caller
+    declines it)."""
+    form = form_named((tracker.active_loop or {}).get("name"))
+    facts = ""
+    if form is not None and form.question_facts is not None and asks_when_or_how_much(question):
+        facts = form.question_facts({name: tracker.get_slot(name) for name in form.slots})
+    found = answer_if_covered(tracker, question, city, facts=facts)
+    if found is None and form is not None:
+        found = answer_if_covered(tracker, f"{question} ({t(form.topic)})", city, facts=facts)
     return found
 
 

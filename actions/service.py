@@ -77,6 +77,13 @@ def _fields() -> tuple[FieldSpec, ...]:
     return (*(by_name[name] for name in names), SERVICE_CITY, by_name["frequency"])
 
 
+def _logged(values: Mapping[str, Any]) -> str:
+    """The service being logged, as the compliance core reads it (the manifest's 72 hours run from it)."""
+    if not values.get("service_date"):
+        return ""
+    return service_topic(values.get("device") or "interceptor", dt.date.fromisoformat(values["service_date"]))
+
+
 SERVICE_FORM = GuidedForm(
     name="service_form",
     spec=FormSpec("service_log", None, SERVICE_LOG.title, _fields()),
@@ -92,6 +99,7 @@ SERVICE_FORM = GuidedForm(
     },
     extract=extract_pumpout_facts,
     topic=N_("pump-out record"),
+    question_facts=_logged,
 )
 
 
@@ -200,11 +208,14 @@ class ActionSaveServiceRecord(Action):
         service_date = dt.date.fromisoformat(values["service_date"])
         frequency = ServiceFrequency.from_slot(values["frequency"]) if values.get("frequency") else None
         frequency_days = frequency.approx_days if frequency else None
+        no_interval = None  # Inglewood sets no grease trap interval: the permit's frequency is needed
         try:
             result = compliance.service_due(city, device, service_date, today, frequency_days)
         except compliance.ComplianceError as error:
-            dispatcher.utter_message(text=str(error))
-            return [SlotSet("service_date", None), SlotSet(SERVICE_FORM.confirm_slot, None)]
+            if frequency_days is not None or device != "trap":
+                dispatcher.utter_message(text=str(error))
+                return [SlotSet("service_date", None), SlotSet(SERVICE_FORM.confirm_slot, None)]
+            result, no_interval = None, str(error)  # the service is still recorded, with no due date
         engine = runtime.engine()
         channel = channel_of(tracker)
         facility = facility_for(tracker.sender_id, city)
@@ -233,7 +244,7 @@ class ActionSaveServiceRecord(Action):
             facility_reference=facility["reference"],
             gallons=float(gallons.amount) if gallons else None,
             hauler=values.get("hauler"),
-            next_due_date=result.due,
+            next_due_date=result.due if result else None,
             details={"device": device, "frequency": values.get("frequency")},
             now=now,
         )
@@ -243,15 +254,16 @@ class ActionSaveServiceRecord(Action):
         if values.get("hauler"):
             said.append(str(values["hauler"]))
         summary = ", ".join(said).rstrip(".")
-        lines = [
-            recorded_sentence(device, summary, record["reference"]),
-            due_sentence(result),
-        ]
-        if not frequency_days and result.due is not None:
+        lines = [recorded_sentence(device, summary, record["reference"])]
+        if result is None:  # "... give the frequency written in your permit": said, and asked for
+            lines += [no_interval or "", t(PERMIT_FREQUENCY)]
+        else:
+            lines.append(due_sentence(result))
+        if result is not None and not frequency_days and result.due is not None:
             lines.append(t(ANOTHER_FREQUENCY))
-        if manifest := manifest_sentence(result, today):
+        if result is not None and (manifest := manifest_sentence(result, today)):
             lines.append(manifest)
-        if channel == "sms" and result.due and result.due > today:
+        if channel == "sms" and result is not None and result.due and result.due > today:
             lines.append(t("Want a text reminder a week before it's due? Reply YES or NO."))
         dispatcher.utter_message(text=" ".join(lines))
         return [
@@ -263,6 +275,10 @@ class ActionSaveServiceRecord(Action):
         ]
 
 
+PERMIT_FREQUENCY = N_(
+    'How often does your permit say to service it? Tell me (for example "our permit says every 90 days") and '
+    "I'll work out the next date."
+)
 ANOTHER_FREQUENCY = N_(
     'If your permit sets another frequency, tell me (for example "our permit says every 60 days") and I\'ll '
     "work out the date again."

@@ -204,6 +204,13 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
     return found
 
 
+def spill_facts(values: Mapping[str, Any]) -> str:
+    """The spill being reported, as the compliance core reads it: its day (today until the caller says)."""
+    started = values.get("started_at")
+    day = dt.datetime.fromisoformat(started).date() if isinstance(started, str) else None
+    return f"a sewage spill on {day:%B} {day.day}, {day.year}" if day else "a sewage spill today"
+
+
 SPILL_FORM = GuidedForm(
     name="spill_form",
     spec=FormSpec("spill_report", None, SPILL_REPORT.title, (OVERFLOWING_NOW, *SPILL_REPORT.fields)),
@@ -237,6 +244,7 @@ SPILL_FORM = GuidedForm(
     },
     extract=extract_spill_facts,
     topic=N_("spill report"),
+    question_facts=spill_facts,
 )
 
 _STORE_COLUMNS = {

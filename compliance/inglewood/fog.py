@@ -86,7 +86,7 @@ def service_rule(device: Device, frequency_days: int | None) -> ServiceRule:
                 t(
                     "Inglewood's ordinance sets no service interval for grease traps: it requires a grease "
                     "interceptor unless the City grants a variance or waiver, so give the frequency written "
-                    "in your permit (--frequency-days)."
+                    "in your permit."
                 )
             )
         return ServiceRule(

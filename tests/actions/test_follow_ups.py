@@ -4,6 +4,7 @@ for the other city, and a question that leans on the one before is read against 
 from action_tracker_support import make_tracker, run_raw
 
 import actions.spill  # noqa: F401  (the spill form is defined, as when the action server loads every module)
+import languages
 from actions.knowledge import (
     TOPIC_SLOT,
     ActionAnswerQuestion,
@@ -159,3 +160,19 @@ def test_a_follow_up_asking_a_date_is_computed_from_the_topics_facts(engine):
     )
     _, messages = _run(ActionAnswerQuestion(), tracker)
     assert "December 1, 2026" in messages[0]["text"]  # the manifest: 72 hours after the service
+
+
+def test_a_date_asked_in_the_middle_of_a_spill_report_is_computed_from_the_spill(engine):
+    tracker = make_tracker(
+        text="y tengo q mandar algo x escrito despues? para cuando?",
+        intent="ask_question",
+        slots={
+            "city": "inglewood",
+            "started_at": "2026-11-29T09:40-08:00",
+            "requested_slot": "reporter_name",
+        },
+        active_loop="spill_form",
+    )
+    with languages.using("es"):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "4 de diciembre de 2026" in messages[0]["text"]  # five working days after Sunday, November 29

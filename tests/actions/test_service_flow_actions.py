@@ -38,6 +38,15 @@ def test_victorville_interceptor_without_a_permit_frequency_is_due_ninety_days_l
     assert (facility["city"], facility["device_type"]) == ("victorville", "interceptor")
 
 
+def test_an_inglewood_grease_trap_with_no_frequency_said_is_recorded_and_its_frequency_asked(engine):
+    values = {**PUMPED, "device": "trap", "city": "inglewood", "frequency": None}
+    slots, text = run(ActionSaveServiceRecord(), make_tracker(slots=values, text="yes"))
+    record = store.service.get_by_reference(engine, slots["service_reference"])
+    assert record["service_date"] == dt.date(2026, 8, 14) and record["next_due_date"] is None
+    assert "sets no service interval for grease traps" in text
+    assert "How often does your permit say to service it?" in text and record["reference"] in text
+
+
 def test_the_permit_frequency_given_is_used_and_stored_with_the_facility(engine):
     values = {**PUMPED, "service_date": "2026-11-20", "frequency": {"days": 30, "months": None}}
     slots, _ = run(ActionSaveServiceRecord(), make_tracker(slots=values, text="every 30 days"))
