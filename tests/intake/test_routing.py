@@ -364,6 +364,10 @@ def test_facts_with_numbers_are_no_request_to_apply(text, routed):
     [
         ("va, quiero aplicar pal waiver de minimis", "request_deminimis_waiver"),
         ("quiero solicitar el permiso de grasa", "apply_permit"),
+        (
+            "Estamos por abrir un restaurante y quiero llenar la solicitud del permiso de grasa (FOG).",
+            "apply_permit",
+        ),
         ("va, quiero aplicar pal waiver", "nlu_fallback"),  # which waiver: not said
         ("I want the permit fee amount", "nlu_fallback"),  # no application asked for
         ("how do I apply for the de minimis waiver?", "nlu_fallback"),  # asks how: answered, then offered
