@@ -503,18 +503,11 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             if may_skip and says_skip(message.text):
                 skipped = (*skipped, requested)
                 failures = 0
-            elif early := _not_done_yet(form, message, spec, values, skipped):
-                return Decision(  # "yes, send it" while questions remain: how many, and the open one
-                    feedback=(early,),
-                    question=(question_for(spec, message.channel),),
-                    next_slot=requested,
-                    failures=failures,
-                    skipped=skipped,
-                    confirmed=confirmed,
-                )
-            elif courtesy := _courtesy(message):
+            # "yes, send it" while questions remain (how many are left), or a "thanks": no answer, so the
+            # open question again
+            elif instead := _not_done_yet(form, message, spec, values, skipped) or _courtesy(message):
                 return Decision(
-                    feedback=(courtesy,),
+                    feedback=(instead,),
                     question=(question_for(spec, message.channel),),
                     next_slot=requested,
                     failures=failures,

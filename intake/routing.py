@@ -454,20 +454,28 @@ _SORTING_ASK = _words(
     r"d[oó]nde",
     r"tir[oa]r?",
 )
-_RULE_WORDS = _words(
-    r"need",
+# What a question about the carts' rules asks, not where an item goes: paying, waivers, what the law requires
+# ("is there any way not to have to pay for the brown bin?"); with a need or an amount of service too, a
+# question the classifier took for a city or could not place ("we have 4 yards of trash a week, do we need
+# the organics bin?").
+_CART_RULE_WORDS = (
+    r"pay(?:ing)?",
+    r"fees?",
+    r"costs?",
+    r"charged?",
+    r"waiver",
+    r"exempt\w*",
     r"required?",
-    r"have to",
-    r"must",
     r"law",
     r"rules?",
-    r"waiver",
-    r"fines?",
+    r"fined?",
+    r"fines",
     r"penalt\w*",
-    r"yards?",
-    r"gallons? (?:a|per|each) week",
-    r"service",
     r"subscri\w*",
+)
+_BIN_RULE = _words(*_CART_RULE_WORDS)
+_RULE_WORDS = _words(
+    *_CART_RULE_WORDS, r"need", r"have to", r"must", r"yards?", r"gallons? (?:a|per|each) week", r"service"
 )
 
 
@@ -477,22 +485,6 @@ _CALL_WHOM = _words(
     r"who (?:to|should i|i should) call",
     r"whom? (?:do|should) (?:i|we) (?:call|contact|notify)",
     r"a qui[eé]n (?:le )?(?:llamo|hablo|aviso|tengo que llamar)",
-)
-
-
-# What a question about the carts' rules asks, not where an item goes: paying, waivers, what is required.
-_BIN_RULE = _words(
-    r"pay(?:ing)?",
-    r"fees?",
-    r"costs?",
-    r"charged?",
-    r"waiver",
-    r"exempt\w*",
-    r"required?",
-    r"law",
-    r"fined?",
-    r"penalt\w*",
-    r"subscri\w*",
 )
 
 

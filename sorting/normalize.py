@@ -264,11 +264,11 @@ def word_tokens(text: str) -> tuple[str, ...]:
     return tuple(singular(word) for word in fold(text).split())
 
 
+_ENDS_CONTENT = "|".join(sorted(HEAD_BREAKS | {"and", "or", "to", "can", "is", "are", "go", "goes"}))
 _CONTENT_OF = re.compile(
     r"\b(cans?|tins?|buckets?|bottles?|jars?|box(?:es)?|bags?|cartons?|jugs?|tubs?|pails?|containers?) of "
-    r"((?:(?!(?:from|in|into|with|for|that|on|at|off|by|under|without|like|from)\b)[^\W\d_][\w'-]*\s*){1,3}?)"
-    r"(?=[,.;:!?)]|\s+(?:from|in|into|with|for|that|on|at|off|by|under|without|like|and|or|to|can|is|are|go|goes)"
-    r"\b|\s*$)",
+    rf"((?:(?!(?:{_ENDS_CONTENT})\b)[^\W\d_][\w'-]*\s*){{1,3}}?)"  # the content: up to three words
+    rf"(?=[,.;:!?)]|\s+(?:{_ENDS_CONTENT})\b|\s*$)",
     re.IGNORECASE,
 )
 
