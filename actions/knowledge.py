@@ -232,14 +232,16 @@ def _about_the_form(
     """A question asked in the middle of a form, answered; one that names no subject of its own ("do I
     need to send a letter too?" in a spill report) is answered about the form's subject when alone it would
     be declined, and a date or amount it asks is computed from the form's answers ("by when?": five working
-    days after the spill being reported). None: the ordinances do not answer it either way (the caller
-    declines it)."""
+    days after the spill being reported). None: no form is open, or the ordinances do not answer it either
+    way (the caller answers or declines it as it is)."""
     form = form_named((tracker.active_loop or {}).get("name"))
+    if form is None:
+        return None  # no form: the question is answered as it is
     facts = ""
-    if form is not None and form.question_facts is not None and asks_when_or_how_much(question):
+    if form.question_facts is not None and asks_when_or_how_much(question):
         facts = form.question_facts({name: tracker.get_slot(name) for name in form.slots})
     found = answer_if_covered(tracker, question, city, facts=facts)
-    if found is None and form is not None:
+    if found is None:
         found = answer_if_covered(tracker, f"{question} ({t(form.topic)})", city, facts=facts)
     return found
 

@@ -2,11 +2,12 @@
 
 The classifier says which kind of message this is; :func:`intake.routing.route` corrects the distinctions that
 words alone do not carry (a spill happening now or a past one, a pump-out reported or asked about, asking to
-apply or asking how), in English or, glossed (:mod:`knowledge.spanish`), in Spanish; and a sorting question
-about something the ordinances do not set (a drop-off site's hours, collection days) goes to the question
-answerer, which declines it with the right office. A corrected message
-keeps the classifier's ranking, with the routed intent first, and says why in ``routed_from`` (for the logs
-and ``rasa shell nlu``).
+apply or asking how), in English or, glossed (:mod:`knowledge.spanish`), in Spanish; a message taken for a
+city or left unplaced that names an item of the sorting list is a sorting question ("ziploc bags, blue bin
+ok? victorville"); and a sorting question about something the ordinances do not set (a drop-off site's
+hours, collection days) goes to the question answerer, which declines it with the right office. A corrected
+message keeps the classifier's ranking, with the routed intent first, and says why in ``routed_from`` (for
+the logs and ``rasa shell nlu``).
 """
 
 from __future__ import annotations
