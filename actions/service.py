@@ -356,15 +356,19 @@ class ActionServiceStatus(Action):
             last = store.service.latest_for_facility(engine, facility["reference"])
             if last is None or facility["device_type"] not in ("interceptor", "trap"):
                 continue
-            result = compliance.service_due(
-                facility["city"],
-                facility["device_type"],
-                last["service_date"],
-                today,
-                facility["permit_frequency_days"],
-            )
-            status = t("That is soon.") if result.status.value == "due_soon" else ""
             serviced = last_serviced_sentence(facility["device_type"], facility["city"], last["service_date"])
+            try:
+                result = compliance.service_due(
+                    facility["city"],
+                    facility["device_type"],
+                    last["service_date"],
+                    today,
+                    facility["permit_frequency_days"],
+                )
+            except compliance.ComplianceError as error:  # an Inglewood grease trap: the permit sets it
+                lines.append(f"{serviced} {error} {t(PERMIT_FREQUENCY)}")
+                continue
+            status = t("That is soon.") if result.status.value == "due_soon" else ""
             lines.append(f"{serviced} {due_sentence(result)} {status}".strip())
             if (manifest := manifest_sentence(result, today)) and result.manifest_due >= today:
                 lines.append(manifest)

@@ -251,6 +251,11 @@ def write_reports(
         )
 
 
+def _writers(split: str) -> str:
+    """The writers of a split, as the README's table names them: "w1, w2, ... and s1, ..."."""
+    return ", ".join(w for w, s in items.SPLIT_OF_WRITER.items() if s == split)
+
+
 def markdown_summary(report: dict[str, Any], json_path: Path) -> str:
     meta = report["meta"]
     problems = report["item_problems"]
@@ -273,8 +278,8 @@ def markdown_summary(report: dict[str, Any], json_path: Path) -> str:
         f"{len(problems['warnings'])} warnings",
         f"- full report: `{_relative(json_path)}`",
         "",
-        "Rates are `% (denominator)`; counts are totals. dev = writers w1-w4 and s1-s3, test = w5-w6 and "
-        "s4-s5 (README). Grading rules: `evaluation/harness/grading.py`; word lists: "
+        f"Rates are `% (denominator)`; counts are totals. dev = writers {_writers('dev')}, test = "
+        f"{_writers('test')} (README). Grading rules: `evaluation/harness/grading.py`; word lists: "
         "`evaluation/harness/phrases.py`.",
         "",
         "Reading notes: the main sorting row grades the first reply; the row below it answers one clarifying "

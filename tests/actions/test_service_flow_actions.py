@@ -125,3 +125,13 @@ def test_a_reminder_number_is_never_taken_from_a_rest_message_claiming_to_be_sms
 def test_reminders_are_sms_only(engine):
     _, text = run(ActionScheduleServiceReminder(), make_tracker(text="yes", intent="affirm", channel="web"))
     assert "text message" in text
+
+
+def test_when_an_inglewood_grease_traps_next_service_is_asked_with_no_frequency_the_reply_asks_for_it(engine):
+    values = {**PUMPED, "device": "trap", "city": "inglewood", "frequency": None}
+    run(ActionSaveServiceRecord(), make_tracker(slots=values, text="yes"))
+    _, text = run(
+        ActionServiceStatus(), make_tracker(text="when is the next one due?", intent="service_status")
+    )
+    assert "sets no service interval for grease traps" in text
+    assert "How often does your permit say to service it?" in text  # never an empty reply
