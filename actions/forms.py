@@ -109,7 +109,10 @@ def _not_done_yet(
 ) -> str | None:
     """A "yes, send it" said while a question other than yes-or-no is open: how many questions remain
     (the user thought the form was done), never taken as the answer ("yes submit" is no business name)."""
-    if message.intent != "affirm" or spec.parser == "yes_no" or len(message.text.split()) > EARLY_YES_WORDS:
+    if spec.parser == "yes_no" or len(message.text.split()) > EARLY_YES_WORDS:
+        return None
+    said = parse_yes_no(message.text)  # a yes in words, whatever the classifier said ("Sam Ortiz" is none)
+    if message.intent != "affirm" or not (said.ok and said.value.value == "yes"):
         return None
     left = sum(
         1
@@ -500,17 +503,19 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         elif requested in form.slots:
             spec = form.spec.field(requested)
             may_skip = spec.optional or (spec.name in form.skippable and failures >= MAX_FAILED_ANSWERS)
+            # "yes, send it" while questions remain (how many are left; said once, after that it is a failed
+            # answer), or a "thanks": no answer, so the open question again
+            early = None if failures else _not_done_yet(form, message, spec, values, skipped)
+            instead = early or _courtesy(message)
             if may_skip and says_skip(message.text):
                 skipped = (*skipped, requested)
                 failures = 0
-            # "yes, send it" while questions remain (how many are left), or a "thanks": no answer, so the
-            # open question again
-            elif instead := _not_done_yet(form, message, spec, values, skipped) or _courtesy(message):
+            elif instead:
                 return Decision(
                     feedback=(instead,),
                     question=(question_for(spec, message.channel),),
                     next_slot=requested,
-                    failures=failures,
+                    failures=failures + 1 if early else failures,
                     skipped=skipped,
                     confirmed=confirmed,
                 )

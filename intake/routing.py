@@ -475,7 +475,7 @@ _CART_RULE_WORDS = (
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
 _RULE_WORDS = _words(
-    *_CART_RULE_WORDS, r"need", r"have to", r"must", r"yards?", r"gallons? (?:a|per|each) week", r"service"
+    *_CART_RULE_WORDS, r"needs?", r"have to", r"must", r"yards?", r"gallons? (?:a|per|each) week", r"service"
 )
 
 

@@ -547,7 +547,7 @@ def test_yes_send_it_while_questions_remain_says_how_many_and_asks_the_open_one(
     form = PERMIT_FORMS["inglewood"]
     values = {"city": "inglewood", "business_name": "Pupuseria La Ceiba"}
     turn = decide(form, FormState(values, "applicant_name"), say("yes send it", "affirm"), CONTACTS)
-    assert not turn.updates and turn.next_slot == "applicant_name" and turn.failures == 0
+    assert not turn.updates and turn.next_slot == "applicant_name" and turn.failures == 1  # said once
     assert (
         turn.feedback[0].startswith("Almost there:")
         and "more questions before I can send it" in turn.feedback[0]
@@ -570,3 +570,9 @@ def test_a_seat_count_corrected_is_never_read_as_an_address():
     )
     assert turn.updates == {"dining_capacity": 46}
     assert turn.feedback[0].startswith("OK, I've changed the")
+
+
+def test_a_name_the_classifier_took_for_a_yes_is_still_the_name():
+    values = {"overflowing_now": "yes", "city": "victorville", "location": {"text": "Seneca Rd"}}
+    turn = decide(SPILL_FORM, FormState(values, "reporter_name"), say("Sam Ortiz", "affirm"), CONTACTS)
+    assert turn.updates["reporter_name"] == "Sam Ortiz" and not turn.feedback

@@ -244,12 +244,14 @@ def test_spill_report_survives_the_action_server_being_killed_right_after_confir
         _restart_action_server(running_stack)
 
 
-def test_sorting_asks_one_question_and_home_or_business_then_answers_with_the_container(running_stack):
+def test_sorting_asks_one_question_then_answers_for_homes_and_businesses(running_stack):
     sender = "e2e-sorting"
     assert "greasy" in say(running_stack, sender, "where does a pizza box go").lower()
-    assert "5 or more units" in say(running_stack, sender, "greasy")
-    answer = say(running_stack, sender, "it's for my home")
-    assert "green" in answer.lower() and "Victorville Municipal Code § 6.37.030(b)" in answer
+    answer = say(running_stack, sender, "greasy")  # home or business is not asked: both are given
+    assert "green container at homes (1-4 units), brown at businesses" in answer
+    assert "Victorville Municipal Code § 6.37.030(b)" in answer
+    answer = say(running_stack, sender, "where do banana peels go at my house")
+    assert "the green container" in answer and "brown" not in answer
 
 
 def test_deminimis_waiver_is_screened_confirmed_and_stored(running_stack, database):
