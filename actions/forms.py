@@ -32,6 +32,7 @@ from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_street_address, parse_location
 from intake.phones import mentions_phone
 from intake.routing import asks_a_question
+from intake.text import MAX_COMPANY_WORDS, names_a_food_business
 from intake.values import MAX_TEXT_CHARS
 from languages import N_, SPANISH, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
@@ -373,16 +374,29 @@ def contact_facts(
     return found
 
 
+def _contact_not_business(
+    spec: FormSpec, asked: FieldSpec, message: Message, values: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A person's name and phone number given when a business's name was asked ("Lupita Ramirez, 310 555
+    0122" after "Which restaurant?"): the form's name and phone fields, or {} for anything else."""
+    if asked.name not in _BUSINESS_FIELDS or names_a_food_business(message.text):
+        return {}
+    found = contact_facts(spec, message.text, message.ctx, values, None)
+    person = next((f.name for f in spec.fields if f.parser == "person_name"), None)
+    return found if person in found else {}
+
+
 # Facts said with the words that name them, in a longer message ("Business is Sunrise Bakery, 15000 Seventh
 # St, contact Ana Lee"): the names are capitalised, as people write them.
 _NAMED_PERSON = re.compile(
     r"(?i:\b(?:(?:contact(?: person)?(?: is|:)?|contacto(?: es|:)?)(?:\s+me,?)?|my name(?:'s| is)|me llamo|"
-    r"mi nombre es|(?:owner|manager|operator) is (?:me|myself),?|el due[nñ]o soy yo,?))\s+"
+    r"mi nombre es|(?:owner|manager|operator) is (?:me|myself),?|el due[nñ]o soy yo,?"
+    r"|(?:el|la) (?:due[nñ][oa]|operador[a]?|encargad[oa]|gerente|administrador[a]?) soy yo,?))\s+"
     r"(?P<name>[A-ZÁÉÍÓÚÑ][\w'-]+(?:\s+[A-ZÁÉÍÓÚÑ][\w'-]+){1,2})"
 )
 _NAMED_BUSINESS = re.compile(
     r"(?i:\b(?:business|restaurant|establishment|bakery|store|shop|cafe|company|negocio|restaurante)"
-    r"(?: name)?(?: is|:| es| se llama)|\bcalled)\s+"
+    r"(?: name)?(?: is|:| es| se llama)|\bcalled|^\s*(?:se llama|el nombre es|the name is))\s+"
     r"(?P<name>[A-Z0-9][\w'&.-]*(?:\s+(?:[A-Z0-9&][\w'&.-]*|de|del|la|el|of|the)){0,4})"
     r"|(?i:\b(?:we'?re|we are|somos))\s+"  # "We're Mesa Insurance Services at 12345 Hesperia Road"
     r"(?P<we>[A-Z][\w'&.-]*(?:\s+[A-Z&][\w'&.-]*){0,4})(?=\s+(?:at|on|en)\s+\d)"
@@ -519,8 +533,14 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     skipped=skipped,
                     confirmed=confirmed,
                 )
+            elif contact := _contact_not_business(form.spec, spec, message, values):
+                updates.update(contact)  # "Lupita Ramirez, 310 555 0122" asked the restaurant: the person's
+                failures = 0  # details, and the restaurant is asked again
             else:
-                text = without_phones(message.text) if spec.parser == "person_name" else message.text
+                named = (
+                    spec.parser == "person_name" or requested in _BUSINESS_FIELDS
+                )  # a phone said too is its own
+                text = without_phones(message.text).strip(" ,;") if named else message.text
                 result = parse(spec.parser, text, message.ctx)
                 if result.ok:
                     updates[requested] = result.slot
@@ -530,6 +550,13 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                             name_and_address(form.spec, message.text, message.ctx, values, requested)
                         )
                     failures = 0
+                    if requested in _BUSINESS_FIELDS and len(updates[requested].split()) > MAX_COMPANY_WORDS:
+                        # "Mexican food, breakfast and lunch, 45 seats, 8 staff ...": facts, not a name
+                        del updates[requested]
+                        feedback.append(
+                            t("Please type just the business's name, for example Casa Lupe Kitchen.")
+                        )
+                        asked_again = True
                 else:
                     # not the answer as asked; the facts it gives are kept ("me llamo Ramon, 760 ..."), and it
                     # may answer in the user's own words ("open since 2015")

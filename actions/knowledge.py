@@ -157,6 +157,10 @@ def free_answer(
     told = f"{computed.text} ({computed.citation})"
     if rule.kind is not AnswerKind.ANSWER or rule.card is None:
         return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
+    cites = (computed.citation, *rule.citations)
+    if rule.parts > 1:  # "2nd NOV, how much? and can i appeal, by when": every part's core comes first
+        told = f"{told} {rule.text}"
+        return Answer(AnswerKind.ANSWER, told, cites, city, more=rule.more, card=rule.card, parts=rule.parts)
     rest = f"{rule.text} {rule.more}".strip()
     return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
 

@@ -209,8 +209,15 @@ class ActionSaveServiceRecord(Action):
         frequency = ServiceFrequency.from_slot(values["frequency"]) if values.get("frequency") else None
         frequency_days = frequency.approx_days if frequency else None
         no_interval = None  # Inglewood sets no grease trap interval: the permit's frequency is needed
-        try:
-            result = compliance.service_due(city, device, service_date, today, frequency_days)
+        try:  # "every 6 months" counts calendar months where the city does (Inglewood)
+            result = compliance.service_due(
+                city,
+                device,
+                service_date,
+                today,
+                frequency.days if frequency else None,
+                frequency_months=frequency.months if frequency else None,
+            )
         except compliance.ComplianceError as error:
             if frequency_days is not None or device != "trap":
                 dispatcher.utter_message(text=str(error))

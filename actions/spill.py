@@ -61,7 +61,7 @@ from intake import (
 )
 from intake.locations import ADDRESS
 from intake.routing import spill_happening_now
-from intake.text import parse_company_name
+from intake.text import MAX_COMPANY_WORDS, names_a_food_business, parse_company_name
 from knowledge.spanish import gloss
 from languages import N_, t
 from store import outbox
@@ -154,9 +154,26 @@ _FLOWING = re.compile(
 )
 
 
+# "es la taqueria el guero", "it's the burger place": the words before the business's own name
+_BUSINESS_LEAD = re.compile(
+    r"^(?:(?:it'?s|it is|es|somos|we'?re)\s+)?(?:(?:the|la|el)\s+(?=\w+\s+\w)"
+    r"(?=pupuser|taquer|restaur|caf|panader|bakery|diner|grill|kitchen|cocina|mariscos|tacos|pizz))?",
+    re.IGNORECASE,
+)
+
+
 def _business_at(text: str, ctx: ParseContext) -> str | None:
-    """The business named before a street address ("El Guero Tacos, 1120 N La Brea Ave"), or None."""
+    """The business named before a street address ("El Guero Tacos, 1120 N La Brea Ave"), or after where it
+    is ("es en la 3rd ave y manchester, pupuseria lupita"); None."""
     pieces = [piece.strip() for piece in without_phones(text).split(",")]
+    clauses = [c.strip() for c in re.split(r",|(?<=[^\W\d_]{3})[.;!]\s+", without_phones(text)) if c.strip()]
+    for i, piece in enumerate(clauses if len(clauses) >= 2 else ()):
+        if not names_a_food_business(piece) or _PLACE_WORDS.match(piece):
+            continue
+        where = parse("location", ", ".join(clauses[:i] + clauses[i + 1 :]), ctx)
+        name = _BUSINESS_LEAD.sub("", piece)
+        if where.ok and len(name.split()) <= MAX_COMPANY_WORDS and (company := parse_company_name(name)).ok:
+            return company.value
     if len(pieces) < 2 or _PLACE_WORDS.match(pieces[0]) or not re.search(r"[^\W\d_]", pieces[0]):
         return None
     first, second = parse("location", pieces[0], ctx), parse("location", pieces[1], ctx)

@@ -36,6 +36,28 @@ _PERMIT_DAYS = re.compile(
     r"|\bpermit\s+(?:says|said|is|has|reads|lists|sets)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))",
     re.I,
 )
+# "permit has us on every 6 months", "quarterly", "twice a year": a frequency in months
+_PERMIT_MONTHS = re.compile(
+    r"\bevery\s+(?P<n>\d{1,2}|one|two|three|four|six|twelve)\s+months?\b"
+    r"|\b(?P<quarterly>quarterly|every quarter)\b"
+    r"|\b(?P<half>semi-?annual(?:ly)?|twice a year|every half year)\b",
+    re.I,
+)
+_MONTH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
+
+
+def _permit_months(text: str) -> int | None:
+    """The months of a frequency the message gives in months ("every 6 months" → 6), else None."""
+    if not (m := _PERMIT_MONTHS.search(text)):
+        return None
+    if m.group("quarterly"):
+        return 3
+    if m.group("half"):
+        return 6
+    n = m.group("n").lower()
+    return int(n) if n.isdigit() else _MONTH_WORDS[n]
+
+
 _INVOICE = re.compile(
     r"\b(?:invoices?|bills?|billed|factura)\b", re.I
 )  # a "penalty fee" on a notice is no invoice
@@ -124,7 +146,8 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
         return None
     device = "trap" if _TRAP.search(text) else "interceptor"
     frequency = int(m.group(1) or m.group(2)) if (m := _PERMIT_DAYS.search(text)) else None
-    result = compliance.service_due(city, device, served.value, ctx.today, frequency)
+    months = _permit_months(text) if frequency is None else None
+    result = compliance.service_due(city, device, served.value, ctx.today, frequency, frequency_months=months)
     if result.due is None:
         return None
     name, due, days = t(DEVICE_NAMES[device]), long_date(result.due), result.days_left

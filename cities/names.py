@@ -56,11 +56,26 @@ NAME_PATTERNS = {
 _ZIP = re.compile(r"\b(9\d{4})(?:-\d{4})?\b")
 
 
+# "like they do in victorville", "unlike inglewood", "same as victorville": a city named to compare with
+_COMPARED = {
+    city: re.compile(
+        rf"\b(?:like|unlike|same as|as in|como en|como)\s+(?:\w+\s+){{0,3}}?(?:{pattern.pattern})",
+        re.IGNORECASE,
+    )
+    for city, pattern in NAME_PATTERNS.items()
+}
+
+
 def detect_city(text: str) -> str | None:
-    """The city a message names, by name (allowing common misspellings) or ZIP; None if none or both."""
+    """The city a message names, by name (allowing common misspellings) or ZIP; None if none or both.
+
+    When both are named and one only to compare with ("does inglewood have a brown bin like victorville?"),
+    the message is about the other."""
     found = {city for city, pattern in NAME_PATTERNS.items() if pattern.search(text)}
     for zip_code in _ZIP.findall(text):
         found |= {city for city, codes in CITY_ZIP_CODES.items() if zip_code in codes}
+    if len(found) > 1:
+        found -= {city for city in found if _COMPARED[city].search(text)}
     return found.pop() if len(found) == 1 else None
 
 

@@ -60,12 +60,15 @@ def service_due(
     today: dt.date,
     frequency_days: int | None = None,
     *,
+    frequency_months: int | None = None,
     accumulation_pct: float | None = None,
     due_soon_days: int = DUE_SOON_DAYS,
 ) -> ServiceDue:
     """When a grease interceptor or trap is next due for service, and where it stands on ``today``.
 
-    ``frequency_days`` is the frequency in the permit, if any. ``accumulation_pct`` (FOG + solids as a percent
+    ``frequency_days`` is the frequency in the permit, if any; ``frequency_months`` is one given in months
+    ("every 6 months"), which Inglewood counts in calendar months and Victorville, whose frequencies are in
+    days, as 30 days a month. Give one or neither. ``accumulation_pct`` (FOG + solids as a percent
     of depth, from the last inspection) makes service due immediately when it breaks the 25% Rule.
     ``status``: ``never_serviced`` without a service date; ``overdue`` when ``days_left < 0`` (or service
     is due immediately); ``due_soon`` when ``0 <= days_left <= due_soon_days`` (14 by default); else
@@ -89,12 +92,22 @@ def service_due(
                 today=today.isoformat(),
             )
         )
+    if frequency_months is not None and (
+        isinstance(frequency_months, bool) or frequency_months < 1 or frequency_days is not None
+    ):
+        raise ComplianceError(
+            t(
+                "The service frequency must be a whole number of months, 1 or more, given instead of days; "
+                "got {months}.",
+                months=frequency_months,
+            )
+        )
     if accumulation_pct is not None and not 0 <= accumulation_pct <= 100:
         raise ComplianceError(
             t("The accumulation must be a percentage from 0 to 100; got {pct}.", pct=accumulation_pct)
         )
     module = CITY_FOG[city]
-    rule = module.service_rule(device, frequency_days)
+    rule = module.service_rule(device, frequency_days, frequency_months)
     interval = t("every {span}", span=rule.shift.describe())
     interceptor = device is Device.INTERCEPTOR
     hauler_documentation = (
@@ -176,7 +189,9 @@ def service_due(
         device=device,
         last_service=last_service,
         today=today,
-        frequency_days=frequency_days if isinstance(rule.shift, CalendarDays) else None,
+        frequency_days=(rule.shift.n if frequency_months else frequency_days)
+        if isinstance(rule.shift, CalendarDays)
+        else None,
         interval=interval,
         due=due,
         days_left=days_left,

@@ -87,6 +87,21 @@ def parse_company_name(text: str) -> ParseResult[str]:
     return _ok(name)
 
 
+# The words a food business's name is made of ("Pupuseria Lupita", "Tacos El Guero", "Sunrise Bakery").
+_FOOD_BUSINESS_NOUN = re.compile(
+    r"\b(?:pupuser[ií]a|taquer[ií]a|restaurante?s?|caf[eé]s?|cafeter[ií]a|panader[ií]a|pasteler[ií]a|"
+    r"bakery|diner|grill|kitchen|cocina|mariscos|tacos|pizzer[ií]a|pizza|burgers?|bistro|deli|bar|cantina|"
+    r"fonda|loncher[ií]a|birrier[ií]a|carnitas|pollos?|sushi|buffet|catering|bbq|wings|donuts?|bagels?)\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_food_business(text: str) -> bool:
+    """Whether ``text`` reads as a food business's name ("pupuseria lupita"), not a person's ("Lupita
+    Ramirez")."""
+    return bool(_FOOD_BUSINESS_NOUN.search(text))
+
+
 def parse_text(text: str, *, max_chars: int = 1000) -> ParseResult[str]:
     """Free text (descriptions, lists): trimmed, non-empty, at most ``max_chars`` characters."""
     value = " ".join(str(text).split())

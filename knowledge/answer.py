@@ -112,6 +112,7 @@ class Answer:
     passages: tuple[Hit, ...] = field(default=(), compare=False)
     more: str = ""  # the rest of a complete answer, after the core and its citation (SMS: behind MORE)
     card: Card | None = field(default=None, compare=False)  # the answer card it came from, if any
+    parts: int = 1  # how many of the message's questions ``text`` answers (one card each)
 
 
 def answer_question(
@@ -201,9 +202,17 @@ def _from_cards(
     others = [m for m in close.values() if m is not top and m.score >= top.score - CARD_BOTH_CITIES_MARGIN]
     if not others or _is_organics(top.card):  # Inglewood has no organic-waste ordinance
         return _card_answer(_with_other_parts(cards, question, top.card, language), labelled=True)
+    both = [_card_answer([m.card], labelled=True) for m in sorted(close.values(), key=lambda m: m.card.city)]
+    if _same_verdict([m.card for m in close.values()], language):  # "can we pour fryer oil down the sink?"
+        return Answer(
+            AnswerKind.ANSWER,
+            " ".join(a.text for a in both),
+            tuple(c for a in both for c in a.citations),
+            more=" ".join(a.more for a in both if a.more),
+            parts=len(both),
+        )
     if ask_city:
         return Answer(AnswerKind.ASK_CITY, t(RULES_DIFFER))
-    both = [_card_answer([m.card], labelled=True) for m in sorted(close.values(), key=lambda m: m.card.city)]
     text = " ".join(f"{a.text} {a.more}".strip() for a in both) + " " + t(WHICH_CITY)
     return Answer(AnswerKind.BOTH_CITIES, text, tuple(c for a in both for c in a.citations))
 
@@ -241,6 +250,32 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     return picks[:MAX_CARDS_PER_ANSWER]
 
 
+# The verdict an answer opens with, in its first clause: "No.", "Not allowed.", "Don't: ...", "Garbage
+# disposals aren't allowed: ...", "Never pour ..."; "Yes." (Spanish: "No.", "Nunca ...", "Sí.").
+_FIRST_CLAUSE = re.compile(r"^[^.:;]*")
+_NO = re.compile(
+    r"^(?:no|not|don'?t|never|nunca)\b|\b(?:not allowed|aren'?t allowed|isn'?t allowed|prohibited|may not"
+    r"|must not|no se permite|est[aá]n? prohibid[oa]s?|prohibid[oa]s?)\b",
+    re.I,
+)
+_YES = re.compile(r"^(?:yes|s[ií])\b", re.I)
+
+
+def _verdict(answer: str) -> str | None:
+    clause = _FIRST_CLAUSE.match(answer.strip()).group(0)
+    if _YES.search(clause):
+        return "yes"
+    return "no" if _NO.search(clause) else None
+
+
+def _same_verdict(chosen: Sequence[Card], language: str) -> bool:
+    """Whether every card opens with the same yes or no ("No. Food grinders ..." in one city, "Garbage
+    disposals aren't allowed" in the other): the answer does not wait on the city then; each city's card
+    is given, labelled."""
+    verdicts = {_verdict(card.text_in(language).answer) for card in chosen}
+    return len(verdicts) == 1 and None not in verdicts
+
+
 def _is_organics(card: Card) -> bool:
     return all(cite.startswith(f"{VICTORVILLE_CODE_NAME} § 6.37.") for cite in card.cites)
 
@@ -254,7 +289,7 @@ def _card_answer(chosen: Sequence[Card], *, labelled: bool) -> Answer:
     core = " ".join(text.answer for text in texts)
     more = " ".join(text.more for text in texts if text.more)
     text = f"{label}{core} ({join_citations(city, cites)})"
-    return Answer(AnswerKind.ANSWER, text, cites, city, more=more, card=chosen[0])
+    return Answer(AnswerKind.ANSWER, text, cites, city, more=more, card=chosen[0], parts=len(chosen))
 
 
 def _single(question: str, hits: Sequence[Hit], city: str, *, labelled: bool) -> Answer:

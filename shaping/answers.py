@@ -61,6 +61,16 @@ def offer_sentence(answer: Answer, channel: str) -> str:
     return t(_OFFER_SENTENCE.get(channel, _OFFER_SENTENCE["web"]), what=t(what), words=t(words))
 
 
+# A message that asks several things gets each part's core in its first reply: up to two SMS, not one.
+MULTI_PART_SMS_MESSAGES = 2
+
+
+def first_sms_limit(answer: Answer) -> int:
+    """How many characters the first reply to ``answer`` may take on SMS (one message, two when it answers
+    several questions)."""
+    return SMS_LIMIT * (MULTI_PART_SMS_MESSAGES if answer.parts > 1 else 1)
+
+
 def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_speech) -> ShapedReply:
     """The answer for ``channel``; an answer card's offer of the matching flow comes last."""
     if channel == "sms" and current() != ENGLISH:
@@ -68,14 +78,15 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
     rest_of_answer = f"{answer.more} {offer_sentence(answer, channel)}".strip()
     whole = f"{answer.text} {rest_of_answer}".strip()
     if channel == "sms":
-        if len(whole) <= SMS_LIMIT:
+        limit = first_sms_limit(answer)
+        if len(whole) <= limit:
             return ShapedReply(whole)
-        brief = _with_first_citation_only(answer)
+        brief = _with_first_citation_only(answer, limit)
         if brief is not None:  # the core, citing its first section; every citation comes after MORE
             every = f"({answer_citation(answer)})"
-            first, rest = fit_sms(brief, more_follows=True)
+            first, rest = fit_sms(brief, limit, more_follows=True)
             return ShapedReply(first, " ".join(part for part in (rest, rest_of_answer, every) if part))
-        first, rest = fit_sms(answer.text, more_follows=bool(rest_of_answer))
+        first, rest = fit_sms(answer.text, limit, more_follows=bool(rest_of_answer))
         return ShapedReply(first, f"{rest} {rest_of_answer}".strip())
     if channel == "voice":
         return ShapedReply(speak(whole))
@@ -120,7 +131,7 @@ def answer_citation(answer: Answer) -> str:
     return match.group(1) if match else ""
 
 
-def _with_first_citation_only(answer: Answer) -> str | None:
+def _with_first_citation_only(answer: Answer, limit: int = SMS_LIMIT) -> str | None:
     """An answer card's core with only its first cited section, when the core does not fit in the first SMS
     beside every citation: the code's name abbreviated if the core then fits whole, else in full and the
     core split before it (a long card, or a Spanish one, keeps the room for its words, not for a list of
@@ -129,13 +140,13 @@ def _with_first_citation_only(answer: Answer) -> str | None:
     match = _TRAILING_CITATION.search(answer.text)
     if answer.card is None or match is None or not answer.citations:
         return None
-    if len(answer.text) + len(more_marker()) <= SMS_LIMIT:
+    if len(answer.text) + len(more_marker()) <= limit:
         return None  # it fits with every citation
     core = answer.text[: match.start()]
     first = join_citations(answer.card.city, answer.citations[:1])
     for citation in (first, short_citation(first)):
         brief = f"{core} ({citation})"
-        if len(brief) + len(more_marker()) <= SMS_LIMIT:
+        if len(brief) + len(more_marker()) <= limit:
             return brief
     return f"{core} ({first})"  # the split below finds the citation by the code's full name
 

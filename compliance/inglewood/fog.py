@@ -67,54 +67,66 @@ SERVICE_IMMEDIATELY_CITATION = {
 }
 
 
-def service_rule(device: Device, frequency_days: int | None) -> ServiceRule:
+def service_rule(
+    device: Device, frequency_days: int | None, frequency_months: int | None = None
+) -> ServiceRule:
     """The service interval for an Inglewood grease interceptor (a trap needs a permit-set frequency).
 
     Interceptors: quarterly until a 25%-rule frequency is established ((4)(c)); the established frequency is
     written into the permit; and never less often than every six months ((4)(b)), which caps any frequency.
     Grease traps: the article sets no interval; it requires an interceptor unless a variance or waiver is
     granted (Discharge Requirements (5), (6)), so a trap's schedule can only come from the permit
-    (Permits (2)(b)).
+    (Permits (2)(b)). A frequency in months ("every 6 months") counts calendar months.
     """
     if frequency_days is not None and frequency_days < 1:
         raise ComplianceError(
             t("A service frequency must be at least 1 day; got {days}.", days=frequency_days)
         )
-    if device is Device.TRAP:
-        if frequency_days is None:
-            raise ComplianceError(
-                t(
-                    "Inglewood's ordinance sets no service interval for grease traps: it requires a grease "
-                    "interceptor unless the City grants a variance or waiver, so give the frequency written "
-                    "in your permit."
-                )
+    interceptor = device is Device.INTERCEPTOR
+    if frequency_months is not None:
+        shift = Months(frequency_months)
+        basis = (
+            t(
+                "the City established a maintenance frequency of every {span} in the permit",
+                span=shift.describe(),
             )
-        return ServiceRule(
-            shift=CalendarDays(frequency_days),
-            citation=inglewood("Permits", "(2)(b)"),
-            basis=t(
+            if interceptor
+            else t(
+                "your permit sets a maintenance frequency of every {span} for the grease control device",
+                span=shift.describe(),
+            )
+        )
+    elif frequency_days is not None:
+        shift = CalendarDays(frequency_days)
+        basis = (
+            t("the City established a {days}-day maintenance frequency in the permit", days=frequency_days)
+            if interceptor
+            else t(
                 "your permit sets a {days}-day maintenance frequency for the grease control device",
                 days=frequency_days,
-            ),
+            )
         )
-    ceiling_citation = inglewood("Grease Interceptors and BMPs", "(4)(b)")
-    if frequency_days is None:
-        return ServiceRule(
-            shift=QUARTERLY,
-            citation=inglewood("Grease Interceptors and BMPs", "(4)(c)"),
-            basis=t(
-                "no maintenance frequency has been established yet, so the interceptor is pumped out "
-                "quarterly"
-            ),
-            ceiling=SIX_MONTH_CEILING,
-            ceiling_citation=ceiling_citation,
+    elif interceptor:
+        shift = QUARTERLY
+        basis = t(
+            "no maintenance frequency has been established yet, so the interceptor is pumped out quarterly"
         )
+    else:
+        raise ComplianceError(
+            t(
+                "Inglewood's ordinance sets no service interval for grease traps: it requires a grease "
+                "interceptor unless the City grants a variance or waiver, so give the frequency written "
+                "in your permit."
+            )
+        )
+    if not interceptor:
+        return ServiceRule(shift=shift, citation=inglewood("Permits", "(2)(b)"), basis=basis)
     return ServiceRule(
-        shift=CalendarDays(frequency_days),
+        shift=shift,
         citation=inglewood("Grease Interceptors and BMPs", "(4)(c)"),
-        basis=t("the City established a {days}-day maintenance frequency in the permit", days=frequency_days),
+        basis=basis,
         ceiling=SIX_MONTH_CEILING,
-        ceiling_citation=ceiling_citation,
+        ceiling_citation=inglewood("Grease Interceptors and BMPs", "(4)(b)"),
     )
 
 

@@ -51,12 +51,17 @@ design hydraulic depth; (f)(5): if it does, "the FSE shall be required to have t
 immediately"."""
 
 
-def service_rule(device: Device, frequency_days: int | None) -> ServiceRule:
+def service_rule(
+    device: Device, frequency_days: int | None, frequency_months: int | None = None
+) -> ServiceRule:
     """The service interval for a Victorville grease interceptor or grease trap.
 
     A permit frequency must be one of 30/60/90/120/180 days (10.03.160(b)); without one, interceptors fall
-    back to ninety days (10.03.160(f)(2)) and traps to thirty (10.03.160(g)(1)).
+    back to ninety days (10.03.160(f)(2)) and traps to thirty (10.03.160(g)(1)). The chapter counts its
+    frequencies in days, so one said in months ("every 3 months") is that many thirty-day months.
     """
+    if frequency_months is not None:
+        frequency_days = 30 * frequency_months
     if frequency_days is not None and frequency_days not in PERMIT_FREQUENCIES_DAYS:
         raise ComplianceError(
             t(

@@ -576,3 +576,68 @@ def test_a_name_the_classifier_took_for_a_yes_is_still_the_name():
     values = {"overflowing_now": "yes", "city": "victorville", "location": {"text": "Seneca Rd"}}
     turn = decide(SPILL_FORM, FormState(values, "reporter_name"), say("Sam Ortiz", "affirm"), CONTACTS)
     assert turn.updates["reporter_name"] == "Sam Ortiz" and not turn.feedback
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("ya llame. es en la 3rd ave y manchester, pupuseria lupita", "pupuseria lupita"),
+        ("es en la palmdale road, la taqueria el guero, enfrente de la gasolinera", "taqueria el guero"),
+        ("ya llame a ese numero. es la Pupuseria La Ceiba, 3201 W Century Blvd", "Pupuseria La Ceiba"),
+    ],
+)
+def test_a_restaurant_named_beside_where_the_spill_is_is_the_one_involved(text, name):
+    values = {"overflowing_now": "yes", "city": "inglewood", "restaurant_involved": "yes"}
+    turn = decide(SPILL_FORM, FormState(values, "location"), say(text, channel="sms"), CONTACTS)
+    assert turn.updates["restaurant_name"] == name
+
+
+def test_a_name_and_number_given_when_the_restaurant_was_asked_are_the_caller_s_not_the_restaurant():
+    values = {
+        "overflowing_now": "yes",
+        "city": "inglewood",
+        "location": {"text": "3rd Ave and Manchester"},
+        "restaurant_involved": "yes",
+    }
+    turn = decide(
+        SPILL_FORM, FormState(values, "restaurant_name"), say("Lupita Ramirez, 310 555 0122"), CONTACTS
+    )
+    assert turn.updates["reporter_name"] == "Lupita Ramirez"
+    assert "restaurant_name" not in turn.updates  # still to be asked
+    named = decide(
+        SPILL_FORM, FormState(values, "restaurant_name"), say("Tacos Lupita, 310 555 0122"), CONTACTS
+    )
+    assert named.updates["restaurant_name"] == "Tacos Lupita"
+
+
+def test_a_business_s_facts_given_for_its_name_are_kept_and_the_name_asked_again():
+    form = PERMIT_FORMS["victorville"]
+    values = {"city": "victorville", "application_path": "application"}
+    turn = decide(
+        form,
+        FormState(values, "business_name"),
+        say(
+            "Comida mexicana, desayuno y comida, unos 250 platillos al dia, 45 asientos, 8 empleados y la "
+            "cocina mide como 600 pies cuadrados."
+        ),
+        CONTACTS,
+    )
+    assert "business_name" not in turn.updates and turn.next_slot == "business_name"
+    assert turn.feedback == ("Please type just the business's name, for example Casa Lupe Kitchen.",)
+    assert turn.updates  # the seats, staff and kitchen size it gives are kept
+
+
+def test_spanish_words_that_name_the_business_and_the_operator_fill_them():
+    form = PERMIT_FORMS["victorville"]
+    turn = decide(
+        form,
+        FormState({"city": "victorville"}, "application_path"),
+        say(
+            "Se llama Cocina Jalisco, la operadora soy yo, Maria Lopez, y la direccion es 14500 Bear Valley "
+            "Rd, Victorville."
+        ),
+        CONTACTS,
+    )
+    assert turn.updates["business_name"] == "Cocina Jalisco"
+    assert turn.updates["applicant_name"] == "Maria Lopez"
+    assert turn.updates["facility_address"]["text"] == "14500 Bear Valley Rd"

@@ -110,6 +110,28 @@ def test_a_bare_number_the_permit_says_is_the_service_frequency_in_days(text, du
     assert result is not None and due in result.text
 
 
+@pytest.mark.parametrize(
+    ("text", "city", "due", "because"),
+    [
+        (
+            "inglewood. last pump out was june 3, permit has us on every 6 months. whens the next one due",
+            "inglewood",
+            "December 3, 2026",  # six calendar months, not 180 days (November 30)
+            "every six months",
+        ),
+        (
+            "pumped oct 1, permit says quarterly, when is the next one due",
+            "victorville",
+            "December 30, 2026",  # Victorville counts frequencies in days: quarterly is its 90-day frequency
+            "90-day frequency",
+        ),
+    ],
+)
+def test_a_permit_frequency_in_months(text, city, due, because):
+    result = compute(text, city, NOW)
+    assert result is not None and due in result.text and because in result.text
+
+
 def test_a_service_due_date_is_said_once_with_its_reason_and_the_last_service():
     found = compute("interceptor got pumped nov 3, when is the next one due?", "victorville", NOW)
     assert found.text.startswith(

@@ -33,6 +33,10 @@ def test_the_city_keys_are_the_enum_values():
         ("90305", "inglewood"),
         ("92392-1234", "victorville"),
         ("both?", None),
+        ("we have kitchens in victorville and inglewood", None),
+        ("does inglewood have a brown bin like victorville?", "inglewood"),  # named to compare with
+        ("¿en victorville es igual que como en inglewood?", "victorville"),
+        ("is victorville's fee higher than inglewood's", None),  # a comparison asks about both
     ],
 )
 def test_detect_city(text, city):

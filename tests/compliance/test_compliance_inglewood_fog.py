@@ -53,6 +53,32 @@ class TestInterceptorService:
         assert result.due == due
         assert result.citation == ING + "Grease Interceptors and BMPs " + citation
 
+    @pytest.mark.parametrize(
+        ("months", "due", "citation"),
+        [
+            (6, D(2026, 7, 31), "(4)(c)"),  # calendar months: Jan 31 + 6 = Jul 31 (180 days would be Jul 30)
+            (3, D(2026, 4, 30), "(4)(c)"),  # Jan 31 + 3 clips to Apr 30
+            (12, D(2026, 7, 31), "(4)(b)"),  # a year is capped at six months
+        ],
+    )
+    def test_permit_frequency_in_calendar_months(self, months, due, citation):
+        result = service_due(
+            "inglewood", "interceptor", D(2026, 1, 31), D(2026, 2, 1), frequency_months=months
+        )
+        assert result.due == due
+        assert result.citation == ING + "Grease Interceptors and BMPs " + citation
+
+    def test_trap_frequency_in_calendar_months(self):
+        result = service_due("inglewood", "trap", D(2026, 1, 31), D(2026, 2, 1), frequency_months=1)
+        assert result.due == D(2026, 2, 28) and result.citation == ING + "Permits (2)(b)"
+
+    @pytest.mark.parametrize(("days", "months"), [(None, 0), (None, True), (90, 3)])
+    def test_bad_months_refused(self, days, months):
+        with pytest.raises(ComplianceError, match="whole number of months"):
+            service_due(
+                "inglewood", "interceptor", D(2026, 1, 15), D(2026, 2, 1), days, frequency_months=months
+            )
+
     def test_zero_frequency_refused(self):
         with pytest.raises(ComplianceError, match="1 or more"):
             service_due("inglewood", "interceptor", D(2026, 1, 15), D(2026, 2, 1), 0)

@@ -160,6 +160,19 @@ def hashing_index(tmp_path_factory):
             questions=("where do i get a fog permit application",),
             answer="From the FOG office.",
         ),
+        card(
+            id="vvf-grinder",
+            questions=("can we put a garbage disposal in the prep sink",),
+            answer="Garbage disposals (food grinders) aren't allowed: keeping one is a code violation.",
+            cites=("Victorville Municipal Code § 10.03.210",),
+        ),
+        card(
+            id="ing-grinder",
+            city="inglewood",
+            questions=("can we put a garbage disposal in the prep sink",),
+            answer="No. Food grinders that send FOG to the sewer are prohibited.",
+            cites=("Inglewood FOG Ordinance, Discharge Requirements (2)(a)",),
+        ),
     ]
     vectors = build_vectors(units, embedder, folder)
     return HybridIndex(units, vectors, embedder, CardIndex(cards, embedder))
@@ -187,6 +200,46 @@ def test_both_cities_carded_with_the_city_unknown_asks_on_sms_and_labels_both_on
     web = answer_question(hashing_index, question, None, ask_city=False)
     assert web.kind is AnswerKind.BOTH_CITIES
     assert "In Inglewood: Pump it quarterly." in web.text and "In Victorville: Pump it at least" in web.text
+
+
+def test_when_both_cities_say_the_same_no_each_is_given_labelled_without_asking_the_city(hashing_index):
+    question = "can we put a garbage disposal in the prep sink"
+    answer = answer_question(hashing_index, question, None, ask_city=True)
+    assert answer.kind is AnswerKind.ANSWER and answer.jurisdiction is None and answer.parts == 2
+    assert answer.text.startswith("In Inglewood: No. Food grinders")
+    assert "In Victorville: Garbage disposals (food grinders) aren't allowed" in answer.text
+    assert "§ 10.03.210" in answer.text and "Discharge Requirements (2)(a)" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        ("No. Food grinders are prohibited.", "no"),
+        ("Don't: disposing of waste cooking oil into drainage pipes is prohibited.", "no"),
+        ("Garbage disposals aren't allowed: keeping one is a violation.", "no"),
+        ("Sí. El permiso se renueva cada año.", "yes"),
+        ("Hot water is limited: water over 140°F is prohibited.", None),  # no yes or no in its first clause
+        ("Pump it at least every 90 days.", None),
+    ],
+)
+def test_the_verdict_an_answer_opens_with(answer, verdict):
+    from knowledge.answer import _verdict
+
+    assert _verdict(answer) == verdict
+
+
+def test_a_multi_part_answer_gets_two_sms_for_its_first_reply_a_one_part_answer_one():
+    from knowledge.answer import Answer
+
+    sentence = "Each part of the answer says something the user asked about in this message. "
+    text = sentence * 6 + f"({PUMPING})"
+    one = shape_answer(Answer(AnswerKind.ANSWER, text, (PUMPING,), "victorville", card=card()), "sms")
+    two = shape_answer(
+        Answer(AnswerKind.ANSWER, text, (PUMPING,), "victorville", card=card(), parts=2), "sms"
+    )
+    assert len(one.text) <= SMS_LIMIT and one.more
+    assert SMS_LIMIT < len(two.text) <= 2 * SMS_LIMIT and not two.more
+    assert two.text.endswith(f"({PUMPING})")
 
 
 def test_card_vectors_are_cached_by_model_and_questions(tmp_path, monkeypatch):
