@@ -32,7 +32,7 @@ from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_street_address, parse_location
 from intake.phones import mentions_phone
 from intake.routing import asks_a_question
-from intake.text import MAX_COMPANY_WORDS, names_a_food_business
+from intake.text import MAX_COMPANY_WORDS, names_a_food_business, said_name
 from intake.values import MAX_TEXT_CHARS
 from languages import N_, SPANISH, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
@@ -414,6 +414,8 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
     person = _NAMED_PERSON.search(text)
     if person_field and person and (name := parse("person_name", person.group("name"), ctx)).ok:
         found[person_field] = name.slot
+    elif person_field and (beside_a_role := said_name(text)):  # "Juan Perez, soy el dueño"
+        found[person_field] = beside_a_role
     business_field = next((name for name in _BUSINESS_FIELDS if name in names), None)
     if business_field and (match := _NAMED_BUSINESS.search(text)):
         found[business_field] = (match.group("name") or match.group("we")).strip(" .,")
@@ -575,6 +577,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                         skipped = (*skipped, requested)
                         failures = 0
                         feedback.append(t("I'll leave that out."))
+                    elif said:  # "Juan Perez, soy el dueño, 310 555 0198" when asked if it still flows:
+                        feedback.append(t("Got it."))  # kept, and the open question again (no failure)
+                        asked_again = True
                     else:
                         failures += 1
                         feedback.append(result.error or t("Sorry, I didn't get that."))

@@ -15,9 +15,10 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions import runtime
 from actions.channel import channel_of
 from actions.forms import form_named, looks_like_question, message_time
-from calculations import clock_deadlines, compute, missing_value_question
+from calculations import Computed, clock_deadlines, compute, missing_value_question
 from cities import CITY_NAMES, CityContacts, detect_city
-from knowledge.answer import Answer, AnswerKind, answer_question
+from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
+from knowledge.cards import Card
 from knowledge.coverage import uncovered_topic
 from knowledge.index import HybridIndex
 from knowledge.spanish import gloss
@@ -146,7 +147,7 @@ def free_answer(
     once: asked already and not told, they answer for both cities, labelled).
     """
     ask_city = channel in ("sms", "voice") and not city_asked
-    said = f"{facts} {question}".strip()
+    said = f"{question} {facts}".strip()  # the new message's values first: "and if it were 6 gallons?"
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     computed = compute(english, city or detect_city(said), now)
     rule = answer_question(index, question, city, contacts, ask_city=ask_city)
@@ -157,12 +158,49 @@ def free_answer(
     told = f"{computed.text} ({computed.citation})"
     if rule.kind is not AnswerKind.ANSWER or rule.card is None:
         return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
-    cites = (computed.citation, *rule.citations)
-    if rule.parts > 1:  # "2nd NOV, how much? and can i appeal, by when": every part's core comes first
-        told = f"{told} {rule.text}"
-        return Answer(AnswerKind.ANSWER, told, cites, city, more=rule.more, card=rule.card, parts=rule.parts)
+    if rule.parts > 1 and (every := _every_part(computed, rule, english, now)) is not None:
+        return every
     rest = f"{rule.text} {rule.more}".strip()
     return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
+
+
+def _every_part(computed: Computed, rule: Answer, english: str, now: dt.datetime) -> Answer | None:
+    """A message that asks several things ("2nd NOV mailed nov 24, how much? and can i appeal, by when"):
+    the computed result, then each other part's card, its own clock computed first when the message gives
+    the day that starts it ("received within 15 days of the mailing: by December 9"). A card whose rule a
+    reader computed in full (a fee, a due date) is said by the result, its core kept for MORE; a card whose
+    clock gave only the date stays. None when every card is the computed one."""
+    said_by_result = [
+        card for card in rule.cards if computed.kind != "deadline" and _cites_rule(card, computed.citation)
+    ]
+    others = [card for card in rule.cards if card not in said_by_result]
+    if not others:
+        return None
+    said, cites = [f"{computed.text} ({computed.citation})"], [computed.citation]
+    for card in others:
+        clock = clock_deadlines(card.clocks, english, card.city, now) if card.clocks else None
+        if clock is not None and clock.text != computed.text:
+            said.append(f"{clock.text} ({clock.citation})")
+            cites.append(clock.citation)
+    cards = answer_from_cards(others, labelled=False)
+    said.append(cards.text)
+    held = [card.text_in(current()) for card in said_by_result]
+    more = " ".join(part for text in held for part in (text.answer, text.more) if part)
+    return Answer(
+        AnswerKind.ANSWER,
+        " ".join(said),
+        tuple(dict.fromkeys((*cites, *cards.citations))),
+        rule.jurisdiction,
+        more=f"{more} {cards.more}".strip(),
+        card=others[0],
+        parts=rule.parts,
+        cards=tuple(others),
+    )
+
+
+def _cites_rule(card: Card, citation: str) -> bool:
+    """Whether ``card`` rests on the section ``citation`` names (or one containing it)."""
+    return any(citation.startswith(cite) or cite.startswith(citation) for cite in card.cites)
 
 
 def note_unanswered(tracker: Tracker, question: str, channel: str, result: Answer) -> Future[None] | None:

@@ -162,16 +162,40 @@ _BUSINESS_LEAD = re.compile(
 )
 
 
+_GENERIC_WORDS = re.compile(
+    r"\b(?:the|a|an|la|el|los|las|my|our|mi|nuestr[oa]|this|esta?|that|esa?|restaurants?|restaurantes?|"
+    r"taquer[ií]a|kitchen|cocina|cafe|caf[eé]|place|lugar|negocio|business)\b|[^\w]",
+    re.IGNORECASE,
+)
+_ON_STREET = re.compile(
+    r"^(?P<name>.+?)\s+(?:en|on|at)\s+(?:la\s+|el\s+|the\s+)?(?P<where>[\w .'-]+?)$", re.IGNORECASE
+)
+
+
 def _business_at(text: str, ctx: ParseContext) -> str | None:
-    """The business named before a street address ("El Guero Tacos, 1120 N La Brea Ave"), or after where it
-    is ("es en la 3rd ave y manchester, pupuseria lupita"); None."""
+    """The business named before a street address ("El Guero Tacos, 1120 N La Brea Ave"), after where it is
+    ("es en la 3rd ave y manchester, pupuseria lupita") or with the street it is on ("Pollos El Sinaloense
+    en la Manchester"); None."""
     pieces = [piece.strip() for piece in without_phones(text).split(",")]
     clauses = [c.strip() for c in re.split(r",|(?<=[^\W\d_]{3})[.;!]\s+", without_phones(text)) if c.strip()]
-    for i, piece in enumerate(clauses if len(clauses) >= 2 else ()):
+    for i, piece in enumerate(clauses):
         if not names_a_food_business(piece) or _PLACE_WORDS.match(piece):
             continue
-        where = parse("location", ", ".join(clauses[:i] + clauses[i + 1 :]), ctx)
+        on_street = _ON_STREET.match(piece)
+        if on_street and names_a_food_business(
+            on_street.group("name")
+        ):  # "Pollos El Sinaloense en la Manchester"
+            piece, where_text = on_street.group("name"), on_street.group("where")
+        elif len(clauses) >= 2:
+            where_text = ", ".join(clauses[:i] + clauses[i + 1 :])
+        else:
+            continue
+        where = parse("location", where_text, ctx)
         name = _BUSINESS_LEAD.sub("", piece)
+        if not _GENERIC_WORDS.sub("", name).strip():  # "the restaurant", "mi taqueria": no name said
+            continue
+        if not (names_a_food_business(name.split()[0]) or any(w[0].isupper() for w in name.split())):
+            continue  # "sale de mi restaurante": words about it, not its name
         if where.ok and len(name.split()) <= MAX_COMPANY_WORDS and (company := parse_company_name(name)).ok:
             return company.value
     if len(pieces) < 2 or _PLACE_WORDS.match(pieces[0]) or not re.search(r"[^\W\d_]", pieces[0]):

@@ -10,6 +10,7 @@ import re
 
 from cities import CITY_NAMES
 from intake.core import ParseResult, _fail, _ok, _strip_accents, normalize
+from intake.phones import without_phones
 from languages import N_, t
 
 _LEADING_SLASHES_AND_SPACE = re.compile(r"^[\s/]+")
@@ -100,6 +101,39 @@ def names_a_food_business(text: str) -> bool:
     """Whether ``text`` reads as a food business's name ("pupuseria lupita"), not a person's ("Lupita
     Ramirez")."""
     return bool(_FOOD_BUSINESS_NOUN.search(text))
+
+
+# A person's role said beside their name ("soy el dueño", "I'm the manager", "la administradora").
+_ROLE = re.compile(
+    r"^(?:(?:yo\s+)?soy\s+|i'?m\s+|i\s+am\s+)?(?:el|la|the|un|una|a)\s+(?:due[nñ][oa]|owner|cociner[oa]|cook|"
+    r"chef|gerente|manager|encargad[oa]|administrador[a]?|supervisor[a]?|cajer[oa]|meser[oa]|emplead[oa]|"
+    r"employee|server|lavaplatos|dishwasher|propietari[oa]|operador[a]?|operator)"
+    r"(?:\s+(?:del?|of|here|aqu[ií])(?:\s+\w+)?)?\s*$",  # the role alone: "soy el dueño (del negocio)"
+    re.IGNORECASE,
+)
+# "soy Lupita Ramírez", "this is Sam Ortiz": a name after words that introduce one
+_INTRODUCED = re.compile(r"^(?:(?:yo\s+)?soy|this is|i'?m|i am|habla)\s+(?P<name>.+)$", re.IGNORECASE)
+_PERSON_NAME = re.compile(r"^[^\W\d_]+(?:[ '-][^\W\d_]+){1,3}$")
+
+
+def said_name(text: str) -> str | None:
+    """A person's name said among other words, beside their role or after "soy"/"this is": "Juan Perez, soy
+    el dueño", "yo soy el cocinero, Ramiro Salas", "Soy Lupita Ramírez, la administradora, 760 555 0163".
+    A bare run of words is no name ("ya cerramos el agua"): a role beside it, or capitals, say it is one."""
+    pieces = [p.strip() for p in re.split(r"[,.;]|\s+-\s+", without_phones(text))]
+    pieces = [p for p in pieces if p]
+    for i, piece in enumerate(pieces):
+        if _ROLE.match(piece):
+            continue
+        role_beside = any(_ROLE.match(pieces[j]) for j in (i - 1, i + 1) if 0 <= j < len(pieces))
+        introduced = _INTRODUCED.match(piece)
+        words = introduced.group("name") if introduced else piece
+        if not _PERSON_NAME.match(words) or names_a_food_business(words):
+            continue
+        capitalised = all(word[0].isupper() for word in words.split())
+        if (role_beside or (introduced and capitalised)) and (name := parse_person_name(words)).ok:
+            return name.value
+    return None
 
 
 def parse_text(text: str, *, max_chars: int = 1000) -> ParseResult[str]:

@@ -113,6 +113,7 @@ class Answer:
     more: str = ""  # the rest of a complete answer, after the core and its citation (SMS: behind MORE)
     card: Card | None = field(default=None, compare=False)  # the answer card it came from, if any
     parts: int = 1  # how many of the message's questions ``text`` answers (one card each)
+    cards: tuple[Card, ...] = field(default=(), compare=False)  # every card composed, in order
 
 
 def answer_question(
@@ -193,7 +194,7 @@ def _from_cards(
         found = cards.match(question, city, k=1, language=language)
         if not found or found[0].score < CARD_MIN:
             return None
-        return _card_answer(_with_other_parts(cards, question, found[0].card, language), labelled=False)
+        return answer_from_cards(_with_other_parts(cards, question, found[0].card, language), labelled=False)
     best = {c: cards.match(question, c, k=1, language=language) for c in CITY_NAMES}
     close = {c: found[0] for c, found in best.items() if found and found[0].score >= CARD_MIN}
     if not close:
@@ -201,8 +202,10 @@ def _from_cards(
     top = max(close.values(), key=lambda m: m.score)
     others = [m for m in close.values() if m is not top and m.score >= top.score - CARD_BOTH_CITIES_MARGIN]
     if not others or _is_organics(top.card):  # Inglewood has no organic-waste ordinance
-        return _card_answer(_with_other_parts(cards, question, top.card, language), labelled=True)
-    both = [_card_answer([m.card], labelled=True) for m in sorted(close.values(), key=lambda m: m.card.city)]
+        return answer_from_cards(_with_other_parts(cards, question, top.card, language), labelled=True)
+    both = [
+        answer_from_cards([m.card], labelled=True) for m in sorted(close.values(), key=lambda m: m.card.city)
+    ]
     if _same_verdict([m.card for m in close.values()], language):  # "can we pour fryer oil down the sink?"
         return Answer(
             AnswerKind.ANSWER,
@@ -280,7 +283,7 @@ def _is_organics(card: Card) -> bool:
     return all(cite.startswith(f"{VICTORVILLE_CODE_NAME} § 6.37.") for cite in card.cites)
 
 
-def _card_answer(chosen: Sequence[Card], *, labelled: bool) -> Answer:
+def answer_from_cards(chosen: Sequence[Card], *, labelled: bool) -> Answer:
     """The cards' answers, their citations written once after them, and the rest behind "more"."""
     city = chosen[0].city
     label = t("In {city}: ", city=CITY_NAMES[city]) if labelled else ""
@@ -289,7 +292,16 @@ def _card_answer(chosen: Sequence[Card], *, labelled: bool) -> Answer:
     core = " ".join(text.answer for text in texts)
     more = " ".join(text.more for text in texts if text.more)
     text = f"{label}{core} ({join_citations(city, cites)})"
-    return Answer(AnswerKind.ANSWER, text, cites, city, more=more, card=chosen[0], parts=len(chosen))
+    return Answer(
+        AnswerKind.ANSWER,
+        text,
+        cites,
+        city,
+        more=more,
+        card=chosen[0],
+        parts=len(chosen),
+        cards=tuple(chosen),
+    )
 
 
 def _single(question: str, hits: Sequence[Hit], city: str, *, labelled: bool) -> Answer:

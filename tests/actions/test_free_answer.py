@@ -40,3 +40,38 @@ def test_without_numbers_the_cards_answer(real_index):
     question = "how often must a grease interceptor be pumped?"
     answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "web")
     assert answer.card is not None and "90 days" in f"{answer.text} {answer.more}"
+
+
+def test_a_two_part_question_gets_the_computed_part_and_the_other_part_in_the_first_sms(real_index):
+    question = (
+        "do i need a seperate grease permit if i already have my health permit? small taco shop in inglewood "
+        "like 20 seats no drive thru. how much is it"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
+    assert answer.parts == 2 and answer.text.startswith("Your annual fee is $267")
+    shaped = shape_answer(answer, "sms")
+    assert "you need a FOG wastewater discharge permit" in shaped.text  # the other part, not behind MORE
+    assert shaped.text.count("$413") == 0  # the fee card the result says is held back, not repeated
+    assert "$413" in shaped.more
+
+
+def test_each_part_s_clock_is_computed_from_the_day_the_message_gives(real_index):
+    question = (
+        "inglewood revoked our fog permit, letter says mailed nov 18. when is it final and how long til we "
+        "can get a permit again? also heard a judge threw out part of the grease ordinance so doesnt that "
+        "kill the whole thing?"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
+    first = shape_answer(answer, "sms").text
+    assert "December 4, 2026" in first and "1 year" in first and "rest stays in force" in first
+
+
+def test_a_what_if_with_a_new_amount_is_computed_with_it_not_the_earlier_one(real_index):
+    earlier = (
+        "we have 3 yards of trash a week and 15 gallons of organics a week, can we get the de minimis waiver?"
+    )
+    answer = free_answer(
+        real_index, CityContacts(), "and if it were 22 gallons?", "victorville", NOW, "web", facts=earlier
+    )
+    assert answer.text.startswith("No, a de minimis waiver is not open to you.")
+    assert "22 gallons is not" in answer.text and "3 cubic yards" in answer.text  # the yards from before

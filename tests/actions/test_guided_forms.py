@@ -309,8 +309,9 @@ def test_an_answer_that_does_not_fit_still_keeps_the_facts_it_gives():
         say("me llamo Ramon Ortiz, mi cel es 760 555 0143"),
         CONTACTS,
     )
-    assert turn.next_slot == "restaurant_involved" and turn.failures == 1
+    assert turn.next_slot == "restaurant_involved" and turn.failures == 0  # facts given are no failure
     assert turn.updates == {"reporter_name": "Ramon Ortiz", "callback_number": "+17605550143"}
+    assert turn.feedback == ("Got it.",)
 
 
 def test_an_applicant_s_facts_given_early_are_kept_by_the_words_that_name_them():
@@ -641,3 +642,41 @@ def test_spanish_words_that_name_the_business_and_the_operator_fill_them():
     assert turn.updates["business_name"] == "Cocina Jalisco"
     assert turn.updates["applicant_name"] == "Maria Lopez"
     assert turn.updates["facility_address"]["text"] == "14500 Bear Valley Rd"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("unos 5 galones creo. Pollos El Sinaloense en la Manchester", "Pollos El Sinaloense"),
+        ("ok ahorita le marco. es la taqueria Los Compadres en la Market St", "taqueria Los Compadres"),
+    ],
+)
+def test_a_restaurant_said_with_the_street_it_is_on_is_the_one_involved(text, name):
+    values = {"overflowing_now": "yes", "city": "inglewood", "restaurant_involved": "yes"}
+    turn = decide(SPILL_FORM, FormState(values, "location"), say(text, channel="sms"), CONTACTS)
+    assert turn.updates["restaurant_name"] == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sale de mi restaurante, en la bear valley",
+        "the grease trap at the restaurant on main st is overflowing",
+    ],
+)
+def test_words_about_the_restaurant_are_not_its_name(text):
+    values = {"overflowing_now": "yes", "city": "inglewood", "restaurant_involved": "yes"}
+    turn = decide(SPILL_FORM, FormState(values, "location"), say(text, channel="sms"), CONTACTS)
+    assert "restaurant_name" not in turn.updates
+
+
+def test_the_caller_s_name_beside_their_role_is_kept_while_another_question_is_open():
+    values = {"overflowing_now": "yes", "city": "inglewood", "location": {"text": "Market St"}}
+    turn = decide(
+        SPILL_FORM,
+        FormState(values, "still_flowing"),
+        say("Juan Perez, soy el dueño. 310 555 0198"),
+        CONTACTS,
+    )
+    assert turn.updates["reporter_name"] == "Juan Perez"
+    assert turn.updates["callback_number"] == "+13105550198"

@@ -192,3 +192,30 @@ def test_a_street_address_is_found_inside_a_longer_answer():
     )
     assert find_street_address("We're at 12345 Hesperia Road.") == "12345 Hesperia Road"
     assert find_street_address("we have 45 seats and 3 cubic yards") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Juan Perez, soy el dueño. 310 555 0198", "Juan Perez"),
+        (
+            "como unos 20 galones? el restaurante es Mariscos El Puerto, yo soy el cocinero, Ramiro Salas",
+            "Ramiro Salas",
+        ),
+        (
+            "Empezó hace unos 10 minutos. Soy Lupita Ramírez, la administradora, 760 555 0163.",
+            "Lupita Ramírez",
+        ),
+        ("this is Sam Ortiz, the manager", "Sam Ortiz"),
+        ("im the cook, sam ortiz", "sam ortiz"),
+        # no name: a role alone, words with no role beside them, someone else's business
+        ("soy el dueño", None),
+        ("ya cerramos el agua, soy nuevo aqui", None),
+        ("El dueño es Century Plaza Holdings, lo administra Pacific Property Mgmt, 310-555-0110", None),
+        ("soy Tacos El Guero", None),
+    ],
+)
+def test_a_name_said_beside_a_role_or_after_soy_is_the_person_s(text, name):
+    from intake.text import said_name
+
+    assert said_name(text) == name
