@@ -300,7 +300,7 @@ def _corrected_answer(
             continue
         amount = bool(_AMOUNT_WITH_UNIT.search(said))
         fits = []
-        for spec in form.spec.applicable(values):
+        for spec in form.spec.fields:  # any answer given, asked yet or not ("64 asientos" said early)
             if values.get(spec.name) is None or spec.parser == "text":
                 continue
             by_amount = amount and spec.parser in _AMOUNTS

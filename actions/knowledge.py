@@ -149,7 +149,8 @@ def free_answer(
     ask_city = channel in ("sms", "voice") and not city_asked
     said = f"{question} {facts}".strip()  # the new message's values first: "and if it were 6 gallons?"
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
-    computed = compute(english, city or detect_city(said), now)
+    asked = None if not facts else question if current() == ENGLISH else gloss(question)
+    computed = compute(english, city or detect_city(said), now, asked=asked)
     rule = answer_question(index, question, city, contacts, ask_city=ask_city)
     if computed is None and rule.card is not None and rule.card.clocks:  # "mailed nov 18: when is it final?"
         computed = clock_deadlines(rule.card.clocks, english, rule.card.city, now)

@@ -82,8 +82,68 @@ _CUED_FACTS = (
 )
 
 
+# Inglewood's free-text answers given before they are asked, each a sentence that says what it is about:
+# the property's manager, then its owner or lessor, then the business's owners, then the cuisine ("The
+# building owner is Manchester Retail LLC; it's managed by Pacific Property Management, 310-555-0188"). A
+# sentence gives one of them, the first whose words it has.
+_CUED_SENTENCES = (
+    (
+        "property_manager",
+        re.compile(
+            r"\b(?:managed by|property manage(?:r|ment)|lo administra|la administra|administrad[oa] por)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "property_owner",
+        re.compile(
+            r"\b(?:(?:building|property)(?:'s)? owner|landlord|lessor|owner of the (?:building|property)|"
+            r"(?:we )?(?:rent|lease) (?:it )?from|el (?:local|edificio) es de|due[nñ][oa] del (?:local|edificio|"
+            r"inmueble)|propietari[oa] del (?:local|edificio)|arrendador)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "owners",
+        re.compile(
+            r"\b(?:owners?|co-?owners?|sole proprietor|principals?|partners|el due[nñ]o|la due[nñ]a|"
+            r"los due[nñ]os|socios)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "cuisine",
+        re.compile(
+            r"\b(?:we serve|cuisine|[a-z]+ food|servimos|comida [^\W\d_]+|somos (?:una )?cocina)\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+_SENTENCE_END = re.compile(r"(?<=\w\w)[.;!?]\s+")
+
+
+def _cued_clauses(text: str) -> list[tuple[str, str]]:
+    """The facts a message's sentences name, each with its words: a sentence's clauses run on until one names
+    another fact ("lo administra Pacific Property Mgmt, 310-555-0110" keeps its number; "The owner is
+    Guadalupe Reyes, sole proprietor" is one)."""
+    said: list[tuple[str, str]] = []
+    for sentence in _SENTENCE_END.split(text):
+        name, words = None, ""
+        for clause in sentence.split(","):
+            named = next((n for n, cue in _CUED_SENTENCES if cue.search(clause)), None)
+            if named is not None and named != name:
+                if name is not None:
+                    said.append((name, words.strip(" .,")))
+                name, words = named, clause
+            else:
+                words = f"{words},{clause}"
+        if name is not None:
+            said.append((name, words.strip(" .,")))
+    return said
+
+
 def permit_facts(spec: FormSpec) -> Callable[[str, ParseContext, Mapping[str, Any]], dict[str, Any]]:
-    """The extractor of :data:`_CUED_FACTS` for the fields ``spec`` has."""
+    """The extractor of :data:`_CUED_FACTS` and :data:`_CUED_SENTENCES` for the fields ``spec`` has."""
     parsers = {field.name: field.parser for field in spec.fields}
 
     def extract(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -93,6 +153,9 @@ def permit_facts(spec: FormSpec) -> Callable[[str, ParseContext, Mapping[str, An
                 result = parse(parsers[name], match.group(0), ctx)
                 if result.ok:
                     found[name] = result.slot
+        for name, said in _cued_clauses(text):
+            if name in parsers and name not in found and (result := parse(parsers[name], said, ctx)).ok:
+                found[name] = result.slot
         return found
 
     return extract

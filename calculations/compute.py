@@ -123,10 +123,14 @@ class Computed:
 Reader = Callable[[str, str | None, ParseContext], "Computed | None"]
 
 
-def compute(text: str, city: str | None, now: dt.datetime) -> Computed | None:
-    """The computed answer to ``text`` for ``city`` (None when no rule's values are all in the message)."""
+def compute(text: str, city: str | None, now: dt.datetime, *, asked: str | None = None) -> Computed | None:
+    """The computed answer to ``text`` for ``city`` (None when no rule's values are all in the message).
+
+    ``asked`` is the newest message when ``text`` also holds what the conversation said before: the rule it
+    names is computed first ("n the manifest, when does the city need it by" after a logged pump-out asks
+    the manifest's clock, not the next service)."""
     ctx = ParseContext(now=now)
-    for reader in _READERS:
+    for reader in _readers_for(asked):
         try:
             found = reader(text, city, ctx)
         except compliance.ComplianceError:
@@ -325,6 +329,32 @@ _READERS: tuple[Reader, ...] = (
     _edible_food_tier,
     _service_due,
 )
+
+
+# The words that name each reader's rule in a follow-up's own words.
+_NAMES_RULE: dict[Reader, Callable[[str], object]] = {
+    _spill_deadline: lambda text: _SPILL.search(text) or _WRITTEN.search(text),
+    _late_fee: lambda text: _INVOICE.search(text) or _UNPAID.search(text) or _FEE_NOTICE.search(text),
+    _nov_fee: _NOV.search,
+    _annual_fee: lambda text: _ANNUAL.search(text) or _SEATS.search(text) or _DRIVE_THRU.search(text),
+    _deminimis: lambda text: (
+        _YARDS.search(text) or re.search(r"\bgal(?:lon)?s?\b|\bde minimis\b", text, re.I)
+    ),
+    _edible_food_tier: _EDIBLE_FOOD.search,
+    _service_due: lambda text: _NEXT_SERVICE.search(text) or _PUMPED.search(text),
+}
+
+
+def _readers_for(asked: str | None) -> tuple[Reader, ...]:
+    """The readers in the order to try: those whose rule ``asked`` names first; a question about the
+    manifest computes no next service."""
+    if not asked:
+        return _READERS
+    named = tuple(reader for reader in _READERS if _NAMES_RULE[reader](asked))
+    readers = named + tuple(reader for reader in _READERS if reader not in named)
+    if _MANIFEST.search(asked) and not _NEXT_SERVICE.search(asked):
+        readers = tuple(reader for reader in readers if reader is not _service_due)
+    return readers
 
 
 _EITHER_CITY = ("victorville", "inglewood")

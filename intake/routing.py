@@ -350,6 +350,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "our cafe has no room for an interceptor, do we have options?"
     if intent == SORT_INTENT and _BIN_RULE.search(text):
         return QUESTION_INTENT  # "is there any way not to have to pay for the brown bin?" asks a rule
+    if intent == SORT_INTENT and _ASKS_CONTENTS.search(text):
+        return QUESTION_INTENT  # "wut do i put in the letter": what the letter says, not where it goes
     if intent == HANDOFF_INTENT and _CALL_WHOM.search(text):
         return (
             QUESTION_INTENT  # "wait, who am I supposed to call again right now?" asks whom, not for a person
@@ -373,6 +375,15 @@ def route(intent: str, text: str) -> str:
     return intent
 
 
+# What a document must say ("what do i put in the letter", "what should we write in the report"): the thing
+# it is put in is no container.
+_ASKS_CONTENTS = re.compile(
+    r"\b(?:what|wut|wat|whats|que)\s+(?:(?:do|should|does|must|have to|has to|needs? to|to)\s+)?"
+    r"(?:(?:i|we|it|you|they)\s+)?(?:(?:have|need|got)\s+to\s+)?(?:put|write|say|include|mention|pongo|escribo)"
+    r"\s+(?:in|into|on|en)\s+(?:(?:the|my|our|a|an|that|this|el|la|mi)\s+)?+"  # (no backing off the article)
+    r"(?!(?:bins?|carts?|cans?|containers?|dumpsters?|botes?|recycl\w*|trash|basura|blue|green|brown|black|gray|grey)\b)\w+",
+    re.IGNORECASE,
+)
 _CORRECTION = _words(
     r"sorry",
     r"oops",

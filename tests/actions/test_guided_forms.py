@@ -680,3 +680,43 @@ def test_the_caller_s_name_beside_their_role_is_kept_while_another_question_is_o
     )
     assert turn.updates["reporter_name"] == "Juan Perez"
     assert turn.updates["callback_number"] == "+13105550198"
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "The owner is Guadalupe Reyes, sole proprietor. Business license number BL-2026-0457.",
+            {"owners": "The owner is Guadalupe Reyes, sole proprietor"},
+        ),
+        (
+            "The building owner is Manchester Retail LLC; it's managed by Pacific Property Management, "
+            "310-555-0188.",
+            {
+                "property_owner": "The building owner is Manchester Retail LLC",
+                "property_manager": "it's managed by Pacific Property Management, 310-555-0188",
+            },
+        ),
+        (
+            "Somos cocina salvadoreña: pupusas y yuca frita. Tendremos 48 asientos.",
+            {"cuisine": "Somos cocina salvadoreña: pupusas y yuca frita", "dining_capacity": 48},
+        ),
+    ],
+)
+def test_an_inglewood_applicant_s_owners_property_and_cuisine_said_early_are_kept(text, facts):
+    form = PERMIT_FORMS["inglewood"]
+    turn = decide(form, FormState({"city": "inglewood"}, "applicant_name"), say(text), CONTACTS)
+    assert {name: turn.updates.get(name) for name in facts} == facts
+    assert "applicant_name" not in turn.updates and turn.feedback == ("Got it.",)
+
+
+def test_a_seat_count_said_before_it_is_asked_can_be_corrected():
+    form = PERMIT_FORMS["inglewood"]
+    values = {"city": "inglewood", "business_name": "Antojitos Doña Chela", "dining_capacity": 64}
+    turn = decide(
+        form,
+        FormState(values, "applicant_phone"),
+        say("Perdón, me equivoqué: son 46 asientos, no 64.", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates == {"dining_capacity": 46}

@@ -318,6 +318,20 @@ def test_a_question_about_the_carts_rules_is_no_sorting_question(said, routed):
 
 
 @pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        ("wut do i put in the letter", "ask_question"),
+        ("what do we have to write in the report to the city", "ask_question"),
+        ("what do i put in the blue bin", "sort_item"),
+        ("what can i put in the green cart", "sort_item"),
+        ("what do i put in recycling", "sort_item"),
+    ],
+)
+def test_what_a_document_must_say_is_no_sorting_question(said, routed):
+    assert route("sort_item", said) == routed
+
+
+@pytest.mark.parametrize(
     ("intent", "text", "routed"),
     [
         ("inform_city", "52", "inform"),
