@@ -98,8 +98,8 @@ _CUED_SENTENCES = (
         "property_owner",
         re.compile(
             r"\b(?:(?:building|property)(?:'s)? owner|landlord|lessor|owner of the (?:building|property)|"
-            r"(?:we )?(?:rent|lease) (?:it )?from|el (?:local|edificio) es de|due[nñ][oa] del (?:local|edificio|"
-            r"inmueble)|propietari[oa] del (?:local|edificio)|arrendador)\b",
+            r"(?:we )?(?:rent|lease) (?:it )?from|el (?:local|edificio) es de|due[nñ][oa] del "
+            r"(?:local|edificio|inmueble)|propietari[oa] del (?:local|edificio)|arrendador)\b",
             re.IGNORECASE,
         ),
     ),
