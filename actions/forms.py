@@ -272,6 +272,20 @@ def _find_field(form: GuidedForm, message: Message, values: Mapping[str, Any]) -
     return None
 
 
+def _said_again(
+    form: GuidedForm, message: Message, named: str, values: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """The facts of a message that names an answer already given with the same value again ("its the
+    interceptor out back not the little trap" when the device read back is the interceptor): no change to
+    it, only the facts it adds; None when it gives another value or none (it asks to change the answer)."""
+    if _change_to(message.text) or values.get(named) is None:
+        return None
+    result = parse(form.spec.field(named).parser, message.text, message.ctx)
+    if not result.ok or result.slot != values.get(named):
+        return None
+    return _harvest(form, message, values, named)
+
+
 # Answers a correction can name by its value alone ("it was the 24th, not the 25th", "make that 750
 # gallons"): a date or time, a phone number, an amount that says its unit.
 _CORRECTABLE = frozenset({"date", "moment", "phone"})
@@ -466,6 +480,14 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             return Decision(reject=True)
         if is_interruption(message.intent, message.text):
             return Decision(reject=True)
+        if (
+            message.intent == "service_status"
+            and form.name == "service_form"
+            and looks_like_question(message.text)
+        ):
+            return Decision(
+                reject=True
+            )  # "when's the next one due?" while logging one: answered, then resumed
         at_confirmation = requested == form.confirm_slot
         named = (
             _find_field(form, message, values)
@@ -482,6 +504,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             confirmed, failures = False, 0
             label = t(form.spec.field(name).label).lower()
             feedback.append(t("OK, I've changed the {label}.", label=label))  # then the open question
+        elif named is not None and (same := _said_again(form, message, named, values)) is not None:
+            updates.update(same)  # "it's the interceptor out back, not the little trap" at the read-back: as
+            confirmed = False  # read back, with any new fact it gives, read back again
         elif named is not None:
             spec = form.spec.field(named)
             new_value = None

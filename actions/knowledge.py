@@ -15,7 +15,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions import runtime
 from actions.channel import channel_of
 from actions.forms import form_named, looks_like_question, message_time
-from calculations import Computed, clock_deadlines, compute, missing_value_question
+from calculations import Computed, clock_deadlines, compute, missing_value_question, with_unit_asked
 from cities import CITY_NAMES, CityContacts, detect_city
 from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
 from knowledge.cards import Card
@@ -305,6 +305,7 @@ class ActionFollowUp(Action):
         if not topic or not text:
             dispatcher.utter_message(response="utter_what_next")
             return []
+        text = with_unit_asked(text, _last_bot_text(tracker))  # "52" to "How many seats ...?"
         facts = f"{topic} {text}"[-MAX_QUESTION_CHARS:]
         city = detect_city(text) or tracker.get_slot("city")
         computed = computed_answer(tracker, facts, city)
@@ -319,6 +320,13 @@ class ActionFollowUp(Action):
         result, events = reply_for(tracker, facts, city, computed)
         dispatcher.utter_message(text=result.text)
         return [*events, SlotSet(TOPIC_SLOT, facts)]
+
+
+def _last_bot_text(tracker: Tracker) -> str | None:
+    """What the assistant said last, before the user's newest message."""
+    return next(
+        (event.get("text") for event in reversed(tracker.events) if event.get("event") == "bot"), None
+    )
 
 
 def completes(tracker: Tracker, topic: str, question: str, city: str | None) -> bool:

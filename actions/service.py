@@ -61,7 +61,20 @@ def extract_pumpout_facts(text: str, ctx: ParseContext, values: Mapping[str, Any
         and frequency.value.approx_days
     ):
         found["frequency"] = frequency.value.to_slot()  # "our permit says every 60 days"
+    gallons = found.get("gallons") or values.get("gallons")
+    if "device" not in found and not values.get("device") and _interceptor_sized(gallons):
+        found["device"] = "interceptor"  # read back for the user to confirm or change
     return found
+
+
+# A pump truck taking out this many gallons or more emptied a grease interceptor: a grease trap is a small
+# fixture-side device. Said when the user did not say which.
+INTERCEPTOR_GALLONS = 100
+
+
+def _interceptor_sized(gallons: Mapping[str, Any] | None) -> bool:
+    amount = (gallons or {}).get("amount")
+    return isinstance(amount, int | float) and amount >= INTERCEPTOR_GALLONS
 
 
 # A frequency said in passing, not a date or an amount: "permit says 60 days", "cada 60 dias", "quarterly".

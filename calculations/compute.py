@@ -406,6 +406,21 @@ _ASK_FOR: tuple[tuple[Callable[[str], object], tuple[str | None, ...], str], ...
 )
 
 
+# A bare number given to the question that asks for a count, with the unit that question asked for.
+_COUNT_ASKED = {
+    N_("How many seats does the restaurant have, and does it have a drive-thru?"): "seats",
+}
+_BARE_NUMBER = re.compile(r"^\s*(?:about|like|maybe|around|como|unos|unas)?\s*(\d{1,5})\s*[.!]?\s*$", re.I)
+
+
+def with_unit_asked(text: str, asked: str | None) -> str:
+    """``text`` with the unit the last question asked for, when it is a bare number ("52" to "How many seats
+    ...?" is "52 seats"); else ``text`` as it is."""
+    number = _BARE_NUMBER.match(text)
+    unit = next((unit for question, unit in _COUNT_ASKED.items() if asked and t(question) in asked), None)
+    return f"{number.group(1)} {unit}" if number and unit else text
+
+
 def missing_value_question(text: str, city: str | None) -> str | None:
     """The one short question for the value a rule the message names still needs ("our permit says 120":
     the date of the last service), or None when no rule is named. Ask it only when :func:`compute` found

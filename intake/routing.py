@@ -380,8 +380,9 @@ def route(intent: str, text: str) -> str:
 _ASKS_CONTENTS = re.compile(
     r"\b(?:what|wut|wat|whats|que)\s+(?:(?:do|should|does|must|have to|has to|needs? to|to)\s+)?"
     r"(?:(?:i|we|it|you|they)\s+)?(?:(?:have|need|got)\s+to\s+)?(?:put|write|say|include|mention|pongo|escribo)"
-    r"\s+(?:in|into|on|en)\s+(?:(?:the|my|our|a|an|that|this|el|la|mi)\s+)?+"  # (no backing off the article)
-    r"(?!(?:bins?|carts?|cans?|containers?|dumpsters?|botes?|recycl\w*|trash|basura|blue|green|brown|black|gray|grey)\b)\w+",
+    r"\s+(?:in|into|on|en)\s+(?!(?:(?:the|my|our|a|an|that|this|el|la|mi)\s+)?"
+    r"(?:bins?|carts?|cans?|containers?|dumpsters?|botes?|recycl\w*|trash|basura|blue|green|brown|black|gr[ae]y)\b)"
+    r"(?:(?:the|my|our|a|an|that|this|el|la|mi)\s+)?\w+",
     re.IGNORECASE,
 )
 _CORRECTION = _words(

@@ -27,13 +27,13 @@ def test_activation_keeps_every_fact_of_a_one_line_pump_out_and_asks_what_is_mis
     turn = decide(
         SERVICE_FORM,
         FormState({}, None),
-        say("Pumped on Aug 14, 1,000 gallons, ABC Hauling", "log_pumpout"),
+        say("Pumped on Aug 14, 20 gallons, ABC Hauling", "log_pumpout"),
         CONTACTS,
     )
     assert turn.updates["service_date"] == "2026-08-14"
-    assert turn.updates["gallons"]["amount"] == 1000
+    assert turn.updates["gallons"]["amount"] == 20
     assert turn.updates["hauler"] == "ABC Hauling"
-    assert turn.next_slot == "device"
+    assert turn.next_slot == "device"  # 20 gallons could be either
     assert turn.question == ("Was it the grease interceptor or a grease trap?",)
 
 
@@ -720,3 +720,41 @@ def test_a_seat_count_said_before_it_is_asked_can_be_corrected():
         CONTACTS,
     )
     assert turn.updates == {"dining_capacity": 46}
+
+
+def test_the_same_answer_said_again_at_the_read_back_is_no_change():
+    values = {
+        "service_date": "2026-12-01",
+        "gallons": {"amount": 1000, "unit": "gal", "approximate": False},
+        "hauler": "Desert Pumping",
+        "device": "interceptor",
+        "city": "victorville",
+    }
+    turn = decide(
+        SERVICE_FORM,
+        FormState(values, SERVICE_FORM.confirm_slot),
+        say("today dec 1 around 7am. its the interceptor out back not the little trap", "change_answer"),
+        CONTACTS,
+    )
+    assert "device" not in turn.updates or turn.updates["device"] == "interceptor"
+    assert turn.next_slot == SERVICE_FORM.confirm_slot  # read back again, nothing asked again
+
+
+def test_a_pump_truck_s_hundreds_of_gallons_came_out_of_an_interceptor():
+    values = {"service_date": "2026-11-24", "city": "victorville"}
+    turn = decide(SERVICE_FORM, FormState(values, "gallons"), say("like 500 gal"), CONTACTS)
+    assert turn.updates["device"] == "interceptor"
+    small = decide(SERVICE_FORM, FormState(values, "gallons"), say("about 30 gallons"), CONTACTS)
+    assert "device" not in small.updates
+
+
+def test_asking_when_the_next_one_is_due_while_logging_one_is_answered_not_taken_for_an_answer():
+    values = {"service_date": "2026-11-24", "city": "victorville"}
+    turn = decide(
+        SERVICE_FORM, FormState(values, "device"), say("when's the next one due?", "service_status"), CONTACTS
+    )
+    assert turn.reject
+    spill = decide(
+        SPILL_FORM, FormState({}, "city"), say("when's the next one due?", "service_status"), CONTACTS
+    )
+    assert not spill.reject  # another form's question stays open

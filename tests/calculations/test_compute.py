@@ -228,3 +228,36 @@ def test_a_grease_back_up_cleaned_up_is_a_spill_whose_written_confirmation_is_co
     said = "grease backed up out of the floor sink yesterday, got it cleaned up. what do we send in writing?"
     found = compute(said, "victorville", NOW)
     assert found is not None and "December 7, 2026" in found.text and "written confirmation" in found.text
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "said"),
+    [
+        ("52", "How many seats does the restaurant have, and does it have a drive-thru?", "52 seats"),
+        (
+            "like 48",
+            "Got it. How many seats does the restaurant have, and does it have a drive-thru?",
+            "48 seats",
+        ),
+        ("52", "What is the invoice's date? I'll work out what is owed and by when.", "52"),
+        (
+            "52 and no drive-thru",
+            "How many seats does the restaurant have, and does it have a drive-thru?",
+            "52 and no drive-thru",
+        ),
+    ],
+)
+def test_a_bare_number_answers_the_count_the_last_question_asked_for(text, asked, said):
+    from calculations import with_unit_asked
+
+    assert with_unit_asked(text, asked) == said
+
+
+def test_the_seats_asked_for_then_given_bare_compute_the_annual_fee():
+    from calculations import with_unit_asked
+
+    asked = "How many seats does the restaurant have, and does it have a drive-thru?"
+    found = compute(
+        f"what is the annual fog fee for our restaurant? {with_unit_asked('52', asked)}", "inglewood", NOW
+    )
+    assert found is not None and "$413" in found.text
