@@ -206,19 +206,32 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
 
 
 def _what_comes_next(fee: LateFee) -> str:
-    """The penalties still to come: the basic penalty on day 46 (not yet delinquent), and the monthly 1.5%
-    (none accrued yet)."""
+    """The dates to come or passed: the basic penalty on day 46 (its date; to come when not yet delinquent),
+    the monthly 1.5% (none accrued yet), and the day unpaid becomes cause for revocation proceedings."""
+    revocation = (
+        ""
+        if fee.revocation_proceedings
+        else t(
+            "Still unpaid on {date} (after ninety days), it is cause for permit revocation proceedings.",
+            date=long_date(fee.revocation_from),
+        )
+    )
     if not fee.delinquent:
         later = compliance.late_fee(fee.invoice_date, fee.base_amount, fee.penalty_starts)
-        return t(
+        penalty = t(
             "If it is still unpaid on {date}, a basic penalty of {basic} (10%) is added, and then 1.5% a "
             "month of the invoice plus that penalty.",
             date=long_date(fee.penalty_starts),
             basic=dollars(later.basic_penalty),
         )
-    if not fee.months_accrued:
-        return t("Each full month after that adds 1.5% of the invoice plus the basic penalty.")
-    return ""
+        return f"{penalty} {revocation}"
+    since = t("Day 46 was {date}.", date=long_date(fee.penalty_starts))
+    monthly = (
+        ""
+        if fee.months_accrued
+        else t("Each full month after that adds 1.5% of the invoice plus the basic penalty.")
+    )
+    return " ".join(part for part in (since, monthly, revocation) if part)
 
 
 def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:

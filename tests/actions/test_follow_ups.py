@@ -143,7 +143,7 @@ def test_a_question_in_a_form_that_names_no_subject_is_answered_about_the_forms_
     )
     _, messages = _run(ActionAnswerQuestion(), tracker)
     text = messages[0]["text"]
-    assert "in writing" in text and "5 working days" in text and "§§ 10.03.280(b)" in text
+    assert "written notice" in text and "5 working days" in text and "10.03.280(b)" in text
     alone = make_tracker(
         text="do i need to send a letter too", intent="ask_question", slots={"city": "victorville"}
     )

@@ -197,7 +197,8 @@ def test_a_late_fee_not_yet_due_says_what_comes_and_when():
     found = compute("invoice from nov 10 for $413, unpaid, what penalty if late", "inglewood", NOW)
     assert found.text == (
         "No penalty yet: pay the $413 by December 25, 2026. If it is still unpaid on December 26, 2026, a "
-        "basic penalty of $41.30 (10%) is added, and then 1.5% a month of the invoice plus that penalty."
+        "basic penalty of $41.30 (10%) is added, and then 1.5% a month of the invoice plus that penalty. "
+        "Still unpaid on February 9, 2027 (after ninety days), it is cause for permit revocation proceedings."
     )
 
 
@@ -206,7 +207,11 @@ def test_a_late_fee_with_no_month_accrued_yet_says_the_monthly_penalty_follows()
         "invoice dated oct 1 for $267 annual inspection fee. didnt pay yet. penalty now?", "inglewood", NOW
     )
     assert found.text.startswith("As of today you owe $293.70")
-    assert found.text.endswith("Each full month after that adds 1.5% of the invoice plus the basic penalty.")
+    assert "Day 46 was November 16, 2026. Each full month after that adds 1.5% of the invoice" in found.text
+    assert found.text.endswith(
+        "Still unpaid on December 31, 2026 (after ninety days), it is cause for permit revocation "
+        "proceedings."
+    )
 
 
 def test_a_manifest_question_after_a_pump_out_is_not_the_next_service_date():
