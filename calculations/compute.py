@@ -460,13 +460,54 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
     found, (start, end) = find_date(text, ctx, tense)
     if not found.ok or found.value is None:
         return None
-    rest = normalize(text)[:start] + " " + normalize(text)[end:]
-    second, _ = find_date(rest, ctx, tense)
+    said = normalize(text)
+    rest = said[:start] + " " + said[end:]
+    second, (second_start, second_end) = find_date(rest, ctx, tense)
+    other = None
     if second.value is not None and second.value != found.value:
-        return None
+        # two days ("mailed nov 24, hearing is dec 3"): the clock starts on the one its start is said of
+        at = second_start if second_start < start else second_start - 1 + (end - start)  # in ``said``
+        after = end if at > start else 0  # the words before the second day, back to the first
+        first_starts = _said_to_start(said, start, 0 if at > start else at + (second_end - second_start))
+        second_starts = _said_to_start(said, at, after)
+        if first_starts == second_starts:
+            return None  # which day starts the clock is not certain
+        found, other = (found, second.value) if first_starts else (second, found.value)
+        if other < found.value and (found.value - other).days > 180:  # "hearing jan 20" after "mailed nov 24"
+            other = other.replace(year=other.year + 1)
     try:
         deadlines = [compliance.deadline(city, key, found.value) for key in keys]
     except compliance.ComplianceError:
         return None
-    text = " ".join(deadline.reason for deadline in deadlines)
-    return Computed("deadline", text, deadlines[0].citation)
+    said_reasons = [deadline.reason for deadline in deadlines]
+    if other is not None and (window := _in_window(other, [d.due for d in deadlines])) is not None:
+        said_reasons.append(window)
+    return Computed("deadline", " ".join(said_reasons), deadlines[0].citation)
+
+
+# The words that say a day started a clock: a letter's mailing or date, an order's service or issue.
+_STARTS_CLOCK = re.compile(
+    r"\b(?:mailed|dated|sent|served|issued|postmarked|letter|notice|invoice|fechad[ao]|enviad[ao]|con fecha|"
+    r"mandaron|llego)\b",
+    re.IGNORECASE,
+)
+
+
+def _said_to_start(text: str, at: int, since: int) -> bool:
+    """Whether the words just before the day at ``at`` (in its clause, after ``since``: the other day) say
+    it started a clock ("mailed nov 24", "letter dated 10/27")."""
+    before = re.split(r"[,.;!?]", text[max(since, at - 30) : at])[-1]
+    return bool(_STARTS_CLOCK.search(before))
+
+
+def _in_window(day: dt.date, dues: list[dt.date]) -> str | None:
+    """Where another day the message gives ("hearing set dec 3") falls against a window's earliest and
+    latest days; None unless the clocks are such a window (two dues)."""
+    if len(dues) != 2:
+        return None
+    earliest, latest = sorted(dues)
+    if day < earliest:
+        return t("{date} is earlier than the chapter allows.", date=long_date(day))
+    if day > latest:
+        return t("{date} is later than the chapter allows.", date=long_date(day))
+    return t("{date} falls within that window.", date=long_date(day))

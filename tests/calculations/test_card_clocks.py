@@ -48,8 +48,35 @@ def test_a_planned_change_counts_back_from_the_day_it_starts():
     "text",
     [
         "when is the revocation final?",  # no day
-        "the letter was mailed nov 20 and the hearing is dec 15",  # which day starts the clock is not certain
+        "one letter was mailed nov 20, another mailed nov 25",  # which day starts the clock is not certain
     ],
 )
 def test_no_day_or_two_days_compute_nothing(text):
     assert clock_deadlines(("revocation_final",), text, "inglewood", NOW) is None
+
+
+WINDOW = ("revocation_hearing_earliest", "revocation_hearing_latest")
+
+
+@pytest.mark.parametrize(
+    ("text", "mailed", "verdict"),
+    [
+        ("hearing is dec 3. letter was mailed nov 24. can they do that?", "November 24", "earlier than"),
+        (
+            "It was mailed November 24 and sets the hearing for January 20. Allowed?",
+            "November 24",
+            "later than",
+        ),
+        ("letter dated nov 20, hearing set dec 20, is that legit", "November 20", "falls within"),
+    ],
+)
+def test_of_two_days_the_one_said_to_start_the_clock_starts_it_and_the_other_is_checked(
+    text, mailed, verdict
+):
+    found = clock_deadlines(WINDOW, text, "victorville", NOW)
+    assert found is not None and f"mailed on {mailed}, 2026" in found.text
+    assert verdict in found.text
+
+
+def test_two_days_neither_said_to_start_the_clock_compute_nothing():
+    assert clock_deadlines(WINDOW, "hearing dec 3 or dec 20?", "victorville", NOW) is None
