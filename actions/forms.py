@@ -31,7 +31,7 @@ from intake import FieldSpec, FormSpec, ParseContext, parse, parse_yes_no, says_
 from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_street_address, parse_location
 from intake.phones import mentions_phone
-from intake.routing import asks_a_question
+from intake.routing import asks_a_question, is_hypothetical
 from intake.text import MAX_COMPANY_WORDS, names_a_food_business, said_name
 from intake.values import MAX_TEXT_CHARS
 from languages import N_, SPANISH, current, t
@@ -140,6 +140,7 @@ def looks_like_question(text: str) -> bool:
         or stripped.startswith("¿")
         or bool(_QUESTION_START.match(stripped))
         or asks_a_question(stripped)  # "Quick question before we go on: what is the fee? We have 40 seats."
+        or is_hypothetical(stripped)  # "y si fueran 6 galones? la vdd ..."
     )
 
 

@@ -295,6 +295,22 @@ def _application_named(text: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
+# "what if it's 6 gallons instead?", "and if it was 12 gallons", "y si fueran 22 galones?"
+_WHAT_IF = re.compile(
+    r"^\s*(?:(?:ok|okay|and|so|but|pero|o)[,.]?\s+)?(?:what if|and if|what about if|que tal si|qué tal si|"
+    r"y qu[eé] tal si|suppose|supongamos que|"
+    r"y si (?!es correct|es as[ií])(?=fuera|fuese|son\b|es\b|tuvi|hubi|tengo|tenemos|hay\b|"
+    r"pong|cambi|baj|sub|\d))",
+    re.IGNORECASE,
+)
+
+
+def is_hypothetical(text: str) -> bool:
+    """Whether a message asks what would follow from other facts ("what if it's 6 gallons instead?"): a
+    question about the topic, never an answer or a correction."""
+    return bool(_WHAT_IF.match(text))
+
+
 def asks_to_apply(text: str) -> bool:
     """Whether a message asks to start an application or waiver request (not how, where, or whether to): a
     question that does not ask to apply ("what does the application need?", "do we qualify?") is answered,
@@ -340,6 +356,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT
     if intent in ANSWER_INTENTS and len(text.split()) >= ASKING_WORDS and asks_a_question(text):
         return QUESTION_INTENT  # mid-form "do we have to do anything to prove the unit works?" is answered
+    if intent in ANSWER_INTENTS and is_hypothetical(text):
+        return QUESTION_INTENT  # "and if it was 12 gallons?" asks what then; it changes no answer
     if intent == CITY_INTENT and not detect_city(text) and re.search(r"\d", text):
         return INFORM_INTENT  # "52", "$267", "invoice date oct 1": a fact for the topic, no city
     if intent == CITY_INTENT and _is_question(text) and len(text.split()) >= CITY_QUESTION_WORDS:

@@ -758,3 +758,17 @@ def test_asking_when_the_next_one_is_due_while_logging_one_is_answered_not_taken
         SPILL_FORM, FormState({}, "city"), say("when's the next one due?", "service_status"), CONTACTS
     )
     assert not spill.reject  # another form's question stays open
+
+
+def test_a_what_if_mid_form_is_answered_not_taken_for_the_open_question():
+    values = {
+        "total_service_yd3": {"amount": 1, "unit": "yd3"},
+        "organics_gal": {"amount": 12, "unit": "gal"},
+    }
+    turn = decide(
+        DEMINIMIS_FORM,
+        FormState(values, "services_requested"),
+        say("y si fueran 6 galones? la vdd de organicos sale poquito", "ask_question"),
+        CONTACTS,
+    )
+    assert turn.reject

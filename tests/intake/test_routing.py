@@ -389,3 +389,18 @@ def test_facts_with_numbers_are_no_request_to_apply(text, routed):
 )
 def test_a_request_to_apply_the_classifier_could_not_place_starts_the_application_it_names(text, routed):
     assert route("nlu_fallback", gloss(text)) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        ("and if it was 12 gallons", "ask_question"),
+        ("what if its 6 gallons instead?", "ask_question"),
+        ("y si fueran 6 galones? la vdd de organicos sale poquito", "ask_question"),
+        ("y si, todo bien", "inform"),  # "and yes": a confirmation
+        ("y si es correcto", "inform"),
+        ("12 gallons", "inform"),
+    ],
+)
+def test_a_what_if_is_a_question_not_an_answer_or_a_correction(said, routed):
+    assert route("inform", said) == routed
