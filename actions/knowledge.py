@@ -9,7 +9,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from rasa_sdk import Action, Tracker
-from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.events import EventType, FollowupAction, SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions import runtime
@@ -17,6 +17,7 @@ from actions.channel import channel_of
 from actions.forms import form_named, looks_like_question, message_time
 from calculations import Computed, clock_deadlines, compute, missing_value_question, with_unit_asked
 from cities import CITY_NAMES, CityContacts, detect_city
+from intake.routing import asks_for_a_waiver_unnamed, waiver_of
 from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
 from knowledge.cards import Card
 from knowledge.coverage import uncovered_topic
@@ -250,6 +251,9 @@ class ActionAnswerQuestion(Action):
             dispatcher.utter_message(text=t(EMPTY_MESSAGE))
             return []
         topic = tracker.get_slot(TOPIC_SLOT)
+        english = question if current() == ENGLISH else gloss(question)
+        if asks_for_a_waiver_unnamed(english):  # "then I'd like to apply for the waiver"
+            return _start_the_waiver(dispatcher, topic)
         city = detect_city(question) or tracker.get_slot("city")
         if topic and is_follow_up(question):  # "and what if it's 6 gallons?", "how long is it good for?"
             # the topic's facts compute with a new fact, or for a date or amount asked ("n the manifest, when
@@ -267,6 +271,29 @@ class ActionAnswerQuestion(Action):
             result, events = _about_the_form(tracker, question, city) or answer(tracker, question, city)
         dispatcher.utter_message(text=result.text)
         return events
+
+
+_WAIVER_FORMS = {
+    "request_deminimis_waiver": "deminimis_form",
+    "request_space_waiver": "space_waiver_form",
+    "request_interceptor_variance": "variance_form",
+}
+WHICH_WAIVER = N_(
+    "Which one? Victorville's de minimis waiver (a business with little organic waste), Victorville's "
+    "physical space waiver (no room for the containers), or Inglewood's grease interceptor variance or "
+    "waiver."
+)
+
+
+def _start_the_waiver(dispatcher: CollectingDispatcher, topic: str | None) -> list[EventType]:
+    """The waiver the conversation was about, started (its form asks the first question); asked which
+    when the conversation named none."""
+    said = (topic or "") if current() == ENGLISH else gloss(topic or "")
+    kind = waiver_of(said) if said else None
+    if kind is None:
+        dispatcher.utter_message(text=t(WHICH_WAIVER))
+        return []
+    return [FollowupAction(_WAIVER_FORMS[kind])]
 
 
 def _about_the_form(

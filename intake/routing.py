@@ -311,6 +311,45 @@ def is_hypothetical(text: str) -> bool:
     return bool(_WHAT_IF.match(text))
 
 
+# What names a waiver's kind: its name, or what it is for (little organic waste, no room, the interceptor).
+_WAIVER_KINDS = (
+    (
+        "request_deminimis_waiver",
+        _words(r"de ?minimis", r"small amounts?", r"gallons?", r"galones", r"yards?"),
+    ),
+    (
+        "request_space_waiver",
+        _words(r"space", r"room", r"espacio", r"lugar", r"physical", r"bins?", r"carts?", r"containers?"),
+    ),
+    (
+        "request_interceptor_variance",
+        _words(r"variance", r"varianza", r"interceptor", r"conditional", r"condicional", r"pretreatment"),
+    ),
+)
+_A_WAIVER = _words(r"waiver", r"exenci[oó]n", r"exemption")
+
+
+WAIVER_INTENTS = frozenset(kind for kind, _ in _WAIVER_KINDS)
+
+
+def asks_for_a_waiver_unnamed(text: str) -> bool:
+    """Whether a message asks to apply for a waiver without saying which ("I'd like to apply for the
+    waiver"): the classifier's pick of one is a guess, and the conversation's topic says which."""
+    return (
+        bool(_A_WAIVER.search(text))
+        and not any(words.search(text) for _, words in _WAIVER_KINDS)
+        and bool(_APPLY_REQUEST.search(text))
+        and not _is_question(text)
+    )
+
+
+def waiver_of(text: str) -> str | None:
+    """The waiver a conversation's topic is about (its request intent), or None when it names none or
+    several."""
+    named = [kind for kind, words in _WAIVER_KINDS if words.search(text)]
+    return named[0] if len(named) == 1 else None
+
+
 def asks_to_apply(text: str) -> bool:
     """Whether a message asks to start an application or waiver request (not how, where, or whether to): a
     question that does not ask to apply ("what does the application need?", "do we qualify?") is answered,
@@ -350,6 +389,10 @@ def route(intent: str, text: str) -> str:
         return intent if spill_is_live(text) else QUESTION_INTENT
     if intent == PUMPOUT_INTENT:
         return intent if reports_pumpout(text) else QUESTION_INTENT
+    if intent in WAIVER_INTENTS and asks_for_a_waiver_unnamed(text):
+        return QUESTION_INTENT  # "then I'd like to apply for the waiver": which one, the conversation says
+    if intent in WAIVER_INTENTS and (named := waiver_of(text)) and asks_to_apply(text):
+        return named  # "i want to apply for a de minimis waiver", whichever the classifier picked
     if intent in APPLY_INTENTS:
         return intent if asks_to_apply(text) else QUESTION_INTENT
     if intent == STATUS_INTENT and (gives_service_date(text) or not _SERVICE_TOPIC.search(text)):

@@ -176,3 +176,33 @@ def test_a_date_asked_in_the_middle_of_a_spill_report_is_computed_from_the_spill
     with languages.using("es"):
         _, messages = _run(ActionAnswerQuestion(), tracker)
     assert "4 de diciembre de 2026" in messages[0]["text"]  # five working days after Sunday, November 29
+
+
+def test_a_request_for_the_waiver_starts_the_one_the_conversation_was_about(engine):
+    topic = "1.5 cubic yards of trash a week and 12 gallons of organics, could we get a de minimis waiver?"
+    events, messages = run_raw(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="Great, then I'd like to apply for the waiver.",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    assert messages == [] and events == [{"event": "followup", "name": "deminimis_form", "timestamp": None}]
+    with languages.using("es"):
+        events, _ = run_raw(
+            ActionAnswerQuestion(),
+            make_tracker(
+                text="va, quiero aplicar pal waiver",
+                intent="ask_question",
+                slots={TOPIC_SLOT: "no tenemos espacio pa otro bote en el enclosure", "city": "victorville"},
+            ),
+        )
+    assert [event.get("name") for event in events] == ["space_waiver_form"]
+
+
+def test_a_request_for_a_waiver_with_no_waiver_talked_about_asks_which():
+    _, messages = _run(
+        ActionAnswerQuestion(), make_tracker(text="i want to request a waiver", intent="ask_question")
+    )
+    assert messages[0]["text"].startswith("Which one? Victorville's de minimis waiver")

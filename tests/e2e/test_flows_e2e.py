@@ -281,6 +281,19 @@ def test_deminimis_waiver_is_screened_confirmed_and_stored(running_stack, databa
     assert waiver["screening"]["organics_limit_gal"] == 10
 
 
+def test_asking_for_the_waiver_after_a_de_minimis_question_starts_that_waiver(running_stack):
+    sender = "e2e-the-waiver"
+    answer = say(
+        running_stack,
+        sender,
+        "We have 1.5 cubic yards of trash a week and about 8 gallons of organic waste, could we get a de "
+        "minimis waiver? Victorville",
+    )
+    assert "de minimis" in answer
+    started = say(running_stack, sender, "Great, then I'd like to apply for the waiver.")
+    assert "cubic yards" in started and "no space" not in started.lower()  # the de minimis form's question
+
+
 def test_inglewood_permit_application_is_stored_summarised_and_priced(running_stack, database):
     sender = "e2e-permit"
     say(running_stack, sender, "i want to apply for a fog permit")

@@ -89,7 +89,7 @@ def test_questions_about_pumping_and_overflows_are_not_pump_outs_to_log(text):
         ("apply_permit", "I need a FOG permit"),
         ("apply_permit", "we want to apply for the permit"),
         ("request_deminimis_waiver", "can I get a de minimis waiver"),
-        ("request_space_waiver", "start a waiver request"),
+        ("request_space_waiver", "start a space waiver request"),
     ],
 )
 def test_asking_to_apply_starts_the_flow(intent, text):
@@ -404,3 +404,21 @@ def test_a_request_to_apply_the_classifier_could_not_place_starts_the_applicatio
 )
 def test_a_what_if_is_a_question_not_an_answer_or_a_correction(said, routed):
     assert route("inform", said) == routed
+
+
+@pytest.mark.parametrize(
+    ("intent", "said", "routed"),
+    [
+        ("request_space_waiver", "Great, then I'd like to apply for the waiver.", "ask_question"),
+        ("request_space_waiver", "i want to apply for a de minimis waiver", "request_deminimis_waiver"),
+        (
+            "request_space_waiver",
+            "we dont have room for the bins, i want to request a waiver",
+            "request_space_waiver",
+        ),
+        ("request_deminimis_waiver", gloss("va, quiero aplicar pal waiver"), "ask_question"),
+        ("apply_permit", "i want to apply for a fog permit", "apply_permit"),
+    ],
+)
+def test_a_request_for_a_waiver_it_does_not_name_is_read_against_the_conversation(intent, said, routed):
+    assert route(intent, said) == routed
