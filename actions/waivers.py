@@ -32,9 +32,11 @@ from actions.forms import (
     GuidedFormValidation,
     Message,
     cancel_words,
+    latest_message,
     message_time,
     reset_events,
 )
+from actions.knowledge import TOPIC_SLOT
 from intake import (
     DEMINIMIS_WAIVER,
     INTERCEPTOR_VARIANCE,
@@ -270,6 +272,18 @@ def space_waiver_sentences() -> str:
 
 class ValidateDeminimisForm(GuidedFormValidation):
     form = DEMINIMIS_FORM
+
+    def prefill(self, tracker: Tracker, state: FormState) -> dict[str, Any]:
+        """A waiver started after questions that gave the amounts ("1.5 yards and 12 gallons, could we get
+        the waiver? what if it's 6 gallons instead?"): the amounts said last, read back with the rest."""
+        topic = tracker.get_slot(TOPIC_SLOT)
+        if state.requested is not None or not topic:
+            return {}
+        ctx = latest_message(tracker, self.form).ctx
+        found: dict[str, Any] = {}
+        for said in re.split(r"(?<=[?.!])\s+", topic):  # in order: a later amount replaces an earlier one
+            found.update(self.form.extract(said, ctx, {}))
+        return {name: found[name] for name in ("total_service_yd3", "organics_gal") if name in found}
 
     def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
         values = {**state.values, **decision.updates}

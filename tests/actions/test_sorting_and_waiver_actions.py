@@ -225,3 +225,22 @@ def test_yards_and_gallons_said_in_one_spanish_sentence_are_each_kept():
     said = "tenemos servicio de 3 yardas x semana y de organicos sacamos como 15 galones a la semana"
     found = waiver_facts(said, ctx, {})
     assert found["total_service_yd3"]["amount"] == 3 and found["organics_gal"]["amount"] == 15
+
+
+def test_a_waiver_started_after_questions_that_gave_the_amounts_keeps_the_last_ones(engine):
+    topic = (
+        "Our shop has a 1.5 cubic yard trash bin picked up once a week, and we make about 12 gallons of "
+        "organic waste a week. Could we get a de minimis waiver? What if its 6 gallons instead?"
+    )
+    slots, _ = run(
+        ValidateDeminimisForm(),
+        make_tracker(
+            slots={"topic_question": topic},
+            text="Great, then I'd like to apply for the waiver.",
+            intent="request_deminimis_waiver",
+            active_loop="deminimis_form",
+            previous_action="action_answer_question",
+        ),
+    )
+    assert slots["total_service_yd3"]["amount"] == 1.5 and slots["organics_gal"]["amount"] == 6
+    assert slots["requested_slot"] == "services_requested"
