@@ -29,7 +29,7 @@ from actions.forms import (
     is_interruption,
     rejected,
 )
-from actions.knowledge import answer_if_covered, reply_for
+from actions.knowledge import ActionAnswerQuestion, answer_if_covered, reply_for
 from cities import detect_city
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
@@ -175,8 +175,13 @@ class ValidateSortingForm(Action):
                     SlotSet(ITEM_SLOT, IN_INGLEWOOD),
                     SlotSet(REQUESTED_SLOT, None),
                 ]
-            if generator is None and (said := generator_in_conversation(tracker)) is not None:
-                generator = said.value  # "my house in victorville", in this message or an earlier one
+            said = parse_generator(text) or (
+                generator_in_conversation(tracker) if generator is None else None
+            )
+            if said is not None and said.value != generator:
+                # "my house in victorville", in this message or an earlier one; "and if I lived in my
+                # sister's 30-unit complex" changes it
+                generator = said.value
                 events.append(SlotSet(GENERATOR_SLOT, generator))
             events.append(SlotSet(QUERY_SLOT, text))
             if matcher.sort_many(text, generator):  # "las latas, las cascaras y el zacate": each answered
@@ -261,4 +266,43 @@ class ActionSortAnswer(Action):
         return list(_CLEARED)
 
 
-_CLEARED = (SlotSet(ITEM_SLOT, None), SlotSet(OPTION_SLOT, None), SlotSet(QUERY_SLOT, None))
+# After an answer the item and its option are cleared; the query stays, the last sorting question ("and at
+# the taqueria?" asks it again for a business).
+_CLEARED = (SlotSet(ITEM_SLOT, None), SlotSet(OPTION_SLOT, None))
+
+
+class ActionSortFollowUp(Action):
+    """A question right after a sorting answer: a setting alone ("y en la taqueria?", "and at my sister's
+    30-unit complex?") asks the last sorting question again for it; anything else is answered as a
+    question."""
+
+    def name(self) -> str:
+        return "action_sort_follow_up"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]
+    ) -> list[EventType]:
+        text = (tracker.latest_message.get("text") or "").strip()
+        said = parse_generator(text)
+        if said is None or len(text.split()) > SETTING_FOLLOW_UP_WORDS:
+            return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
+        matcher = runtime.sorting_matcher()
+        # the item is read in the first clause, by its words ("y en la taqueria? ahi tenemos como 4 botes de
+        # colores" names no item: the colored bins are no crayons); none there asks the last question again
+        named = matcher.sort(re.split(r"[?.!,;]", text)[0])
+        new_item = named.matched and named.method != "semantic"  # by its words, not a near meaning
+        asked = text if new_item else tracker.get_slot(QUERY_SLOT)
+        if not asked:
+            return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
+        limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
+        listed = matcher.sort_many(asked, said.value)
+        reply = (
+            format_many(listed, limit=limit)
+            if listed
+            else format_answer(matcher.sort(asked, said.value), limit=limit)
+        )
+        dispatcher.utter_message(text=reply)
+        return [SlotSet(GENERATOR_SLOT, said.value)]
+
+
+SETTING_FOLLOW_UP_WORDS = 12  # "y en la taqueria? ahi tenemos como 4 botes de colores"

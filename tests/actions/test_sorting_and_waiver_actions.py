@@ -10,7 +10,7 @@ from action_tracker_support import make_tracker, run
 import languages
 import store
 from actions import runtime
-from actions.containers import ActionSortAnswer, ValidateSortingForm
+from actions.containers import ActionSortAnswer, ActionSortFollowUp, ValidateSortingForm
 from actions.waivers import ActionSubmitWaiver, ValidateDeminimisForm, waiver_facts
 from intake import ParseContext
 from sorting import SortingMatcher
@@ -244,3 +244,30 @@ def test_a_waiver_started_after_questions_that_gave_the_amounts_keeps_the_last_o
     )
     assert slots["total_service_yd3"]["amount"] == 1.5 and slots["organics_gal"]["amount"] == 6
     assert slots["requested_slot"] == "services_requested"
+
+
+def test_a_setting_right_after_a_sorting_answer_asks_it_again_for_that_setting(engine):
+    slots = {"sorting_query": "vivo en una casa en victorville, en q bote van las cascaras de huevo?"}
+    with languages.using("es"):
+        set_to, text = run(
+            ActionSortFollowUp(),
+            make_tracker(slots=slots, text="y en la taqueria? ahi tenemos como 4 botes de colores"),
+        )
+    assert "café" in text.lower() or "cafe" in text.lower()  # the brown container, at a business
+    assert set_to == {"generator_type": "commercial"}
+
+
+def test_an_item_and_a_setting_right_after_a_sorting_answer_is_that_item_there(engine):
+    slots = {"sorting_query": "where do eggshells go at my house?"}
+    _, text = run(
+        ActionSortFollowUp(), make_tracker(slots=slots, text="and the pizza box at the restaurant?")
+    )
+    assert "pizza box" in text.lower() and "eggshell" not in text.lower()
+
+
+def test_a_question_right_after_a_sorting_answer_that_names_no_setting_is_answered_as_a_question(engine):
+    slots = {"sorting_query": "where do eggshells go at my house?", "city": "victorville"}
+    _, text = run(
+        ActionSortFollowUp(), make_tracker(slots=slots, text="how often must a grease interceptor be pumped?")
+    )
+    assert "90 days" in text
