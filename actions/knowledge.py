@@ -252,8 +252,8 @@ class ActionAnswerQuestion(Action):
             return []
         topic = tracker.get_slot(TOPIC_SLOT)
         english = question if current() == ENGLISH else gloss(question)
-        if asks_for_a_waiver_unnamed(english):  # "then I'd like to apply for the waiver"
-            return _start_the_waiver(dispatcher, topic)
+        if asks_for_a_waiver_unnamed(english) and not (tracker.active_loop or {}).get("name"):
+            return _start_the_waiver(dispatcher, topic)  # "then I'd like to apply for the waiver"
         city = detect_city(question) or tracker.get_slot("city")
         if topic and is_follow_up(question):  # "and what if it's 6 gallons?", "how long is it good for?"
             # the topic's facts compute with a new fact, or for a date or amount asked ("n the manifest, when

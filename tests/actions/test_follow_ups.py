@@ -206,3 +206,16 @@ def test_a_request_for_a_waiver_with_no_waiver_talked_about_asks_which():
         ActionAnswerQuestion(), make_tracker(text="i want to request a waiver", intent="ask_question")
     )
     assert messages[0]["text"].startswith("Which one? Victorville's de minimis waiver")
+
+
+def test_a_request_for_the_waiver_while_a_form_is_open_starts_no_other_form(engine):
+    events, messages = run_raw(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="i want to request a waiver",
+            intent="ask_question",
+            slots={TOPIC_SLOT: "do we qualify for the de minimis waiver?", "city": "victorville"},
+            active_loop="space_waiver_form",
+        ),
+    )
+    assert all(event.get("event") != "followup" for event in events) and messages
