@@ -273,6 +273,16 @@ def _find_field(form: GuidedForm, message: Message, values: Mapping[str, Any]) -
     return None
 
 
+def _asks_when_next_while_logging(form: GuidedForm, message: Message) -> bool:
+    """ "when's the next one due?" while a pump-out is being logged: answered, then the log resumes (the
+    classifier calls it a status request, which would otherwise be read as the open question's answer)."""
+    return (
+        message.intent == "service_status"
+        and form.name == "service_form"
+        and looks_like_question(message.text)
+    )
+
+
 def _said_again(
     form: GuidedForm, message: Message, named: str, values: Mapping[str, Any]
 ) -> dict[str, Any] | None:
@@ -481,14 +491,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             return Decision(reject=True)
         if is_interruption(message.intent, message.text):
             return Decision(reject=True)
-        if (
-            message.intent == "service_status"
-            and form.name == "service_form"
-            and looks_like_question(message.text)
-        ):
-            return Decision(
-                reject=True
-            )  # "when's the next one due?" while logging one: answered, then resumed
+        if _asks_when_next_while_logging(form, message):
+            return Decision(reject=True)
         at_confirmation = requested == form.confirm_slot
         named = (
             _find_field(form, message, values)
@@ -565,10 +569,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 updates.update(contact)  # "Lupita Ramirez, 310 555 0122" asked the restaurant: the person's
                 failures = 0  # details, and the restaurant is asked again
             else:
-                named = (
-                    spec.parser == "person_name" or requested in _BUSINESS_FIELDS
-                )  # a phone said too is its own
-                text = without_phones(message.text).strip(" ,;") if named else message.text
+                a_name = spec.parser == "person_name" or requested in _BUSINESS_FIELDS  # a phone said too is
+                text = without_phones(message.text).strip(" ,;") if a_name else message.text  # its own answer
                 result = parse(spec.parser, text, message.ctx)
                 if result.ok:
                     updates[requested] = result.slot
