@@ -270,6 +270,8 @@ class ActionSortAnswer(Action):
 # the taqueria?" asks it again for a business).
 _CLEARED = (SlotSet(ITEM_SLOT, None), SlotSet(OPTION_SLOT, None))
 
+SETTING_FOLLOW_UP_WORDS = 12  # "y en la taqueria? ahi tenemos como 4 botes de colores"
+
 
 class ActionSortFollowUp(Action):
     """A question right after a sorting answer: a setting alone ("y en la taqueria?", "and at my sister's
@@ -303,6 +305,3 @@ class ActionSortFollowUp(Action):
         )
         dispatcher.utter_message(text=reply)
         return [SlotSet(GENERATOR_SLOT, said.value)]
-
-
-SETTING_FOLLOW_UP_WORDS = 12  # "y en la taqueria? ahi tenemos como 4 botes de colores"
