@@ -15,7 +15,14 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions import runtime
 from actions.channel import channel_of
 from actions.forms import form_named, looks_like_question, message_time
-from calculations import Computed, clock_deadlines, compute, missing_value_question, with_unit_asked
+from calculations import (
+    Computed,
+    clock_deadlines,
+    compute,
+    frequency_noted,
+    missing_value_question,
+    with_unit_asked,
+)
 from cities import CITY_NAMES, CityContacts, detect_city
 from intake.routing import asks_for_a_waiver_unnamed, waiver_of
 from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
@@ -339,8 +346,10 @@ class ActionFollowUp(Action):
         if computed is None:  # the value the topic's rule still needs, or what the assistant can do
             english = facts if current() == ENGLISH else gloss(facts)
             missing = missing_value_question(english, city or detect_city(facts))
+            said = text if current() == ENGLISH else gloss(text)  # "our Inglewood permit says 90 days"
+            noted = frequency_noted(said, city or detect_city(facts), message_time(tracker))
             if missing is not None:
-                dispatcher.utter_message(text=missing)
+                dispatcher.utter_message(text=" ".join(part for part in (noted, missing) if part))
             else:
                 dispatcher.utter_message(response="utter_what_next")
             return [SlotSet(TOPIC_SLOT, facts)]

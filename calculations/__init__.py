@@ -7,6 +7,20 @@ the ``intake`` parsers, calls ``compliance`` and returns a :class:`Computed`, or
 not hold what a rule needs (then the question is answered from the ordinance text as usual).
 """
 
-from calculations.compute import Computed, clock_deadlines, compute, missing_value_question, with_unit_asked
+from calculations.compute import (
+    Computed,
+    clock_deadlines,
+    compute,
+    frequency_noted,
+    missing_value_question,
+    with_unit_asked,
+)
 
-__all__ = ["Computed", "clock_deadlines", "compute", "missing_value_question", "with_unit_asked"]
+__all__ = [
+    "Computed",
+    "clock_deadlines",
+    "compute",
+    "frequency_noted",
+    "missing_value_question",
+    "with_unit_asked",
+]

@@ -434,6 +434,27 @@ def with_unit_asked(text: str, asked: str | None) -> str:
     return f"{number.group(1)} {unit}" if number and unit else text
 
 
+def frequency_noted(text: str, city: str | None, now: dt.datetime) -> str | None:
+    """What a permit frequency said without a service date means ("our Inglewood permit says 90 days"): the
+    interval the core works out from it, with its section, or why the core refuses it (a Victorville
+    frequency the FOG manager cannot assign); None when no frequency is said or the city is not known."""
+    days = int(m.group(1) or m.group(2)) if (m := _PERMIT_DAYS.search(text)) else None
+    months = _permit_months(text) if days is None else None
+    if city is None or (days is None and months is None):
+        return None
+    today = ParseContext(now=now).today
+    device = "trap" if _TRAP.search(text) else "interceptor"
+    try:
+        result = compliance.service_due(city, device, today, today, days, frequency_months=months)
+    except compliance.ComplianceError as refused:
+        return str(refused)
+    return t(
+        "With that frequency, service is due {interval} ({citation}).",
+        interval=result.interval,
+        citation=result.citation,
+    )
+
+
 def missing_value_question(text: str, city: str | None) -> str | None:
     """The one short question for the value a rule the message names still needs ("our permit says 120":
     the date of the last service), or None when no rule is named. Ask it only when :func:`compute` found

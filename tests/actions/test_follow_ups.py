@@ -83,7 +83,8 @@ def test_a_bare_fact_that_leaves_the_rule_short_of_a_value_asks_for_it_in_one_qu
         ),
     )
     assert [message.get("text") for message in messages] == [
-        "What date was it last pumped or serviced? I'll work out when the next service is due."
+        "With that frequency, service is due every 120 calendar days (Victorville Municipal Code § "
+        "10.03.160(b)). What date was it last pumped or serviced? I'll work out when the next service is due."
     ]
     assert slots[TOPIC_SLOT].endswith("our permit says 120")  # kept: the date comes next
 
@@ -219,3 +220,17 @@ def test_a_request_for_the_waiver_while_a_form_is_open_starts_no_other_form(engi
         ),
     )
     assert all(event.get("event") != "followup" for event in events) and messages
+
+
+def test_a_permit_frequency_given_without_a_date_says_what_it_means_and_asks_the_date(engine):
+    _, messages = _run(
+        ActionFollowUp(),
+        make_tracker(
+            text="Our Inglewood permit says 90 days.",
+            intent="inform",
+            slots={TOPIC_SLOT: "how long do we keep pumping records and how often do we pump?"},
+        ),
+    )
+    text = messages[0]["text"]
+    assert text.startswith("With that frequency, service is due every ninety calendar days")
+    assert "What date was it last pumped or serviced?" in text

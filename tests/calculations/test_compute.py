@@ -266,3 +266,25 @@ def test_the_seats_asked_for_then_given_bare_compute_the_annual_fee():
         f"what is the annual fog fee for our restaurant? {with_unit_asked('52', asked)}", "inglewood", NOW
     )
     assert found is not None and "$413" in found.text
+
+
+@pytest.mark.parametrize(
+    ("text", "city", "says"),
+    [
+        ("Our Inglewood permit says 90 days.", "inglewood", "due every ninety calendar days"),
+        ("our permit has us every 12 months", "inglewood", "due every six months"),  # the ordinance's limit
+        ("permit says every 45 days", "victorville", "45 days is not possible"),
+    ],
+)
+def test_a_permit_frequency_said_without_a_date_says_what_it_means(text, city, says):
+    from calculations import frequency_noted
+
+    noted = frequency_noted(text, city, NOW)
+    assert noted is not None and says in noted
+
+
+def test_no_frequency_or_no_city_notes_nothing():
+    from calculations import frequency_noted
+
+    assert frequency_noted("when is it due", "inglewood", NOW) is None
+    assert frequency_noted("our permit says 90 days", None, NOW) is None
