@@ -61,7 +61,7 @@ from intake import (
 )
 from intake.locations import ADDRESS
 from intake.routing import spill_happening_now
-from intake.text import MAX_COMPANY_WORDS, names_a_food_business, parse_company_name
+from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, parse_company_name
 from knowledge.spanish import gloss
 from languages import N_, t
 from store import outbox
@@ -154,19 +154,6 @@ _FLOWING = re.compile(
 )
 
 
-# "es la taqueria el guero", "it's the burger place": the words before the business's own name
-_BUSINESS_LEAD = re.compile(
-    r"^(?:(?:it'?s|it is|es|somos|we'?re)\s+)?(?:(?:the|la|el)\s+(?=\w+\s+\w)"
-    r"(?=pupuser|taquer|restaur|caf|panader|bakery|diner|grill|kitchen|cocina|mariscos|tacos|pizz))?",
-    re.IGNORECASE,
-)
-
-
-_GENERIC_WORDS = re.compile(
-    r"\b(?:the|a|an|la|el|los|las|my|our|mi|nuestr[oa]|this|esta?|that|esa?|restaurants?|restaurantes?|"
-    r"taquer[ií]a|kitchen|cocina|cafe|caf[eé]|place|lugar|negocio|business)\b|[^\w]",
-    re.IGNORECASE,
-)
 _ON_STREET = re.compile(
     r"^(?P<name>.+?)\s+(?:en|on|at)\s+(?:la\s+|el\s+|the\s+)?(?P<where>[\w .'-]+?)$", re.IGNORECASE
 )
@@ -191,8 +178,8 @@ def _business_at(text: str, ctx: ParseContext) -> str | None:
         else:
             continue
         where = parse("location", where_text, ctx)
-        name = _BUSINESS_LEAD.sub("", piece)
-        if not _GENERIC_WORDS.sub("", name).strip():  # "the restaurant", "mi taqueria": no name said
+        name = business_name_said(piece)
+        if name is None:  # "the restaurant", "mi taqueria": no name said
             continue
         if not (names_a_food_business(name.split()[0]) or any(w[0].isupper() for w in name.split())):
             continue  # "sale de mi restaurante": words about it, not its name

@@ -21,6 +21,7 @@ words alone, and getting them wrong starts the wrong conversation:
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from cities import detect_city
 
@@ -272,16 +273,37 @@ _HOW_OR_WHERE = _words(
 )
 
 
-# Which application a request to apply names (its own words: "waiver de minimis", "the variance")
+# Each application: the words that name it ("waiver de minimis", "the variance"), and, for a waiver, the
+# further words that say what it is for (little organic waste, no room for the carts, the interceptor).
+class _Application(NamedTuple):
+    intent: str
+    names: re.Pattern[str]
+    about: re.Pattern[str] | None = None
+
+
 _APPLICATIONS = (
-    ("request_deminimis_waiver", _words(r"de ?minimis")),
-    (
+    _Application(
+        "request_deminimis_waiver",
+        _words(r"de ?minimis"),
+        _words(r"small amounts?", r"gallons?", r"galones", r"yards?"),
+    ),
+    _Application(
         "request_space_waiver",
         _words(r"(?:physical )?space waiver", r"(?:no|lack of|falta de) (?:space|room|espacio)"),
+        _words(r"space", r"room", r"espacio", r"lugar", r"physical", r"bins?", r"carts?", r"containers?"),
     ),
-    ("request_interceptor_variance", _words(r"variance", r"varianza", r"conditional waiver")),
-    ("apply_permit", _words(r"(?:fog |grease )?permit", r"permiso")),
+    _Application(
+        "request_interceptor_variance",
+        _words(r"variance", r"varianza", r"conditional waiver"),
+        _words(r"interceptor", r"conditional", r"condicional", r"pretreatment"),
+    ),
+    _Application("apply_permit", _words(r"(?:fog |grease )?permit", r"permiso")),
 )
+_WAIVERS = tuple(application for application in _APPLICATIONS if application.about is not None)
+
+
+def _about(application: _Application, text: str) -> bool:
+    return bool(application.names.search(text) or (application.about and application.about.search(text)))
 
 
 _APPLY_VERB = _words(r"appl(?:y|ying|ication)", r"request(?:ing)?", r"file", r"submit")
@@ -291,7 +313,7 @@ def _application_named(text: str) -> str | None:
     """The application a request to apply names ("quiero aplicar pal waiver de minimis"), or None."""
     if not (_APPLY_REQUEST.search(text) and _APPLY_VERB.search(text)) or _is_question(text):
         return None  # "I want the permit fee amount" asks no application
-    named = [intent for intent, words in _APPLICATIONS if words.search(text)]
+    named = [application.intent for application in _APPLICATIONS if application.names.search(text)]
     return named[0] if len(named) == 1 else None
 
 
@@ -311,25 +333,10 @@ def is_hypothetical(text: str) -> bool:
     return bool(_WHAT_IF.match(text))
 
 
-# What names a waiver's kind: its name, or what it is for (little organic waste, no room, the interceptor).
-_WAIVER_KINDS = (
-    (
-        "request_deminimis_waiver",
-        _words(r"de ?minimis", r"small amounts?", r"gallons?", r"galones", r"yards?"),
-    ),
-    (
-        "request_space_waiver",
-        _words(r"space", r"room", r"espacio", r"lugar", r"physical", r"bins?", r"carts?", r"containers?"),
-    ),
-    (
-        "request_interceptor_variance",
-        _words(r"variance", r"varianza", r"interceptor", r"conditional", r"condicional", r"pretreatment"),
-    ),
-)
 _A_WAIVER = _words(r"waiver", r"exenci[oó]n", r"exemption")
 
 
-WAIVER_INTENTS = frozenset(kind for kind, _ in _WAIVER_KINDS)
+WAIVER_INTENTS = frozenset(waiver.intent for waiver in _WAIVERS)
 
 
 def asks_for_a_waiver_unnamed(text: str) -> bool:
@@ -337,7 +344,7 @@ def asks_for_a_waiver_unnamed(text: str) -> bool:
     waiver"): the classifier's pick of one is a guess, and the conversation's topic says which."""
     return (
         bool(_A_WAIVER.search(text))
-        and not any(words.search(text) for _, words in _WAIVER_KINDS)
+        and not any(_about(waiver, text) for waiver in _WAIVERS)
         and bool(_APPLY_REQUEST.search(text))
         and not _is_question(text)
     )
@@ -346,7 +353,7 @@ def asks_for_a_waiver_unnamed(text: str) -> bool:
 def waiver_of(text: str) -> str | None:
     """The waiver a conversation's topic is about (its request intent), or None when it names none or
     several."""
-    named = [kind for kind, words in _WAIVER_KINDS if words.search(text)]
+    named = [waiver.intent for waiver in _WAIVERS if _about(waiver, text)]
     return named[0] if len(named) == 1 else None
 
 

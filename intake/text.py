@@ -89,10 +89,22 @@ def parse_company_name(text: str) -> ParseResult[str]:
 
 
 # The words a food business's name is made of ("Pupuseria Lupita", "Tacos El Guero", "Sunrise Bakery").
-_FOOD_BUSINESS_NOUN = re.compile(
-    r"\b(?:pupuser[ií]a|taquer[ií]a|restaurante?s?|caf[eé]s?|cafeter[ií]a|panader[ií]a|pasteler[ií]a|"
+_FOOD_BUSINESS_WORDS = (
+    r"pupuser[ií]a|taquer[ií]a|restaurante?s?|restaurants|caf[eé]s?|cafeter[ií]a|panader[ií]a|pasteler[ií]a|"
     r"bakery|diner|grill|kitchen|cocina|mariscos|tacos|pizzer[ií]a|pizza|burgers?|bistro|deli|bar|cantina|"
-    r"fonda|loncher[ií]a|birrier[ií]a|carnitas|pollos?|sushi|buffet|catering|bbq|wings|donuts?|bagels?)\b",
+    r"fonda|loncher[ií]a|birrier[ií]a|carnitas|pollos?|sushi|buffet|catering|bbq|wings|donuts?|bagels?"
+)
+_FOOD_BUSINESS_NOUN = re.compile(rf"\b(?:{_FOOD_BUSINESS_WORDS})\b", re.IGNORECASE)
+# "es la taqueria el guero", "it's the burger place": the words said before the business's own name
+_BUSINESS_LEAD = re.compile(
+    r"^(?:(?:it'?s|it is|es|somos|we'?re)\s+)?"
+    rf"(?:(?:the|la|el)\s+(?=\w+\s+\w)(?=(?:{_FOOD_BUSINESS_WORDS})\b))?",
+    re.IGNORECASE,
+)
+# The words that say what kind of place it is without naming it ("the restaurant", "mi taqueria")
+_KIND_OF_PLACE = re.compile(
+    r"\b(?:the|a|an|la|el|los|las|my|our|mi|nuestr[oa]|this|esta?|that|esa?|place|lugar|negocio|business|"
+    rf"{_FOOD_BUSINESS_WORDS})\b|[^\w]",
     re.IGNORECASE,
 )
 
@@ -101,6 +113,13 @@ def names_a_food_business(text: str) -> bool:
     """Whether ``text`` reads as a food business's name ("pupuseria lupita"), not a person's ("Lupita
     Ramirez")."""
     return bool(_FOOD_BUSINESS_NOUN.search(text))
+
+
+def business_name_said(text: str) -> str | None:
+    """The business's own name in words about it ("es la taqueria el guero" -> "taqueria el guero"), or None
+    when the words only say what kind of place it is ("the restaurant", "mi taqueria")."""
+    name = _BUSINESS_LEAD.sub("", text.strip())
+    return name if _KIND_OF_PLACE.sub("", name).strip() else None
 
 
 # A person's role said beside their name ("soy el dueño", "I'm the manager", "la administradora").
