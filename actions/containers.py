@@ -33,9 +33,10 @@ from actions.knowledge import ActionAnswerQuestion, answer_if_covered, reply_for
 from cities import detect_city
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
+from intake.settings import parse_generator
 from knowledge.answer import not_covered
 from knowledge.coverage import INGLEWOOD_ORGANICS
-from languages import ENGLISH, N_, current, t
+from languages import N_, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from sorting import SortingAnswer, format_answer, format_many
 from sorting.matcher import answer_for
@@ -54,23 +55,6 @@ WEB_LIMIT = 640
 # apartments and put out 6 yards a week, when do we need organics service?"), answered from the ordinances
 # when they answer it; shorter ones are item names the list does not have ("futon").
 RULE_QUESTION_WORDS = 6
-
-_HOME = re.compile(  # English, then Spanish (with or without accents)
-    r"\b(?:home|house|houses|residen\w*|single[- ]family|duplex|triplex|fourplex|my place|condo|"
-    r"mobile home|"
-    r"casa|casas|hogar|vivienda|unifamiliar|d[uú]plex|mi casa|condominio|casa m[oó]vil|tr[aá]iler|traila)\b",
-    re.I,
-)
-_BUSINESS = re.compile(
-    r"\b(?:business\w*|restaurants?|commercial|office|store|shop|apartments?|complex|multi[- ]family|"
-    r"5\+|five or more|company|school|church|bakery|deli|diner|cafeteria|grocery|supermarket|market|hotel|"
-    r"motel|food truck|warehouse|factory|clinic|hospital|"
-    r"taquer[ií]as?|panader[ií]as?|carnicer[ií]as?|cafeter[ií]as?|loncher[ií]as?|fondas?|"
-    r"(?:super)?mercados?|f[aá]bricas?|cl[ií]nicas?|bodegas?|"
-    r"negocios?|restaurantes?|comercial|comercio|oficina|tienda|apartamentos?|departamentos?|depas?|deptos?|complejo|"
-    r"multifamiliar|cinco o m[aá]s|5 o m[aá]s|compa[ñn][ií]a|empresa|escuela|iglesia)\b",
-    re.I,
-)
 
 SORTING_FORM = GuidedForm(
     name="sorting_form",
@@ -100,18 +84,6 @@ SORTING_FORM = GuidedForm(
     confirm=False,
     topic=N_("sorting question"),
 )
-
-
-# "Cafe" is a business in English, the brown container in Spanish ("el bote cafe").
-_ENGLISH_BUSINESS = re.compile(r"\b(?:caf[eé]s?|coffee shop|pub|gym|salon)\b", re.IGNORECASE)
-
-
-def parse_generator(text: str) -> GeneratorType | None:
-    business = bool(_BUSINESS.search(text) or (current() == ENGLISH and _ENGLISH_BUSINESS.search(text)))
-    home = bool(_HOME.search(text))
-    if home == business:
-        return None
-    return GeneratorType.SINGLE_FAMILY if home else GeneratorType.COMMERCIAL
 
 
 def generator_in_conversation(tracker: Tracker, lookback: int = 8) -> GeneratorType | None:

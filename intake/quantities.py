@@ -471,3 +471,18 @@ def parse_count(text: str, noun: str = "seats", *, maximum: int | None = None) -
             )
         )
     return _ok(int(value))
+
+
+# "a 4 unit building", "our 12-unit complex", "we manage 40 apartments", "un edificio de 3 departamentos"
+_DWELLINGS = re.compile(
+    rf"(?P<n>{NUMBER_PATTERN})\s*-?\s*(?:units?|unidades|apartments|apartamentos|departamentos|deptos|depas|"
+    r"plex)\b",
+    re.IGNORECASE,
+)
+
+
+def dwelling_units(text: str) -> int | None:
+    """The number of homes a building has, when a message says it ("our 4 unit building"), or None."""
+    match = _DWELLINGS.search(normalize(text))
+    value = _to_decimal(match.group("n")) if match else None
+    return int(value) if value is not None and value == value.to_integral_value() and value > 0 else None

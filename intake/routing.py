@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from cities import detect_city
+from cities import detect_city, without_city_names
 
 SPILL_INTENT = "report_spill"
 PUMPOUT_INTENT = "log_pumpout"
@@ -552,6 +552,10 @@ _CART_RULE_WORDS = (
     r"fines",
     r"penalt\w*",
     r"subscri\w*",
+    # "do we have to swap it now that green is for yard stuff?": whether the cart must change, not an item
+    r"(?:have to|need to|must|gotta|should (?:i|we)) (?:swap|replace|change|exchange|get rid of) "
+    r"(?:it|them|(?:the|our|my|that|this) (?:\w+ )?(?:carts?|cans?|bins?|containers?))",
+    r"(?:tengo|tenemos|hay) que cambiar (?:lo|la|los|las|el|mi|nuestro) ?(?:bote|contenedor)?",
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
 _RULE_WORDS = _words(
@@ -579,9 +583,16 @@ def may_ask_where_it_goes(intent: str, text: str) -> bool:
     next_item = (
         intent in MAY_BE_SORTING | {QUESTION_INTENT, INFORM_INTENT} and short and _NEXT_ITEM.match(text)
     )
+    # "glass pasta sauce jar rinsed. victorville": the city said with the item asks where it goes
+    with_the_city = (
+        intent == CITY_INTENT
+        and short
+        and not _is_question(text)
+        and len(without_city_names(text).split()) >= 2
+    )
     return (
         (intent in MAY_BE_SORTING or short_question or bool(next_item))
-        and bool(_SORTING_ASK.search(text) or next_item)
+        and bool(_SORTING_ASK.search(text) or next_item or with_the_city)
         and not _FOG_TOPIC.search(text)
         and not _RULE_WORDS.search(text)
     )

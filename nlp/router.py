@@ -22,6 +22,7 @@ from rasa.shared.nlu.training_data.message import Message
 
 from cities import without_city_names
 from intake.routing import QUESTION_INTENT, SORT_INTENT, may_ask_where_it_goes, route
+from intake.settings import without_setting
 from knowledge.coverage import uncovered_topic
 from knowledge.spanish import gloss
 from languages import SPANISH
@@ -77,9 +78,9 @@ def _lexical_matcher() -> SortingMatcher:
 
 
 def _names_an_item(text: str) -> bool:
-    """Whether the message (its city names aside) names an item of the sorting list by its words (the
-    catalog's English and Spanish names)."""
-    rest = without_city_names(text)
+    """Whether the message (its city names and whose place it is aside) names an item of the sorting list by
+    its words (the catalog's English and Spanish names)."""
+    rest = without_setting(without_city_names(text))  # "victorville, i run a coffee shop" names no coffee
     return len(rest.split()) >= 2 and _lexical_matcher().match(rest) is not None
 
 

@@ -111,6 +111,7 @@ class CatalogItem:
     ask: Ask | None = None
     note: str | None = None
     spanish: ItemText | None = None
+    purpose: bool = False  # named by what is done with it ("for a rendering company"): decides over the thing
 
     @property
     def terms(self) -> tuple[str, ...]:
@@ -343,7 +344,12 @@ def _item(raw: Any) -> CatalogItem:
         ask = Ask(question=str(ask_raw["question"]), options=options, answer_words=words)
     note = " ".join(str(raw["note"]).split()) if raw.get("note") else None
     return CatalogItem(
-        name=str(raw["name"]), category=str(raw["category"]), synonyms=tuple(synonyms), ask=ask, note=note
+        name=str(raw["name"]),
+        category=str(raw["category"]),
+        synonyms=tuple(synonyms),
+        ask=ask,
+        note=note,
+        purpose=bool(raw.get("purpose", False)),
     )
 
 

@@ -325,8 +325,8 @@ class SortingMatcher:
             match = self.match(part, semantic=False) if part.strip() else None
             if match is not None:
                 found.setdefault(match.item.name, match)
-        if len(found) < 2:
-            return ()
+        if len(found) < 2 or any(m.item.purpose for m in found.values()):
+            return ()  # one item, or what is done with them decides for all ("bones and fat for rendering")
         return tuple(
             tuple(
                 answer_for(self.catalog, m.item, generator, option=o, query=text) for o in m.item.ask.options
@@ -348,6 +348,8 @@ class SortingMatcher:
         if not query:
             return None
         contained = self._contained(query, head_size(text))
+        if contained is not None and contained[0].purpose:  # "meat bones for a renderer pickup"
+            return self._with_option(text, contained[0], "contains", 1.0, contained[1])
         fuzzy = self._fuzzy(text, around=contained[1] if contained else ())
         if fuzzy is not None:
             return self._with_option(text, fuzzy[0], "fuzzy", fuzzy[1], fuzzy[2])
@@ -395,25 +397,31 @@ class SortingMatcher:
     ) -> tuple[CatalogItem, tuple[str, ...], float, bool] | None:
         """The name or synonym found as a run of the query's words that most likely names the item.
 
-        Preference: inside the phrase's head (the first ``head`` words: "napkin with ketchup" is a
-        napkin), then the longest, then the rightmost, as English puts the noun last ("iphone charger");
-        in Spanish the leftmost, as it puts the noun first ("el unicel de las cajas de la tele").
+        Preference: an item named by its purpose ("for a rendering company"), then inside the phrase's head
+        (the first ``head`` words: "napkin with ketchup" is a napkin), then the longest, then the rightmost,
+        as English puts the noun last ("iphone charger"); in Spanish the leftmost, as it puts the noun first
+        ("el unicel de las cajas de la tele").
         Returns (item, words, share of the query's words, strong); a match is strong when it lies in the
         head and covers at least half of the query, otherwise semantic matching may overrule it.
         """
-        best: tuple[tuple[bool, int, int], CatalogItem, tuple[str, ...]] | None = None
+        best: tuple[tuple[bool, bool, int, int], CatalogItem, tuple[str, ...]] | None = None
         noun_last = current() != SPANISH
         for size in range(min(len(query), self._max_term_len), 0, -1):
             for start in range(len(query) - size + 1):
                 window = query[start : start + size]
                 item = self.catalog.index.get(" ".join(window))
-                rank = (start + size <= head, size, start if noun_last else -start)
+                rank = (
+                    item is not None and item.purpose,
+                    start + size <= head,
+                    size,
+                    start if noun_last else -start,
+                )
                 if item is not None and (best is None or rank > best[0]):
                     best = (rank, item, window)
         if best is None:
             return None
         coverage = len(best[2]) / len(query)
-        return best[1], best[2], coverage, best[0][0] and coverage >= STRONG_CONTAINMENT
+        return best[1], best[2], coverage, best[0][1] and coverage >= STRONG_CONTAINMENT
 
     def _fuzzy_ranking(self, text: str) -> list[tuple[CatalogItem, float]]:
         best: dict[str, tuple[CatalogItem, float]] = {}

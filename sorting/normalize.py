@@ -179,7 +179,8 @@ _PREFIX = re.compile(
 _SUFFIXES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p)
     for p in (
-        r"(?<! to) (?:go|goes|belong|belongs)\b.*$",
+        # "where do the pods go", not "we go through a ton of K-cups"
+        r"(?<! to) (?:go|goes|belong|belongs)\b(?! (?:through|thru|over|by|with)\b).*$",
         r" (?:in|into|inside|to|for) (?:the |a |my |our |which |what )?(?:blue|green|brown|black|gray|grey|"
         r"recycling|recycle|trash|garbage|compost|organics?|yard waste|green waste|food waste|landfill|"
         r"regular|normal|right|correct)? ?(?:bin|cart|can|container|barrel|dumpster|one|trash|garbage|"

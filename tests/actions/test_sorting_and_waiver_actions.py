@@ -10,7 +10,7 @@ from action_tracker_support import make_tracker, run
 import languages
 import store
 from actions import runtime
-from actions.containers import ActionSortAnswer, ActionSortFollowUp, ValidateSortingForm
+from actions.containers import ActionSortAnswer, ActionSortFollowUp, ValidateSortingForm, parse_generator
 from actions.waivers import ActionSubmitWaiver, ValidateDeminimisForm, waiver_facts
 from intake import ParseContext
 from sorting import SortingMatcher
@@ -271,3 +271,20 @@ def test_a_question_right_after_a_sorting_answer_that_names_no_setting_is_answer
         ActionSortFollowUp(), make_tracker(slots=slots, text="how often must a grease interceptor be pumped?")
     )
     assert "90 days" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 6.37.020: fewer than five units is "single-family", five or more is multi-family (commercial)
+        ("i have a 4 unit building, do my tenants use a brown bin like the big apartments?", "single_family"),
+        ("our 12-unit complex", "commercial"),
+        ("we manage 40 apartments", "commercial"),
+        ("tengo 3 departamentos", "single_family"),
+        ("we r a duplex", "single_family"),
+        ("we have 4 yards of trash a week", None),
+    ],
+)
+def test_the_number_of_units_decides_home_or_business(text, expected):
+    said = parse_generator(text)
+    assert (said.value if said else None) == expected

@@ -278,6 +278,8 @@ def test_corrections_stops_and_questions_read_in_the_spanish_gloss(intent, text,
         ("nlu_fallback", "empty la croix cans, recycling right? victorville", True),
         ("nlu_fallback", "wilted lettuce n bread ends from the kitchen where. victorville restaurant", True),
         ("inform_city", "victorville", False),  # no container and no "where": the answer to "which city?"
+        ("inform_city", "glass pasta sauce jar rinsed. victorville", True),  # the city said with the item
+        ("inform_city", "im in victorville", True),  # may be: the router then finds no item in "im in"
         ("nlu_fallback", "we have 4 yards of trash a week, do we need the organics bin?", False),  # a rule
         ("inform_city", "which bin does the grease from the interceptor go in, inglewood", False),  # FOG
         ("ask_question", "rinsed tin foil recycle? vville", True),
@@ -328,6 +330,18 @@ def test_a_question_about_the_carts_rules_is_no_sorting_question(said, routed):
     ],
 )
 def test_what_a_document_must_say_is_no_sorting_question(said, routed):
+    assert route("sort_item", said) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        ("our old green can has always been our trash can, do we have to swap it now?", "ask_question"),
+        ("do i need to replace my black cart", "ask_question"),
+        ("old printer cartridges we replaced, which bin?", "sort_item"),
+    ],
+)
+def test_whether_a_cart_must_change_is_a_rule_question(said, routed):
     assert route("sort_item", said) == routed
 
 

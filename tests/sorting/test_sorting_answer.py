@@ -106,9 +106,10 @@ def test_cooking_oil_is_never_sent_down_the_drain(matcher: SortingMatcher, text:
 
 def test_used_cooking_oil_answer_in_full(matcher: SortingMatcher) -> None:
     assert format_answer(matcher.sort("used cooking oil")) == (
-        "Never pour cooking oil or grease down a drain, sink or toilet. Let it cool, seal it in a container "
-        "and take it to a cooking-oil or household hazardous waste drop-off; restaurants keep it in barrels "
-        "or drums for recycling. Victorville Municipal Code § 10.03.230; "
+        "Never pour cooking oil or grease down a drain, sink or toilet. Kept apart from food, it is not "
+        '"food scraps" and the ordinance names no cart for it: ask the city\'s solid waste office where to '
+        "take it. "
+        "Victorville Municipal Code § 10.03.230; "
         'Victorville Municipal Code § 6.37.020 ("Food scraps")'
     )
 
@@ -145,3 +146,16 @@ def test_a_list_answer_names_each_item_and_cites_its_container_sections(lexical_
     assert "Aluminum can: the blue container" in text
     assert "Pizza box: usually the green container (food-soiled paper) or the blue container" in text
     assert "Victorville Municipal Code § 6.37.030(b)(1)" in text and len(format_many(listed)) <= 320
+
+
+def test_bones_kept_for_a_renderer_are_not_food_scraps(matcher: SortingMatcher) -> None:
+    """6.37.020 ("Designated food scraps"): meat and bones source separated for a rendering company are
+    excluded, so what is done with them decides over the bones themselves."""
+    for text in (
+        "we save meat bones for a renderer pickup. do they still gotta go in the brown bin?",
+        "beef bones and fat trimmings for a rendering company, brown bin?",
+    ):
+        reply = format_answer(matcher.sort(text, COM))
+        assert 'not "food scraps"' in reply, reply
+        assert '§ 6.37.020 ("Designated food scraps")' in reply
+    assert "brown" in format_answer(matcher.sort("chicken bones", COM))

@@ -384,3 +384,10 @@ def test_a_list_of_items_gets_each_its_ruling_and_one_per_answer_to_an_open_ques
 @pytest.mark.parametrize("said", ["where do banana peels go", "a greasy pizza box", "cereal and oatmeal"])
 def test_one_item_is_no_list(lexical_matcher, said):
     assert lexical_matcher.sort_many(said) == ()
+
+
+def test_we_go_through_is_not_where_it_goes(matcher: SortingMatcher) -> None:
+    """ "We go through a ton of K-cups": the item is still read when the message uses "go" for something
+    else before it asks where the item goes."""
+    answer = matcher.sort("We go through a ton of K-cups in our office breakroom. Where do the used pods go?")
+    assert answer.item == "coffee pod"
