@@ -581,12 +581,17 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                         )
                     failures = 0
                     if requested in _BUSINESS_FIELDS and len(updates[requested].split()) > MAX_COMPANY_WORDS:
-                        # "Mexican food, breakfast and lunch, 45 seats, 8 staff ...": facts, not a name
+                        # "Mexican food, breakfast and lunch, 45 seats, 8 staff ...": facts, not a name,
+                        # unless they name it ("El nombre es Pupusería La Ceiba, en el 3201 W Century Blvd")
                         del updates[requested]
-                        feedback.append(
-                            t("Please type just the business's name, for example Casa Lupe Kitchen.")
-                        )
-                        asked_again = True
+                        named_in_facts = _harvest(form, message, values, None).get(requested)
+                        if named_in_facts is not None:
+                            updates[requested] = named_in_facts
+                        else:
+                            feedback.append(
+                                t("Please type just the business's name, for example Casa Lupe Kitchen.")
+                            )
+                            asked_again = True
                 else:
                     # not the answer as asked; the facts it gives are kept ("me llamo Ramon, 760 ..."), and it
                     # may answer in the user's own words ("open since 2015")

@@ -60,25 +60,29 @@ UNOFFICIAL = N_("(Unofficial translation; the English version of the ordinance i
 
 
 def answer(
-    tracker: Tracker, question: str, city: str | None, *, facts: str = ""
+    tracker: Tracker, question: str, city: str | None, *, facts: str = "", clock_facts: str = ""
 ) -> tuple[ShapedReply, list[EventType]]:
     """Answer a question, shaped for the channel, and say what the conversation should remember; ``facts``
-    (what the conversation said before) feed the computed result, not the choice of answer."""
+    (what the conversation said before) feed the computed result, not the choice of answer, and
+    ``clock_facts`` only the clock of the card that answers (:func:`free_answer`)."""
     question = question[:MAX_QUESTION_CHARS]
-    return reply_for(tracker, question, city, _free_answer(tracker, question, city, facts))
+    result = _free_answer(tracker, question, city, facts, clock_facts)
+    return reply_for(tracker, question, city, result)
 
 
 def answer_if_covered(
-    tracker: Tracker, question: str, city: str | None, *, facts: str = ""
+    tracker: Tracker, question: str, city: str | None, *, facts: str = "", clock_facts: str = ""
 ) -> tuple[ShapedReply, list[EventType]] | None:
     """The answer to a question the ordinances answer; None when they would be declined or the city asked
     (the caller has a better reply then, e.g. the sorting list's "not found, did you mean ...")."""
     question = question[:MAX_QUESTION_CHARS]
-    result = _free_answer(tracker, question, city, facts)
+    result = _free_answer(tracker, question, city, facts, clock_facts)
     return reply_for(tracker, question, city, result) if result.kind is AnswerKind.ANSWER else None
 
 
-def _free_answer(tracker: Tracker, question: str, city: str | None, facts: str = "") -> Answer:
+def _free_answer(
+    tracker: Tracker, question: str, city: str | None, facts: str = "", clock_facts: str = ""
+) -> Answer:
     return free_answer(
         runtime.index(),
         runtime.contacts(),
@@ -87,6 +91,7 @@ def _free_answer(tracker: Tracker, question: str, city: str | None, facts: str =
         message_time(tracker),
         channel_of(tracker),
         facts=facts,
+        clock_facts=clock_facts,
         city_asked=bool(tracker.get_slot("pending_question")),
     )
 
@@ -141,12 +146,16 @@ def free_answer(
     channel: str,
     *,
     facts: str = "",
+    clock_facts: str = "",
     city_asked: bool = False,
 ) -> Answer:
     """The answer to a question asked in free conversation (also what the offline evaluation plays).
 
     ``facts`` are what the conversation said before (the topic's question, "our permit says 120"): they
     give the computed result its numbers, while the answer cards are chosen on ``question`` alone.
+    ``clock_facts`` (the spill just reported: "a sewage spill on December 2, 2026") start only the clock of
+    the card that answers ("do I have to send something in writing?": by December 8), when the message
+    gives no day of its own.
 
     When the message holds a rule's numbers, the computed result comes first with its reason and section;
     the answer card for the message follows it (SMS: behind MORE): the rule's condition, and whatever
@@ -160,8 +169,8 @@ def free_answer(
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
     computed = compute(english, city or detect_city(said), now, asked=asked)
     rule = answer_question(index, question, city, contacts, ask_city=ask_city)
-    if computed is None and rule.card is not None and rule.card.clocks:  # "mailed nov 18: when is it final?"
-        computed = clock_deadlines(rule.card.clocks, english, rule.card.city, now)
+    if computed is None:  # "mailed nov 18: when is it final?"; "y tengo q mandar algo por escrito?" after
+        computed = _card_clock(rule, english, clock_facts, now)  # the spill report
     if computed is None:
         return rule
     told = f"{computed.text} ({computed.citation})"
@@ -171,6 +180,21 @@ def free_answer(
         return every
     rest = f"{rule.text} {rule.more}".strip()
     return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
+
+
+def _card_clock(rule: Answer, english: str, clock_facts: str, now: dt.datetime) -> Computed | None:
+    """The due date of the first clock of the answer's cards, started on the day the message gives, or else
+    on the day ``clock_facts`` give; None when neither gives one."""
+    context = clock_facts if current() == ENGLISH else gloss(clock_facts)
+    for card in rule.cards or ((rule.card,) if rule.card is not None else ()):
+        if not card.clocks:
+            continue
+        said = clock_deadlines(card.clocks, english, card.city, now)
+        if said is None and context:
+            said = clock_deadlines(card.clocks, f"{english} {context}", card.city, now)
+        if said is not None:
+            return said
+    return None
 
 
 def _every_part(computed: Computed, rule: Answer, english: str, now: dt.datetime) -> Answer | None:
@@ -266,7 +290,7 @@ class ActionAnswerQuestion(Action):
             # the topic's facts compute with a new fact, or for a date or amount asked ("n the manifest, when
             # does the city need it by" after a logged pump-out)
             facts = topic if changes_a_fact(question) or asks_when_or_how_much(question) else ""
-            found = answer_if_covered(tracker, question, city, facts=facts)
+            found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic)
             result, events = found or answer(tracker, f"{topic} {question}", city)
             events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
@@ -274,8 +298,10 @@ class ActionAnswerQuestion(Action):
             # "our permit says every 60 days" after a pump-out's due date
             result, events = answer(tracker, question, city, facts=topic)
             events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
-        else:
-            result, events = _about_the_form(tracker, question, city) or answer(tracker, question, city)
+        else:  # a clock the answer names starts on the topic's day when the question gives none
+            result, events = _about_the_form(tracker, question, city) or answer(
+                tracker, question, city, clock_facts=topic or ""
+            )
         dispatcher.utter_message(text=result.text)
         return events
 

@@ -121,6 +121,26 @@ _CUED_SENTENCES = (
 )
 _SENTENCE_END = re.compile(r"(?<=\w\w)[.;!?]\s+")
 
+# Whether there is a drive-thru, said among other facts: "no drive-thru", "no tenemos ventanilla de
+# autoservicio" (no); "with a drive-thru", "tenemos drive thru" (yes).
+_DRIVE_THRU = r"(?:drive[- ]?thr(?:u|ough)|ventanilla(?: de autoservicio)?|autoservicio)"
+_NO_DRIVE_THRU = re.compile(
+    rf"\b(?:no|sin|without|(?:do not|don'?t|doesn'?t|won'?t) have(?: a)?|no (?:tenemos|tiene|hay|habr[aá])"
+    rf"(?: una?)?)\s+{_DRIVE_THRU}",
+    re.IGNORECASE,
+)
+_A_DRIVE_THRU = re.compile(
+    rf"\b(?:with|has|have|we'?ll have|con|tenemos|tiene|tendremos|hay)\s+(?:a |an |una |un )?{_DRIVE_THRU}",
+    re.IGNORECASE,
+)
+
+
+def _drive_thru_said(text: str) -> str | None:
+    """ "yes" or "no" when a message says whether there is a drive-thru among other facts; None."""
+    if _NO_DRIVE_THRU.search(text):
+        return "no"
+    return "yes" if _A_DRIVE_THRU.search(text) else None
+
 
 def _cued_clauses(text: str) -> list[tuple[str, str]]:
     """The facts a message's sentences name, each with its words: a sentence's clauses run on until one names
@@ -135,6 +155,9 @@ def _cued_clauses(text: str) -> list[tuple[str, str]]:
                 if name is not None:
                     said.append((name, words.strip(" .,")))
                 name, words = named, clause
+            elif name == "cuisine" and re.search(r"\d", clause):  # "Mexican food, 64 seats ...": counts
+                said.append((name, words.strip(" .,")))  # are facts of their own, not the food
+                name, words = None, ""
             else:
                 words = f"{words},{clause}"
         if name is not None:
@@ -143,7 +166,8 @@ def _cued_clauses(text: str) -> list[tuple[str, str]]:
 
 
 def permit_facts(spec: FormSpec) -> Callable[[str, ParseContext, Mapping[str, Any]], dict[str, Any]]:
-    """The extractor of :data:`_CUED_FACTS` and :data:`_CUED_SENTENCES` for the fields ``spec`` has."""
+    """The extractor of :data:`_CUED_FACTS`, :data:`_CUED_SENTENCES` and a drive-thru said, for the fields
+    ``spec`` has."""
     parsers = {field.name: field.parser for field in spec.fields}
 
     def extract(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -156,6 +180,9 @@ def permit_facts(spec: FormSpec) -> Callable[[str, ParseContext, Mapping[str, An
         for name, said in _cued_clauses(text):
             if name in parsers and name not in found and (result := parse(parsers[name], said, ctx)).ok:
                 found[name] = result.slot
+        drive_thru = _drive_thru_said(text) if "drive_thru" in parsers else None
+        if drive_thru is not None and (result := parse(parsers["drive_thru"], drive_thru, ctx)).ok:
+            found["drive_thru"] = result.slot
         return found
 
     return extract

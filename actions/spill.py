@@ -37,6 +37,7 @@ from actions.forms import (
     message_time,
     without_question,
 )
+from actions.knowledge import TOPIC_SLOT
 from cities import detect_city
 from compliance.shifts import human
 from config import Settings
@@ -495,6 +496,8 @@ class ActionSubmitSpillReport(Action):
         events: list[EventType] = [SlotSet(name, None) for name in SPILL_FORM.slots if name != "city"]
         events += [SlotSet("spill_confirmed", None), SlotSet(URGENT_TOLD_SLOT, None)]
         events.append(SlotSet(REFERENCE_SLOT, reference))
+        # the conversation's topic is now this spill: "do I have to send something in writing?" is by its day
+        events.append(SlotSet(TOPIC_SLOT, spill_facts(values)))
         return events
 
 

@@ -234,3 +234,28 @@ def test_a_permit_frequency_given_without_a_date_says_what_it_means_and_asks_the
     text = messages[0]["text"]
     assert text.startswith("With that frequency, service is due every ninety calendar days")
     assert "What date was it last pumped or serviced?" in text
+
+
+def _asked(text: str, topic: str, city: str) -> str:
+    """The reply to a question asked with the conversation's topic and city."""
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(text=text, intent="ask_question", slots={TOPIC_SLOT: topic, "city": city}),
+    )
+    return " ".join(message.get("text") or "" for message in messages)
+
+
+def test_after_a_spill_report_the_written_notice_is_due_by_the_spills_day(engine):
+    """The spill just reported is the topic: "do I have to send something in writing?" gets its due date
+    (five working days after the spill), in English and in Spanish; a question without a clock gets none."""
+    topic = "a sewage spill on December 1, 2026"  # what the spill report leaves as the topic
+    asked = [
+        ("en", "do i have to send something in writing after?", "December 8, 2026"),
+        ("es", "y tengo q mandar algo mas por escrito?", "8 de diciembre de 2026"),
+    ]
+    for language, text, due in asked:
+        with languages.using(language):
+            reply = _asked(text, topic, "inglewood")
+        assert due in reply, reply
+        assert "Monitoring and Notification (3)(a)" in reply
+    assert "December 8" not in _asked("how big does a grease interceptor have to be?", topic, "inglewood")

@@ -772,3 +772,33 @@ def test_a_what_if_mid_form_is_answered_not_taken_for_the_open_question():
         CONTACTS,
     )
     assert turn.reject
+
+
+def test_a_business_name_said_with_its_address_and_phone_answers_the_name_asked():
+    """Asked the business's name, "El nombre es Pupusería La Ceiba, en el 3201 W Century Blvd, Inglewood; el
+    teléfono es ..." gives the name, the address and the phone, and goes on."""
+    form = PERMIT_FORMS["inglewood"]
+    said = (
+        "El nombre es Pupusería La Ceiba, en el 3201 W Century Blvd, Inglewood; el teléfono es "
+        "(310) 555-0192."
+    )
+    turn = decide(form, FormState({"city": "inglewood"}, "business_name"), say(said), CONTACTS)
+    assert turn.updates["business_name"] == "Pupusería La Ceiba"
+    assert "3201 W Century Blvd" in str(turn.updates["facility_address"])
+    assert turn.updates["applicant_phone"]
+    assert turn.next_slot != "business_name"
+
+
+@pytest.mark.parametrize(
+    ("said", "drive_thru"),
+    [
+        ("Somos cocina salvadoreña. Tendremos 48 asientos y no tenemos ventanilla de autoservicio.", "no"),
+        ("Mexican food, 64 seats and no drive-thru", "no"),  # and the cuisine is "Mexican food"
+        ("burgers, 30 seats, and we'll have a drive-thru", "yes"),
+    ],
+)
+def test_whether_there_is_a_drive_thru_is_kept_from_a_message_of_facts(said, drive_thru):
+    form = PERMIT_FORMS["inglewood"]
+    values = {"city": "inglewood", "business_name": "La Ceiba", "applicant_name": "Rosa Diaz"}
+    turn = decide(form, FormState(values, "applicant_phone"), say(said), CONTACTS)
+    assert turn.updates.get("drive_thru") == drive_thru
