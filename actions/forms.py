@@ -32,7 +32,7 @@ from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_street_address, parse_location
 from intake.phones import mentions_phone
 from intake.routing import asks_a_question, is_hypothetical
-from intake.text import MAX_COMPANY_WORDS, names_a_food_business, said_name
+from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, said_name
 from intake.values import MAX_TEXT_CHARS
 from languages import N_, SPANISH, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
@@ -319,8 +319,9 @@ def _corrected_answer(
 
     The new value is looked for before the old one is named ("the 24th, not the 25th"), then in the whole
     message ("no fue hoy, fue ayer lunes 30": the old one first)."""
-    stripped = _NOT_THE_OLD.sub("", message.text).strip()
-    for said in dict.fromkeys((stripped, message.text)):
+    text = without_phones(message.text)  # "ponle 6 galones ... 760 555 0143": the phone is no amount
+    stripped = _NOT_THE_OLD.sub("", text).strip()
+    for said in dict.fromkeys((stripped, text)):
         if not said:
             continue
         amount = bool(_AMOUNT_WITH_UNIT.search(said))
@@ -333,6 +334,10 @@ def _corrected_answer(
                 result = parse(spec.parser, said, message.ctx)
                 if result.ok and result.slot != values.get(spec.name):
                     fits.append((spec.name, result.slot))
+        # "6 galones" fits the gallons asked as said, and the cubic yards only converted: the unit said wins
+        as_said = [fit for fit in fits if not (isinstance(fit[1], dict) and fit[1].get("given"))]
+        if len(fits) > 1 and len(as_said) == 1:
+            return as_said[0]
         if fits:
             return fits[0] if len(fits) == 1 else None
     return None
@@ -416,7 +421,8 @@ def _contact_not_business(
 _NAMED_PERSON = re.compile(
     r"(?i:\b(?:(?:contact(?: person)?(?: is|:)?|contacto(?: es|:)?)(?:\s+me,?)?|my name(?:'s| is)|me llamo|"
     r"mi nombre es|(?:owner|manager|operator) is (?:me|myself),?|el due[nñ]o soy yo,?"
-    r"|(?:el|la) (?:due[nñ][oa]|operador[a]?|encargad[oa]|gerente|administrador[a]?) soy yo,?))\s+"
+    r"|(?:el|la) (?:due[nñ][oa]|operador[a]?|encargad[oa]|gerente|administrador[a]?) soy yo,?"
+    r"|a nombre de|(?:under|in) the name(?: of)?|put it under))\s+"
     r"(?P<name>[A-ZÁÉÍÓÚÑ][\w'-]+(?:\s+[A-ZÁÉÍÓÚÑ][\w'-]+){1,2})"
 )
 _NAMED_BUSINESS = re.compile(
@@ -444,10 +450,20 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
     business_field = next((name for name in _BUSINESS_FIELDS if name in names), None)
     if business_field and (match := _NAMED_BUSINESS.search(text)):
         found[business_field] = (match.group("name") or match.group("we")).strip(" .,")
+    elif business_field and (said := _business_in_a_clause(text)):
+        found[business_field] = said  # "si, ponle 6 galones. es la taqueria el guero, 15000 palmdale rd"
     street = find_street_address(text)
     if _ADDRESS_FIELD in names and street and (address := parse("location", street, ctx)).ok:
         found[_ADDRESS_FIELD] = address.slot
     return found
+
+
+def _business_in_a_clause(text: str) -> str | None:
+    """A food business named in one clause of a longer message ("es la taqueria el guero"), or None."""
+    for clause in re.split(r"[,;.!?]\s*", without_phones(text)):
+        if names_a_food_business(clause) and (name := business_name_said(clause)):
+            return name
+    return None
 
 
 def name_and_address(
@@ -506,6 +522,13 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         if fixed is not None:  # "son 58 asientos, no 48, porque el dueño ...": the answer its value fits
             name, value = fixed  # (before any field its words name: "dueño" is not what changed)
             updates[name] = value
+            # and the contact, business and address said with it (the correction's own words are no other
+            # answer: "wait sorry" is no hauler, "porque el dueño agregó una terraza" no owner)
+            said_with_it = {
+                **contact_facts(form.spec, message.text, message.ctx, values, name),
+                **named_facts(form.spec, message.text, message.ctx, values),
+            }
+            updates.update({k: v for k, v in said_with_it.items() if values.get(k) is None and v is not None})
             confirmed, failures = False, 0
             label = t(form.spec.field(name).label).lower()
             feedback.append(t("OK, I've changed the {label}.", label=label))  # then the open question

@@ -343,10 +343,33 @@ def _about_the_form(
     facts = ""
     if form.question_facts is not None and asks_when_or_how_much(question):
         facts = form.question_facts({name: tracker.get_slot(name) for name in form.slots})
+    about_the_form = f"{question.rstrip(' ?')} ({t(form.topic)})?"  # one question, not two parts
+    if _reads_better_with(question, about_the_form, city) and (
+        found := answer_if_covered(tracker, about_the_form, city, facts=facts)
+    ):
+        return found  # "¿Qué tengo que mandar o demostrar?" while asking for the interceptor variance
     found = answer_if_covered(tracker, question, city, facts=facts)
     if found is None:
-        found = answer_if_covered(tracker, f"{question} ({t(form.topic)})", city, facts=facts)
+        found = answer_if_covered(tracker, about_the_form, city, facts=facts)
     return found
+
+
+# How much better an answer card must match a mid-form question read with the form's subject than alone for
+# that reading to answer it ("what do I have to send or prove?" is about the variance being requested).
+FORM_SUBJECT_MARGIN = 0.15
+
+
+def _reads_better_with(question: str, about_the_form: str, city: str | None) -> bool:
+    """Whether an answer card matches the question read with the form's subject clearly better than the
+    question alone: a short question that names no subject of its own leans on the form's."""
+    if len(question.split()) > FOLLOW_UP_MAX_WORDS:
+        return False
+    cards = runtime.index().cards
+    alone = cards.match(question, city, k=1, language=current())
+    with_subject = cards.match(about_the_form, city, k=1, language=current())
+    if not with_subject:
+        return False
+    return not alone or with_subject[0].score - alone[0].score >= FORM_SUBJECT_MARGIN
 
 
 class ActionFollowUp(Action):

@@ -62,7 +62,7 @@ from intake import (
 )
 from intake.locations import ADDRESS
 from intake.routing import spill_happening_now
-from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, parse_company_name
+from intake.text import business_name_said, names_a_food_business, parse_company_name
 from knowledge.spanish import gloss
 from languages import N_, t
 from store import outbox
@@ -180,11 +180,9 @@ def _business_at(text: str, ctx: ParseContext) -> str | None:
             continue
         where = parse("location", where_text, ctx)
         name = business_name_said(piece)
-        if name is None:  # "the restaurant", "mi taqueria": no name said
+        if name is None:  # "the restaurant", "sale de mi restaurante": no name said
             continue
-        if not (names_a_food_business(name.split()[0]) or any(w[0].isupper() for w in name.split())):
-            continue  # "sale de mi restaurante": words about it, not its name
-        if where.ok and len(name.split()) <= MAX_COMPANY_WORDS and (company := parse_company_name(name)).ok:
+        if where.ok and (company := parse_company_name(name)).ok:
             return company.value
     if len(pieces) < 2 or _PLACE_WORDS.match(pieces[0]) or not re.search(r"[^\W\d_]", pieces[0]):
         return None

@@ -358,11 +358,22 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
 }
 
 
+# "how long do I have to keep the pumper's receipts?": how long records are kept, which no clock computes
+_KEEPING_RECORDS = re.compile(
+    r"\b(?:keep|keeping|retain|hold on to|save|store|guardar|guardo|conservar)\b.{0,40}?"
+    r"\b(?:records?|receipts?|manifests?|logs?|paperwork|invoices?|papers|documents?|recibos|registros|"
+    r"papeles|facturas|manifiestos)\b",
+    re.I,
+)
+
+
 def _readers_for(asked: str | None) -> tuple[Reader, ...]:
     """The readers in the order to try: those whose rule ``asked`` names first; a question about the
-    manifest computes no next service."""
+    manifest computes no next service, and one about how long records are kept computes nothing."""
     if not asked:
         return _READERS
+    if _KEEPING_RECORDS.search(asked):
+        return ()
     named = tuple(reader for reader in _READERS if _NAMES_RULE[reader](asked))
     readers = named + tuple(reader for reader in _READERS if reader not in named)
     if _MANIFEST.search(asked) and not _NEXT_SERVICE.search(asked):

@@ -249,7 +249,7 @@ CONTAINER_CHOICES = (
 
 def parse_containers(text: str) -> ParseResult[tuple[str, ...]]:
     """Which of the blue, green and brown containers (Victorville Municipal Code § 6.37.040(b)(1))."""
-    return _choose_many(text, CONTAINER_CHOICES, t("Which containers is there no space for?"))
+    return _choose_many(text, CONTAINER_CHOICES, t("Which containers?"))  # no room for, or waived
 
 
 EVIDENCE_CHOICES = (

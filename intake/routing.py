@@ -432,7 +432,7 @@ def route(intent: str, text: str) -> str:
         return PUMPOUT_INTENT  # "pa reportar q ya vinieron a limpiar la trampa de grasa hoy"
     if intent in QUESTION_LIKE | ANSWER_INTENTS and _CANCEL_REQUEST.search(text) and not _is_question(text):
         return CANCEL_INTENT  # "actually nvm cancel that, i gotta find my plumbing permits first"
-    if intent in QUESTION_LIKE | {"inform"} and corrects_an_answer(text):
+    if intent in QUESTION_LIKE | {"inform", "affirm"} and corrects_an_answer(text):
         return CHANGE_INTENT  # "Perdón, me equivoqué: son 58 asientos, no 48"
     if intent in QUESTION_LIKE and (asked := _application_named(text)):
         return asked  # "va, quiero aplicar pal waiver de minimis": a request the classifier could not place
@@ -467,10 +467,22 @@ _CORRECTION = _words(
 _NOT_THE_OLD = _words(r"not (?:the )?\d+\w*", r"no (?:el |los |las )?\d+\w*", r"instead of", r"en vez de")
 
 
+# "make it 6 gallons", "si, ponle 6 galones", "cámbialo a 22": an answer set to a new value
+_SET_TO = _words(
+    r"make it \d+",
+    r"put (?:it (?:at|as|down as|down for) )?\d+",
+    r"change it to \d+",
+    r"pon(?:le|lo|la|ga|gale)? \d+",
+    r"c[aá]mbi(?:alo|elo|ale|ala|ela) a \d+",
+    r"d[eé]j(?:alo|elo|ala|ela) en \d+",
+)
+
+
 def corrects_an_answer(text: str) -> bool:
     """Whether a message corrects an answer by its new value ("sorry it was the 24th not the 25th",
-    "perdón, me equivoqué: son 58 asientos, no 48"), not asks something."""
-    return bool(_CORRECTION.search(text) and _NOT_THE_OLD.search(text)) and not asks_a_question(text)
+    "perdón, me equivoqué: son 58 asientos, no 48", "si, ponle 6 galones"), not asks something."""
+    said = bool(_CORRECTION.search(text) and _NOT_THE_OLD.search(text)) or bool(_SET_TO.search(text))
+    return said and not asks_a_question(text)
 
 
 _CANCEL_REQUEST = _words(

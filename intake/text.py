@@ -116,10 +116,17 @@ def names_a_food_business(text: str) -> bool:
 
 
 def business_name_said(text: str) -> str | None:
-    """The business's own name in words about it ("es la taqueria el guero" -> "taqueria el guero"), or None
-    when the words only say what kind of place it is ("the restaurant", "mi taqueria")."""
-    name = _BUSINESS_LEAD.sub("", text.strip())
-    return name if _KIND_OF_PLACE.sub("", name).strip() else None
+    """The business's own name in a short clause about it ("es la taqueria el guero" -> "taqueria el guero",
+    "Pollos El Sinaloense"), or None when the words only say what kind of place it is ("the restaurant", "mi
+    taqueria en victorville") or are about it rather than its name ("sale de mi restaurante")."""
+    name = _BUSINESS_LEAD.sub("", text.strip(" .,;:!?"))
+    words = name.split()
+    if not words or len(words) > MAX_COMPANY_WORDS or any(c.isdigit() for c in name):
+        return None
+    if not _KIND_OF_PLACE.sub("", name).strip() or any(city in normalize(name) for city in CITY_NAMES):
+        return None
+    # a name starts with the kind of business ("Taqueria El Guero") or is written as one ("Casa Lupe")
+    return name if names_a_food_business(words[0]) or any(w[0].isupper() for w in words) else None
 
 
 # A person's role said beside their name ("soy el dueño", "I'm the manager", "la administradora").

@@ -3,7 +3,9 @@ for the other city, and a question that leans on the one before is read against 
 
 from action_tracker_support import make_tracker, run_raw
 
-import actions.spill  # noqa: F401  (the spill form is defined, as when the action server loads every module)
+import actions.permits
+import actions.spill
+import actions.waivers  # noqa: F401
 import languages
 from actions.knowledge import (
     TOPIC_SLOT,
@@ -259,3 +261,22 @@ def test_after_a_spill_report_the_written_notice_is_due_by_the_spills_day(engine
         assert due in reply, reply
         assert "Monitoring and Notification (3)(a)" in reply
     assert "December 8" not in _asked("how big does a grease interceptor have to be?", topic, "inglewood")
+
+
+def _asked_mid_form(text: str, form: str, city: str) -> str:
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(text=text, intent="ask_question", slots={"city": city}, active_loop=form),
+    )
+    return " ".join(message.get("text") or "" for message in messages)
+
+
+def test_a_mid_form_question_without_a_subject_of_its_own_is_read_about_the_form(engine):
+    """Asking for Inglewood's interceptor variance, "¿Qué tengo que mandar o demostrar?" is about the
+    variance (the application and its burden), not the clean-up charge's reduction, which alone it matches
+    best; a question with its own subject keeps it ("how much is the annual fee?" in the application)."""
+    with languages.using("es"):
+        reply = _asked_mid_form("Que tengo que mandar o demostrar?", "variance_form", "inglewood")
+    assert "variación" in reply and "cargo por limpieza" not in reply, reply
+    reply = _asked_mid_form("how much is the annual fee?", "permit_form", "inglewood")
+    assert "$267" in reply and "$413" in reply, reply

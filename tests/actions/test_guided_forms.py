@@ -802,3 +802,22 @@ def test_whether_there_is_a_drive_thru_is_kept_from_a_message_of_facts(said, dri
     values = {"city": "inglewood", "business_name": "La Ceiba", "applicant_name": "Rosa Diaz"}
     turn = decide(form, FormState(values, "applicant_phone"), say(said), CONTACTS)
     assert turn.updates.get("drive_thru") == drive_thru
+
+
+def test_a_value_set_with_the_facts_still_missing_changes_it_and_keeps_them():
+    """ "si, ponle 6 galones. es la taqueria el guero, 15000 palmdale rd, a nombre de Ramon Ortiz, 760 555
+    0143": the gallons (as said, not the cubic yards they convert to; not the phone's 760) change, and the
+    business, address, name and phone are kept."""
+    values = {"city": "victorville", "total_service_yd3": 1, "organics_gal": 12}
+    said = (
+        "si, ponle 6 galones. es la taqueria el guero, 15000 palmdale rd, a nombre de Ramon Ortiz, "
+        "760 555 0143"
+    )
+    turn = decide(
+        DEMINIMIS_FORM, FormState(values, "services_requested"), say(said, "change_answer"), CONTACTS
+    )
+    assert turn.updates["organics_gal"]["amount"] == 6
+    assert "total_service_yd3" not in turn.updates
+    assert turn.updates["business_name"] == "taqueria el guero"
+    assert turn.updates["applicant_name"] == "Ramon Ortiz"
+    assert turn.updates["applicant_phone"] == "+17605550143"

@@ -288,3 +288,12 @@ def test_no_frequency_or_no_city_notes_nothing():
 
     assert frequency_noted("when is it due", "inglewood", NOW) is None
     assert frequency_noted("our permit says 90 days", None, NOW) is None
+
+
+def test_how_long_records_are_kept_computes_no_clock_from_the_form_s_facts():
+    """Mid-log, "how long do I have to keep the pumper's receipts?" with the pump-out's facts: no clock
+    answers it (the retention card does), so nothing is computed, not the next service."""
+    asked = "how long do I have to keep the receipts from the pumper?"
+    facts = "interceptor pumped November 30, 2026, when is the next one due"
+    assert compute(f"{asked} {facts}", "inglewood", NOW, asked=asked) is None
+    assert compute(facts, "inglewood", NOW) is not None

@@ -488,7 +488,7 @@ def test_choice_errors_and_labels_in_spanish() -> None:
         "hospital o otra cosa."
     )
     assert spanish(parse_containers, "rojo").error == (
-        "¿Para qué contenedores no hay espacio? Por favor nombre uno o más de estos: azul (reciclables), "
+        "¿Qué contenedores? Por favor nombre uno o más de estos: azul (reciclables), "
         "verde (desechos orgánicos), café (restos de comida)."
     )
     assert spanish(describe, "reaches", ["street", "gutter", "storm_drain"]) == (

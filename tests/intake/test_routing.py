@@ -334,6 +334,20 @@ def test_what_a_document_must_say_is_no_sorting_question(said, routed):
 
 
 @pytest.mark.parametrize(
+    ("intent", "said", "routed"),
+    [
+        ("inform", "make it 22 gallons", "change_answer"),
+        ("affirm", "si, ponle 6 galones, es la taqueria el guero", "change_answer"),
+        ("inform", "put it at 40 seats", "change_answer"),
+        ("ask_question", "can you put 6 gallons?", "ask_question"),  # a question, not a change
+        ("inform", "it was 5 gallons", "inform"),  # an answer
+    ],
+)
+def test_a_value_set_anew_is_a_change(intent, said, routed):
+    assert route(intent, said) == routed
+
+
+@pytest.mark.parametrize(
     ("said", "routed"),
     [
         ("our old green can has always been our trash can, do we have to swap it now?", "ask_question"),
