@@ -6,6 +6,7 @@ import datetime as dt
 import logging
 import re
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from rasa_sdk import Action, Tracker
@@ -174,12 +175,25 @@ def free_answer(
     if computed is None:
         return rule
     told = f"{computed.text} ({computed.citation})"
+    if computed.kind in _DUE_DATES and rule.card is not None and not asks_when_or_how_much(question):
+        # "last friday the drain backed up, did we have to tell anyone?": yes, whom to call; then the date
+        # the written confirmation is due, in the same first reply (two SMS when it needs them)
+        return replace(
+            rule,
+            text=f"{rule.text} {told}",
+            citations=(*rule.citations, computed.citation),
+            parts=max(rule.parts, 2),
+        )
     if rule.kind is not AnswerKind.ANSWER or rule.card is None:
         return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
     if rule.parts > 1 and (every := _every_part(computed, rule, english, now)) is not None:
         return every
     rest = f"{rule.text} {rule.more}".strip()
     return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
+
+
+# The computed results that are a due date: said after the answer when the question asks something else
+_DUE_DATES = frozenset({"deadline", "spill_written_deadline"})
 
 
 def _card_clock(rule: Answer, english: str, clock_facts: str, now: dt.datetime) -> Computed | None:
@@ -444,6 +458,7 @@ _FOLLOW_UP_START = re.compile(
 )
 _BACK_REFERENCE = re.compile(r"\b(?:it|that|this|those|them|one|eso|ese|esa|esto|lo|la)\b", re.IGNORECASE)
 FOLLOW_UP_MAX_WORDS = 12
+OPENED_FOLLOW_UP_MAX_WORDS = 20  # a question that opens with "and ..." leans on the one before, long or not
 
 
 _NEW_FACT = re.compile(
@@ -470,10 +485,11 @@ def changes_a_fact(text: str) -> bool:
 def is_follow_up(text: str) -> bool:
     """Whether a question leans on the one before it (starts "and ...", "what if ...", or is short and says
     "it" or "that")."""
+    text = text.lstrip(" ¿¡")  # "¿Y a partir de cuándo ...?"
     words = len(text.split())
-    if words > FOLLOW_UP_MAX_WORDS:
-        return False
-    return bool(_FOLLOW_UP_START.match(text)) or (words <= 7 and bool(_BACK_REFERENCE.search(text)))
+    if _FOLLOW_UP_START.match(text):  # "y si de plano no lo pago cuando me pueden empezar a quitar el ..."
+        return words <= OPENED_FOLLOW_UP_MAX_WORDS
+    return words <= 7 and bool(_BACK_REFERENCE.search(text))
 
 
 class ActionSetCity(Action):

@@ -73,7 +73,7 @@ def test_special_handling_and_its_note_in_spanish(matcher):
     slots, _ = ask("que hago con el aceite de cocina usado")
     assert slots["sorting_item"] == "used cooking oil" and slots["requested_slot"] is None
     reply = answer({"sorting_item": "used cooking oil"})
-    assert reply.startswith("Nunca tire aceite ni grasa de cocina por el drenaje")
+    assert reply.startswith("Nunca tire aceite ni grasa al drenaje")
     rags = answer({"sorting_item": "oily rags"})
     assert (
         rags.startswith("Los desechos peligrosos son desechos excluidos") and "Pueden prenderse solos" in rags

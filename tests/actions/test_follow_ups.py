@@ -72,7 +72,13 @@ def test_what_counts_as_a_follow_up():
     assert is_follow_up("what if its 6 gallons instead?")
     assert is_follow_up("ok how long is that good for")
     assert is_follow_up("y si son 6 galones?")
+    assert is_follow_up("¿Y a partir de cuándo pueden empezar a revocarnos el permiso si no pagamos?")
+    assert is_follow_up("y si de plano no lo pago cuando me pueden empezar a quitar el permiso?")  # 14 words
     assert not is_follow_up("how often do we have to pump the grease interceptor in victorville?")
+    assert not is_follow_up(
+        "and another thing, our landlord says the interceptor out back is ours to pump and he will not pay"
+        " for any of it, is that right under the city rules or does he have to?"
+    )
     assert changes_a_fact("what if its 6 gallons instead?") and not changes_a_fact("how long is it good for")
 
 

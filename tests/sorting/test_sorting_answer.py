@@ -106,9 +106,9 @@ def test_cooking_oil_is_never_sent_down_the_drain(matcher: SortingMatcher, text:
 
 def test_used_cooking_oil_answer_in_full(matcher: SortingMatcher) -> None:
     assert format_answer(matcher.sort("used cooking oil")) == (
-        "Never pour cooking oil or grease down a drain, sink or toilet. Kept apart from food, it is not "
-        '"food scraps" and the ordinance names no cart for it: ask the city\'s solid waste office where to '
-        "take it. "
+        "Never pour cooking oil or grease down a drain. Restaurants: barrels or drums for a licensed hauler "
+        "or recycler. At home it isn't \"food scraps\" and no cart is named for it: ask the city's solid "
+        "waste office. "
         "Victorville Municipal Code § 10.03.230; "
         'Victorville Municipal Code § 6.37.020 ("Food scraps")'
     )

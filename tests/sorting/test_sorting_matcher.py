@@ -169,7 +169,7 @@ def test_cooking_oil_and_grease_get_fog_guidance_and_no_container(matcher: Sorti
     answer = matcher.sort(text, COM)
     assert answer.category == "cooking_oil_grease"
     assert answer.is_special and answer.containers == ()
-    assert answer.guidance.startswith("Never pour cooking oil or grease down a drain, sink or toilet.")
+    assert answer.guidance.startswith("Never pour cooking oil or grease down a drain.")
     assert answer.citations == (
         "Victorville Municipal Code § 10.03.230",
         'Victorville Municipal Code § 6.37.020 ("Food scraps")',

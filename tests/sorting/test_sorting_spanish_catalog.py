@@ -105,7 +105,7 @@ def test_the_item_the_category_and_the_containers_in_spanish(matcher: SortingMat
 
 def test_guidance_and_note_in_spanish(matcher: SortingMatcher) -> None:
     oil = spanish(matcher.sort("used cooking oil"))
-    assert oil.startswith("Nunca tire aceite ni grasa de cocina por el drenaje, el fregadero o el inodoro.")
+    assert oil.startswith("Nunca tire aceite ni grasa al drenaje. Restaurantes: en barriles o tambos")
     assert oil.endswith(
         'Victorville Municipal Code § 10.03.230; Victorville Municipal Code § 6.37.020 ("Food scraps")'
     )
