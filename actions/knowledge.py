@@ -93,8 +93,22 @@ def _free_answer(
         channel_of(tracker),
         facts=facts,
         clock_facts=clock_facts,
+        subject=_subject(tracker, question, city),
         city_asked=bool(tracker.get_slot("pending_question")),
     )
+
+
+def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
+    """The topic of the card the conversation's last question matched, for a short question that may lean
+    on it ("what records do we have to keep?" after "is my restaurant a tier two generator?"); None."""
+    topic = tracker.get_slot(TOPIC_SLOT)
+    if not topic or len(question.split()) > FOLLOW_UP_MAX_WORDS or question.strip() == topic.strip():
+        return None
+    cards = runtime.index().cards
+    if cards is None or not len(cards):
+        return None
+    found = cards.match(topic, city, k=1, language=current())
+    return found[0].card.topic if found else None
 
 
 def reply_for(
@@ -148,6 +162,7 @@ def free_answer(
     *,
     facts: str = "",
     clock_facts: str = "",
+    subject: str | None = None,
     city_asked: bool = False,
 ) -> Answer:
     """The answer to a question asked in free conversation (also what the offline evaluation plays).
@@ -156,7 +171,8 @@ def free_answer(
     give the computed result its numbers, while the answer cards are chosen on ``question`` alone.
     ``clock_facts`` (the spill just reported: "a sewage spill on December 2, 2026") start only the clock of
     the card that answers ("do I have to send something in writing?": by December 8), when the message
-    gives no day of its own.
+    gives no day of its own. ``subject`` is the topic of the card the conversation is about, which a card
+    on the same subject matching nearly as well is preferred for (:func:`knowledge.answer.answer_question`).
 
     When the message holds a rule's numbers, the computed result comes first with its reason and section;
     the answer card for the message follows it (SMS: behind MORE): the rule's condition, and whatever
@@ -169,7 +185,7 @@ def free_answer(
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
     computed = compute(english, city or detect_city(said), now, asked=asked)
-    rule = answer_question(index, question, city, contacts, ask_city=ask_city)
+    rule = answer_question(index, question, city, contacts, ask_city=ask_city, subject=subject)
     if computed is None:  # "mailed nov 18: when is it final?"; "y tengo q mandar algo por escrito?" after
         computed = _card_clock(rule, english, clock_facts, now)  # the spill report
     if computed is None:

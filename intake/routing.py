@@ -381,8 +381,12 @@ def asks_a_question(text: str) -> bool:
     the annual fee be?"), not just ends an answer unsure of itself ("started maybe 20 minutes ago?")."""
     if "¿" in text:
         return True
-    clauses = re.split(r"(?<=[.!?;:])\s+", text.strip())
-    return any(clause.endswith("?") and _QUESTION_WORD.match(clause) for clause in clauses)
+    sentences = re.split(r"(?<=[.!?;:])\s+", text.strip())
+    # "If the waiver is approved, do we still pay any yearly grease charges?": the question after the comma
+    return any(
+        sentence.endswith("?") and any(_QUESTION_WORD.match(part.strip()) for part in sentence.split(","))
+        for sentence in sentences
+    )
 
 
 def _is_question(text: str) -> bool:

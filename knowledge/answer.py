@@ -17,7 +17,7 @@ import Stemmer
 
 from cities import CITY_NAMES, FOG, VICTORVILLE_CODE_NAME, CityContacts, detect_city, without_city_names
 from knowledge.answer_types import asked_types, passage_types
-from knowledge.cards import Card, CardIndex, join_citations
+from knowledge.cards import Card, CardIndex, CardMatch, join_citations
 from knowledge.coverage import Uncovered, uncovered_topic
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query, spelled_months
@@ -123,8 +123,14 @@ def answer_question(
     contacts: CityContacts | None = None,
     *,
     ask_city: bool = False,
+    subject: str | None = None,
 ) -> Answer:
     """Answer from the ordinances, or ask for the city, or say they do not cover it.
+
+    ``subject`` is the topic of the card the conversation is about ("edible-food-tiers"): of the cards that
+    match a question nearly as well as the best (:data:`SUBJECT_MARGIN`), one on the same subject answers
+    ("what records do we have to keep?" after the tier-two question: the food recovery records, not a
+    self-hauler's).
 
     When the city is unknown and the two cities' rules differ, ``ask_city`` asks which city instead of
     answering for both, labelled (short channels ask; the web page has room for both). A question in
@@ -142,7 +148,9 @@ def answer_question(
     english = spelled_months(without_city_names(english))
     if index.cards is not None and len(index.cards):
         asked = index.correct_spelling(question) if language == ENGLISH else question
-        carded = _from_cards(index.cards, asked, jurisdiction, ask_city=ask_city, language=language)
+        carded = _from_cards(
+            index.cards, asked, jurisdiction, ask_city=ask_city, language=language, subject=subject
+        )
         if carded is not None:
             return carded
     question = english
@@ -182,7 +190,13 @@ RULES_DIFFER = N_(
 
 
 def _from_cards(
-    cards: CardIndex, question: str, city: str | None, *, ask_city: bool, language: str = ENGLISH
+    cards: CardIndex,
+    question: str,
+    city: str | None,
+    *,
+    ask_city: bool,
+    language: str = ENGLISH,
+    subject: str | None = None,
 ) -> Answer | None:
     """The answer card's answer when one answers the question closely enough; None: fall back to passages.
 
@@ -190,13 +204,14 @@ def _from_cards(
     (Victorville's organics chapter has no Inglewood counterpart); when both have one, both are given,
     labelled, or the city is asked (short channels), as for passages.
     """
+    k = SUBJECT_CANDIDATES if subject else 1
     if city is not None:
-        found = cards.match(question, city, k=1, language=language)
-        if not found or found[0].score < CARD_MIN:
+        found = _on_subject(cards.match(question, city, k=k, language=language), subject)
+        if found is None or found.score < CARD_MIN:
             return None
-        return answer_from_cards(_with_other_parts(cards, question, found[0].card, language), labelled=False)
-    best = {c: cards.match(question, c, k=1, language=language) for c in CITY_NAMES}
-    close = {c: found[0] for c, found in best.items() if found and found[0].score >= CARD_MIN}
+        return answer_from_cards(_with_other_parts(cards, question, found.card, language), labelled=False)
+    best = {c: _on_subject(cards.match(question, c, k=k, language=language), subject) for c in CITY_NAMES}
+    close = {c: found for c, found in best.items() if found is not None and found.score >= CARD_MIN}
     if not close:
         return None
     top = max(close.values(), key=lambda m: m.score)
@@ -218,6 +233,29 @@ def _from_cards(
         return Answer(AnswerKind.ASK_CITY, t(RULES_DIFFER))
     text = " ".join(f"{a.text} {a.more}".strip() for a in both) + " " + t(WHICH_CITY)
     return Answer(AnswerKind.BOTH_CITIES, text, tuple(c for a in both for c in a.citations))
+
+
+SUBJECT_CANDIDATES = 5
+SUBJECT_MARGIN = 0.2  # how much closer the best card may be than one on the conversation's subject
+
+
+def _on_subject(found: list[CardMatch], subject: str | None) -> CardMatch | None:
+    """The best match, or the best one on ``subject`` when it is nearly as close."""
+    if not found:
+        return None
+    if subject is None:
+        return found[0]
+    family = subject_family(subject)
+    same = next((m for m in found if subject_family(m.card.topic) == family), None)
+    if same is not None and same.score >= found[0].score - SUBJECT_MARGIN:
+        return same
+    return found[0]
+
+
+def subject_family(topic: str) -> str:
+    """The subject a card's topic belongs to: its first word, singular ("edible-food-tiers" and
+    "edible-food-requirements" are both "edible"; "records" and "record-keeping" both "record")."""
+    return topic.split("-")[0].removesuffix("s")
 
 
 _PART_BREAK = re.compile(

@@ -281,12 +281,16 @@ def content_first(text: str) -> str:
     return _CONTENT_OF.sub(lambda m: f"{m.group(2).strip()} {m.group(1)}", text, count=1)
 
 
+# "can" before who would do it is the verb, not a can: "and if we lose, can we appeal?"
+_MODAL_CAN = re.compile(r"\bcan (?=(?:i|we|you|they|he|she|it|u|one|someone|somebody)\b)")
+
+
 def key_tokens(text: str, *, query: bool = False) -> tuple[str, ...]:
     """The tokens an item is indexed and looked up by; ``query=True`` also strips the question frame and
     puts a container's content first ("cans of paint" is a "paint can")."""
     folded = fold(content_first(text) if query else text)
     if query:
-        folded = strip_frame(folded)
+        folded = _MODAL_CAN.sub("", strip_frame(folded))
     return tuple(token for token in (singular(word) for word in folded.split()) if token not in STOPWORDS)
 
 

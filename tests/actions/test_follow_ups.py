@@ -286,3 +286,13 @@ def test_a_mid_form_question_without_a_subject_of_its_own_is_read_about_the_form
     assert "variación" in reply and "cargo por limpieza" not in reply, reply
     reply = _asked_mid_form("how much is the annual fee?", "permit_form", "inglewood")
     assert "$267" in reply and "$413" in reply, reply
+
+
+def test_a_short_question_is_answered_on_the_conversation_s_subject(engine):
+    """ "What records do we have to keep?" alone matches a self-hauler's records best; after the tier-two
+    question it is about the food recovery records, which match it nearly as well."""
+    topic = "Is my restaurant in Victorville a tier two edible food generator? We have 200 seats."
+    after = _asked("What records do we have to keep?", topic, "victorville")
+    assert "food recovery" in after and "6.37.060" in after, after
+    alone = _asked("What records do we have to keep?", "", "victorville")
+    assert "self-haul" in alone, alone

@@ -450,3 +450,16 @@ def test_a_what_if_is_a_question_not_an_answer_or_a_correction(said, routed):
 )
 def test_a_request_for_a_waiver_it_does_not_name_is_read_against_the_conversation(intent, said, routed):
     assert route(intent, said) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        ("If the waiver is approved, do we still pay any yearly grease charges?", "ask_question"),
+        ("Okay, so when the city approves it, how long does it last?", "ask_question"),
+        ("yes, we have no room for it", "affirm"),  # an answer, with its reason
+        ("started maybe 20 minutes ago?", "affirm"),  # unsure of itself, still an answer
+    ],
+)
+def test_a_question_after_a_condition_is_a_question_mid_form(said, routed):
+    assert route("affirm", said) == routed

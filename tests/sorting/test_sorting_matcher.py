@@ -391,3 +391,9 @@ def test_we_go_through_is_not_where_it_goes(matcher: SortingMatcher) -> None:
     else before it asks where the item goes."""
     answer = matcher.sort("We go through a ton of K-cups in our office breakroom. Where do the used pods go?")
     assert answer.item == "coffee pod"
+
+
+def test_can_before_who_would_do_it_is_the_verb(matcher: SortingMatcher) -> None:
+    """ "and if we lose, can we appeal?" names no can; "can we put the paint can in the trash" still does."""
+    assert matcher.match("and if we lose, can we appeal?", semantic=False) is None
+    assert matcher.match("can we put the paint can in the trash", semantic=False).item.name == "paint can"
