@@ -29,7 +29,7 @@ from actions.forms import (
     is_interruption,
     rejected,
 )
-from actions.knowledge import ActionAnswerQuestion, answer_if_covered, reply_for
+from actions.knowledge import ActionAnswerQuestion, ActionSetCity, answer_if_covered, reply_for
 from cities import detect_city
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
@@ -258,6 +258,10 @@ class ActionSortFollowUp(Action):
     ) -> list[EventType]:
         text = (tracker.latest_message.get("text") or "").strip()
         said = parse_generator(text)
+        city = detect_city(text)  # "victorville, house"
+        city_said = (tracker.latest_message.get("intent") or {}).get("name") == "inform_city"
+        if city == "inglewood" or (said is None and city_said):  # the city alone, or the one whose carts
+            return await ActionSetCity().run(dispatcher, tracker, domain)  # the ordinances do not set
         if said is None or len(text.split()) > SETTING_FOLLOW_UP_WORDS:
             return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         matcher = runtime.sorting_matcher()
@@ -276,4 +280,4 @@ class ActionSortFollowUp(Action):
             else format_answer(matcher.sort(asked, said.value), limit=limit)
         )
         dispatcher.utter_message(text=reply)
-        return [SlotSet(GENERATOR_SLOT, said.value)]
+        return [SlotSet(GENERATOR_SLOT, said.value), *([SlotSet("city", city)] if city else [])]

@@ -18,11 +18,11 @@ from actions.channel import channel_of
 from actions.forms import form_named, looks_like_question, message_time
 from calculations import (
     Computed,
+    bare_number_read,
     clock_deadlines,
     compute,
     frequency_noted,
     missing_value_question,
-    with_unit_asked,
 )
 from cities import CITY_NAMES, CityContacts, detect_city
 from intake.routing import asks_for_a_waiver_unnamed, waiver_of
@@ -191,7 +191,7 @@ def free_answer(
     if computed is None:
         return rule
     told = f"{computed.text} ({computed.citation})"
-    if computed.kind in _DUE_DATES and rule.card is not None and not asks_when_or_how_much(question):
+    if computed.kind in _DUE_DATES and rule.card is not None and not _ASKS_A_DATE.search(question):
         # "last friday the drain backed up, did we have to tell anyone?": yes, whom to call; then the date
         # the written confirmation is due, in the same first reply (two SMS when it needs them)
         return replace(
@@ -210,6 +210,13 @@ def free_answer(
 
 # The computed results that are a due date: said after the answer when the question asks something else
 _DUE_DATES = frozenset({"deadline", "spill_written_deadline"})
+# A question that asks for a day or a time limit ("how long do i have to appeal", "hasta q dia tengo")
+_ASKS_A_DATE = re.compile(
+    r"\b(?:when|by when|how long|how many days|what day|which day|what date|deadline|due|last day|"
+    r"cu[aá]ndo|para cu[aá]ndo|hasta cu[aá]ndo|hasta q(?:u[eé])? d[ií]a|qu[eé] d[ií]a|cu[aá]nto tiempo|"
+    r"cu[aá]ntos d[ií]as|plazo|fecha l[ií]mite)\b",
+    re.IGNORECASE,
+)
 
 
 def _card_clock(rule: Answer, english: str, clock_facts: str, now: dt.datetime) -> Computed | None:
@@ -418,9 +425,11 @@ class ActionFollowUp(Action):
         if not topic or not text:
             dispatcher.utter_message(response="utter_what_next")
             return []
-        text = with_unit_asked(text, _last_bot_text(tracker))  # "52" to "How many seats ...?"
-        facts = f"{topic} {text}"[-MAX_QUESTION_CHARS:]
         city = detect_city(text) or tracker.get_slot("city")
+        english_topic = topic if current() == ENGLISH else gloss(topic)
+        # "52" to "How many seats ...?" or after the yearly fee's two amounts; "60" after a next service
+        text = bare_number_read(text, _last_bot_text(tracker), english_topic, city, message_time(tracker))
+        facts = f"{topic} {text}"[-MAX_QUESTION_CHARS:]
         computed = computed_answer(tracker, facts, city)
         if computed is None:  # the value the topic's rule still needs, or what the assistant can do
             english = facts if current() == ENGLISH else gloss(facts)

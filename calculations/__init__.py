@@ -9,6 +9,7 @@ not hold what a rule needs (then the question is answered from the ordinance tex
 
 from calculations.compute import (
     Computed,
+    bare_number_read,
     clock_deadlines,
     compute,
     frequency_noted,
@@ -18,6 +19,7 @@ from calculations.compute import (
 
 __all__ = [
     "Computed",
+    "bare_number_read",
     "clock_deadlines",
     "compute",
     "frequency_noted",

@@ -445,6 +445,22 @@ def with_unit_asked(text: str, asked: str | None) -> str:
     return f"{number.group(1)} {unit}" if number and unit else text
 
 
+def bare_number_read(text: str, asked: str | None, topic: str, city: str | None, now: dt.datetime) -> str:
+    """What a bare number means after the last answer: the count the last question asked for ("52" to "How
+    many seats ...?"); else the one value the topic's rule still needs ("52" after the yearly fee's two
+    amounts: 52 seats); else, after a next service worked out, the permit's frequency in days ("60" after
+    "no other frequency is set"). ``text`` as it is when it is no bare number or none of these."""
+    if not _BARE_NUMBER.match(text):
+        return text
+    for question in (asked, missing_value_question(topic, city)):
+        if (said := with_unit_asked(text, question)) != text:
+            return said
+    found = compute(topic, city, now)
+    if found is not None and found.kind == "service_due":
+        return f"our permit says every {_BARE_NUMBER.match(text).group(1)} days"
+    return text
+
+
 def frequency_noted(text: str, city: str | None, now: dt.datetime) -> str | None:
     """What a permit frequency said without a service date means ("our Inglewood permit says 90 days"): the
     interval the core works out from it, with its section, or why the core refuses it (a Victorville

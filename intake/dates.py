@@ -152,6 +152,11 @@ _RE_DAY_ONLY = re.compile(
     r"|\b(?:el\s+)?d[ií]a\s+(?P<dia>\d{1,2})\b(?![/:.]\d)|\bel\s+(?P<el>\d{1,2})(?![\d/:.,])"
     + _NOT_A_DATE_AFTER
 )
+# "sunday the 22nd", "el domingo 22": the day of the month says which one; the weekday only describes it
+_RE_WEEKDAY_AND_DAY = re.compile(
+    rf"\b(?:{_WEEKDAY}|{'|'.join(sorted(_SPANISH_WEEKDAYS, key=len, reverse=True))})\b,?\s+(?:the\s+)?"
+    r"(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?![/:.,]\d)" + _NOT_A_DATE_AFTER
+)
 _RE_VAGUE = re.compile(
     r"\b(?:last|this|past)\s+(?:week|month|year)\b|\ba\s+while\s+(?:ago|back)\b|\brecently\b|"
     r"\bthe\s+other\s+day\b|\bweeks?\s+ago\b|\bmonths?\s+ago\b|"
@@ -401,6 +406,8 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
         if match := pattern.search(text):
             month, day = int(match.group("month")), int(match.group("day"))
             return found(match, _resolve(month, day, _two_digit_year(match.group("year")), today, tense))
+    if match := _RE_WEEKDAY_AND_DAY.search(text):
+        return found(match, _day_of_recent_month(int(match.group("day")), today, tense))
     if match := _RE_WEEKDAY.search(text):
         if match.group("weekday"):
             weekday, qualifier = _WEEKDAYS[match.group("weekday")], match.group("qualifier")

@@ -422,6 +422,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "our cafe has no room for an interceptor, do we have options?"
     if intent == SORT_INTENT and _BIN_RULE.search(text):
         return QUESTION_INTENT  # "is there any way not to have to pay for the brown bin?" asks a rule
+    if intent == SORT_INTENT and _ESTABLISHMENT_FACTS.search(text):
+        return QUESTION_INTENT  # "what if we take out a table and go down to 48 seats, no drive thru"
     if intent == SORT_INTENT and _ASKS_CONTENTS.search(text):
         return QUESTION_INTENT  # "wut do i put in the letter": what the letter says, not where it goes
     if intent == HANDOFF_INTENT and _CALL_WHOM.search(text):
@@ -574,6 +576,9 @@ _CART_RULE_WORDS = (
     r"(?:tengo|tenemos|hay) que cambiar (?:lo|la|los|las|el|mi|nuestro) ?(?:bote|contenedor)?",
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
+# A food establishment's own facts (its seats, its drive-thru): what a fee or a permit turns on, never an
+# item to sort
+_ESTABLISHMENT_FACTS = _words(r"\d+ (?:seats?|asientos|sillas)", r"drive[- ]?thr(?:u|ough)", r"seating")
 _RULE_WORDS = _words(
     *_CART_RULE_WORDS, r"needs?", r"have to", r"must", r"yards?", r"gallons? (?:a|per|each) week", r"service"
 )
@@ -596,8 +601,10 @@ def may_ask_where_it_goes(intent: str, text: str) -> bool:
     short = len(text.split()) <= SHORT_SORTING_QUESTION_WORDS
     short_question = intent == QUESTION_INTENT and short
     # "and the leftover crusts?" after a sorting answer: the next item, whatever the classifier said
-    next_item = (
-        intent in MAY_BE_SORTING | {QUESTION_INTENT, INFORM_INTENT} and short and _NEXT_ITEM.match(text)
+    next_item = (  # "and the leftover crusts?" is no yes or no either
+        intent in MAY_BE_SORTING | {QUESTION_INTENT, INFORM_INTENT, "affirm", "deny"}
+        and short
+        and _NEXT_ITEM.match(text)
     )
     # "glass pasta sauce jar rinsed. victorville": the city said with the item asks where it goes
     with_the_city = (

@@ -296,3 +296,19 @@ def test_a_short_question_is_answered_on_the_conversation_s_subject(engine):
     assert "food recovery" in after and "6.37.060" in after, after
     alone = _asked("What records do we have to keep?", "", "victorville")
     assert "self-haul" in alone, alone
+
+
+def test_a_bare_number_after_an_answer_is_the_value_the_topic_s_rule_needs(engine):
+    """ "52" after the yearly fee's two amounts is the seat count ($413, a large establishment); "60" after
+    a next service worked out with no frequency set is the permit's frequency in days."""
+    cases = [
+        ("how much is the yearly grease fee in inglewood", "52", "inglewood", "$413"),
+        ("when do i need to pump again? last pump was oct 20. victorville", "60", "victorville", "60-day"),
+    ]
+    for topic, said, city, expected in cases:
+        _, messages = _run(
+            ActionFollowUp(),
+            make_tracker(text=said, intent="inform", slots={TOPIC_SLOT: topic, "city": city}),
+        )
+        reply = " ".join(message.get("text") or "" for message in messages)
+        assert expected in reply, reply

@@ -288,3 +288,15 @@ def test_a_question_right_after_a_sorting_answer_that_names_no_setting_is_answer
 def test_the_number_of_units_decides_home_or_business(text, expected):
     said = parse_generator(text)
     assert (said.value if said else None) == expected
+
+
+def test_the_city_and_a_setting_right_after_a_sorting_answer_ask_it_again_for_them(engine):
+    """ "victorville, house" after a pizza box answered for homes and businesses: the home's container."""
+    slots = {"sorting_query": "where does a greasy pizza box go"}
+    set_to, text = run(
+        ActionSortFollowUp(), make_tracker(slots=slots, text="victorville, house", intent="inform_city")
+    )
+    assert "green" in text and "brown" not in text, text
+    assert set_to == {"generator_type": "single_family", "city": "victorville"}
+    _, text = run(ActionSortFollowUp(), make_tracker(slots=slots, text="victorville", intent="inform_city"))
+    assert text.startswith("Got it: I'll use Victorville's rules.")

@@ -56,6 +56,8 @@ TUESDAY = ctx_at(2026, 8, 18)  # Tuesday, August 18, 2026
         ("this past friday", dt.date(2026, 8, 14)),
         ("last fri", dt.date(2026, 8, 14)),
         ("Monday", dt.date(2026, 8, 17)),
+        ("it was sunday the 9th not the 11th", dt.date(2026, 8, 9)),  # the day of the month says which Sunday
+        ("el domingo 9", dt.date(2026, 8, 9)),
         ("a fortnight ago", dt.date(2026, 8, 4)),  # not in our grammar: dateparser
     ],
 )

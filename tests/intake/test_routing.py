@@ -327,9 +327,10 @@ def test_a_question_about_the_carts_rules_is_no_sorting_question(said, routed):
         ("what do i put in the blue bin", "sort_item"),
         ("what can i put in the green cart", "sort_item"),
         ("what do i put in recycling", "sort_item"),
+        ("what if we take out a table and go down to 48 seats, no drive thru", "ask_question"),
     ],
 )
-def test_what_a_document_must_say_is_no_sorting_question(said, routed):
+def test_a_document_s_contents_or_a_restaurant_s_seats_are_no_sorting_question(said, routed):
     assert route("sort_item", said) == routed
 
 
