@@ -537,7 +537,8 @@ class ActionSetCity(Action):
             dispatcher.utter_message(text=result.text)
             return [SlotSet("city", city), *events]
         topic = tracker.get_slot(TOPIC_SLOT)
-        if topic and len(text.split()) <= FOLLOW_UP_MAX_WORDS // 2:  # "and in inglewood?": the same question
+        # "and in inglewood?", "y en victorville? tengo otro restaurante alla": the same question there
+        if topic and (len(text.split()) <= FOLLOW_UP_MAX_WORDS // 2 or _AND_IN_THE_CITY.match(text)):
             result, events = answer(tracker, topic, city)
             dispatcher.utter_message(text=result.text)
             return [*events, SlotSet("city", city)]  # the city asked for, not the one the topic named
@@ -565,6 +566,13 @@ class ActionMore(Action):
         first, more = fit_sms(rest) if channel_of(tracker) == "sms" else (rest, "")
         dispatcher.utter_message(text=first)
         return [SlotSet("more_text", more or None)]
+
+
+_AND_IN_THE_CITY = re.compile(
+    r"^\W*(?:ok(?:ay)?[,.]?\s+)?(?:and|y|what about|how about|y qu[eé] tal|qu[eé] tal)\s+"
+    r"(?:(?:in|en|for|para|at|con)\s+)?(?:the city of\s+|la ciudad de\s+)?(?:victorville|inglewood)\b",
+    re.IGNORECASE,
+)
 
 
 def asks_more_than_the_city(text: str) -> bool:

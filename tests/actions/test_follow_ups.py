@@ -1,6 +1,7 @@
 """The conversation's topic: a bare fact after a question computes with it, "and in Inglewood?" asks it again
 for the other city, and a question that leans on the one before is read against it."""
 
+import pytest
 from action_tracker_support import make_tracker, run_raw
 
 import actions.permits
@@ -42,9 +43,12 @@ def test_a_bare_fact_with_nothing_to_compute_or_no_topic_gets_what_the_assistant
     assert [message.get("response") for message in messages] == ["utter_what_next"]
 
 
-def test_and_in_the_other_city_asks_the_topic_again_for_it(engine):
+@pytest.mark.parametrize(
+    "said", ["and in inglewood?", "and in inglewood? we have another place there with a bigger kitchen"]
+)
+def test_and_in_the_other_city_asks_the_topic_again_for_it(engine, said):
     tracker = make_tracker(
-        text="and in inglewood?",
+        text=said,
         intent="inform_city",
         entities=[{"entity": "city", "value": "inglewood"}],
         slots={TOPIC_SLOT: "how long is a FOG permit valid in victorville?", "city": "victorville"},
