@@ -171,10 +171,21 @@ def _cross_streets(core: str) -> tuple[str, ...]:
     return sides
 
 
+# "ok ahorita le marco.", "I called them already.": the caller saying they phoned the city, before where
+_CALLED_ALREADY = re.compile(
+    r"^(?:(?:ok(?:ay)?|sure|yes|yeah|s[ií]|ya|done|listo|va|bueno)[,.!]?\s+)?"
+    r"(?:(?:i|we)(?:'ve| have| already| just)* (?:called|phoned|call(?:ed)? (?:them|it|that number))|"
+    r"(?:i'?m |we'?re )?calling (?:them |it )?now|ya (?:le |les )?(?:llam[eé]|marqu[eé]|habl[eé])|"
+    r"ahorita (?:le |les )?(?:marco|llamo|hablo))[^.!?,\d]{0,40}[.!?,]\s+",
+    re.IGNORECASE,
+)
+
+
 def parse_location(text: str) -> ParseResult[Location]:
     """A street address, cross streets ("5th and Main", "Main & 5th", "Main at 5th"), a manhole or a
     landmark. Light validation only: the crew reads the text as typed."""
     original = " ".join(str(text).split()).strip(" .")
+    original = _CALLED_ALREADY.sub("", f"{original}. ", count=1).strip(" .")  # "ya llame. es en la 3rd ..."
     normalized = normalize(original).strip(" .")
     example = t(_LOCATION_EXAMPLE)
     if not normalized:
