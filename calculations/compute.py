@@ -18,7 +18,9 @@ from compliance.core import dollars, parse_city
 from compliance.inglewood.fog import LateFee
 from intake.core import ANY, FUTURE, ParseContext, normalize
 from intake.dates import find_date
+from intake.numbers import NUMBER_PATTERN
 from intake.quantities import find_quantity
+from intake.routing import is_hypothetical
 from languages import N_, t
 
 _PUMPED = re.compile(r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|serviced|emptied|vacuumed)\b", re.I)
@@ -64,7 +66,9 @@ _INVOICE = re.compile(
 # "a late notice for the fog fee": an unpaid fee, whose invoice's date and amount a late fee needs
 _FEE_NOTICE = re.compile(r"\b(?:late notice|(?:fog|grease|annual|permit|inspection) fee)\b", re.I)
 _UNPAID = re.compile(
-    r"\b(?:unpaid|not paid|haven'?t paid|didn'?t pay|late|owe|overdue|penalt(?:y|ies))\b", re.I
+    r"\b(?:unpaid|not paid|haven'?t paid|didn'?t pay|(?:do not|don'?t|never|still don'?t|won'?t) pay|late|"
+    r"owe|overdue|penalt(?:y|ies)|no (?:lo |la |los )?(?:pago|pagamos|payment|pay))\b",
+    re.I,
 )
 _DOLLARS = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?")
 _NOV = re.compile(
@@ -130,6 +134,8 @@ def compute(text: str, city: str | None, now: dt.datetime, *, asked: str | None 
     names is computed first ("n the manifest, when does the city need it by" after a logged pump-out asks
     the manifest's clock, not the next service)."""
     ctx = ParseContext(now=now)
+    if asked is not None and _supposes_no_value(asked):
+        return None  # "and if it's more than a quarter full before that?": a condition no rule computes
     for reader in _readers_for(asked):
         try:
             found = reader(text, city, ctx)
@@ -365,6 +371,16 @@ _KEEPING_RECORDS = re.compile(
     r"papeles|facturas|manifiestos)\b",
     re.I,
 )
+
+
+def _supposes_no_value(asked: str) -> bool:
+    """Whether a what-if gives no value of its own and names no rule ("and if it's more than a quarter full
+    before that?"): the topic's result again would not answer it ("and if it were 22 gallons?" does)."""
+    return (
+        is_hypothetical(asked)
+        and not re.search(NUMBER_PATTERN, asked, re.IGNORECASE)
+        and not any(names(asked) for names in _NAMES_RULE.values())
+    )
 
 
 def _readers_for(asked: str | None) -> tuple[Reader, ...]:

@@ -297,3 +297,14 @@ def test_how_long_records_are_kept_computes_no_clock_from_the_form_s_facts():
     facts = "interceptor pumped November 30, 2026, when is the next one due"
     assert compute(f"{asked} {facts}", "inglewood", NOW, asked=asked) is None
     assert compute(facts, "inglewood", NOW) is not None
+
+
+def test_a_what_if_that_gives_no_value_and_names_no_rule_computes_nothing():
+    """ "and if it's more than a quarter full before that?" after a next service: recomputing the topic would
+    not answer it (the 25% rule's card does); a what-if with a value, or one that names the rule, computes."""
+    topic = "when do i need to pump again? last pump was oct 20. victorville. our permit says 60 days"
+    asked = "ok and if its more than a quarter full before that?"
+    assert compute(f"{asked} {topic}", "victorville", NOW, asked=asked) is None
+    unpaid = "got a late notice from inglewood for the fog fee, $413, invoice date was sept 15"
+    for asked in ("what if we dont pay it?", "and if it were $267 instead?"):
+        assert compute(f"{asked} {unpaid}", "inglewood", NOW, asked=asked) is not None
