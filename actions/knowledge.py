@@ -27,7 +27,7 @@ from calculations import (
 from cities import CITY_NAMES, CityContacts, detect_city
 from intake.routing import asks_for_a_waiver_unnamed, waiver_of
 from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
-from knowledge.cards import Card
+from knowledge.cards import Card, CardIndex
 from knowledge.coverage import uncovered_topic
 from knowledge.index import HybridIndex
 from knowledge.spanish import gloss
@@ -104,11 +104,17 @@ def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
     topic = tracker.get_slot(TOPIC_SLOT)
     if not topic or len(question.split()) > FOLLOW_UP_MAX_WORDS or question.strip() == topic.strip():
         return None
-    cards = runtime.index().cards
-    if cards is None or not len(cards):
+    cards = _answer_cards()
+    if cards is None:
         return None
     found = cards.match(topic, city, k=1, language=current())
     return found[0].card.topic if found else None
+
+
+def _answer_cards() -> CardIndex | None:
+    """The index's answer cards, or None when it has none (the passages answer alone then)."""
+    cards = runtime.index().cards
+    return cards if cards is not None and len(cards) else None
 
 
 def reply_for(
@@ -399,9 +405,9 @@ FORM_SUBJECT_MARGIN = 0.15
 def _reads_better_with(question: str, about_the_form: str, city: str | None) -> bool:
     """Whether an answer card matches the question read with the form's subject clearly better than the
     question alone: a short question that names no subject of its own leans on the form's."""
-    if len(question.split()) > FOLLOW_UP_MAX_WORDS:
+    cards = _answer_cards()
+    if cards is None or len(question.split()) > FOLLOW_UP_MAX_WORDS:
         return False
-    cards = runtime.index().cards
     alone = cards.match(question, city, k=1, language=current())
     with_subject = cards.match(about_the_form, city, k=1, language=current())
     if not with_subject:

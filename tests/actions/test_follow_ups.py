@@ -316,3 +316,15 @@ def test_a_bare_number_after_an_answer_is_the_value_the_topic_s_rule_needs(engin
         )
         reply = " ".join(message.get("text") or "" for message in messages)
         assert expected in reply, reply
+
+
+def test_without_answer_cards_the_subject_and_the_form_s_reading_are_not_used(monkeypatch):
+    """An index built without answer cards (the passages answer alone) still answers: no subject is read."""
+    from types import SimpleNamespace
+
+    from actions import knowledge, runtime
+
+    monkeypatch.setattr(runtime, "index", lambda: SimpleNamespace(cards=None))
+    assert not knowledge._reads_better_with("what do i send?", "what do i send (variance request)?", None)
+    tracker = make_tracker(text="what records?", slots={TOPIC_SLOT: "is my restaurant tier two?"})
+    assert knowledge._subject(tracker, "what records?", "victorville") is None
