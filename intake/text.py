@@ -90,7 +90,7 @@ def parse_company_name(text: str) -> ParseResult[str]:
 
 # The words a food business's name is made of ("Pupuseria Lupita", "Tacos El Guero", "Sunrise Bakery").
 _FOOD_BUSINESS_WORDS = (
-    r"pupuser[ií]a|taquer[ií]a|restaurante?s?|restaurants|caf[eé]s?|cafeter[ií]a|panader[ií]a|pasteler[ií]a|"
+    r"pupuser[ií]a|taquer[ií]a|restaurante?s?|caf[eé]s?|cafeter[ií]a|panader[ií]a|pasteler[ií]a|"
     r"bakery|diner|grill|kitchen|cocina|mariscos|tacos|pizzer[ií]a|pizza|burgers?|bistro|deli|bar|cantina|"
     r"fonda|loncher[ií]a|birrier[ií]a|carnitas|pollos?|sushi|buffet|catering|bbq|wings|donuts?|bagels?"
 )
