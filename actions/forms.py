@@ -27,14 +27,25 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions import runtime
 from actions.channel import channel_of
 from cities import CITY_NAMES, CityContacts
-from intake import FieldSpec, FormSpec, ParseContext, parse, parse_yes_no, says_skip, shorten, without_phones
+from intake import (
+    FieldSpec,
+    FormSpec,
+    ParseContext,
+    and_list,
+    asks_to_send,
+    parse,
+    parse_yes_no,
+    says_skip,
+    shorten,
+    without_phones,
+)
 from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_street_address, parse_location
 from intake.phones import mentions_phone
 from intake.routing import asks_a_question, is_hypothetical
 from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, said_name
 from intake.values import MAX_TEXT_CHARS
-from languages import N_, SPANISH, current, t
+from languages import ENGLISH, N_, SPANISH, current, t, using
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 
 REQUESTED_SLOT = "requested_slot"
@@ -121,8 +132,66 @@ def _not_done_yet(
         if s.asked and values.get(s.name) is None and s.name not in skipped
     )
     if left <= 1:
-        return t("Almost there: one more question before I can send it.")
-    return t("Almost there: {count} more questions before I can send it.", count=left)
+        almost = t("Almost there: one more question before I can send it.")
+    else:
+        almost = t("Almost there: {count} more questions before I can send it.", count=left)
+    if form.send_early_with is None:
+        return almost
+    return t(
+        "{almost} Or say submit to send what you've told me now; the office will ask for the rest.",
+        almost=almost,
+    )
+
+
+def _send_now(
+    form: GuidedForm, message: Message, spec: FieldSpec, values: Mapping[str, Any], skipped: tuple[str, ...]
+) -> Decision | None:
+    """ "Yes, that's all correct, please submit" (or, for a spill report, "yes that's right") while questions
+    remain: sent now, as it stands, when the form holds what :attr:`GuidedForm.send_early_with` needs (the
+    facts said with it kept, a yes-or-no question open answered by its yes); sent without the read-back when
+    that answered the last question. None when the message is no such request, or too little is known to
+    send (then the usual "Almost there" says how many questions are left)."""
+    if form.send_early_with is None or looks_like_question(message.text):
+        return None
+    said = parse_yes_no(message.text)
+    yes = said.ok and said.value.value == "yes"
+    asked = asks_to_send(message.text)
+    if not (asked or (form.confirmation_sends and yes and spec.parser != "yes_no")):
+        return None
+    updates = _harvest(form, message, values, None)
+    if spec.parser == "yes_no" and yes and asked:
+        updates[spec.name] = said.slot  # "Yes, submit it." to "Can you provide documentation?"
+    known = {**values, **updates}
+    if form.spec.next_field(known, skipped) is not None and not all(
+        any(known.get(name) is not None for name in group) for group in form.send_early_with
+    ):
+        return None
+    return Decision(updates=updates, next_slot=None, skipped=skipped, confirmed=True)
+
+
+# An application or request sent before every question is answered needs a business to file it under and a
+# number to call for the rest.
+APPLICANT_REACHABLE = (("business_name", "facility_address"), ("applicant_phone",))
+
+
+def missing_answers(form: GuidedForm, values: Mapping[str, Any]) -> list[str]:
+    """The questions a sent form left unanswered (what the office still needs), as English labels: they go
+    to the office's record and e-mail, which are in English."""
+    with using(ENGLISH):
+        return [form.spec.field(name).label for name in form.spec.missing_required(values) if name != "city"]
+
+
+def incomplete(missing: list[str]) -> dict[str, Any]:
+    """What a stored record's details say of the answers it was sent without (nothing when complete)."""
+    return {"missing": missing} if missing else {}
+
+
+def still_needed(missing: list[str]) -> str:
+    """The sentence telling the user what the office will still ask for (``missing``: English labels)."""
+    return t(
+        "It is filed as incomplete: the office still needs {missing}, and will contact you for it.",
+        missing=and_list([t(label).lower() for label in missing]),
+    )
 
 
 def cancel_words(channel: str) -> str:
@@ -170,6 +239,13 @@ class GuidedForm:
     # The form's answers as facts a side question's date or amount is computed from ("a sewage spill on
     # December 1, 2026" for "by when do I send it in writing?"), in English as the compliance core reads.
     question_facts: Callable[[Mapping[str, Any]], str] | None = None
+    # What the form must hold to be sent before every question is answered, when the user asks to send it
+    # ("yes, that's all, please submit"): each group is one fact, any of its answers (the business's name or
+    # its address). None: never sent early. The office gets it marked incomplete, with what is missing.
+    send_early_with: tuple[tuple[str, ...], ...] | None = None
+    # True: "yes, that's right" said to a question that is not yes-or-no sends it too (a spill report: the
+    # caller thinks it is done, and the city needs it now); otherwise only a request to send does.
+    confirmation_sends: bool = False
 
     def __post_init__(self) -> None:
         _FORMS_BY_NAME[self.name] = self
@@ -450,7 +526,7 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
     business_field = next((name for name in _BUSINESS_FIELDS if name in names), None)
     if business_field and (match := _NAMED_BUSINESS.search(text)):
         found[business_field] = (match.group("name") or match.group("we")).strip(" .,")
-    elif business_field and (said := _business_in_a_clause(text)):
+    elif business_field and (said := _business_in_a_clause(text) or _business_before_address(text)):
         found[business_field] = said  # "si, ponle 6 galones. es la taqueria el guero, 15000 palmdale rd"
     street = find_street_address(text)
     if _ADDRESS_FIELD in names and street and (address := parse("location", street, ctx)).ok:
@@ -477,13 +553,48 @@ def name_and_address(
     )
     if address_field is None:
         return {}
+    said = _before_an_address(text)
+    if said is None:
+        return {}
+    address = parse("location", said[1], ctx)
+    return {requested: said[0], address_field: address.slot} if address.ok else {}
+
+
+def _before_an_address(text: str) -> tuple[str, str] | None:
+    """What the first sentence says before a street address, and the address on ("Casa Lupe Kitchen",
+    "450 E Manchester Blvd, Inglewood"); None when it gives no address after something else."""
     first_sentence = re.split(r"(?<=[a-z])\.\s", without_phones(text), maxsplit=1)[0]
     pieces = [piece.strip() for piece in first_sentence.split(",")]
     start = next((n for n, piece in enumerate(pieces) if n and _is_street_address(piece)), None)
     if start is None:
-        return {}
-    address = parse("location", ", ".join(pieces[start:]), ctx)
-    return {requested: ", ".join(pieces[:start]), address_field: address.slot} if address.ok else {}
+        return None
+    return ", ".join(pieces[:start]), ", ".join(pieces[start:])
+
+
+# Words before a business's name ("Tenant is Summit Tax Services, Suite 4, 15600 Main St"), and a unit of a
+# building said between the name and the street ("Suite 4", "Unit C", "local 5").
+_IT_IS = re.compile(
+    r"^(?:(?:the\s+)?tenant(?:'s| is)|it'?s|this is|we'?re|we are|es|somos)\s+", re.IGNORECASE
+)
+_UNIT = re.compile(r",\s*(?:suite|ste\.?|unit|local|oficina|#)\s*\w+$", re.IGNORECASE)
+_A_PERSON = re.compile(r"\b(?:contact|contacto|my name|me llamo|soy|i'?m|i am)\b", re.IGNORECASE)
+
+
+def _business_before_address(text: str) -> str | None:
+    """A business's name written before its street address ("Rivera Tax & Bookkeeping, 15550 Palmdale Rd
+    suite 4, victorville"): capitalised, as people write a name, and short; no person's words."""
+    said = _before_an_address(text)
+    if said is None:
+        return None
+    name = _IT_IS.sub("", _UNIT.sub("", said[0])).strip(" .,;:")
+    if (
+        not name[:1].isupper()
+        or any(ch.isdigit() for ch in name)
+        or len(name.split()) > MAX_COMPANY_WORDS
+        or _A_PERSON.search(said[0])
+    ):
+        return None
+    return name
 
 
 def _is_street_address(text: str) -> bool:
@@ -574,6 +685,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             may_skip = spec.optional or (spec.name in form.skippable and failures >= MAX_FAILED_ANSWERS)
             # "yes, send it" while questions remain (how many are left; said once, after that it is a failed
             # answer), or a "thanks": no answer, so the open question again
+            if sent := _send_now(form, message, spec, values, skipped):
+                return sent
             early = None if failures else _not_done_yet(form, message, spec, values, skipped)
             instead = early or _courtesy(message)
             if may_skip and says_skip(message.text):
@@ -635,6 +748,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                         feedback.append(t("I'll leave that out."))
                     elif said:  # "Juan Perez, soy el dueño, 310 555 0198" when asked if it still flows:
                         feedback.append(t("Got it."))  # kept, and the open question again (no failure)
+                        feedback.append(question_for(spec, message.channel))
                         asked_again = True
                     else:
                         failures += 1

@@ -384,7 +384,7 @@ def _about_the_form(
     if form is None:
         return None  # no form: the question is answered as it is
     facts = ""
-    if form.question_facts is not None and asks_when_or_how_much(question):
+    if form.question_facts is not None and (asks_when_or_how_much(question) or changes_a_fact(question)):
         facts = form.question_facts({name: tracker.get_slot(name) for name in form.slots})
     about_the_form = f"{question.rstrip(' ?')} ({t(form.topic)})?"  # one question, not two parts
     if _reads_better_with(question, about_the_form, city) and (

@@ -22,7 +22,18 @@ import languages
 import store
 from actions import runtime
 from actions.channel import channel_of
-from actions.forms import GuidedForm, GuidedFormValidation, message_time, reset_events
+from actions.forms import (
+    APPLICANT_REACHABLE,
+    GuidedForm,
+    GuidedFormValidation,
+    message_time,
+    missing_answers,
+    reset_events,
+    still_needed,
+)
+from actions.forms import (
+    incomplete as _incomplete,
+)
 from actions.spill import document_link_reply
 from cities import detect_city
 from compliance.core import dollars
@@ -207,6 +218,7 @@ PERMIT_FORMS = {
         defaults=APPLICATION_PATH_DEFAULT if spec.city == "victorville" else {},
         extract=permit_facts(spec),
         topic=N_("permit application"),
+        send_early_with=APPLICANT_REACHABLE,
     )
     for spec in (VICTORVILLE_PERMIT, INGLEWOOD_PERMIT)
 }
@@ -280,13 +292,14 @@ class ActionSubmitPermitApplication(Action):
             return []
         now = message_time(tracker)
         engine = runtime.engine()
+        missing = missing_answers(form, values)  # sent before every question was answered ("please submit")
         address = values.get("facility_address")
         record = store.permits.create_draft(
             engine,
             city=city,
             conversation_id=tracker.sender_id,
             channel=channel_of(tracker),
-            details={"answers": values, "language": languages.current()},
+            details={"answers": values, "language": languages.current(), **_incomplete(missing)},
             now=now,
             business_name=values.get("business_name"),
             applicant_name=values.get("applicant_name"),
@@ -310,6 +323,8 @@ class ActionSubmitPermitApplication(Action):
         except OSError:
             log.exception("could not write the application summary for %s", reference)
         lines = [t("Your application is filed. Your reference number is {reference}.", reference=reference)]
+        if missing:
+            lines.append(still_needed(missing))
         if city == "inglewood" and (fees := fee_sentence(values)):
             lines.append(fees)
         steps = VICTORVILLE_NEXT_STEPS if city == "victorville" else INGLEWOOD_NEXT_STEPS

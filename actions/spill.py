@@ -34,7 +34,9 @@ from actions.forms import (
     GuidedForm,
     GuidedFormValidation,
     Message,
+    incomplete,
     message_time,
+    missing_answers,
     without_question,
 )
 from actions.knowledge import TOPIC_SLOT
@@ -92,7 +94,9 @@ _OVERFLOW_NOW = re.compile(
 
 _MY_NAME = re.compile(
     r"\b(?:my name(?:'s| is)|me llamo|mi nombre es)\s+(?P<name>[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?)"
-    r"(?=\s*(?:[,.;!?]|\d|\band\b|\by\b|$))",
+    # where the name ends: punctuation, a number, "and", or (a voice transcript has no commas) the next
+    # clause's words ("my name is andre wilson im the shift lead")
+    r"(?=\s*(?:[,.;!?]|\d|\b(?:and|y|i'?m|im|i am|soy|from|calling|callback|number|phone|mi|my)\b|$))",
     re.IGNORECASE,
 )
 _WHEN_CUE = re.compile(
@@ -272,6 +276,8 @@ SPILL_FORM = GuidedForm(
     extract=extract_spill_facts,
     topic=N_("spill report"),
     question_facts=spill_facts,
+    send_early_with=(("city",), ("location",), ("callback_number",)),
+    confirmation_sends=True,
 )
 
 _STORE_COLUMNS = {
@@ -472,6 +478,9 @@ class ActionSubmitSpillReport(Action):
                 text=t("I have nothing to report yet. Tell me about the spill to start again.")
             )
             return []
+        missing = missing_answers(SPILL_FORM, values)  # "yes that's right" before the last questions
+        if missing:
+            store.spills.update(engine, reference, details=incomplete(missing), now=now)
         record = store.spills.submit(engine, reference, now=now)
         channel = channel_of(tracker)
         city = record["city"]

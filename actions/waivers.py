@@ -25,6 +25,7 @@ import store
 from actions import runtime
 from actions.channel import channel_of
 from actions.forms import (
+    APPLICANT_REACHABLE,
     AfterTurn,
     Decision,
     FormState,
@@ -32,9 +33,12 @@ from actions.forms import (
     GuidedFormValidation,
     Message,
     cancel_words,
+    incomplete,
     latest_message,
     message_time,
+    missing_answers,
     reset_events,
+    still_needed,
 )
 from actions.knowledge import TOPIC_SLOT
 from intake import (
@@ -98,6 +102,25 @@ def waiver_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dic
     return found
 
 
+def _amount(slot: Any) -> Decimal:
+    return Quantity.from_slot(slot).amount
+
+
+_DEMINIMIS_AMOUNTS = ("total_service_yd3", "organics_gal")
+
+
+def deminimis_facts(values: Mapping[str, Any]) -> str:
+    """The amounts given so far, as the compliance core reads them, for a side question's what-if ("what if
+    it's 6 gallons instead?" recomputes with the service given); "" before any."""
+    service, organics = (values.get(name) for name in _DEMINIMIS_AMOUNTS)
+    said = []
+    if service:
+        said.append(f"{_amount(service)} cubic yards of trash a week")
+    if organics:
+        said.append(f"{_amount(organics)} gallons of organic waste a week")
+    return f"we have {' and '.join(said)}, de minimis waiver" if said else ""
+
+
 DEMINIMIS_FORM = GuidedForm(
     name="deminimis_form",
     spec=_reordered(
@@ -112,6 +135,8 @@ DEMINIMIS_FORM = GuidedForm(
     },
     extract=waiver_facts,
     topic=N_("de minimis waiver request"),
+    question_facts=deminimis_facts,
+    send_early_with=APPLICANT_REACHABLE,
 )
 
 SPACE_WAIVER_FORM = GuidedForm(
@@ -125,6 +150,7 @@ SPACE_WAIVER_FORM = GuidedForm(
     },
     extract=waiver_facts,
     topic=N_("physical space waiver request"),
+    send_early_with=APPLICANT_REACHABLE,
 )
 
 # What an applicant for a variance says of the site in their own words ("there's no room behind the building
@@ -200,6 +226,7 @@ VARIANCE_FORM = GuidedForm(
     },
     extract=site_facts,
     topic=N_("interceptor variance request"),
+    send_early_with=APPLICANT_REACHABLE,
 )
 
 INGLEWOOD_KINDS = {
@@ -207,10 +234,6 @@ INGLEWOOD_KINDS = {
     "conditional_waiver": "inglewood_conditional_waiver",
     "waiver_with_cleanup_charge": "inglewood_cleanup_charge_waiver",
 }
-
-
-def _amount(slot: Any) -> Decimal:
-    return Quantity.from_slot(slot).amount
 
 
 def deminimis_result(values: Mapping[str, Any]) -> compliance.Result:
@@ -337,7 +360,13 @@ class ActionSubmitWaiver(Action):
             dispatcher.utter_message(text=t("I have no confirmed request to file."))
             return []
         values = {name: tracker.get_slot(name) for name in form.slots}
-        if form is DEMINIMIS_FORM:
+        missing = missing_answers(form, values)  # sent before every question was answered ("please submit")
+        unscreened = form is DEMINIMIS_FORM and None in (values.get(k) for k in _DEMINIMIS_AMOUNTS)
+        if unscreened:  # sent without the amounts the de minimis test needs: the office screens it
+            result = None
+            kind, eligible = "deminimis", None
+            next_steps = t("The city screens it once it has your service and organic waste amounts.")
+        elif form is DEMINIMIS_FORM:
             result = deminimis_result(values)
             kind, eligible = "deminimis", result.eligible
             next_steps = deminimis_sentences(values, channel_of(tracker))
@@ -357,18 +386,23 @@ class ActionSubmitWaiver(Action):
             kind=kind,
             conversation_id=tracker.sender_id,
             channel=channel_of(tracker),
-            screening=result.to_dict(),
+            screening=result.to_dict() if result is not None else {"reason": "not screened: amounts missing"},
             eligible=eligible,
-            details={"answers": values, "language": languages.current()},
+            details={"answers": values, "language": languages.current(), **incomplete(missing)},
             now=now,
         )
-        store.waivers.submit(engine, record["reference"], now=now)
-        dispatcher.utter_message(
-            text=t(
-                "Your request is filed. Your reference number is {reference}. The city decides on it; what "
-                "happens next: {next_steps}",
-                reference=record["reference"],
-                next_steps=next_steps,
-            )
+        reference = record["reference"]
+        store.waivers.submit(engine, reference, now=now)
+        filed = t(
+            "Your request is filed. Your reference number is {reference}. The city decides on it; what "
+            "happens next: {next_steps}",
+            reference=reference,
+            next_steps=next_steps,
         )
+        if missing:
+            filed = t(
+                "Your request is filed. Your reference number is {reference}.", reference=record["reference"]
+            )
+            filed = f"{filed} {still_needed(missing)} {t('What happens next: {steps}', steps=next_steps)}"
+        dispatcher.utter_message(text=filed)
         return [*reset_events(form), SlotSet(REFERENCE_SLOT, record["reference"])]

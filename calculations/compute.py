@@ -67,7 +67,8 @@ _INVOICE = re.compile(
 _FEE_NOTICE = re.compile(r"\b(?:late notice|(?:fog|grease|annual|permit|inspection) fee)\b", re.I)
 _UNPAID = re.compile(
     r"\b(?:unpaid|not paid|haven'?t paid|didn'?t pay|(?:do not|don'?t|never|still don'?t|won'?t) pay|late|"
-    r"owe|overdue|penalt(?:y|ies)|no (?:lo |la |los )?(?:pago|pagamos|payment|pay))\b",
+    r"owe|overdue|penalt(?:y|ies)|no (?:lo |la |los )?(?:pago|pagamos|payment|pay)|"
+    r"no (?:lo |la |los |las )?(?:he|hemos) pagado|sin pagar|recargos?|atrasad[oa]s?)\b",
     re.I,
 )
 _DOLLARS = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?")
@@ -191,8 +192,10 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
         return None
     amount = _dollars(text)
     invoiced, _ = find_date(text, ctx)
-    if amount is None or not invoiced.ok or invoiced.value is None:
+    if not invoiced.ok or invoiced.value is None:
         return None
+    if amount is None:  # "the yearly fee bill dated nov 2, when do i get hit with a late fee?": its dates
+        return _late_fee_dates(compliance.late_fee(invoiced.value, 1, ctx.today))  # any amount: same dates
     fee = compliance.late_fee(invoiced.value, amount, ctx.today)
     if fee.delinquent:
         lead = t(
@@ -209,6 +212,26 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
         )
     reason = fee.reason if fee.delinquent else ""  # not yet late, the core's reason repeats the lead
     return Computed("late_fee", " ".join(p for p in (lead, reason, _what_comes_next(fee)) if p), fee.citation)
+
+
+def _late_fee_dates(fee: LateFee) -> Computed:
+    """The dates of an invoice whose amount was not said: when it is late, and what is added then."""
+    if fee.delinquent:
+        lead = t(
+            "It is late: unpaid invoices are delinquent 45 days after the invoice date, so since {date}. "
+            "A basic penalty of 10% of the invoice (at most $1,000) was added, then 1.5% a month of the "
+            "invoice plus that penalty. Tell me the amount and I'll work out what is owed.",
+            date=long_date(fee.penalty_starts),
+        )
+    else:
+        lead = t(
+            "Pay it by {date} (45 days after the invoice date). If it is still unpaid on {starts}, a basic "
+            "penalty of 10% of the invoice (at most $1,000) is added, and then 1.5% a month of the invoice "
+            "plus that penalty.",
+            date=long_date(fee.pay_by),
+            starts=long_date(fee.penalty_starts),
+        )
+    return Computed("late_fee", lead, fee.citation)
 
 
 def _what_comes_next(fee: LateFee) -> str:

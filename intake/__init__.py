@@ -35,6 +35,7 @@ from intake.choices import (
     Choice,
     Reaches,
     YesNo,
+    asks_to_send,
     parse_application_path,
     parse_city,
     parse_containers,
@@ -45,7 +46,7 @@ from intake.choices import (
     parse_yes_no,
     says_skip,
 )
-from intake.core import ANY, FUTURE, PAST, TENSES, ParseContext, ParseResult, normalize, to_slot
+from intake.core import ANY, FUTURE, PAST, TENSES, ParseContext, ParseResult, and_list, normalize, to_slot
 from intake.dates import OLDEST_YEAR, YEARLESS_FUTURE_GRACE_DAYS, find_date, human_date, parse_date
 from intake.forms import (
     APPLICANT_NAME,
@@ -158,6 +159,8 @@ __all__ = [
     "TimeRange",
     "ValueType",
     "YesNo",
+    "and_list",
+    "asks_to_send",
     "convert",
     "describe",
     "dwelling_units",

@@ -3,11 +3,11 @@
 Answers are read in English or Spanish as people text them ("si", "simon", "nel", "no se", "azul", "la
 trampa"); labels and the sentences asking again are in the reply's language.
 
-Holds :class:`YesNo` and :func:`parse_yes_no`; :func:`says_skip` (skip words: "skip", "saltar", "nada
-mas"); :class:`Choice` and the choice sets with their parsers (:func:`parse_city`, :func:`parse_device`,
-:func:`parse_establishment_kind`, :func:`parse_application_path`, :func:`parse_containers`,
-:func:`parse_evidence_source`); and where a spill goes (:data:`SPILL_REACHES`, :class:`Reaches`,
-:func:`parse_reaches`).
+Holds :class:`YesNo` and :func:`parse_yes_no`; :func:`asks_to_send` ("submit", "mándalo"); :func:`says_skip`
+(skip words: "skip", "saltar", "nada mas"); :class:`Choice` and the choice sets with their parsers
+(:func:`parse_city`, :func:`parse_device`, :func:`parse_establishment_kind`, :func:`parse_application_path`,
+:func:`parse_containers`, :func:`parse_evidence_source`); and where a spill goes (:data:`SPILL_REACHES`,
+:class:`Reaches`, :func:`parse_reaches`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cities import detect_city
-from intake.core import ParseResult, _and_list, _fail, _ok, _or_list, _strip_accents, normalize
+from intake.core import ParseResult, _fail, _ok, _strip_accents, and_list, normalize, or_list
 from languages import N_, t
 
 
@@ -74,6 +74,22 @@ def parse_yes_no(text: str) -> ParseResult[YesNo]:
     return _fail(t(_YES_NO_AGAIN))
 
 
+# "Please submit", "send it", "go ahead", "file it"; "envíela", "mándalo", "puede enviarla", "dale": the user
+# asks to send what they have told so far (a thing to send, "we can send our invoices", is no such request).
+_RE_SEND_IT = re.compile(
+    r"\b(?:submit(?:\s+it)?|send\s+(?:it|this|that|them|the\s+(?:application|request|report|form))|"
+    r"file\s+(?:it|this|the\s+(?:application|request|report))|turn\s+it\s+in|go\s+ahead|"
+    r"envi\w*l[ao]s?|mand\w*l[ao]s?|(?:puede|pueden)\s+(?:enviar|mandar)\w*|presentarl[ao]|adelante|dale)\b"
+    r"|^\W*(?:(?:si|yes|ok)\W+)?(?:send|enviar|mandar)(?:\s+(?:now|ya|ahora|please|por\s+favor))?\W*$"
+)
+
+
+def asks_to_send(text: str) -> bool:
+    """Whether ``text`` asks to send (submit, file) the form now: "yes, please submit", "go ahead",
+    "si todo bien, mandalo", "envíela por favor"."""
+    return bool(_RE_SEND_IT.search(_strip_accents(normalize(text))))
+
+
 _RE_SKIP = re.compile(
     r"^(?:skip|skip\s+it|pass|next|leave\s+it\s+out|no\s+answer|n/?a|none|i\s+don'?t\s+know|dont\s+know|"
     r"saltar|saltar\s+pregunta|salta(?:te)?l[oa]|salte(?:l[oa])?|salta|omitir|omite(?:l[oa])?|omit[ae]l[oa]|omita|"
@@ -119,7 +135,7 @@ def _choose(text: str, choices: tuple[Choice, ...], question: str) -> ParseResul
         hits = [c.key for c in choices if re.search(rf"\b(?:{c.pattern})\b", affirmed)]
     if len(hits) == 1:
         return _ok(hits[0])
-    options = _or_list([c.said for c in choices])
+    options = or_list([c.said for c in choices])
     return _fail(t("{question} Please answer {options}.", question=question, options=options))
 
 
@@ -322,7 +338,7 @@ class Reaches:
             return t("not sure")
         if not self.places:
             return t("none of the street, gutter or storm drain")
-        return _and_list([next(c.said for c in REACH_CHOICES if c.key == p) for p in self.places])
+        return and_list([next(c.said for c in REACH_CHOICES if c.key == p) for p in self.places])
 
     def to_slot(self) -> list[str] | str:
         return "unsure" if self.unsure else list(self.places)

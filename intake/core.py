@@ -13,7 +13,7 @@ in English or Spanish whatever the conversation's language (people switch, and "
 
 Holds: :class:`ParseResult` (and the package-internal ``_ok``/``_fail``), :class:`ParseContext`, the tenses
 (:data:`PAST`, :data:`FUTURE`, :data:`ANY`), :func:`normalize`, ``_strip_accents``, the list joiners
-``_and_list``/``_or_list`` and :func:`to_slot`.
+``and_list``/``or_list`` and :func:`to_slot`.
 """
 
 from __future__ import annotations
@@ -125,14 +125,14 @@ def _strip_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
-def _and_list(items: list[str] | tuple[str, ...]) -> str:
+def and_list(items: list[str] | tuple[str, ...]) -> str:
     """``a``, ``a and b``, ``a, b and c`` (Spanish ``a, b y c``)."""
     if len(items) < 2:
         return "".join(items)
     return t("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
-def _or_list(items: list[str] | tuple[str, ...]) -> str:
+def or_list(items: list[str] | tuple[str, ...]) -> str:
     """``a``, ``a or b``, ``a, b or c`` (Spanish ``a, b o c``)."""
     if len(items) < 2:
         return "".join(items)

@@ -203,11 +203,16 @@ APPLICANT_PHONE = FieldSpec(
 )
 
 
-def _business_name(citations: tuple[str, ...], label: str = N_("Business name")) -> FieldSpec:
+_FOOD_BUSINESS_NAME = N_("What is the name of the business (the food service establishment)?")
+
+
+def _business_name(
+    citations: tuple[str, ...], label: str = N_("Business name"), ask: str = _FOOD_BUSINESS_NAME
+) -> FieldSpec:
     return FieldSpec(
         name="business_name",
         label=label,
-        ask=N_("What is the name of the business (the food service establishment)?"),
+        ask=ask,
         ask_voice=N_("What's the business called?"),
         parser="text",
         citations=citations,
@@ -561,6 +566,7 @@ INGLEWOOD_PERMIT = FormSpec(
 # Victorville waivers (6.37.050) and Inglewood's variance and waivers (Discharge Requirements (6))
 # --------------------------------------------------------------------------------------------------------
 
+_ANY_BUSINESS_NAME = N_("What is the name of the business?")
 _SERVICE_ADDRESS_WHY = "So the city knows which premises the request is for."
 
 DEMINIMIS_WAIVER = FormSpec(
@@ -568,7 +574,7 @@ DEMINIMIS_WAIVER = FormSpec(
     city="victorville",
     title=N_("De minimis waiver request (City of Victorville)"),
     fields=(
-        _business_name((victorville("6.37.050(a)"),)),
+        _business_name((victorville("6.37.050(a)"),), ask=_ANY_BUSINESS_NAME),  # any business, not only food
         FieldSpec(
             name="facility_address",
             label=N_("Address"),
@@ -626,7 +632,7 @@ PHYSICAL_SPACE_WAIVER = FormSpec(
     city="victorville",
     title=N_("Physical space waiver request (City of Victorville)"),
     fields=(
-        _business_name((victorville("6.37.050(b)"),), N_("Business or property name")),
+        _business_name((victorville("6.37.050(b)"),), N_("Business or property name"), _ANY_BUSINESS_NAME),
         FieldSpec(
             name="facility_address",
             label=N_("Address"),

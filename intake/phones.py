@@ -106,8 +106,18 @@ def without_phones(text: str) -> str:
 
 
 def mentions_phone(text: str) -> bool:
-    """Whether ``text`` holds something shaped like a phone number (valid or not)."""
-    return any(True for _ in PhoneNumberMatcher(text, _REGION, leniency=Leniency.POSSIBLE))
+    """Whether ``text`` holds something shaped like a phone number (valid or not), in digits or spoken
+    ("callback is seven six zero five five five zero one four two")."""
+    return any(
+        True
+        for said in dict.fromkeys((text, _spoken_digits(normalize(text))))
+        for _ in PhoneNumberMatcher(said, _REGION, leniency=Leniency.POSSIBLE)
+    )
+
+
+_DIGIT_RUN = re.compile(r"\+?[\d(][\d\s().-]*\d")
+_LEAST_DIGITS_OF_A_TRY = 5  # in a sentence, fewer digits in a row are an amount or a time, not a number
+_FEW_WORDS = 3
 
 
 def parse_phone(text: str) -> ParseResult[PhoneNumber]:
@@ -121,8 +131,12 @@ def parse_phone(text: str) -> ParseResult[PhoneNumber]:
         if number.country_code != _NANP:
             return _only_us()
         digits = phonenumbers.national_significant_number(number)
-    else:  # nothing that looks like a number: count the digits there are, to say what is missing
-        digits = re.sub(r"\D", "", normalized)
+    else:  # nothing that looks like a number: count the digits of the likeliest try, to say what is missing
+        # (the longest run of digits and separators; "unos 1,500 galones al día, de 6 a 10" tries none)
+        runs = [re.sub(r"\D", "", run) for run in _DIGIT_RUN.findall(normalized)]
+        digits = max(runs, key=len, default="")
+        if len(digits) < _LEAST_DIGITS_OF_A_TRY and len(normalized.split()) > _FEW_WORDS:
+            digits = ""  # a sentence's amounts and times; a short "911" is a try at a number
         if not digits:
             return _fail(
                 t(

@@ -574,6 +574,30 @@ _CART_RULE_WORDS = (
     r"(?:have to|need to|must|gotta|should (?:i|we)) (?:swap|replace|change|exchange|get rid of) "
     r"(?:it|them|(?:the|our|my|that|this) (?:\w+ )?(?:carts?|cans?|bins?|containers?))",
     r"(?:tengo|tenemos|hay) que cambiar (?:lo|la|los|las|el|mi|nuestro) ?(?:bote|contenedor)?",
+    # what the law asks of a home or a business, a notice's deadline, what a contract must say: "el dueño
+    # dice q tenemos q tener bote cafe", "me toca el bote cafe?", "Notice of Violation ... fecha límite"
+    r"(?:have to|need to|must|gotta) have",
+    r"(?:tengo|tenemos|hay|tiene|tienen) (?:que|q|what) tener",  # glossed, "que" may read "what"
+    r"(?:me|nos|le|les) toca",
+    r"pagar",
+    r"cuesta\w*",
+    r"costo",
+    r"precio",
+    r"cuotas?",
+    r"cobr\w+",
+    r"multas?",
+    r"exenci[oó]n",
+    r"obligatori\w*",
+    r"requisitos?",
+    r"ley",
+    r"reglas?",
+    r"deadline",
+    r"fecha l[ií]mite",
+    r"plazo",
+    r"notice of violation",
+    r"aviso de (?:infracci[oó]n|violaci[oó]n)",
+    r"contracts?",
+    r"contratos?",
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
 # A food establishment's own facts (its seats, its drive-thru): what a fee or a permit turns on, never an

@@ -195,6 +195,7 @@ def _spill(row: Mapping[str, Any], payload: Mapping[str, Any]) -> dict[str, Any]
         "flag_reason": _text(row.get("flag_reason")),
         "photos": list(row.get("media_urls") or []),
         "coordinates": None if latitude is None or longitude is None else f"{latitude:.6f}, {longitude:.6f}",
+        "missing": _missing(row),
     }
 
 
@@ -208,7 +209,14 @@ def _application(row: Mapping[str, Any]) -> dict[str, Any]:
         "eligible": yes_no(row.get("eligible")),
         "screening_reason": _text((row.get("screening") or {}).get("reason")),
         "answers": _answers(row.get("details")),
+        "missing": _missing(row),
     }
+
+
+def _missing(row: Mapping[str, Any]) -> list[str]:
+    """The questions a record was sent without answering (the user asked to send it as it stood)."""
+    missing = (row.get("details") or {}).get("missing")
+    return [str(label) for label in missing] if isinstance(missing, list) else []
 
 
 @functools.lru_cache(maxsize=8)

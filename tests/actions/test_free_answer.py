@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from actions.knowledge import free_answer
+from actions.waivers import deminimis_facts
 from cities import CityContacts
 from shaping.answers import MORE_MARKER, shape_answer
 
@@ -75,3 +76,18 @@ def test_a_what_if_with_a_new_amount_is_computed_with_it_not_the_earlier_one(rea
     )
     assert answer.text.startswith("No, a de minimis waiver is not open to you.")
     assert "22 gallons is not" in answer.text and "3 cubic yards" in answer.text  # the yards from before
+
+
+def test_a_what_if_mid_waiver_request_is_computed_with_the_amounts_given(real_index):
+    facts = deminimis_facts(
+        {
+            "total_service_yd3": {"amount": 1.5, "unit": "yd3", "per": "week"},
+            "organics_gal": {"amount": 12, "unit": "gal", "per": "week"},
+        }
+    )
+    assert deminimis_facts({}) == ""
+    answer = free_answer(
+        real_index, CityContacts(), "What if it's 6 gallons instead?", "victorville", NOW, "web", facts=facts
+    )
+    assert answer.text.startswith("Yes, you can apply for a de minimis waiver. With 1.5 cubic yards a week")
+    assert "6 gallons is" in answer.text

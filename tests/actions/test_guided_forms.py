@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 
+import languages
 from actions.forms import FormState, Message, decide, is_interruption, looks_like_question
 from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
@@ -311,7 +312,10 @@ def test_an_answer_that_does_not_fit_still_keeps_the_facts_it_gives():
     )
     assert turn.next_slot == "restaurant_involved" and turn.failures == 0  # facts given are no failure
     assert turn.updates == {"reporter_name": "Ramon Ortiz", "callback_number": "+17605550143"}
-    assert turn.feedback == ("Got it.",)
+    assert turn.feedback == (
+        "Got it.",
+        "Is a restaurant or other food business involved? (yes, no or not sure)",
+    )
 
 
 def test_an_applicant_s_facts_given_early_are_kept_by_the_words_that_name_them():
@@ -707,7 +711,11 @@ def test_an_inglewood_applicant_s_owners_property_and_cuisine_said_early_are_kep
     form = PERMIT_FORMS["inglewood"]
     turn = decide(form, FormState({"city": "inglewood"}, "applicant_name"), say(text), CONTACTS)
     assert {name: turn.updates.get(name) for name in facts} == facts
-    assert "applicant_name" not in turn.updates and turn.feedback == ("Got it.",)
+    assert "applicant_name" not in turn.updates
+    assert turn.feedback == (
+        "Got it.",
+        "What is your name (the person we should contact about this request)?",
+    )
 
 
 def test_a_seat_count_said_before_it_is_asked_can_be_corrected():
@@ -821,3 +829,68 @@ def test_a_value_set_with_the_facts_still_missing_changes_it_and_keeps_them():
     assert turn.updates["business_name"] == "taqueria el guero"
     assert turn.updates["applicant_name"] == "Ramon Ortiz"
     assert turn.updates["applicant_phone"] == "+17605550143"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("Yes, that's all correct. Please submit.", "en"), ("Sí, todo está correcto; puede enviarla.", "es")],
+)
+def test_asked_to_submit_with_the_business_and_a_phone_the_application_is_sent_as_it_stands(text, language):
+    form = PERMIT_FORMS["inglewood"]
+    values = {"city": "inglewood", "business_name": "Casa Lupe Kitchen", "applicant_phone": "+13105550123"}
+    with languages.using(language):
+        turn = decide(form, FormState(values, "applicant_name"), say(text, "affirm"), CONTACTS)
+    assert turn.confirmed and turn.next_slot is None and not turn.question  # no read-back: it was asked
+    assert "applicant_name" not in turn.updates  # "yes" is nobody's name
+
+
+def test_asked_to_submit_without_a_phone_it_says_how_many_are_left_and_how_to_send_it_anyway():
+    form = PERMIT_FORMS["victorville"]
+    values = {"city": "victorville", "application_path": "application", "business_name": "Juniper Grill"}
+    turn = decide(form, FormState(values, "applicant_name"), say("yes please submit", "affirm"), CONTACTS)
+    assert not turn.confirmed and turn.next_slot == "applicant_name"
+    assert "Or say submit to send what you've told me now" in turn.feedback[0]
+
+
+def test_a_yes_to_the_last_question_with_submit_answers_it_and_sends_without_the_read_back():
+    values = {
+        "total_service_yd3": {"amount": 3, "unit": "yd3", "per": "week"},
+        "organics_gal": {"amount": 15, "unit": "gal", "per": "week"},
+        "services_requested": ["green", "brown"],
+        "business_name": "Sunrise Bakery",
+        "facility_address": {"text": "15000 Seventh St", "kind": "address"},
+        "applicant_name": "Ana Lee",
+        "applicant_phone": "+17605550177",
+    }
+    turn = decide(DEMINIMIS_FORM, FormState(values, "has_documentation"), say("Yes, submit it."), CONTACTS)
+    assert turn.updates == {"has_documentation": "yes"} and turn.confirmed and turn.next_slot is None
+
+
+def test_a_spill_caller_who_says_that_s_right_before_the_last_questions_has_the_report_sent():
+    values = {
+        "overflowing_now": "yes",
+        "city": "victorville",
+        "location": {"text": "Victor Plaza, Seventh Street", "kind": "landmark"},
+        "callback_number": "+17605550133",
+    }
+    turn = decide(SPILL_FORM, FormState(values, "reaches"), say("yes, that's correct", "affirm"), CONTACTS)
+    assert turn.confirmed and turn.next_slot is None
+    # a yes to a yes-or-no question is its answer, and the report goes on
+    turn = decide(SPILL_FORM, FormState(values, "restaurant_involved"), say("yes that's right"), CONTACTS)
+    assert turn.updates["restaurant_involved"] == "yes" and not turn.confirmed
+    # without a number to call back, "that's right" sends nothing: the questions go on
+    del values["callback_number"]
+    turn = decide(SPILL_FORM, FormState(values, "reaches"), say("yes, that's correct", "affirm"), CONTACTS)
+    assert not turn.confirmed and turn.next_slot == "reaches"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Rivera Tax & Bookkeeping, 15550 Palmdale Rd suite 4, victorville.", "Rivera Tax & Bookkeeping"),
+        ("Tenant is Summit Tax Services, Suite 4, 15600 Main St, Victorville.", "Summit Tax Services"),
+    ],
+)
+def test_any_business_named_before_its_address_is_the_waiver_s_business(text, name):
+    turn = decide(DEMINIMIS_FORM, FormState({}, "has_documentation"), say(text), CONTACTS)
+    assert turn.updates["business_name"] == name and turn.updates["facility_address"]["text"].startswith("15")

@@ -59,3 +59,30 @@ def test_a_confirmed_inglewood_application_is_stored_with_a_pdf_and_its_fees(eng
     assert "Burger Barn" in (tmp_path / f"{reference}.txt").read_text()
     assert reference in text
     assert "Inglewood FOG Ordinance, Fees (1)" in text and "annual inspection and control fee $" in text
+
+
+def test_an_application_sent_before_every_answer_is_filed_marked_incomplete(engine, tmp_path, monkeypatch):
+    monkeypatch.setattr(permits, "DOCUMENTS_DIR", tmp_path)
+    answers = {
+        "city": "inglewood",
+        "business_name": "Casa Lupe Kitchen",
+        "facility_address": {"text": "450 E Manchester Blvd, Inglewood", "kind": "address"},
+        "applicant_phone": "+13105550123",
+        "owners": "Guadalupe Reyes, sole proprietor",
+        "permit_confirmed": True,
+    }
+    slots, text = run(ActionSubmitPermitApplication(), make_tracker(slots=answers, text="please submit"))
+    record = store.permits.get_by_reference(engine, slots["permit_reference"])
+    assert record["status"] == "submitted"  # committed before the reference was given
+    missing = record["details"]["missing"]
+    assert "Contact person" in missing and "Owners" not in " ".join(missing) and "City" not in missing
+    assert slots["permit_reference"] in text
+    assert "It is filed as incomplete: the office still needs contact person, " in text
+    assert "will contact you for it" in text
+
+
+def test_a_complete_application_carries_no_missing_list(engine, tmp_path, monkeypatch):
+    monkeypatch.setattr(permits, "DOCUMENTS_DIR", tmp_path)
+    slots, text = run(ActionSubmitPermitApplication(), make_tracker(slots=INGLEWOOD_ANSWERS, text="yes"))
+    record = store.permits.get_by_reference(engine, slots["permit_reference"])
+    assert "missing" not in record["details"] and "incomplete" not in text

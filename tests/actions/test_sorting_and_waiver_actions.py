@@ -300,3 +300,20 @@ def test_the_city_and_a_setting_right_after_a_sorting_answer_ask_it_again_for_th
     assert set_to == {"generator_type": "single_family", "city": "victorville"}
     _, text = run(ActionSortFollowUp(), make_tracker(slots=slots, text="victorville", intent="inform_city"))
     assert text.startswith("Got it: I'll use Victorville's rules.")
+
+
+def test_a_deminimis_request_sent_without_its_amounts_is_filed_unscreened_and_incomplete(engine):
+    answers = {
+        "services_requested": ["brown"],
+        "business_name": "Mesa Business Center",
+        "facility_address": {"text": "15550 Palmdale Rd", "kind": "address"},
+        "applicant_name": "Terry Olsen",
+        "applicant_phone": "+17605550121",
+        "deminimis_confirmed": True,
+    }
+    slots, text = run(ActionSubmitWaiver(), make_tracker(slots=answers, text="submit it", intent="affirm"))
+    record = store.waivers.get_by_reference(engine, slots["waiver_reference"])
+    assert record["status"] == "submitted" and record["eligible"] is None
+    assert record["details"]["missing"][:2] == ["Total solid waste service", "Organic waste per container"]
+    assert record["reference"] in text and "It is filed as incomplete" in text
+    assert "The city screens it once it has your service and organic waste amounts." in text

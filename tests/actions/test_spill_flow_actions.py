@@ -189,3 +189,21 @@ def test_a_restaurant_named_in_passing_is_kept_and_a_restaurant_behind_the_spill
     )
     assert found["restaurant_involved"] == "yes" and "restaurant_name" not in found
     assert "restaurant_involved" not in extract_spill_facts("sewage is coming out of a manhole", ctx, {})
+
+
+def test_a_report_sent_before_the_last_questions_is_submitted_with_what_is_missing(engine):
+    record = store.spills.create_partial(
+        engine, conversation_id="test-user", channel="voice", city="victorville"
+    )
+    slots = {
+        "spill_reference": record["reference"],
+        "city": "victorville",
+        "overflowing_now": "yes",
+        "location": {"text": "behind unit C, Victor Plaza on Seventh Street", "kind": "landmark"},
+        "callback_number": "+17605550133",
+        "spill_confirmed": True,
+    }
+    _, messages, _ = run(ActionSubmitSpillReport(), make_tracker(slots=slots, text="yes that's correct"))
+    stored = store.spills.get_by_reference(engine, record["reference"])
+    assert stored["status"] == "submitted" and record["reference"] in messages[0]["text"]
+    assert "What is spilling" in " ".join(stored["details"]["missing"])

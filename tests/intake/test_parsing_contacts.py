@@ -219,3 +219,11 @@ def test_a_name_said_beside_a_role_or_after_soy_is_the_person_s(text, name):
     from intake.text import said_name
 
     assert said_name(text) == name
+
+
+def test_a_sentence_of_amounts_and_times_is_no_mistyped_phone_number():
+    said = "el plomero dijo como 1,500 galones al dia, y tenemos un interceptor de 1,000 galones."
+    assert parse_phone(said).error == (
+        "Please type a phone number with the area code, for example 760-555-0100."
+    )
+    assert parse_phone("mi cel es 760 555 01").error.startswith("That phone number is too short (8 digits).")

@@ -313,6 +313,12 @@ def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_c
         ("hay alguna forma de no tener q pagar el bin cafe?", "ask_question"),
         ("do we really need to pay for the brown bin if we barely make food waste", "ask_question"),
         ("where do pizza boxes go", "sort_item"),
+        ("vivo en un fourplex y el dueno dice q tenemos q tener bote cafe como negocio", "ask_question"),
+        ("soy dueña de un fourplex en victorville. me toca el bote cafe pa la comida?", "ask_question"),
+        ("Me llegó una carta que dice Notice of Violation por los contenedores de orgánicos", "ask_question"),
+        ("¿El contrato con el jardinero tiene que decir algo de las ramas y el pasto?", "ask_question"),
+        ("cuanto cuesta el bote verde?", "ask_question"),
+        ("¿en qué bote va la cáscara de plátano?", "sort_item"),
     ],
 )
 def test_a_question_about_the_carts_rules_is_no_sorting_question(said, routed):

@@ -253,3 +253,16 @@ def test_a_template_in_the_override_folder_replaces_only_that_template(tmp_path)
 def test_local_time_is_the_cities_time_zone_in_winter_too():
     assert local_time(dt.datetime(2024, 12, 2, 1, 5, tzinfo=UTC)) == "Dec 1, 2024, 5:05 PM PST"
     assert local_time(None) == "not given"
+
+
+@pytest.mark.parametrize("kind", ["permit_submitted", "waiver_submitted", "spill_submitted"])
+def test_a_record_sent_before_every_question_was_answered_is_marked_incomplete_for_the_office(kind):
+    record = full_record(kind, "inglewood")
+    record["details"] = {**(record.get("details") or {}), "missing": ["Contact person", "Dining capacity"]}
+    email = render_email(
+        kind, notification_context(event(kind, "inglewood"), record, program_name=PROGRAM), strict=True
+    )
+    assert email.subject.endswith("(incomplete)")
+    assert "INCOMPLETE: sent at the" in email.body and "Contact person, Dining capacity" in email.body
+    complete = render_email(kind, context(kind, "inglewood", complete=True), strict=True)
+    assert "INCOMPLETE" not in complete.body and "(incomplete)" not in complete.subject

@@ -646,3 +646,21 @@ def test_a_text_longer_than_two_messages_is_refused(client, engine, seeded):
     assert response.status_code == 400 and "keep it to 320" in response.text
     assert work.get_record(engine, "spill_reports", seeded.texting_spill)["work_status"] == "new"
     assert status_events(engine) == []
+
+
+def test_a_record_sent_before_every_answer_says_so_at_the_top_of_its_page(client, engine, seeded):
+    reference = seeded.texting_spill
+    with engine.begin() as connection:
+        connection.execute(
+            sa.update(spill_reports)
+            .where(spill_reports.c.reference == reference)
+            .values(details={"missing": ["What is spilling", "Reporter's name"]})
+        )
+    signed_in(client, "vic")
+    page = client.get(f"/console/spills/{reference}").text
+    assert (
+        '<p class="notice warn" id="incomplete">Incomplete: the reporter asked to send it before answering '
+        "What is spilling, Reporter&#39;s name. Contact them for the rest.</p>"
+    ) in page
+    complete = client.get(f"/console/spills/{seeded.victorville_spills[0]}").text
+    assert 'id="incomplete"' not in complete
