@@ -27,9 +27,16 @@ from actions.forms import (
     answer_intent,
     is_fresh_message,
     is_interruption,
+    looks_like_question,
     rejected,
 )
-from actions.knowledge import ActionAnswerQuestion, ActionSetCity, answer_if_covered, reply_for
+from actions.knowledge import (
+    ActionAnswerQuestion,
+    ActionFollowUp,
+    ActionSetCity,
+    answer_if_covered,
+    reply_for,
+)
 from cities import detect_city
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
@@ -246,9 +253,10 @@ SETTING_FOLLOW_UP_WORDS = 12  # "y en la taqueria? ahi tenemos como 4 botes de c
 
 
 class ActionSortFollowUp(Action):
-    """A question right after a sorting answer: a setting alone ("y en la taqueria?", "and at my sister's
-    30-unit complex?") asks the last sorting question again for it; anything else is answered as a
-    question."""
+    """A question or a fact right after a sorting answer: a setting ("y en la taqueria?", "es casa, casa
+    sola", "and at my sister's 30-unit complex?") asks the last sorting question again for it; Inglewood is
+    told its carts are not in these ordinances; a fact with no setting goes to the last question's
+    computation; anything else is answered as a question."""
 
     def name(self) -> str:
         return "action_sort_follow_up"
@@ -259,9 +267,17 @@ class ActionSortFollowUp(Action):
         text = (tracker.latest_message.get("text") or "").strip()
         said = parse_generator(text)
         city = detect_city(text)  # "victorville, house"
-        city_said = (tracker.latest_message.get("intent") or {}).get("name") == "inform_city"
-        if city == "inglewood" or (said is None and city_said):  # the city alone, or the one whose carts
-            return await ActionSetCity().run(dispatcher, tracker, domain)  # the ordinances do not set
+        intent = (tracker.latest_message.get("intent") or {}).get("name")
+        city_said = intent == "inform_city"
+        if city == "inglewood" and tracker.get_slot(QUERY_SLOT):  # "y en Inglewood? mi hermana vive alla"
+            declined = not_covered("inglewood", runtime.contacts(), INGLEWOOD_ORGANICS)  # no carts set there
+            reply, events = reply_for(tracker, tracker.get_slot(QUERY_SLOT), "inglewood", declined)
+            dispatcher.utter_message(text=reply.text)
+            return events
+        if said is None and city_said:  # the city alone
+            return await ActionSetCity().run(dispatcher, tracker, domain)
+        if said is None and intent == "inform" and not looks_like_question(text):  # a fact, not a setting
+            return await ActionFollowUp().run(dispatcher, tracker, domain)
         if said is None or len(text.split()) > SETTING_FOLLOW_UP_WORDS:
             return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         matcher = runtime.sorting_matcher()

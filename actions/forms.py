@@ -33,6 +33,7 @@ from intake import (
     ParseContext,
     and_list,
     asks_to_send,
+    describe,
     parse,
     parse_yes_no,
     says_skip,
@@ -419,6 +420,16 @@ def _corrected_answer(
     return None
 
 
+def _changed(spec: FieldSpec, value: Any) -> str:
+    """ "OK, I've changed the number of seats to 58.": the answer changed and what it is now, so the user sees
+    what was recorded."""
+    return t(
+        "OK, I've changed the {label} to {value}.",
+        label=t(spec.label).lower(),
+        value=describe(spec.parser, value),
+    )
+
+
 def _harvest(
     form: GuidedForm, message: Message, values: Mapping[str, Any], skip: str | None
 ) -> dict[str, Any]:
@@ -641,8 +652,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             }
             updates.update({k: v for k, v in said_with_it.items() if values.get(k) is None and v is not None})
             confirmed, failures = False, 0
-            label = t(form.spec.field(name).label).lower()
-            feedback.append(t("OK, I've changed the {label}.", label=label))  # then the open question
+            feedback.append(_changed(form.spec.field(name), value))  # then the open question
         elif named is not None and (same := _said_again(form, message, named, values)) is not None:
             updates.update(same)  # "it's the interceptor out back, not the little trap" at the read-back: as
             confirmed = False  # read back, with any new fact it gives, read back again
@@ -655,8 +665,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             updates[named] = new_value
             confirmed, failures = False, 0
             skipped = tuple(s for s in skipped if s != named)
-            changed = t("OK, I've changed the {label}.", label=t(spec.label).lower())
-            feedback.append(changed if new_value is not None else t("OK."))
+            feedback.append(_changed(spec, new_value) if new_value is not None else t("OK."))
         elif message.intent == "change_answer" and (said := _harvest(form, message, values, None)):
             updates.update(said)  # a correction of a fact not asked yet ("60 seats total, not 45") is it
             labels = [t(form.spec.field(name).label).lower() for name in said if name in form.slots]

@@ -32,7 +32,7 @@ from knowledge.coverage import uncovered_topic
 from knowledge.index import HybridIndex
 from knowledge.spanish import gloss
 from languages import ENGLISH, N_, current, t
-from shaping.answers import SMS_LIMIT, ShapedReply, fit_sms, shape_answer
+from shaping.answers import SMS_LIMIT, ShapedReply, fit_sms, offered_in, shape_answer
 from shaping.sms_text import more_marker
 from store import unanswered
 
@@ -330,12 +330,7 @@ class ActionAnswerQuestion(Action):
             return _start_the_waiver(dispatcher, topic)  # "then I'd like to apply for the waiver"
         city = detect_city(question) or tracker.get_slot("city")
         if topic and is_follow_up(question):  # "and what if it's 6 gallons?", "how long is it good for?"
-            # the topic's facts compute with a new fact, or for a date or amount asked ("n the manifest, when
-            # does the city need it by" after a logged pump-out)
-            facts = topic if changes_a_fact(question) or asks_when_or_how_much(question) else ""
-            found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic)
-            result, events = found or answer(tracker, f"{topic} {question}", city)
-            events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
+            result, events = on_the_topic(tracker, question, topic, city)
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
             # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";
             # "our permit says every 60 days" after a pump-out's due date
@@ -347,6 +342,19 @@ class ActionAnswerQuestion(Action):
             )
         dispatcher.utter_message(text=result.text)
         return events
+
+
+def on_the_topic(
+    tracker: Tracker, question: str, topic: str, city: str | None
+) -> tuple[ShapedReply, list[EventType]]:
+    """A question that leans on the conversation's topic, answered: the topic's facts compute with a new
+    fact, or for a date or amount asked ("n the manifest, when does the city need it by" after a logged
+    pump-out); a card's clock starts on the topic's day; read with the topic when alone it answers nothing."""
+    facts = topic if changes_a_fact(question) or asks_when_or_how_much(question) else ""
+    found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic)
+    result, events = found or answer(tracker, f"{topic} {question}", city)
+    events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
+    return result, events
 
 
 _WAIVER_FORMS = {
@@ -383,17 +391,22 @@ def _about_the_form(
     form = form_named((tracker.active_loop or {}).get("name"))
     if form is None:
         return None  # no form: the question is answered as it is
-    facts = ""
-    if form.question_facts is not None and (asks_when_or_how_much(question) or changes_a_fact(question)):
-        facts = form.question_facts({name: tracker.get_slot(name) for name in form.slots})
+    form_facts = ""
+    if form.question_facts is not None:
+        form_facts = form.question_facts({name: tracker.get_slot(name) for name in form.slots})
+    # the form's facts give a computation its numbers when the question asks a date or an amount, and start
+    # the answering card's clock in any case ("does the company send the manifest or do I?" mid-log: the
+    # 72 hours run from the service being logged)
+    facts = form_facts if asks_when_or_how_much(question) or changes_a_fact(question) else ""
+    said = {"facts": facts, "clock_facts": form_facts}
     about_the_form = f"{question.rstrip(' ?')} ({t(form.topic)})?"  # one question, not two parts
     if _reads_better_with(question, about_the_form, city) and (
-        found := answer_if_covered(tracker, about_the_form, city, facts=facts)
+        found := answer_if_covered(tracker, about_the_form, city, **said)
     ):
         return found  # "¿Qué tengo que mandar o demostrar?" while asking for the interceptor variance
-    found = answer_if_covered(tracker, question, city, facts=facts)
+    found = answer_if_covered(tracker, question, city, **said)
     if found is None:
-        found = answer_if_covered(tracker, about_the_form, city, facts=facts)
+        found = answer_if_covered(tracker, about_the_form, city, **said)
     return found
 
 
@@ -415,10 +428,26 @@ def _reads_better_with(question: str, about_the_form: str, city: str | None) -> 
     return not alone or with_subject[0].score - alone[0].score >= FORM_SUBJECT_MARGIN
 
 
+YES_OR_NO = ("affirm", "deny")
+# The form each offered flow starts (shaping.answers.OFFERS): "yes" to 'To start a FOG permit application
+# here, reply "apply for a FOG permit".' starts it.
+_OFFERED_FORMS = {
+    "permit_application": "permit_form",
+    "deminimis_waiver": "deminimis_form",
+    "physical_space_waiver": "space_waiver_form",
+    "inglewood_variance": "variance_form",
+    "spill_report": "spill_form",
+    "service_log": "service_form",
+}
+ASKS_WITH_A_YES_OR_NO = 4  # words: "no we never told anyone, what now?" asks; "no?" / "yes ok" do not
+
+
 class ActionFollowUp(Action):
     """A fact given (or corrected) when no form asks for one ("our permit says 120", "last one was sept 30",
     "$413", "invoice date was sept 15"): the last question's computed answer with it, or, with nothing to
-    compute, what the assistant can do."""
+    compute, what the assistant can do. A yes to the flow the last answer offered starts it; another yes or
+    no when nothing was asked gets what the assistant can do, unless a question comes with it ("no le
+    avisamos a nadie, ahorita q hago?"): that is answered on the topic."""
 
     def name(self) -> str:
         return "action_follow_up"
@@ -428,7 +457,21 @@ class ActionFollowUp(Action):
     ) -> list[EventType]:
         text = (tracker.latest_message.get("text") or "").strip()
         topic = tracker.get_slot(TOPIC_SLOT)
-        if not topic or not text:
+        intent = (tracker.latest_message.get("intent") or {}).get("name")
+        offered = offered_in(_last_bot_text(tracker))
+        if intent == "affirm" and offered is not None and len(text.split()) < ASKS_WITH_A_YES_OR_NO:
+            return [FollowupAction(_OFFERED_FORMS[offered])]  # "yes" to the flow the last answer offered
+        if (
+            intent in YES_OR_NO
+            and topic
+            and len(text.split()) >= ASKS_WITH_A_YES_OR_NO
+            and looks_like_question(text)
+        ):
+            # "no le avisamos a nadie, ahorita q hago?": a question said with the no, on the topic
+            result, events = on_the_topic(tracker, text, topic, detect_city(text) or tracker.get_slot("city"))
+            dispatcher.utter_message(text=result.text)
+            return events
+        if not topic or not text or intent in YES_OR_NO:
             dispatcher.utter_message(response="utter_what_next")
             return []
         city = detect_city(text) or tracker.get_slot("city")

@@ -199,6 +199,20 @@ def permit_facts(spec: FormSpec) -> Callable[[str, ParseContext, Mapping[str, An
     return extract
 
 
+def fee_facts(values: Mapping[str, Any]) -> str:
+    """An Inglewood applicant's seats and drive-thru as the compliance core reads them, for "how much will we
+    pay?" asked mid-application (Fees (2) turns on them); "" before either is given."""
+    seats, drive_thru = values.get("dining_capacity"), values.get("drive_thru")
+    if seats is None and drive_thru not in ("yes", "no"):
+        return ""
+    said = ["a restaurant"]
+    if seats is not None:
+        said.append(f"with {seats} seats")
+    if drive_thru in ("yes", "no"):
+        said.append("and a drive-thru" if drive_thru == "yes" else "and no drive-thru")
+    return f"{' '.join(said)}, annual permit fee"
+
+
 # A Victorville applicant who goes straight on with the business's facts is filling out the application.
 APPLICATION_PATH_DEFAULT = {
     "application_path": (
@@ -219,6 +233,8 @@ PERMIT_FORMS = {
         extract=permit_facts(spec),
         topic=N_("permit application"),
         send_early_with=APPLICANT_REACHABLE,
+        # Victorville's fees are set by the council, not the chapter: nothing to compute there
+        question_facts=fee_facts if spec.city == "inglewood" else None,
     )
     for spec in (VICTORVILLE_PERMIT, INGLEWOOD_PERMIT)
 }

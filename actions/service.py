@@ -23,12 +23,14 @@ from actions import runtime
 from actions.channel import channel_of, verified_phone
 from actions.forms import FormState, GuidedForm, GuidedFormValidation, message_time
 from actions.knowledge import TOPIC_SLOT
+from calculations import permit_frequency
 from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
 from compliance.shifts import human
 from intake import SERVICE_LOG, FieldSpec, FormSpec, ParseContext, Quantity, ServiceFrequency, parse_phone
 from intake.frequencies import parse_frequency
 from intake.pumpout import parse_pumpout
-from languages import N_, t
+from knowledge.spanish import gloss
+from languages import ENGLISH, N_, current, t
 
 log = logging.getLogger(__name__)
 
@@ -371,6 +373,9 @@ class ActionServiceStatus(Action):
     ) -> list[EventType]:
         engine = runtime.engine()
         today = local_today(message_time(tracker))
+        # "when is the next one due? permit says every 6 months": the frequency said now, over the one stored
+        text = str(tracker.latest_message.get("text") or "")
+        said_days, said_months = permit_frequency(text if current() == ENGLISH else gloss(text))
         lines = []
         for facility in store.facilities.for_conversation(engine, tracker.sender_id):
             last = store.service.latest_for_facility(engine, facility["reference"])
@@ -383,7 +388,8 @@ class ActionServiceStatus(Action):
                     facility["device_type"],
                     last["service_date"],
                     today,
-                    facility["permit_frequency_days"],
+                    said_days or (None if said_months else facility["permit_frequency_days"]),
+                    frequency_months=said_months,
                 )
             except compliance.ComplianceError as error:  # an Inglewood grease trap: the permit sets it
                 lines.append(f"{serviced} {error} {t(PERMIT_FREQUENCY)}")

@@ -14,6 +14,7 @@ from calculations.compute import (
     compute,
     frequency_noted,
     missing_value_question,
+    permit_frequency,
     with_unit_asked,
 )
 
@@ -24,5 +25,6 @@ __all__ = [
     "compute",
     "frequency_noted",
     "missing_value_question",
+    "permit_frequency",
     "with_unit_asked",
 ]

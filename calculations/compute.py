@@ -48,6 +48,13 @@ _PERMIT_MONTHS = re.compile(
 _MONTH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
 
 
+def permit_frequency(text: str) -> tuple[int | None, int | None]:
+    """The service frequency a message says, as (days, months): "our permit says 60 days" → (60, None),
+    "every 6 months" → (None, 6), "quarterly" → (None, 3); (None, None) when it says none."""
+    days = int(m.group(1) or m.group(2)) if (m := _PERMIT_DAYS.search(text)) else None
+    return days, _permit_months(text) if days is None else None
+
+
 def _permit_months(text: str) -> int | None:
     """The months of a frequency the message gives in months ("every 6 months" → 6), else None."""
     if not (m := _PERMIT_MONTHS.search(text)):
@@ -156,8 +163,7 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
     if not served.ok or served.value is None:
         return None
     device = "trap" if _TRAP.search(text) else "interceptor"
-    frequency = int(m.group(1) or m.group(2)) if (m := _PERMIT_DAYS.search(text)) else None
-    months = _permit_months(text) if frequency is None else None
+    frequency, months = permit_frequency(text)
     result = compliance.service_due(city, device, served.value, ctx.today, frequency, frequency_months=months)
     if result.due is None:
         return None
@@ -211,7 +217,26 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
             date=long_date(fee.pay_by),
         )
     reason = fee.reason if fee.delinquent else ""  # not yet late, the core's reason repeats the lead
-    return Computed("late_fee", " ".join(p for p in (lead, reason, _what_comes_next(fee)) if p), fee.citation)
+    parts = [lead, reason, _what_comes_next(fee)]
+    if _REVOCATION.search(text) and not fee.revocation_proceedings:  # "when can they pull our permit?"
+        parts = [_revocation_sentence(fee), lead, reason, _what_comes_next(fee, revocation_said=True)]
+    return Computed("late_fee", " ".join(p for p in parts if p), fee.citation)
+
+
+# "y hasta cuando antes de q me quieran quitar el permiso?" (glossed "... revoke the permit"): the day the
+# unpaid invoice becomes cause for revocation is what is asked
+_REVOCATION = re.compile(
+    r"\b(?:revok\w*|revocation|revocar\w*|"
+    r"pull (?:our|my|the) permit|(?:lose|take away) (?:our|my|the) permit)\b",
+    re.I,
+)
+
+
+def _revocation_sentence(fee: LateFee) -> str:
+    return t(
+        "Still unpaid on {date} (after ninety days), it is cause for permit revocation proceedings.",
+        date=long_date(fee.revocation_from),
+    )
 
 
 def _late_fee_dates(fee: LateFee) -> Computed:
@@ -234,17 +259,11 @@ def _late_fee_dates(fee: LateFee) -> Computed:
     return Computed("late_fee", lead, fee.citation)
 
 
-def _what_comes_next(fee: LateFee) -> str:
+def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
     """The dates to come or passed: the basic penalty on day 46 (its date; to come when not yet delinquent),
-    the monthly 1.5% (none accrued yet), and the day unpaid becomes cause for revocation proceedings."""
-    revocation = (
-        ""
-        if fee.revocation_proceedings
-        else t(
-            "Still unpaid on {date} (after ninety days), it is cause for permit revocation proceedings.",
-            date=long_date(fee.revocation_from),
-        )
-    )
+    the monthly 1.5% (none accrued yet), and the day unpaid becomes cause for revocation proceedings (unless
+    it was ``revocation_said`` already)."""
+    revocation = "" if fee.revocation_proceedings or revocation_said else _revocation_sentence(fee)
     if not fee.delinquent:
         later = compliance.late_fee(fee.invoice_date, fee.base_amount, fee.penalty_starts)
         penalty = t(
@@ -289,11 +308,30 @@ def _deminimis(text: str, city: str | None, ctx: ParseContext) -> Computed | Non
         return None
     result = compliance.deminimis(yards, gallons)
     lead = (
-        t("Yes, you can apply for a de minimis waiver.")
+        t("Yes, you qualify to apply for a de minimis waiver.")
         if result.eligible
-        else t("No, a de minimis waiver is not open to you.")
+        else t("No, you don't qualify for a de minimis waiver.")
     )
     return Computed("deminimis", f"{lead} {result.reason}", result.citation)
+
+
+def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    """The trash service alone ("nuestro servicio de basura es 1 yarda cubica por semana"): the organic
+    waste limit it sets, and the one value still needed."""
+    if city == "inglewood" or not _YARDS.search(text) or _said_in(text, "gal") is not None:
+        return None
+    yards = _said_in(text, "yd3")
+    if yards is None:
+        return None
+    result = compliance.deminimis(yards, 0)
+    lead = t(
+        "With {yards} cubic yards of trash service a week, organic waste must be under {limit} gallons a "
+        "week per container for a de minimis waiver. About how many gallons of organic waste a week do you "
+        "have?",
+        yards=f"{yards.normalize():f}",
+        limit=f"{result.organics_limit_gal.normalize():f}",
+    )
+    return Computed("deminimis_limit", lead, result.citation)
 
 
 def _spill_deadline(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
@@ -368,6 +406,7 @@ _READERS: tuple[Reader, ...] = (
     _nov_fee,
     _annual_fee,
     _deminimis,
+    _deminimis_limit,
     _edible_food_tier,
     _service_due,
 )
@@ -382,6 +421,7 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
     _deminimis: lambda text: (
         _YARDS.search(text) or re.search(r"\bgal(?:lon)?s?\b|\bde minimis\b", text, re.I)
     ),
+    _deminimis_limit: _YARDS.search,
     _edible_food_tier: _EDIBLE_FOOD.search,
     _service_due: lambda text: _NEXT_SERVICE.search(text) or _PUMPED.search(text),
 }
@@ -504,8 +544,7 @@ def frequency_noted(text: str, city: str | None, now: dt.datetime) -> str | None
     """What a permit frequency said without a service date means ("our Inglewood permit says 90 days"): the
     interval the core works out from it, with its section, or why the core refuses it (a Victorville
     frequency the FOG manager cannot assign); None when no frequency is said or the city is not known."""
-    days = int(m.group(1) or m.group(2)) if (m := _PERMIT_DAYS.search(text)) else None
-    months = _permit_months(text) if days is None else None
+    days, months = permit_frequency(text)
     if city is None or (days is None and months is None):
         return None
     today = ParseContext(now=now).today

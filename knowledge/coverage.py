@@ -66,7 +66,10 @@ _VICTORVILLE_FEE_AMOUNT = _topic(
 _INGLEWOOD_ORGANICS = _topic(
     r"\b(?:brown (?:bin|cart)|food scraps?|compost(?:ing)?|organics? (?:bin|cart|waste)"
     r"|yard (?:waste|trimmings)|grass clippings|green waste|recycl(?:ing|ables?) (?:bin|cart|container)"
-    r"|(?:which|what|wich) (?:bin|cart|can|container)|(?:blue|green|black|gray|grey) (?:bin|cart|can))\b"
+    r"|(?:which|what|wich) (?:bin|cart|can|container)|(?:blue|green|black|gray|grey) (?:bin|cart|can)"
+    # the rest of Victorville's organics chapter, asked again for Inglewood ("and in inglewood?")
+    r"|de minimis|physical space waiver|edible food|food recovery|sb ?1383|tier (?:one|two|1|2) generators?"
+    r"|organics? (?:service|program|requirements?|rules?|waiver))\b"
 )
 _GREASE = re.compile(r"\b(?:grease|oil|fog|fryer|interceptor|trap)\b", re.I)
 

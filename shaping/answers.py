@@ -61,6 +61,15 @@ def offer_sentence(answer: Answer, channel: str) -> str:
     return t(_OFFER_SENTENCE.get(channel, _OFFER_SENTENCE["web"]), what=t(what), words=t(words))
 
 
+def offered_in(text: str | None) -> str | None:
+    """The flow a reply offered in so many words (its quoted words: '... reply "apply for a FOG permit".'),
+    in the reply's language; None when it offered none. A "yes" to it starts that flow."""
+    for offer, (_, words) in OFFERS.items():
+        if text and f'"{t(words)}"' in text:
+            return offer
+    return None
+
+
 # A message that asks several things gets each part's core in its first reply: up to two SMS, not one.
 MULTI_PART_SMS_MESSAGES = 2
 

@@ -368,7 +368,7 @@ def deminimis(
     if eligible:
         reason = t(
             "With {service}, organic waste must be under {limit} gallons a week per container, and "
-            "{gallons} gallons is, so the business may apply for a de minimis waiver.",
+            "{gallons} gallons is, so the business qualifies to apply for a de minimis waiver.",
             service=service,
             limit=_fmt(limit),
             gallons=_fmt(gallons),

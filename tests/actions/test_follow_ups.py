@@ -111,7 +111,7 @@ def test_a_question_that_gives_the_topic_s_missing_value_is_computed_with_it(eng
             slots={TOPIC_SLOT: topic, "city": "victorville"},
         ),
     )
-    assert messages[0]["text"].startswith("No, a de minimis waiver is not open to you.")
+    assert messages[0]["text"].startswith("No, you don't qualify for a de minimis waiver.")
     assert "12 gal" in slots[TOPIC_SLOT]
 
 
@@ -273,10 +273,10 @@ def test_after_a_spill_report_the_written_notice_is_due_by_the_spills_day(engine
     assert "December 8" not in _asked("how big does a grease interceptor have to be?", topic, "inglewood")
 
 
-def _asked_mid_form(text: str, form: str, city: str) -> str:
+def _asked_mid_form(text: str, form: str, city: str, **answers: object) -> str:
     _, messages = _run(
         ActionAnswerQuestion(),
-        make_tracker(text=text, intent="ask_question", slots={"city": city}, active_loop=form),
+        make_tracker(text=text, intent="ask_question", slots={"city": city, **answers}, active_loop=form),
     )
     return " ".join(message.get("text") or "" for message in messages)
 
@@ -328,3 +328,44 @@ def test_without_answer_cards_the_subject_and_the_form_s_reading_are_not_used(mo
     assert not knowledge._reads_better_with("what do i send?", "what do i send (variance request)?", None)
     tracker = make_tracker(text="what records?", slots={TOPIC_SLOT: "is my restaurant tier two?"})
     assert knowledge._subject(tracker, "what records?", "victorville") is None
+
+
+def test_a_mid_log_question_gets_its_clock_from_the_service_being_logged(engine):
+    """Logging Monday's pump-out, "does the company send the manifest or do I?" gets the 72 hours' date
+    from the service date given; the same question with no date given yet gets the rule alone."""
+    logged = {"service_date": "2026-11-30", "device": "interceptor"}
+    reply = _asked_mid_form(
+        "does the pump company send the manifest or do i?", "service_form", "victorville", **logged
+    )
+    assert "December 3, 2026" in reply and "10.03.170(b)" in reply, reply
+    reply = _asked_mid_form("does the pump company send the manifest or do i?", "service_form", "victorville")
+    assert "December 3" not in reply and "10.03.170(b)" in reply, reply
+
+
+def test_a_no_said_with_a_question_is_answered_on_the_topic_and_a_bare_no_gets_the_menu(engine):
+    topic = "our kitchen drain backed up on november 16 and grease got into the parking lot. victorville"
+    asked = "no we never told anyone, what do we do now?"
+    _, messages = _run(
+        ActionFollowUp(),
+        make_tracker(text=asked, intent="deny", slots={TOPIC_SLOT: topic, "city": "victorville"}),
+    )
+    reply = " ".join(message.get("text") or "" for message in messages)
+    assert "Victorville Municipal Code" in reply and not any(m.get("response") for m in messages), reply
+    _, messages = _run(
+        ActionFollowUp(),
+        make_tracker(text="no", intent="deny", slots={TOPIC_SLOT: topic, "city": "victorville"}),
+    )
+    assert [m.get("response") for m in messages] == ["utter_what_next"]
+
+
+def test_yes_to_the_flow_an_answer_offered_starts_it_and_a_yes_to_nothing_gets_the_menu(engine):
+    tracker = make_tracker(text="yes", intent="affirm", slots={TOPIC_SLOT: "how do i get a fog permit?"})
+    offered = 'You need a FOG permit. To start a FOG permit application here, reply "apply for a FOG permit".'
+    tracker.events.insert(0, {"event": "bot", "text": offered, "timestamp": tracker.events[0]["timestamp"]})
+    events, messages = run_raw(ActionFollowUp(), tracker)
+    assert {"event": "followup", "name": "permit_form"} in [
+        {"event": e.get("event"), "name": e.get("name")} for e in events
+    ]
+    assert not messages
+    _, messages = _run(ActionFollowUp(), make_tracker(text="yes", intent="affirm"))
+    assert [m.get("response") for m in messages] == ["utter_what_next"]

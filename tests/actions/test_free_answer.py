@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from actions.knowledge import free_answer
+from actions.permits import fee_facts
 from actions.waivers import deminimis_facts
 from cities import CityContacts
 from shaping.answers import MORE_MARKER, shape_answer
@@ -74,7 +75,7 @@ def test_a_what_if_with_a_new_amount_is_computed_with_it_not_the_earlier_one(rea
     answer = free_answer(
         real_index, CityContacts(), "and if it were 22 gallons?", "victorville", NOW, "web", facts=earlier
     )
-    assert answer.text.startswith("No, a de minimis waiver is not open to you.")
+    assert answer.text.startswith("No, you don't qualify for a de minimis waiver.")
     assert "22 gallons is not" in answer.text and "3 cubic yards" in answer.text  # the yards from before
 
 
@@ -89,5 +90,16 @@ def test_a_what_if_mid_waiver_request_is_computed_with_the_amounts_given(real_in
     answer = free_answer(
         real_index, CityContacts(), "What if it's 6 gallons instead?", "victorville", NOW, "web", facts=facts
     )
-    assert answer.text.startswith("Yes, you can apply for a de minimis waiver. With 1.5 cubic yards a week")
+    assert answer.text.startswith(
+        "Yes, you qualify to apply for a de minimis waiver. With 1.5 cubic yards a week"
+    )
     assert "6 gallons is" in answer.text
+
+
+def test_how_much_mid_application_is_computed_from_the_seats_given(real_index):
+    facts = fee_facts({"dining_capacity": 58, "drive_thru": "no"})
+    assert fee_facts({}) == ""
+    answer = free_answer(
+        real_index, CityContacts(), "so how much will we pay?", "inglewood", NOW, "web", facts=facts
+    )
+    assert answer.text.startswith("Your annual fee is $413")

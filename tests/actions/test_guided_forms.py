@@ -259,7 +259,7 @@ def test_a_correction_that_names_only_the_new_value_changes_the_one_answer_it_fi
         CONTACTS,
     )
     assert turn.updates == {"service_date": "2026-11-24"}
-    assert turn.feedback == ("OK, I've changed the service date.",)
+    assert turn.feedback == ("OK, I've changed the service date to Nov 24, 2026.",)  # and what it is now
     assert turn.next_slot == "hauler"  # and the open question is asked again
 
 

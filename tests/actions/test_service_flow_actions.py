@@ -135,3 +135,14 @@ def test_when_an_inglewood_grease_traps_next_service_is_asked_with_no_frequency_
     )
     assert "sets no service interval for grease traps" in text
     assert "How often does your permit say to service it?" in text  # never an empty reply
+
+
+def test_a_frequency_said_with_when_next_is_used_over_the_default(engine):
+    values = {**PUMPED, "device": "interceptor", "city": "inglewood", "frequency": None}
+    run(ActionSaveServiceRecord(), make_tracker(slots=values, text="yes"))
+    asked = "when is the next one due? permit says every 6 months"
+    _, text = run(ActionServiceStatus(), make_tracker(text=asked, intent="service_status"))
+    _, default = run(
+        ActionServiceStatus(), make_tracker(text="when is the next one due?", intent="service_status")
+    )
+    assert "every six months" in text and "every six months" not in default

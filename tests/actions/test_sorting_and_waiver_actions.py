@@ -317,3 +317,21 @@ def test_a_deminimis_request_sent_without_its_amounts_is_filed_unscreened_and_in
     assert record["details"]["missing"][:2] == ["Total solid waste service", "Organic waste per container"]
     assert record["reference"] in text and "It is filed as incomplete" in text
     assert "The city screens it once it has your service and organic waste amounts." in text
+
+
+def test_a_setting_said_as_a_fact_after_a_sorting_answer_asks_it_again_for_that_setting(engine):
+    slots = {"sorting_query": "en q bote van las cascaras de naranja? victorville", "city": "victorville"}
+    with languages.using("es"):
+        set_to, text = run(
+            ActionSortFollowUp(), make_tracker(slots=slots, text="es casa, casa sola", intent="inform")
+        )
+    assert set_to == {"generator_type": "single_family"} and "verde" in text.lower() and "café" not in text
+
+
+def test_inglewood_asked_after_a_sorting_answer_is_told_its_carts_are_not_in_these_ordinances(engine):
+    slots = {"sorting_query": "where do orange peels go at my house? victorville", "city": "victorville"}
+    _, text = run(
+        ActionSortFollowUp(),
+        make_tracker(slots=slots, text="and in Inglewood? my sister lives there", intent="inform_city"),
+    )
+    assert "Inglewood's cart and organics rules" in text and "Chapter 6.37" in text

@@ -73,9 +73,9 @@ def test_late_penalties_in_spanish() -> None:
 def test_annual_fee_and_waiver_eligibility_in_spanish() -> None:
     assert spanish(CASES[6][0], "inglewood").text.startswith("Su cuota anual es de $413: ")
     assert spanish(CASES[7][0], "victorville").text.startswith(
-        "Sí, usted puede solicitar una exención de minimis"
+        "Sí, usted califica para solicitar una exención de minimis"
     )
-    assert spanish(CASES[8][0], "victorville").text.startswith("No, usted no puede solicitar una exención")
+    assert spanish(CASES[8][0], "victorville").text.startswith("No, usted no califica para una exención")
 
 
 def test_spill_written_confirmation_deadline_in_spanish() -> None:

@@ -48,15 +48,29 @@ NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, Decemb
             "4 yards of trash a week and maybe 12 gallons of food waste, do we need the organics bin?",
             "victorville",
             "deminimis",
-            "Yes, you can apply",
+            "Yes, you qualify to apply",
             "§ 6.37.050(a)",
         ),
         (
             "1.5 cubic yards of trash and 12 gallons of food scraps a week, can we get the waiver",
             "victorville",
             "deminimis",
-            "not open to you",
+            "don't qualify",
             "§ 6.37.050(a)",
+        ),
+        (
+            "we only have 1 cubic yard of trash a week, could we get out of the organics service?",
+            "victorville",
+            "deminimis_limit",
+            "must be under 10 gallons a week per container",
+            "§ 6.37.050(a)(2)(b)",
+        ),
+        (
+            "got the yearly grease fee bill dated nov 2. when do i get hit with a late fee",
+            "inglewood",
+            "late_fee",
+            "Pay it by December 17, 2026",
+            "Enforcement (14)",
         ),
         (
             "we had a sewage backup on nov 30, when is the written report due",
@@ -308,3 +322,13 @@ def test_a_what_if_that_gives_no_value_and_names_no_rule_computes_nothing():
     unpaid = "got a late notice from inglewood for the fog fee, $413, invoice date was sept 15"
     for asked in ("what if we dont pay it?", "and if it were $267 instead?"):
         assert compute(f"{asked} {unpaid}", "inglewood", NOW, asked=asked) is not None
+
+
+def test_asked_when_the_permit_can_be_revoked_the_unpaid_invoice_s_revocation_day_comes_first():
+    asked = compute(
+        "our $413 fog invoice dated oct 2 is unpaid. and when can they revoke the permit?", "inglewood", NOW
+    )
+    assert asked is not None and asked.text.startswith("Still unpaid on January 1, 2027 (after ninety days)")
+    assert asked.text.count("revocation") == 1  # said once, first
+    owed = compute("our $413 fog invoice dated oct 2 is unpaid, what do we owe?", "inglewood", NOW)
+    assert owed is not None and owed.text.startswith("As of today you owe")

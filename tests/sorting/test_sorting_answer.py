@@ -107,8 +107,8 @@ def test_cooking_oil_is_never_sent_down_the_drain(matcher: SortingMatcher, text:
 def test_used_cooking_oil_answer_in_full(matcher: SortingMatcher) -> None:
     assert format_answer(matcher.sort("used cooking oil")) == (
         "Never pour cooking oil or grease down a drain. Restaurants: barrels or drums for a licensed hauler "
-        "or recycler. At home it isn't \"food scraps\" and no cart is named for it: ask the city's solid "
-        "waste office. "
+        "or recycler. At home the ordinance doesn't say which cart takes it (it isn't \"food scraps\"): ask "
+        "the city's solid waste office. "
         "Victorville Municipal Code § 10.03.230; "
         'Victorville Municipal Code § 6.37.020 ("Food scraps")'
     )
