@@ -25,6 +25,8 @@ from calculations import (
     missing_value_question,
 )
 from cities import CITY_NAMES, CityContacts, detect_city
+from intake import ParseContext
+from intake.dates import find_date
 from intake.routing import asks_for_a_waiver_unnamed, waiver_of
 from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
 from knowledge.cards import Card, CardIndex
@@ -480,6 +482,10 @@ class ActionFollowUp(Action):
         text = bare_number_read(text, _last_bot_text(tracker), english_topic, city, message_time(tracker))
         facts = f"{topic} {text}"[-MAX_QUESTION_CHARS:]
         computed = computed_answer(tracker, facts, city)
+        if computed is None and (dated := _clock_from_the_day(tracker, topic, text, city)) is not None:
+            result, events = dated  # "it was mailed nov 25" after "how do i fight it?": the appeal's clock
+            dispatcher.utter_message(text=result.text)
+            return [*events, SlotSet(TOPIC_SLOT, facts)]
         if computed is None:  # the value the topic's rule still needs, or what the assistant can do
             english = facts if current() == ENGLISH else gloss(facts)
             missing = missing_value_question(english, city or detect_city(facts))
@@ -493,6 +499,23 @@ class ActionFollowUp(Action):
         result, events = reply_for(tracker, facts, city, computed)
         dispatcher.utter_message(text=result.text)
         return [*events, SlotSet(TOPIC_SLOT, facts)]
+
+
+def _clock_from_the_day(
+    tracker: Tracker, topic: str, text: str, city: str | None
+) -> tuple[ShapedReply, list[EventType]] | None:
+    """A day said on its own after a question whose answer card runs a clock ("it was mailed nov 25" after
+    "how do i fight it?"): that answer again, its clock started on the day; None when the message gives no
+    day or the answer has no clock."""
+    found, _ = find_date(
+        text if current() == ENGLISH else gloss(text), ParseContext(now=message_time(tracker))
+    )
+    if not found.ok or found.value is None:
+        return None
+    result = _free_answer(tracker, topic, city, clock_facts=text)
+    if result.kind is not AnswerKind.ANSWER or result.card is None or not result.card.clocks:
+        return None
+    return reply_for(tracker, topic, city, result)
 
 
 def _last_bot_text(tracker: Tracker) -> str | None:

@@ -23,8 +23,17 @@ from intake.quantities import find_quantity
 from intake.routing import is_hypothetical
 from languages import N_, t
 
-_PUMPED = re.compile(r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|serviced|emptied|vacuumed)\b", re.I)
-_NEXT = re.compile(r"\b(?:when|next|due|again|how long until|by when|how often)\b", re.I)
+# "last done nov 10", "how often clean it": a service said in other words than "pumped"
+_PUMPED = re.compile(
+    r"\b(?:pump(?:ed|ing)?|clean(?:ed|ing)?(?:\s*out)?|serviced|emptied|vacuumed|last (?:done|did it))\b",
+    re.I,
+)
+# when the next one is due, or whether it can wait ("every 90 days or can i push it longer?")
+_NEXT = re.compile(
+    r"\b(?:when|next|due|again|how long until|by when|how often|push(?:ed)? it|longer|stretch|postpone|delay|"
+    r"skip|wait)\b",
+    re.I,
+)
 _MANIFEST = re.compile(r"\b(?:manifest|manafest|manifests|manifiesto|paperwork|pump ticket)s?\b", re.I)
 _NEXT_SERVICE = re.compile(r"\b(?:next (?:one|pump|service|cleaning)|again|how often|cada cuanto)\b", re.I)
 _TRAP = re.compile(  # a grease trap (under a sink, indoors), not an interceptor
@@ -51,8 +60,17 @@ _MONTH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 1
 def permit_frequency(text: str) -> tuple[int | None, int | None]:
     """The service frequency a message says, as (days, months): "our permit says 60 days" → (60, None),
     "every 6 months" → (None, 6), "quarterly" → (None, 3); (None, None) when it says none."""
+    if _NO_PERMIT_FREQUENCY.search(text):  # "my permit doesnt say a number. do i gotta pump every 90 days?"
+        return None, None
     days = int(m.group(1) or m.group(2)) if (m := _PERMIT_DAYS.search(text)) else None
     return days, _permit_months(text) if days is None else None
+
+
+_NO_PERMIT_FREQUENCY = re.compile(
+    r"\bpermit (?:does ?n[o']?t|dont|doesnt|does not|do(?:es)?n'?t) (?:say|list|set|have|give|show)"
+    r"|\bno (?:frequency|number|interval) (?:in|on) (?:the|my|our) permit",
+    re.I,
+)
 
 
 def _permit_months(text: str) -> int | None:
@@ -534,10 +552,20 @@ def bare_number_read(text: str, asked: str | None, topic: str, city: str | None,
     for question in (asked, missing_value_question(topic, city)):
         if (said := with_unit_asked(text, question)) != text:
             return said
+    number = _BARE_NUMBER.match(text).group(1)
+    if _NOTICE_OF_VIOLATION.search(topic) and 1 <= int(number) <= max(_ORDINALS.values()):
+        return f"{_ordinal(int(number))} notice of violation"  # "3" after "whats the fine for a NOV"
     found = compute(topic, city, now)
     if found is not None and found.kind == "service_due":
-        return f"our permit says every {_BARE_NUMBER.match(text).group(1)} days"
+        return f"our permit says every {number} days"
     return text
+
+
+_NOTICE_OF_VIOLATION = re.compile(r"\b(?:notices? of violation|novs?)\b(?!\s*\d)", re.I)  # not "nov 25"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def frequency_noted(text: str, city: str | None, now: dt.datetime) -> str | None:

@@ -171,6 +171,13 @@ _MID_FRAMES: tuple[re.Pattern[str], ...] = tuple(
     )
 )
 
+# What follows a question's frame when it is the speaker's setting, not the item ("... en q bote van? vivo
+# en una casa", "... donde van? en mi casa", "... which bin do they go in? i live in a house").
+_SETTING_AFTER = re.compile(
+    r"(?:vivo|vivimos|soy|somos|tengo|tenemos|estoy|estamos|en (?:mi|mis|la|el|nuestr\w*|una?|casa)|"
+    r"i live|we live|i am|im|we are|were|at (?:my|our|home|the)|in (?:my|our)|for (?:my|our))\b"
+)
+
 _PREFIX = re.compile(
     r"^(?:(?:hi|hello|hey|hola|ok|okay|so|um|uh|please|quick question|question|yo|buenos dias|"
     r"buenas tardes|buenas noches|buenas|oiga|oye|disculpe|perdon|una pregunta|pregunta|por favor|porfa|"
@@ -251,7 +258,10 @@ def strip_frame(folded: str) -> str:
         for pattern in _MID_FRAMES:
             match = pattern.search(text)
             if match and match.group(1).strip():
-                text = match.group(1).strip()
+                before = text[: match.start()].strip()
+                # "las cajas de carton en q bote van? vivo en una casa": the item before the question, the
+                # setting after it
+                text = before if before and _SETTING_AFTER.match(match.group(1)) else match.group(1).strip()
                 break
     for pattern in _SUFFIXES:
         stripped = pattern.sub("", " " + text).strip()

@@ -5,8 +5,9 @@ import pytest
 from action_tracker_support import make_tracker, run_raw
 
 import actions.permits
+import actions.service
 import actions.spill
-import actions.waivers  # noqa: F401
+import actions.waivers  # noqa: F401  (each form registers itself where mid-form questions find it)
 import languages
 from actions.knowledge import (
     TOPIC_SLOT,
@@ -369,3 +370,22 @@ def test_yes_to_the_flow_an_answer_offered_starts_it_and_a_yes_to_nothing_gets_t
     assert not messages
     _, messages = _run(ActionFollowUp(), make_tracker(text="yes", intent="affirm"))
     assert [m.get("response") for m in messages] == ["utter_what_next"]
+
+
+def test_a_day_said_alone_starts_the_clock_of_the_last_answer_and_a_count_names_the_nov(engine):
+    """ "it was mailed nov 25" after "how do i appeal my NOV?" is the appeal's clock (15 days: December 10);
+    "3" after "what's the fine for a notice of violation?" is the third one ($500)."""
+    topic = "i think the inspector was wrong on my NOV, how do i appeal? inglewood"
+    _, messages = _run(
+        ActionFollowUp(),
+        make_tracker(
+            text="it was mailed nov 25", intent="inform", slots={TOPIC_SLOT: topic, "city": "inglewood"}
+        ),
+    )
+    assert "December 10, 2026" in " ".join(m.get("text") or "" for m in messages)
+    topic = "whats the fine for a notice of violation in inglewood"
+    _, messages = _run(
+        ActionFollowUp(),
+        make_tracker(text="3", intent="inform", slots={TOPIC_SLOT: topic, "city": "inglewood"}),
+    )
+    assert (messages[0].get("text") or "").startswith("$500.")

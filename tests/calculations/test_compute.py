@@ -59,6 +59,21 @@ NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, Decemb
             "§ 6.37.050(a)",
         ),
         (
+            "pump guy came out nov 12 for the big trap out back. my permit doesnt say a number. do i really "
+            "gotta pump every 90 days or can i push it longer??",
+            "victorville",
+            "service_due",
+            "due by February 10, 2027 (71 days from today). That is because no other frequency is set",
+            "§ 10.03.160(f)(2)",
+        ),
+        (
+            "we only got the small trap under the 3 comp sink. how often clean it? last done nov 10",
+            "victorville",
+            "service_due",
+            "Your next trap service is due by December 10, 2026",
+            "§ 10.03.160(g)",
+        ),
+        (
             "we only have 1 cubic yard of trash a week, could we get out of the organics service?",
             "victorville",
             "deminimis_limit",

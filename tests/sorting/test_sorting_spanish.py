@@ -8,6 +8,7 @@ import dataclasses
 import re
 from collections.abc import Iterator
 
+import pytest
 from sorting_test_support import catalog_fixture, lexical_matcher_fixture, matcher_fixture  # noqa: F401  (pytest fixtures)
 
 import languages
@@ -114,3 +115,18 @@ def test_a_texted_question_frame_is_read_so_the_bin_it_names_is_no_item(matcher:
     found = matcher.match("en q bote van los huesos de pollo?")
     assert found is not None and "shampoo" not in found.item.name
     assert matcher.match("en que bote van los huesos de pollo?").item == found.item
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ("las cajas de carton de amazon en q bote van? vivo en una casa en victorville", "cardboard box"),
+        ("los pañales usados del bebe donde van? en mi casa", "diapers"),
+        ("en la taqueria en que bote van las sobras de comida", "leftovers"),  # the setting before it
+    ],
+)
+def test_the_item_is_read_on_its_side_of_the_question_not_the_setting_s(
+    lexical_matcher: SortingMatcher, text: str, item: str
+) -> None:
+    found = lexical_matcher.match(text)
+    assert found is not None and found.item.name == item
