@@ -395,7 +395,7 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
     if match := _RE_TODAY.search(text):
         return found(match, _ok(today))
     for pattern in (_RE_MONTH_DAY, _RE_DAY_MONTH):
-        if match := pattern.search(text):
+        if (match := pattern.search(text)) and not _a_notice_of_violation(pattern, match):
             month = _MONTHS[match.group("month")]
             day, year = int(match.group("day")), _two_digit_year(match.group("year"))
             return found(match, _resolve(month, day, year, today, tense))
@@ -487,6 +487,17 @@ def _day_of_recent_month(day: int, today: dt.date, tense: str) -> ParseResult[dt
 
 def _is_leap(year: int) -> bool:
     return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+def _a_notice_of_violation(pattern: re.Pattern[str], match: re.Match[str]) -> bool:
+    """ "our 2nd NOV", "un NOV" (glossed "1 nov"): a count of notices of violation, not a day of November,
+    which is written "nov 2", "the 2nd of nov" or "2 de noviembre"."""
+    return (
+        pattern is _RE_DAY_MONTH
+        and match.group("month") == "nov"
+        and not match.group("year")
+        and not re.search(r"\b(?:of|de)\s+nov\b", match.group(0))
+    )
 
 
 def find_date(

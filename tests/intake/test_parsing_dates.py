@@ -212,3 +212,12 @@ def test_a_naive_now_or_an_unknown_tense_is_a_programming_error() -> None:
         ParseContext(dt.datetime(2026, 8, 18, 12, 0))
     with pytest.raises(ValueError, match="tense"):
         parse_date("today", TUESDAY, tense="someday")
+
+
+@pytest.mark.parametrize("said", ["our 2nd NOV", "me dieron 1 nov en inglewood"])
+def test_a_count_of_notices_of_violation_is_no_day_of_november(said):
+    december = ctx_at(2026, 12, 1)
+    found, _ = find_date(said, december)
+    assert found.value is None
+    for day in ("our 2nd NOV, mailed nov 20", "the 20th of nov", "el 20 de nov"):
+        assert find_date(day, december)[0].value == dt.date(2026, 11, 20), day
