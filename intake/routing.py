@@ -322,7 +322,7 @@ _WHAT_IF = re.compile(
     r"^\s*(?:(?:ok|okay|and|so|but|pero|o)[,.]?\s+)?(?:what if|and if|what about if|que tal si|qué tal si|"
     r"y qu[eé] tal si|suppose|supongamos que|"
     r"y si (?!es correct|es as[ií])(?=fuera|fuese|son\b|es\b|tuvi|hubi|tengo|tenemos|hay\b|"
-    r"pong|cambi|baj|sub|\d))",
+    r"pong|cambi|baj|sub|no\b|\d))",  # "y si no?", "y si no lo pago?": and if not
     re.IGNORECASE,
 )
 
@@ -625,10 +625,11 @@ def may_ask_where_it_goes(intent: str, text: str) -> bool:
     short = len(text.split()) <= SHORT_SORTING_QUESTION_WORDS
     short_question = intent == QUESTION_INTENT and short
     # "and the leftover crusts?" after a sorting answer: the next item, whatever the classifier said
-    next_item = (  # "and the leftover crusts?" is no yes or no either
-        intent in MAY_BE_SORTING | {QUESTION_INTENT, INFORM_INTENT, "affirm", "deny"}
+    next_item = (  # "and the leftover crusts?" is no yes or no either, nor a correction
+        intent in MAY_BE_SORTING | {QUESTION_INTENT, INFORM_INTENT, CHANGE_INTENT, "affirm", "deny"}
         and short
         and _NEXT_ITEM.match(text)
+        and not (intent == CHANGE_INTENT and _GIVES_A_VALUE.search(text))  # "and the phone is 760 ..."
     )
     # "glass pasta sauce jar rinsed. victorville": the city said with the item asks where it goes
     with_the_city = (
@@ -645,6 +646,7 @@ def may_ask_where_it_goes(intent: str, text: str) -> bool:
     )
 
 
+_GIVES_A_VALUE = re.compile(r"\d|\b(?:is|are|was|were|should be|es|son|era|debe ser)\b", re.IGNORECASE)
 _NEXT_ITEM = re.compile(
     r"^\s*(?:ok(?:ay)?[,.]?\s+)?(?:and|what about|how about|y|y que tal|que tal|y con|y el|y la|y los|y las)"
     r"\s+(?:the|my|our|el|la|los|las|un|una|unos|unas)?\s*[^\W\d_]",

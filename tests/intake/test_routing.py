@@ -384,6 +384,8 @@ def test_a_bare_fact_is_no_city(intent, text, routed):
     ("intent", "text", "may_be"),
     [
         ("inform", "and the leftover crusts?", True),
+        ("change_answer", "and the leftover crusts?", True),  # the classifier's guess: no correction
+        ("change_answer", "and the phone is 760 555 0100", False),  # a correction gives a value
         ("ask_question", "y las cascaras?", True),
         ("ask_question", "what about the interceptor?", False),  # the grease program's
         ("ask_question", "and how long is that good for, and what do we send the city with it?", False),
@@ -434,6 +436,8 @@ def test_a_request_to_apply_the_classifier_could_not_place_starts_the_applicatio
         ("y si fueran 6 galones? la vdd de organicos sale poquito", "ask_question"),
         ("y si, todo bien", "inform"),  # "and yes": a confirmation
         ("y si es correcto", "inform"),
+        ("y si no?", "ask_question"),  # "and if not?"
+        ("y si no lo pago?", "ask_question"),
         ("12 gallons", "inform"),
     ],
 )
