@@ -25,9 +25,11 @@ from languages import N_, t
 
 # "last done nov 10", "how often clean it": a service said in other words than "pumped"
 _PUMPED = re.compile(
-    r"\b(?:pump(?:ed|ing)?|clean(?:ed|ing)?(?:\s*out)?|serviced|emptied|vacuumed|last (?:done|did it))\b",
+    r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|clean (?:it|them|the (?:trap|interceptor))|serviced|"
+    r"emptied|vacuumed|last (?:done|did it))\b",
     re.I,
 )
+_DEVICE = re.compile(r"\b(?:grease )?(?:traps?|interceptors?)\b", re.I)
 # when the next one is due, or whether it can wait ("every 90 days or can i push it longer?")
 _NEXT = re.compile(
     r"\b(?:when|next|due|again|how long until|by when|how often|push(?:ed)? it|longer|stretch|postpone|delay|"
@@ -175,6 +177,8 @@ def compute(text: str, city: str | None, now: dt.datetime, *, asked: str | None 
 def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if city is None or not (_PUMPED.search(text) and _NEXT.search(text)) or _SPILL.search(text):
         return None  # "it overflowed yesterday, all cleaned up, what now?" is a spill, not a pump-out
+    if _INVOICE.search(text) and not _DEVICE.search(text):
+        return None  # "invoice for cleaning the sewer main, dated oct 30, when do i have to pay?"
     if _MANIFEST.search(text) and not _NEXT_SERVICE.search(text):
         return None  # "pumped yesterday, when do i get the manifest in?": the manifest's clock answers
     served, _ = find_date(text, ctx)
