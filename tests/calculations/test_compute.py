@@ -350,6 +350,9 @@ def test_asked_when_the_permit_can_be_revoked_the_unpaid_invoice_s_revocation_da
 
 
 def test_an_invoice_for_cleaning_the_sewer_main_is_no_pump_out():
-    said = "city of victorville invoice, $8,450 for cleaning the sewer main after the blockage, dated oct 30. when do i have to pay"
+    said = (
+        "city of victorville invoice, $8,450 for cleaning the sewer main after the blockage, dated oct 30. "
+        "when do i have to pay"
+    )
     found = compute(said, "victorville", NOW)
     assert found is None or found.kind != "service_due"
