@@ -187,11 +187,18 @@ def incomplete(missing: list[str]) -> dict[str, Any]:
     return {"missing": missing} if missing else {}
 
 
+NAMED_MISSING = 4  # answers named in the confirmation; the rest are counted ("and 9 more answers")
+
+
 def still_needed(missing: list[str]) -> str:
-    """The sentence telling the user what the office will still ask for (``missing``: English labels)."""
+    """The sentence telling the user what the office will still ask for (``missing``: English labels); a
+    long list names the first few and counts the rest, so the confirmation stays short on a phone."""
+    named = [t(label).lower() for label in missing[:NAMED_MISSING]]
+    if len(missing) > NAMED_MISSING:
+        named.append(t("{count} more answers", count=len(missing) - NAMED_MISSING))
     return t(
         "It is filed as incomplete: the office still needs {missing}, and will contact you for it.",
-        missing=and_list([t(label).lower() for label in missing]),
+        missing=and_list(named),
     )
 
 
