@@ -544,8 +544,11 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
     business_field = next((name for name in _BUSINESS_FIELDS if name in names), None)
     if business_field and (match := _NAMED_BUSINESS.search(text)):
         found[business_field] = (match.group("name") or match.group("we")).strip(" .,")
-    elif business_field and (said := _business_in_a_clause(text) or _business_before_address(text)):
+    elif business_field and (said := _business_in_a_clause(text)):
         found[business_field] = said  # "si, ponle 6 galones. es la taqueria el guero, 15000 palmdale rd"
+    elif business_field == "business_name" and (said := _business_before_address(text)):
+        # an applicant's business ("Plaza Amargosa, 14800 ..." in a spill report is a place)
+        found[business_field] = said
     street = find_street_address(text)
     if _ADDRESS_FIELD in names and street and (address := parse("location", street, ctx)).ok:
         found[_ADDRESS_FIELD] = address.slot

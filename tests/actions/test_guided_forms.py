@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 import languages
-from actions.forms import FormState, Message, decide, is_interruption, looks_like_question
+from actions.forms import FormState, Message, decide, is_interruption, looks_like_question, named_facts
 from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
 from actions.spill import SPILL_FORM
@@ -894,3 +894,10 @@ def test_a_spill_caller_who_says_that_s_right_before_the_last_questions_has_the_
 def test_any_business_named_before_its_address_is_the_waiver_s_business(text, name):
     turn = decide(DEMINIMIS_FORM, FormState({}, "has_documentation"), say(text), CONTACTS)
     assert turn.updates["business_name"] == name and turn.updates["facility_address"]["text"].startswith("15")
+
+
+def test_a_name_before_an_address_is_an_applicant_s_business_never_a_spill_s_restaurant():
+    said = "Plaza Amargosa, 14800 Amargosa Rd, Victorville"
+    spill = {"overflowing_now": "yes", "city": "victorville", "restaurant_involved": "yes"}
+    assert "restaurant_name" not in named_facts(SPILL_FORM.spec, said, CTX, spill)
+    assert named_facts(DEMINIMIS_FORM.spec, said, CTX, {})["business_name"] == "Plaza Amargosa"
