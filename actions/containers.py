@@ -201,6 +201,15 @@ def _ask(item: str) -> SortingAnswer:
     return answer_for(matcher.catalog, matcher.catalog.item(item))
 
 
+def _inglewood_carts_declined(dispatcher: CollectingDispatcher, tracker: Tracker) -> list[EventType]:
+    """The last sorting question asked for Inglewood: the ordinances here set no carts there, so it is
+    declined with Inglewood's solid waste office."""
+    declined = not_covered("inglewood", runtime.contacts(), INGLEWOOD_ORGANICS)
+    reply, events = reply_for(tracker, tracker.get_slot(QUERY_SLOT) or "", "inglewood", declined)
+    dispatcher.utter_message(text=reply.text)
+    return events
+
+
 class ActionSortAnswer(Action):
     """Say which container (or the special handling), with the definition it rests on."""
 
@@ -213,10 +222,7 @@ class ActionSortAnswer(Action):
         item = tracker.get_slot(ITEM_SLOT)
         limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
         if item == IN_INGLEWOOD:  # "i'm in inglewood, which bin do grass clippings go in?"
-            declined = not_covered("inglewood", runtime.contacts(), INGLEWOOD_ORGANICS)
-            reply, events = reply_for(tracker, tracker.get_slot(QUERY_SLOT) or "", "inglewood", declined)
-            dispatcher.utter_message(text=reply.text)
-            return [*events, *_CLEARED]
+            return [*_inglewood_carts_declined(dispatcher, tracker), *_CLEARED]
         if item == LISTED:
             listed = runtime.sorting_matcher().sort_many(
                 tracker.get_slot(QUERY_SLOT) or "", tracker.get_slot(GENERATOR_SLOT)
@@ -270,10 +276,7 @@ class ActionSortFollowUp(Action):
         intent = (tracker.latest_message.get("intent") or {}).get("name")
         city_said = intent == "inform_city"
         if city == "inglewood" and tracker.get_slot(QUERY_SLOT):  # "y en Inglewood? mi hermana vive alla"
-            declined = not_covered("inglewood", runtime.contacts(), INGLEWOOD_ORGANICS)  # no carts set there
-            reply, events = reply_for(tracker, tracker.get_slot(QUERY_SLOT), "inglewood", declined)
-            dispatcher.utter_message(text=reply.text)
-            return events
+            return _inglewood_carts_declined(dispatcher, tracker)
         if said is None and city_said:  # the city alone
             return await ActionSetCity().run(dispatcher, tracker, domain)
         if said is None and intent == "inform" and not looks_like_question(text):  # a fact, not a setting

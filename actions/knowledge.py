@@ -460,7 +460,8 @@ class ActionFollowUp(Action):
         text = (tracker.latest_message.get("text") or "").strip()
         topic = tracker.get_slot(TOPIC_SLOT)
         intent = (tracker.latest_message.get("intent") or {}).get("name")
-        offered = offered_in(_last_bot_text(tracker))
+        last_said = _last_bot_text(tracker)
+        offered = offered_in(last_said)
         if intent == "affirm" and offered is not None and len(text.split()) < ASKS_WITH_A_YES_OR_NO:
             return [FollowupAction(_OFFERED_FORMS[offered])]  # "yes" to the flow the last answer offered
         if (
@@ -479,7 +480,7 @@ class ActionFollowUp(Action):
         city = detect_city(text) or tracker.get_slot("city")
         english_topic = topic if current() == ENGLISH else gloss(topic)
         # "52" to "How many seats ...?" or after the yearly fee's two amounts; "60" after a next service
-        text = bare_number_read(text, _last_bot_text(tracker), english_topic, city, message_time(tracker))
+        text = bare_number_read(text, last_said, english_topic, city, message_time(tracker))
         facts = f"{topic} {text}"[-MAX_QUESTION_CHARS:]
         computed = computed_answer(tracker, facts, city)
         if computed is None and (dated := _clock_from_the_day(tracker, topic, text, city)) is not None:

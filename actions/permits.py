@@ -26,13 +26,11 @@ from actions.forms import (
     APPLICANT_REACHABLE,
     GuidedForm,
     GuidedFormValidation,
+    incomplete,
     message_time,
     missing_answers,
     reset_events,
     still_needed,
-)
-from actions.forms import (
-    incomplete as _incomplete,
 )
 from actions.spill import document_link_reply
 from cities import detect_city
@@ -315,7 +313,7 @@ class ActionSubmitPermitApplication(Action):
             city=city,
             conversation_id=tracker.sender_id,
             channel=channel_of(tracker),
-            details={"answers": values, "language": languages.current(), **_incomplete(missing)},
+            details={"answers": values, "language": languages.current(), **incomplete(missing)},
             now=now,
             business_name=values.get("business_name"),
             applicant_name=values.get("applicant_name"),
