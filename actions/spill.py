@@ -327,14 +327,23 @@ def store_fields(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def save_partial(
-    tracker: Tracker, values: Mapping[str, Any], reference: str | None, now: dt.datetime
+    tracker: Tracker,
+    values: Mapping[str, Any],
+    reference: str | None,
+    now: dt.datetime,
+    missing: list[str] | None = None,
 ) -> str | None:
-    """Create the partial report on the first fact, or bring it up to date; returns its reference."""
+    """Create the partial report on the first fact, or bring it up to date; returns its reference.
+    ``missing``: the questions it is sent without (see :func:`actions.forms.missing_answers`)."""
     answered = {k: v for k, v in values.items() if v is not None}
     if not answered:
         return reference
     fields = store_fields(values)
-    details = {"answers": dict(values), "language": languages.current()}  # the reporter's texts use it
+    details = {  # the reporter's texts use the language
+        "answers": dict(values),
+        "language": languages.current(),
+        **incomplete(missing or []),
+    }
     engine = runtime.engine()
     if reference is None:
         record = store.spills.create_partial(
@@ -348,7 +357,7 @@ def save_partial(
         return record["reference"]
     record = store.spills.get_by_reference(engine, reference)
     if record is None or record["status"] == "submitted":
-        return save_partial(tracker, values, None, now)
+        return save_partial(tracker, values, None, now, missing)
     store.spills.update(engine, reference, details=details, now=now, **fields)
     return reference
 
@@ -472,15 +481,13 @@ class ActionSubmitSpillReport(Action):
         values = {name: tracker.get_slot(name) for name in SPILL_FORM.slots}
         now = message_time(tracker)
         engine = runtime.engine()
-        reference = save_partial(tracker, values, tracker.get_slot(REFERENCE_SLOT), now)
+        missing = missing_answers(SPILL_FORM, values)  # "yes that's right" before the last questions
+        reference = save_partial(tracker, values, tracker.get_slot(REFERENCE_SLOT), now, missing)
         if reference is None:
             dispatcher.utter_message(
                 text=t("I have nothing to report yet. Tell me about the spill to start again.")
             )
             return []
-        missing = missing_answers(SPILL_FORM, values)  # "yes that's right" before the last questions
-        if missing:
-            store.spills.update(engine, reference, details=incomplete(missing), now=now)
         record = store.spills.submit(engine, reference, now=now)
         channel = channel_of(tracker)
         city = record["city"]

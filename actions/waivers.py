@@ -393,16 +393,15 @@ class ActionSubmitWaiver(Action):
         )
         reference = record["reference"]
         store.waivers.submit(engine, reference, now=now)
-        filed = t(
-            "Your request is filed. Your reference number is {reference}. The city decides on it; what "
-            "happens next: {next_steps}",
-            reference=reference,
-            next_steps=next_steps,
-        )
         if missing:
-            filed = t(
-                "Your request is filed. Your reference number is {reference}.", reference=record["reference"]
-            )
+            filed = t("Your request is filed. Your reference number is {reference}.", reference=reference)
             filed = f"{filed} {still_needed(missing)} {t('What happens next: {steps}', steps=next_steps)}"
+        else:
+            filed = t(
+                "Your request is filed. Your reference number is {reference}. The city decides on it; what "
+                "happens next: {next_steps}",
+                reference=reference,
+                next_steps=next_steps,
+            )
         dispatcher.utter_message(text=filed)
         return [*reset_events(form), SlotSet(REFERENCE_SLOT, record["reference"])]
