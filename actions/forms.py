@@ -157,10 +157,13 @@ def _send_now(
     said = parse_yes_no(message.text)
     yes = said.ok and said.value.value == "yes"
     asked = asks_to_send(message.text)
-    if not (asked or (form.confirmation_sends and yes and spec.parser != "yes_no")):
+    all_correct = bool(
+        _ALL_CORRECT.search(message.text)
+    )  # "si todo correcto": to the whole, not the question
+    if not (asked or (form.confirmation_sends and yes and (spec.parser != "yes_no" or all_correct))):
         return None
     updates = _harvest(form, message, values, None)
-    if spec.parser == "yes_no" and yes and asked:
+    if spec.parser == "yes_no" and yes and asked and not all_correct:
         updates[spec.name] = said.slot  # "Yes, submit it." to "Can you provide documentation?"
     known = {**values, **updates}
     if form.spec.next_field(known, skipped) is not None and not all(
@@ -169,6 +172,13 @@ def _send_now(
         return None
     return Decision(updates=updates, next_slot=None, skipped=skipped, confirmed=True)
 
+
+# A yes to everything said so far, not to the open question ("Yes, that all looks right, go ahead").
+_ALL_CORRECT = re.compile(
+    r"\b(?:all|everything|todo)\b.{0,20}\b(?:right|correct|good|bien|correct[oa])\b"
+    r"|\blooks? (?:right|good)\b",
+    re.IGNORECASE,
+)
 
 # An application or request sent before every question is answered needs a business to file it under and a
 # number to call for the rest.
@@ -437,6 +447,15 @@ def _changed(spec: FieldSpec, value: Any) -> str:
     )
 
 
+def _in_own_words(form: GuidedForm, message: Message, values: Mapping[str, Any], requested: str) -> Any:
+    """The open question's answer as the form's own reader takes it from the user's words, which say more
+    than a yes or no read off the first word: "No space at all" to "Is there no adequate space ...?" is a
+    yes; "We've been open here since 2015, maybe 150 customers a day" is a yes, not a "maybe"."""
+    if form.extract is None or form.spec.field(requested).parser != "yes_no":
+        return None
+    return form.extract(message.text, message.ctx, values).get(requested)
+
+
 def _harvest(
     form: GuidedForm, message: Message, values: Mapping[str, Any], skip: str | None
 ) -> dict[str, Any]:
@@ -456,13 +475,21 @@ _OTHER_PARTY = re.compile(
     re.IGNORECASE,
 )
 _IS_ME = re.compile(r"\b(?:is|it'?s) me\b|\bsoy yo\b", re.IGNORECASE)
+# A person's own role said after their name ("Maria Gomez, owner, 310-555-0134"): the speaker's details.
+_ROLE_AFTER_NAME = re.compile(
+    r"^\s*(?!(?:the|el|la|my|our|mi|nuestr[oa])\b)[^\W\d_]+(?:[ '-][^\W\d_]+){0,3},\s*"
+    r"(?:the\s+|el\s+|la\s+)?(?P<role>owner|co-?owner|manager|"
+    r"general manager|gm|chef|operator|due[nñ][oa]|propietari[oa]|gerente|encargad[oa])\b[\s,.;:]*",
+    re.IGNORECASE,
+)
 
 
 def _someone_else_s(text: str) -> bool:
     """Whether the sentence with the phone number in it names another party's details."""
     for sentence in re.split(r"(?<=[.;!?])\s+", text):
         if mentions_phone(sentence):
-            return bool(_OTHER_PARTY.search(sentence)) and not _IS_ME.search(sentence)
+            mine = _IS_ME.search(sentence) or _ROLE_AFTER_NAME.match(sentence)
+            return bool(_OTHER_PARTY.search(sentence)) and not mine
     return False
 
 
@@ -492,7 +519,10 @@ def contact_facts(
     # a name beside the number, when the open question is not itself a name (a business's is free text)
     name_field = next((f.name for f in fields if f.parser == "person_name"), None)
     if name_field is not None and asked not in ("person_name", "text"):
-        name = parse("person_name", _CONTACT_CUE.sub("", without_phones(text)).strip(" ,.;:"), ctx)
+        said = _CONTACT_CUE.sub("", without_phones(text)).strip(" ,.;:")
+        if role := _ROLE_AFTER_NAME.match(said):  # "Maria Gomez, owner": the name without the role
+            said = said[: role.start("role")].strip(" ,")
+        name = parse("person_name", said, ctx)
         if name.ok and _NAME_WORDS.match(str(name.slot)):
             found[name_field] = name.slot
     return found
@@ -578,18 +608,26 @@ def name_and_address(
     if said is None:
         return {}
     address = parse("location", said[1], ctx)
-    return {requested: said[0], address_field: address.slot} if address.ok else {}
+    return {requested: _without_lead_in(said[0]), address_field: address.slot} if address.ok else {}
 
 
 def _before_an_address(text: str) -> tuple[str, str] | None:
-    """What the first sentence says before a street address, and the address on ("Casa Lupe Kitchen",
-    "450 E Manchester Blvd, Inglewood"); None when it gives no address after something else."""
-    first_sentence = re.split(r"(?<=[a-z])\.\s", without_phones(text), maxsplit=1)[0]
-    pieces = [piece.strip() for piece in first_sentence.split(",")]
-    start = next((n for n, piece in enumerate(pieces) if n and _is_street_address(piece)), None)
-    if start is None:
-        return None
-    return ", ".join(pieces[:start]), ", ".join(pieces[start:])
+    """What the first sentence with an address says before it, and the address on ("Casa Lupe Kitchen",
+    "450 E Manchester Blvd, Inglewood"; "Sure. It's Sol de Oaxaca LLC, 2401 W Century Blvd" past the
+    "Sure"); None when no sentence gives an address after something else."""
+    for sentence in re.split(r"(?<=[a-z])\.\s", without_phones(text)):
+        pieces = [piece.strip() for piece in sentence.split(",")]
+        start = next((n for n, piece in enumerate(pieces) if n and _is_street_address(piece)), None)
+        if start is not None:
+            address = _PHONE_LABEL_LEFT.sub("", ", ".join(pieces[start:]))
+            return ", ".join(pieces[:start]), address
+    return None
+
+
+# What is left where a phone number was taken out of a message ("..., Inglewood, phone 310-555-0177.")
+_PHONE_LABEL_LEFT = re.compile(
+    r"(?:,?\s*\b(?:phone|ph|tel|cell|number|telefono|teléfono|cel)\b)?[\s,.;:#]*$", re.IGNORECASE
+)
 
 
 # Words before a business's name ("Tenant is Summit Tax Services, Suite 4, 15600 Main St"), and a unit of a
@@ -607,7 +645,7 @@ def _business_before_address(text: str) -> str | None:
     said = _before_an_address(text)
     if said is None:
         return None
-    name = _IT_IS.sub("", _UNIT.sub("", said[0])).strip(" .,;:")
+    name = _without_lead_in(said[0])
     if (
         not name[:1].isupper()
         or any(ch.isdigit() for ch in name)
@@ -616,6 +654,11 @@ def _business_before_address(text: str) -> str | None:
     ):
         return None
     return name
+
+
+def _without_lead_in(said: str) -> str:
+    """A name without the words before it and the unit after it ("It's Sol de Oaxaca LLC, Suite 4")."""
+    return _IT_IS.sub("", _UNIT.sub("", said)).strip(" .,;:")
 
 
 def _is_street_address(text: str) -> bool:
@@ -728,7 +771,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 text = without_phones(message.text).strip(" ,;") if a_name else message.text  # its own answer
                 result = parse(spec.parser, text, message.ctx)
                 if result.ok:
-                    updates[requested] = result.slot
+                    updates[requested] = _in_own_words(form, message, values, requested) or result.slot
                     updates.update(_harvest(form, message, values, requested))
                     if spec.parser == "text":  # "Casa Lupe Kitchen, 450 E Manchester Blvd, Inglewood"
                         updates.update(

@@ -27,7 +27,7 @@ from calculations import (
 from cities import CITY_NAMES, CityContacts, detect_city
 from intake import ParseContext
 from intake.dates import find_date
-from intake.routing import asks_for_a_waiver_unnamed, waiver_of
+from intake.routing import asks_for_a_waiver_unnamed, asks_to_apply_unnamed, waiver_of
 from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
 from knowledge.cards import Card, CardIndex
 from knowledge.coverage import uncovered_topic
@@ -328,8 +328,9 @@ class ActionAnswerQuestion(Action):
             return []
         topic = tracker.get_slot(TOPIC_SLOT)
         english = question if current() == ENGLISH else gloss(question)
-        if asks_for_a_waiver_unnamed(english) and not (tracker.active_loop or {}).get("name"):
-            return _start_the_waiver(dispatcher, topic)  # "then I'd like to apply for the waiver"
+        if asks_to_apply_unnamed(english) and not (tracker.active_loop or {}).get("name"):
+            # "then I'd like to apply for the waiver", "ok, quiero solicitarlo", "I want to start it"
+            return _start_the_application(dispatcher, tracker, topic, english)
         city = detect_city(question) or tracker.get_slot("city")
         if topic and is_follow_up(question):  # "and what if it's 6 gallons?", "how long is it good for?"
             result, events = on_the_topic(tracker, question, topic, city)
@@ -371,15 +372,33 @@ WHICH_WAIVER = N_(
 )
 
 
-def _start_the_waiver(dispatcher: CollectingDispatcher, topic: str | None) -> list[EventType]:
-    """The waiver the conversation was about, started (its form asks the first question); asked which
-    when the conversation named none."""
+WHICH_APPLICATION = N_(
+    "Which one? A FOG permit application, Victorville's de minimis or physical space waiver, or Inglewood's "
+    "grease interceptor variance or waiver."
+)
+_A_PERMIT = re.compile(r"\bpermit\b", re.IGNORECASE)
+
+
+def _start_the_application(
+    dispatcher: CollectingDispatcher, tracker: Tracker, topic: str | None, english: str
+) -> list[EventType]:
+    """The application a request that names none means, started (its form asks the first question): the
+    flow the last answer offered, else the one the conversation's topic is about (a waiver, the permit),
+    else, for a waiver in Inglewood, its variance; asked which when nothing says."""
+    offered = offered_in(_last_bot_text(tracker))
+    if offered is not None:
+        return [FollowupAction(_OFFERED_FORMS[offered])]
     said = (topic or "") if current() == ENGLISH else gloss(topic or "")
     kind = waiver_of(said) if said else None
-    if kind is None:
-        dispatcher.utter_message(text=t(WHICH_WAIVER))
-        return []
-    return [FollowupAction(_WAIVER_FORMS[kind])]
+    if kind is not None:
+        return [FollowupAction(_WAIVER_FORMS[kind])]
+    a_waiver = asks_for_a_waiver_unnamed(english)
+    if a_waiver and (detect_city(english) or tracker.get_slot("city")) == "inglewood":
+        return [FollowupAction(_WAIVER_FORMS["request_interceptor_variance"])]  # Inglewood's only waiver
+    if not a_waiver and _A_PERMIT.search(said):
+        return [FollowupAction(_OFFERED_FORMS["permit_application"])]
+    dispatcher.utter_message(text=t(WHICH_WAIVER if a_waiver else WHICH_APPLICATION))
+    return []
 
 
 def _about_the_form(

@@ -26,7 +26,8 @@ from languages import N_, t
 # "last done nov 10", "how often clean it": a service said in other words than "pumped"
 _PUMPED = re.compile(
     r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|clean (?:it|them|the (?:trap|interceptor))|serviced|"
-    r"emptied|vacuumed|last (?:done|did it))\b",
+    r"emptied|vacuumed|last (?:done|did it)|"
+    r"pump(?:er|ing)?(?: (?:truck|guys?|company|crew))? (?:came|come|was (?:out|here)|showed up))\b",
     re.I,
 )
 _DEVICE = re.compile(r"\b(?:grease )?(?:traps?|interceptors?)\b", re.I)
@@ -587,7 +588,7 @@ def frequency_noted(text: str, city: str | None, now: dt.datetime) -> str | None
         return str(refused)
     return t(
         "With that frequency, service is due {interval} ({citation}).",
-        interval=result.interval,
+        interval=t("every {days} days", days=days) if days else result.interval,  # the permit's own figure
         citation=result.citation,
     )
 

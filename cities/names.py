@@ -71,12 +71,24 @@ def detect_city(text: str) -> str | None:
 
     When both are named and one only to compare with ("does inglewood have a brown bin like victorville?"),
     the message is about the other."""
-    found = {city for city, pattern in NAME_PATTERNS.items() if pattern.search(text)}
-    for zip_code in _ZIP.findall(text):
-        found |= {city for city, codes in CITY_ZIP_CODES.items() if zip_code in codes}
+    found = cities_named(text)
+    return found[0] if len(found) == 1 else None
+
+
+def cities_named(text: str) -> tuple[str, ...]:
+    """Every city a message is about, by name or ZIP, in the order it names them: both for "got 1 spot in
+    victorville and 1 in inglewood", one for "does inglewood have a brown bin like victorville?"."""
+    found: dict[str, int] = {}
+    for city, pattern in NAME_PATTERNS.items():
+        if named := pattern.search(text):
+            found[city] = named.start()
+    for zip_code in _ZIP.finditer(text):
+        for city, codes in CITY_ZIP_CODES.items():
+            if zip_code.group(1) in codes:
+                found[city] = min(found.get(city, zip_code.start()), zip_code.start())
     if len(found) > 1:
-        found -= {city for city in found if _COMPARED[city].search(text)}
-    return found.pop() if len(found) == 1 else None
+        found = {city: at for city, at in found.items() if not _COMPARED[city].search(text)}
+    return tuple(sorted(found, key=found.get))
 
 
 _CITY_MENTION = re.compile(

@@ -99,7 +99,9 @@ _RE_QUANTITY = re.compile(
     rf"(?P<approx>(?:{_APPROX})\s*)?(?P<n1>(?<![\w.,]){_QUANTITY_NUMBER})"
     rf"(?P<half>\s+and\s+a\s+half|\s+1/2|\s+y\s+medi[oa]\b)?"
     rf"(?:(?:\s*(?:-|to|or|and)\s*|\s+(?:a|o|y)\s+)(?P<n2>{_DIGITS}|{_WORD_NUMBER_RUN}))?"
-    rf"\s*-?\s*(?:(?P<half_a>a\s+)?(?P<unit>{_UNIT})(?![a-z]))?(?P<ish>\s*-?ish)?"
+    rf"\s*-?\s*(?:(?P<half_a>a\s+)?(?P<unit>{_UNIT})(?![a-z]))?"
+    # "a yard and a half", "yarda y media": the half after the unit
+    rf"(?:(?<=[a-z])(?P<half_after>(?:\s+and\s+a\s+half|\s+y\s+medi[oa])\b(?!\s*-?\s*(?:{_UNIT}))))?(?P<ish>\s*-?ish)?"
     rf"(?P<or_so>\s+or\s+so|\s+m[aá]s\s+o\s+menos)?"
 )
 _CONTAINER_WORDS = r"buckets?|containers?|drums?|barrels?|totes?|carts?|bins?|cans?|jugs?|pails?"
@@ -370,7 +372,7 @@ def _amount(
         amount = Decimal(1)  # "una yarda", "un galon"
     if amount is None:
         return _fail(t(_GIVE_A_NUMBER, example=example))
-    if match.group("half"):
+    if match.group("half") or (match.group("half_after") and not match.group("half")):
         amount += Decimal("0.5")
     low = None
     if match.group("n2"):

@@ -350,6 +350,17 @@ def asks_for_a_waiver_unnamed(text: str) -> bool:
     )
 
 
+def asks_to_apply_unnamed(text: str) -> bool:
+    """Whether a message asks to apply without naming for what ("I want to apply for it", "quiero iniciar
+    la solicitud", "I'd like to apply for the waiver"): the flow the conversation offered or is about is
+    the one meant."""
+    return (
+        bool(_APPLY_REQUEST.search(text) and _APPLY_VERB.search(text))
+        and not any(application.names.search(text) for application in _APPLICATIONS)
+        and not _is_question(text)
+    )
+
+
 def waiver_of(text: str) -> str | None:
     """The waiver a conversation's topic is about (its request intent), or None when it names none or
     several."""
@@ -404,6 +415,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "then I'd like to apply for the waiver": which one, the conversation says
     if intent in WAIVER_INTENTS and (named := waiver_of(text)) and asks_to_apply(text):
         return named  # "i want to apply for a de minimis waiver", whichever the classifier picked
+    if intent in APPLY_INTENTS and asks_to_apply_unnamed(text):
+        return QUESTION_INTENT  # "I want to apply for it": which, the conversation says
     if intent in APPLY_INTENTS:
         return intent if asks_to_apply(text) else QUESTION_INTENT
     if intent == STATUS_INTENT and (gives_service_date(text) or not _SERVICE_TOPIC.search(text)):

@@ -15,7 +15,15 @@ from enum import Enum
 
 import Stemmer
 
-from cities import CITY_NAMES, FOG, VICTORVILLE_CODE_NAME, CityContacts, detect_city, without_city_names
+from cities import (
+    CITY_NAMES,
+    FOG,
+    VICTORVILLE_CODE_NAME,
+    CityContacts,
+    cities_named,
+    detect_city,
+    without_city_names,
+)
 from knowledge.answer_types import asked_types, passage_types
 from knowledge.cards import Card, CardIndex, CardMatch, join_citations
 from knowledge.coverage import Uncovered, uncovered_topic
@@ -144,12 +152,19 @@ def answer_question(
     topic = uncovered_topic(english, jurisdiction)
     if topic is not None:
         return not_covered(jurisdiction, contacts, topic)
+    named = () if jurisdiction else cities_named(question)  # "got 1 spot in victorville and 1 in inglewood"
     question = spelled_months(without_city_names(question))  # the city is known or asked, not the topic
     english = spelled_months(without_city_names(english))
     if index.cards is not None and len(index.cards):
         asked = index.correct_spelling(question) if language == ENGLISH else question
         carded = _from_cards(
-            index.cards, asked, jurisdiction, ask_city=ask_city, language=language, subject=subject
+            index.cards,
+            asked,
+            jurisdiction,
+            ask_city=ask_city,
+            language=language,
+            subject=subject,
+            each_city=named if len(named) > 1 else (),
         )
         if carded is not None:
             return carded
@@ -197,12 +212,14 @@ def _from_cards(
     ask_city: bool,
     language: str = ENGLISH,
     subject: str | None = None,
+    each_city: tuple[str, ...] = (),
 ) -> Answer | None:
     """The answer card's answer when one answers the question closely enough; None: fall back to passages.
 
     With the city unknown, a card of one city answers alone when the other city has none as close
     (Victorville's organics chapter has no Inglewood counterpart); when both have one, both are given,
-    labelled, or the city is asked (short channels), as for passages.
+    labelled, or the city is asked (short channels), as for passages. A message about both cities
+    (``each_city``, in the order it names them) gets each city's card, labelled, however close the two are.
     """
     k = SUBJECT_CANDIDATES if subject else 1
     if city is not None:
@@ -215,6 +232,13 @@ def _from_cards(
     if not close:
         return None
     top = max(close.values(), key=lambda m: m.score)
+    if each_city and len(close) > 1 and not _is_organics(top.card):
+        return _each_labelled(
+            [
+                answer_from_cards(_with_other_parts(cards, question, m.card, language), labelled=True)
+                for m in sorted(close.values(), key=lambda m: each_city.index(m.card.city))
+            ]
+        )
     others = [m for m in close.values() if m is not top and m.score >= top.score - CARD_BOTH_CITIES_MARGIN]
     if not others or _is_organics(top.card):  # Inglewood has no organic-waste ordinance
         return answer_from_cards(_with_other_parts(cards, question, top.card, language), labelled=True)
@@ -222,17 +246,22 @@ def _from_cards(
         answer_from_cards([m.card], labelled=True) for m in sorted(close.values(), key=lambda m: m.card.city)
     ]
     if _same_verdict([m.card for m in close.values()], language):  # "can we pour fryer oil down the sink?"
-        return Answer(
-            AnswerKind.ANSWER,
-            " ".join(a.text for a in both),
-            tuple(c for a in both for c in a.citations),
-            more=" ".join(a.more for a in both if a.more),
-            parts=len(both),
-        )
+        return _each_labelled(both)
     if ask_city:
         return Answer(AnswerKind.ASK_CITY, t(RULES_DIFFER))
     text = " ".join(f"{a.text} {a.more}".strip() for a in both) + " " + t(WHICH_CITY)
     return Answer(AnswerKind.BOTH_CITIES, text, tuple(c for a in both for c in a.citations))
+
+
+def _each_labelled(answers: list[Answer]) -> Answer:
+    """Each city's answer, labelled, one after the other (each its own part on SMS)."""
+    return Answer(
+        AnswerKind.ANSWER,
+        " ".join(a.text for a in answers),
+        tuple(c for a in answers for c in a.citations),
+        more=" ".join(a.more for a in answers if a.more),
+        parts=len(answers),
+    )
 
 
 SUBJECT_CANDIDATES = 5
@@ -406,9 +435,9 @@ def not_covered(city: str | None, contacts: CityContacts, topic: Uncovered | Non
     offices = [contacts.describe(c, office) for c in cities]
     who = offices[0] if len(offices) == 1 else t("{first} or {second}", first=offices[0], second=offices[1])
     if topic:
-        text = t("The ordinances I answer from don't set {topic}, so I won't guess.", topic=t(topic.topic))
+        text = t("The ordinance doesn't say anything about {topic}, so I won't guess.", topic=t(topic.topic))
     else:
-        text = t("The ordinances I answer from don't cover that, so I won't guess.")
+        text = t("The ordinance doesn't say anything about that, so I won't guess.")
     # whom to ask comes before what the ordinances do say: on SMS it is in the first message
     related = " ".join(t(topic.what_it_says[c]) for c in cities if topic and c in topic.what_it_says)
     text += " " + t("Please contact {office}.", office=who) + (f" {related}" if related else "")

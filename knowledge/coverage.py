@@ -43,6 +43,9 @@ _HAULER_LIST = _topic(
     r"\b(?:list|approved|recommend(?:ed)?|certified|good)\b.{0,40}"
     r"\b(?:pump(?:ing|er|ers)?|haul(?:ers?|ing)?|compan(?:y|ies)|vendors?|contractors?)\b"
     r"|\bwho\s+(?:are|r|is)\s+the\s+(?:approved|licensed)\b"
+    # "q compañias estan aprobadas pa limpiar trampas" (glossed "what companies estan approved ...")
+    r"|\b(?:which|what)\s+(?:compan(?:y|ies)|pumpers?|haulers?|vendors?|contractors?)\b.{0,20}"
+    r"\b(?:approved|certified|recommended)\b"
 )
 _OFFICE = _topic(
     r"\b(?:address|office hours|open (?:on )?(?:saturdays?|sundays?|weekends?)|phone number"

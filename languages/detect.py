@@ -96,7 +96,98 @@ def detect(text: str) -> str | None:
         return None
     best = _detector().compute_language_confidence_values(" ".join(words))[0]
     needed = FEW_WORDS_CONFIDENCE if len(words) < MIN_WORDS else MIN_CONFIDENCE
-    return _LINGUA[best.language] if best.value >= needed else None
+    if best.value >= needed:
+        return _LINGUA[best.language]
+    return _by_function_words(words) if len(words) >= MIN_WORDS else None
+
+
+def _by_function_words(words: list[str]) -> str | None:
+    """The language whose function words a message the detector is unsure of uses, when it uses only
+    that language's: "vivo en Inglewood, el unicel en que bote va?" (lingua: 77% Spanish, as "unicel" and
+    "bote" look like nothing) is Spanish; "the grease at El Pollo Loco" names a place and stays undecided."""
+    said = [word.lower() for word in words]
+    spanish = sum(word in _SPANISH_FUNCTION_WORDS for word in said)
+    english = sum(word in _ENGLISH_FUNCTION_WORDS for word in said)
+    if spanish >= FUNCTION_WORDS_NEEDED and not english:
+        return SPANISH
+    if english >= FUNCTION_WORDS_NEEDED and not spanish:
+        return ENGLISH
+    return None
+
+
+# How many function words of one language (and none of the other) decide a message the detector is unsure of.
+FUNCTION_WORDS_NEEDED = 2
+_SPANISH_FUNCTION_WORDS = frozenset(
+    [
+        "el",
+        "la",
+        "los",
+        "las",
+        "en",
+        "que",
+        "q",
+        "del",
+        "al",
+        "por",
+        "para",
+        "pa",
+        "con",
+        "mi",
+        "mis",
+        "es",
+        "y",
+        "lo",
+        "le",
+        "se",
+        "su",
+        "sus",
+        "una",
+        "uno",
+        "donde",
+        "cual",
+        "cuando",
+        "como",
+        "pero",
+        "tambien",
+        "tengo",
+        "tenemos",
+        "hay",
+        "van",
+        "va",
+        "esta",
+        "estan",
+    ]
+)
+_ENGLISH_FUNCTION_WORDS = frozenset(
+    [
+        "the",
+        "in",
+        "of",
+        "to",
+        "is",
+        "my",
+        "and",
+        "for",
+        "where",
+        "which",
+        "what",
+        "when",
+        "how",
+        "but",
+        "also",
+        "have",
+        "has",
+        "are",
+        "does",
+        "do",
+        "it",
+        "its",
+        "this",
+        "that",
+        "with",
+        "at",
+    ]
+)
 
 
 @lru_cache(maxsize=1)

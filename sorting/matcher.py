@@ -468,7 +468,9 @@ class SortingMatcher:
                 continue  # too short to tell a typo, or every word is known: a different item
             nearby = (t for n in (len(run) - 1, len(run), len(run) + 1) for t in self._fuzzy_terms.get(n, ()))
             for term_text, term_tokens, item in nearby:
-                if keeps and not contains_run(term_tokens, keeps):
+                if keeps and not (
+                    contains_run(term_tokens, keeps) and _extra_words_misspelt(run, term_tokens, keeps)
+                ):
                     continue
                 if 2 * min(len(run_text), len(term_text)) / (len(run_text) + len(term_text)) < floor:
                     continue
@@ -497,6 +499,16 @@ class SortingMatcher:
             source = self._embedder_source
             self._embedder = source if hasattr(source, "encode") else source()  # type: ignore[operator]
         return self._embedder
+
+
+def _extra_words_misspelt(run: Sequence[str], term: Sequence[str], kept: Sequence[str]) -> bool:
+    """Whether each word of ``run`` beyond the name found exactly (``kept``) is a slip of a word of the term
+    beyond it: "styrofome cup" is a "styrofoam cup", but "paper towels from" is no "paper towel roll"."""
+    extra = [word for word in term if word not in kept]
+    return all(
+        word in kept or any(similarity(word, other) >= FUZZY_SUGGESTION_FLOOR for other in extra)
+        for word in run
+    )
 
 
 def _raw_tokens(text: str) -> tuple[str, ...]:

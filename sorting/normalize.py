@@ -171,11 +171,13 @@ _MID_FRAMES: tuple[re.Pattern[str], ...] = tuple(
     )
 )
 
-# What follows a question's frame when it is the speaker's setting, not the item ("... en q bote van? vivo
-# en una casa", "... donde van? en mi casa", "... which bin do they go in? i live in a house").
+# What follows a question's frame when it is the speaker's setting or city, not the item ("... en q bote van?
+# vivo en una casa", "... donde van? en mi casa", "... which bin do they go in? i live in a house", "... en
+# cual bote van? en victorville").
 _SETTING_AFTER = re.compile(
     r"(?:vivo|vivimos|soy|somos|tengo|tenemos|estoy|estamos|en (?:mi|mis|la|el|nuestr\w*|una?|casa)|"
     r"i live|we live|i am|im|we are|were|at (?:my|our|home|the)|in (?:my|our)|for (?:my|our))\b"
+    r"|(?:en |in )?(?:victorville|inglewood)\b\W*$"
 )
 
 _PREFIX = re.compile(

@@ -799,7 +799,11 @@ def late_fee(invoice_date: dt.date, amount: Decimal | float | int | str, on: dt.
         )
         citation = inglewood("Enforcement", "(14)")
     else:
-        capped = t(" (capped at $1,000)") if base * BASIC_PENALTY_RATE > BASIC_PENALTY_CAP else ""
+        capped = (
+            t(" (capped at $1,000)")
+            if base * BASIC_PENALTY_RATE > BASIC_PENALTY_CAP
+            else t(" (10% of the invoice)")
+        )
         if not months:
             accrued = ""
         elif months == 1:

@@ -96,7 +96,7 @@ def test_a_bare_fact_that_leaves_the_rule_short_of_a_value_asks_for_it_in_one_qu
         ),
     )
     assert [message.get("text") for message in messages] == [
-        "With that frequency, service is due every 120 calendar days (Victorville Municipal Code § "
+        "With that frequency, service is due every 120 days (Victorville Municipal Code § "
         "10.03.160(b)). What date was it last pumped or serviced? I'll work out when the next service is due."
     ]
     assert slots[TOPIC_SLOT].endswith("our permit says 120")  # kept: the date comes next
@@ -162,7 +162,9 @@ def test_a_question_in_a_form_that_names_no_subject_is_answered_about_the_forms_
         text="do i need to send a letter too", intent="ask_question", slots={"city": "victorville"}
     )
     _, messages = _run(ActionAnswerQuestion(), alone)
-    assert "don't cover that" in messages[0]["text"]  # with no form, there is no subject to read it against
+    assert (
+        "doesn't say anything about that" in messages[0]["text"]
+    )  # with no form, there is no subject to read it against
 
 
 def test_a_follow_up_asking_a_date_is_computed_from_the_topics_facts(engine):
@@ -215,6 +217,42 @@ def test_a_request_for_the_waiver_starts_the_one_the_conversation_was_about(engi
     assert [event.get("name") for event in events] == ["space_waiver_form"]
 
 
+def test_a_request_to_apply_that_names_nothing_starts_the_flow_the_conversation_is_about(engine):
+    with languages.using("es"):
+        events, messages = run_raw(
+            ActionAnswerQuestion(),
+            make_tracker(
+                text="ok, quiero solicitarlo",
+                intent="nlu_fallback",
+                slots={TOPIC_SLOT: "1 yarda cubica por semana, ¿califico para el waiver de minimis?"},
+            ),
+        )
+    assert messages == [] and [event.get("name") for event in events] == ["deminimis_form"]
+    events, _ = run_raw(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="Perfect, I want to start the application now.",
+            intent="nlu_fallback",
+            slots={TOPIC_SLOT: "what steps for the FOG permit and what documents", "city": "inglewood"},
+        ),
+    )
+    assert [event.get("name") for event in events] == ["permit_form"]
+    events, _ = run_raw(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="ok i want to request the waiver",
+            intent="ask_question",
+            slots={TOPIC_SLOT: "no room for the interceptor, any way around it?", "city": "inglewood"},
+        ),
+    )
+    assert [event.get("name") for event in events] == ["variance_form"]  # Inglewood's only waiver
+
+
+def test_a_request_to_apply_for_nothing_named_or_talked_about_asks_which():
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text="i want to apply", intent="nlu_fallback"))
+    assert messages[0]["text"].startswith("Which one? A FOG permit application")
+
+
 def test_a_request_for_a_waiver_with_no_waiver_talked_about_asks_which():
     _, messages = _run(
         ActionAnswerQuestion(), make_tracker(text="i want to request a waiver", intent="ask_question")
@@ -245,7 +283,7 @@ def test_a_permit_frequency_given_without_a_date_says_what_it_means_and_asks_the
         ),
     )
     text = messages[0]["text"]
-    assert text.startswith("With that frequency, service is due every ninety calendar days")
+    assert text.startswith("With that frequency, service is due every 90 days")
     assert "What date was it last pumped or serviced?" in text
 
 

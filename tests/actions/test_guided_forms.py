@@ -878,6 +878,9 @@ def test_a_spill_caller_who_says_that_s_right_before_the_last_questions_has_the_
     # a yes to a yes-or-no question is its answer, and the report goes on
     turn = decide(SPILL_FORM, FormState(values, "restaurant_involved"), say("yes that's right"), CONTACTS)
     assert turn.updates["restaurant_involved"] == "yes" and not turn.confirmed
+    # ... unless the yes is to everything said ("si todo correcto"): the report is sent as it stands
+    turn = decide(SPILL_FORM, FormState(values, "restaurant_involved"), say("si todo correcto"), CONTACTS)
+    assert turn.confirmed and turn.next_slot is None and "restaurant_involved" not in turn.updates
     # without a number to call back, "that's right" sends nothing: the questions go on
     del values["callback_number"]
     turn = decide(SPILL_FORM, FormState(values, "reaches"), say("yes, that's correct", "affirm"), CONTACTS)
@@ -901,3 +904,69 @@ def test_a_name_before_an_address_is_an_applicant_s_business_never_a_spill_s_res
     spill = {"overflowing_now": "yes", "city": "victorville", "restaurant_involved": "yes"}
     assert "restaurant_name" not in named_facts(SPILL_FORM.spec, said, CTX, spill)
     assert named_facts(DEMINIMIS_FORM.spec, said, CTX, {})["business_name"] == "Plaza Amargosa"
+
+
+def test_a_name_after_a_word_of_assent_with_its_address_and_phone_fills_all_three():
+    form = PERMIT_FORMS["inglewood"]
+    turn = decide(
+        form,
+        FormState({"city": "inglewood"}, "business_name"),
+        say("Sure. It's Sol de Oaxaca LLC, 2401 W Century Blvd, Inglewood, phone 310-555-0177."),
+        CONTACTS,
+    )
+    assert turn.updates["business_name"] == "Sol de Oaxaca LLC"
+    assert turn.updates["facility_address"]["text"] == "2401 W Century Blvd, Inglewood"
+    assert turn.updates["applicant_phone"] == "+13105550177"
+    assert turn.next_slot != "business_name" and not turn.feedback
+
+
+def test_a_yes_or_no_question_answered_in_own_words_is_read_as_they_mean_it():
+    values = {"city": "inglewood", "existing_establishment": "yes"}
+    turn = decide(
+        VARIANCE_FORM,
+        FormState(values, "no_space"),
+        say("No space at all. The kitchen is on a slab, and our plumber says the slope won't work either."),
+        CONTACTS,
+    )
+    assert turn.updates["no_space"] == "yes"  # "Is there no adequate space ...?": "No space at all" is a yes
+    assert turn.updates["no_slope"] == "yes"
+    opened = decide(
+        VARIANCE_FORM,
+        FormState({"city": "inglewood"}, "existing_establishment"),
+        say("We've been open here since 2015 and serve maybe 150 customers a day."),
+        CONTACTS,
+    )
+    assert opened.updates["existing_establishment"] == "yes"  # not "unsure" for the "maybe"
+
+
+def test_a_name_with_its_own_role_and_a_phone_are_the_applicant_s_an_owner_named_is_not():
+    values = {"city": "inglewood", "existing_establishment": "yes"}
+    mine = decide(
+        VARIANCE_FORM, FormState(values, "no_space"), say("Maria Gomez, owner, 310-555-0134."), CONTACTS
+    )
+    assert mine.updates["applicant_name"] == "Maria Gomez"
+    assert mine.updates["applicant_phone"] == "+13105550134"
+    theirs = decide(
+        VARIANCE_FORM,
+        FormState(values, "no_space"),
+        say("The owner is Century Plaza Holdings, 310-555-0100"),
+        CONTACTS,
+    )
+    assert "applicant_phone" not in theirs.updates and "applicant_name" not in theirs.updates
+
+
+def test_all_correct_go_ahead_sends_without_answering_the_open_yes_or_no_question():
+    values = {
+        "city": "inglewood",
+        "existing_establishment": "yes",
+        "business_name": "Sweet Crumb Bakery",
+        "applicant_phone": "+13105550134",
+    }
+    turn = decide(
+        VARIANCE_FORM,
+        FormState(values, "alt_tech_equivalent"),
+        say("Yes, that all looks right, go ahead."),
+        CONTACTS,
+    )
+    assert turn.next_slot is None and turn.confirmed  # filed as it stands
+    assert "alt_tech_equivalent" not in turn.updates  # the yes was to the whole, not to this question

@@ -67,6 +67,20 @@ NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, Decemb
             "§ 10.03.160(f)(2)",
         ),
         (
+            "the pumper truck came 11/20 and did the big trap out back, when do i gotta have them back?",
+            "victorville",
+            "service_due",
+            "due by February 18, 2027",
+            "§ 10.03.160(f)(2)",
+        ),
+        (
+            "they haul about a yard and a half of trash a week and 8 gallons of organics, do we qualify",
+            "victorville",
+            "deminimis",
+            "With 1.5 cubic yards a week",
+            "§ 6.37.050(a)",
+        ),
+        (
             "we only got the small trap under the 3 comp sink. how often clean it? last done nov 10",
             "victorville",
             "service_due",
@@ -300,7 +314,7 @@ def test_the_seats_asked_for_then_given_bare_compute_the_annual_fee():
 @pytest.mark.parametrize(
     ("text", "city", "says"),
     [
-        ("Our Inglewood permit says 90 days.", "inglewood", "due every ninety calendar days"),
+        ("Our Inglewood permit says 90 days.", "inglewood", "due every 90 days"),
         ("our permit has us every 12 months", "inglewood", "due every six months"),  # the ordinance's limit
         ("permit says every 45 days", "victorville", "45 days is not possible"),
     ],

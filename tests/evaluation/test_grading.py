@@ -215,7 +215,7 @@ def test_office_words_need_a_referral():
 
 
 def test_decline_phrases_english_spanish_and_the_items_own_words():
-    assert decline_phrase("The ordinances I answer from don't cover that, so I won't guess.")
+    assert decline_phrase("The ordinance doesn't say anything about that, so I won't guess.")
     assert decline_phrase("La ordenanza no cubre eso.")
     assert decline_phrase("El código no lo dice; pregunte a la oficina de reciclaje.")
     assert decline_phrase("Here is the rule: pump every 90 days.") is None

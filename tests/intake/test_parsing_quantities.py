@@ -50,6 +50,9 @@ from intake import (
         ("a 3 yard bin", CUBIC_YARDS, "3", False, None),
         ("1 1/2 yards", CUBIC_YARDS, "1.5", False, None),
         ("one and a half yards", CUBIC_YARDS, "1.5", False, None),
+        ("a yard and a half", CUBIC_YARDS, "1.5", False, None),  # the half after the unit
+        ("una yarda y media", CUBIC_YARDS, "1.5", False, None),
+        ("2 yards and a half gallon of oil", CUBIC_YARDS, "2", False, None),  # that half is the gallon's
         ("1,200 sq ft", SQUARE_FEET, "1200", False, None),
         ("30 by 40 feet", SQUARE_FEET, "1200", False, None),
     ],

@@ -457,6 +457,8 @@ def test_a_what_if_is_a_question_not_an_answer_or_a_correction(said, routed):
         ),
         ("request_deminimis_waiver", gloss("va, quiero aplicar pal waiver"), "ask_question"),
         ("apply_permit", "i want to apply for a fog permit", "apply_permit"),
+        ("apply_permit", "I want to apply for it", "ask_question"),  # for what, the conversation says
+        ("apply_permit", gloss("Perfecto, quiero iniciar la solicitud ahora."), "ask_question"),
     ],
 )
 def test_a_request_for_a_waiver_it_does_not_name_is_read_against_the_conversation(intent, said, routed):

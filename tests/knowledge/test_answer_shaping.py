@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from cities import CityContacts, detect_city
+from cities import CityContacts, cities_named, detect_city
 from knowledge import answer as knowledge_answer
 from knowledge.lexicon import spelled_months
 from knowledge.sentences import split_clauses as split_sentences
@@ -199,3 +199,29 @@ def test_a_short_month_before_a_day_is_a_date_not_a_notice_of_violation(real_ind
         CityContacts(),
     )
     assert "notice of violation" not in answer.text.lower()
+
+
+@pytest.mark.slow
+def test_a_question_about_both_cities_is_answered_for_each_in_the_order_named(real_index):
+    question = (
+        "how long do i keep the pump receipts n manifests? got 1 spot in victorville and 1 in inglewood"
+    )
+    answer = answer_question(real_index, question, None, "sms")
+    assert answer.kind == "answer"  # not "which city?": the message named both
+    victorville, inglewood = answer.text.index("In Victorville:"), answer.text.index("In Inglewood:")
+    assert victorville < inglewood
+    assert re.search(r"\b(two|2) years", answer.text[:inglewood])
+    assert re.search(r"\b(four|4) years", answer.text[inglewood:])
+
+
+@pytest.mark.parametrize(
+    ("text", "cities"),
+    [
+        ("1 spot in inglewood and 1 in victorville", ("inglewood", "victorville")),
+        ("does inglewood have a brown bin like victorville?", ("inglewood",)),
+        ("our zip is 92392", ("victorville",)),
+        ("fontana", ()),
+    ],
+)
+def test_cities_named_in_the_order_said(text, cities):
+    assert cities_named(text) == cities
