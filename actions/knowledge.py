@@ -332,7 +332,8 @@ class ActionAnswerQuestion(Action):
             # "then I'd like to apply for the waiver", "ok, quiero solicitarlo", "I want to start it"
             return _start_the_application(dispatcher, tracker, topic, english)
         city = detect_city(question) or tracker.get_slot("city")
-        if topic and is_follow_up(question):  # "and what if it's 6 gallons?", "how long is it good for?"
+        if topic and (is_follow_up(question) or _leans_on_the_topic(tracker, question, city)):
+            # "what if it's 6 gallons?", "how long is it good for?", "how do i apply for the victorville one"
             result, events = on_the_topic(tracker, question, topic, city)
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
             # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";
@@ -345,6 +346,15 @@ class ActionAnswerQuestion(Action):
             )
         dispatcher.utter_message(text=result.text)
         return events
+
+
+def _leans_on_the_topic(tracker: Tracker, question: str, city: str | None) -> bool:
+    """Whether a short question that refers back ("the victorville one", "that") answers nothing alone."""
+    return (
+        len(question.split()) <= FOLLOW_UP_MAX_WORDS
+        and bool(_BACK_REFERENCE.search(question))
+        and answer_if_covered(tracker, question, city) is None
+    )
 
 
 def on_the_topic(

@@ -22,7 +22,7 @@ import store
 from actions import runtime
 from actions.channel import channel_of, verified_phone
 from actions.forms import FormState, GuidedForm, GuidedFormValidation, message_time
-from actions.knowledge import TOPIC_SLOT
+from actions.knowledge import TOPIC_SLOT, ActionAnswerQuestion
 from calculations import permit_frequency
 from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
 from compliance.shifts import human
@@ -362,6 +362,14 @@ class ActionScheduleServiceReminder(Action):
         return []
 
 
+# A status question that says what it is about ("when is the trap due", "next pump-out?"); "when is it due"
+# alone leans on the conversation's topic.
+_NAMES_THE_DEVICE = re.compile(
+    r"\b(?:pump\w*|servic\w*|clean\w*|interceptor|trap|grease|manifest|bombe\w*|limpi\w*|trampa)\b",
+    re.IGNORECASE,
+)
+
+
 class ActionServiceStatus(Action):
     """ "When is my next pump-out?" / "what's coming up?" from the stored service records."""
 
@@ -406,6 +414,9 @@ class ActionServiceStatus(Action):
                         citation=result.see_also[0],
                     )
                 )
+        if not lines and tracker.get_slot(TOPIC_SLOT) and not _NAMES_THE_DEVICE.search(text):
+            # "ok when is it due" after a question about the city's cleanup bill: that bill's due date
+            return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         if not lines:
             dispatcher.utter_message(
                 text=t(

@@ -536,6 +536,9 @@ _ASK_FOR: tuple[tuple[Callable[[str], object], tuple[str | None, ...], str], ...
 _COUNT_ASKED = {
     N_("How many seats does the restaurant have, and does it have a drive-thru?"): "seats",
 }
+MIN_BARE_AMOUNT = (
+    20  # a bare number after a question about a bill is its amount from here up ("2" is no bill)
+)
 _BARE_NUMBER = re.compile(r"^\s*(?:about|like|maybe|around|como|unos|unas)?\s*(\d{1,5})\s*[.!]?\s*$", re.I)
 
 
@@ -560,6 +563,8 @@ def bare_number_read(text: str, asked: str | None, topic: str, city: str | None,
     number = _BARE_NUMBER.match(text).group(1)
     if _NOTICE_OF_VIOLATION.search(topic) and 1 <= int(number) <= max(_ORDINALS.values()):
         return f"{_ordinal(int(number))} notice of violation"  # "3" after "whats the fine for a NOV"
+    if (_INVOICE.search(topic) or _FEE_NOTICE.search(topic)) and int(number) >= MIN_BARE_AMOUNT:
+        return f"${number}"  # "267" after "how much is the late charge on the fog fee invoice?"
     found = compute(topic, city, now)
     if found is not None and found.kind == "service_due":
         return f"our permit says every {number} days"

@@ -314,6 +314,8 @@ def _application_named(text: str) -> str | None:
     if not (_APPLY_REQUEST.search(text) and _APPLY_VERB.search(text)) or _is_question(text):
         return None  # "I want the permit fee amount" asks no application
     named = [application.intent for application in _APPLICATIONS if application.names.search(text)]
+    if not named and _A_WAIVER.search(text):  # "quiero pedir el waiver pa no poner el interceptor grande"
+        return waiver_of(text)
     return named[0] if len(named) == 1 else None
 
 
@@ -356,7 +358,7 @@ def asks_to_apply_unnamed(text: str) -> bool:
     the one meant."""
     return (
         bool(_APPLY_REQUEST.search(text) and _APPLY_VERB.search(text))
-        and not any(application.names.search(text) for application in _APPLICATIONS)
+        and not any(_about(application, text) for application in _APPLICATIONS)
         and not _is_question(text)
     )
 
@@ -365,7 +367,13 @@ def waiver_of(text: str) -> str | None:
     """The waiver a conversation's topic is about (its request intent), or None when it names none or
     several."""
     named = [waiver.intent for waiver in _WAIVERS if _about(waiver, text)]
+    if len(named) > 1 and _INTERCEPTOR_VARIANCE in named and not _CONTAINERS.search(text):
+        return _INTERCEPTOR_VARIANCE  # "no room for the big interceptor": the interceptor's, not the carts'
     return named[0] if len(named) == 1 else None
+
+
+_INTERCEPTOR_VARIANCE = "request_interceptor_variance"
+_CONTAINERS = _words(r"bins?", r"carts?", r"containers?", r"botes?", r"contenedor(?:es)?")
 
 
 def asks_to_apply(text: str) -> bool:

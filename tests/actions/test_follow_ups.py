@@ -427,3 +427,18 @@ def test_a_day_said_alone_starts_the_clock_of_the_last_answer_and_a_count_names_
         make_tracker(text="3", intent="inform", slots={TOPIC_SLOT: topic, "city": "inglewood"}),
     )
     assert (messages[0].get("text") or "").startswith("$500.")
+
+
+def test_a_short_question_that_refers_back_and_answers_nothing_alone_is_read_with_the_topic(engine):
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="ok how do i apply for the victorville one",
+            intent="ask_question",
+            slots={
+                TOPIC_SLOT: "we barely make food waste, 3 yards a week, can we get the de minimis waiver?"
+            },
+        ),
+    )
+    text = messages[0]["text"]
+    assert "doesn't say anything" not in text and "6.37.050" in text

@@ -84,6 +84,21 @@ def test_nothing_on_record_says_how_to_log_one(engine):
     assert "Pumped on Aug 14, 1,000 gallons, ABC Hauling" in text
 
 
+def test_when_is_it_due_after_a_question_about_a_bill_answers_the_bill_not_the_pump_out_records(engine):
+    _, text = run(
+        ActionServiceStatus(),
+        make_tracker(
+            text="ok when is it due",
+            intent="service_status",
+            slots={
+                "topic_question": "the city cleaned up the backup and sent a bill for $6,400, do we pay it?",
+                "city": "victorville",
+            },
+        ),
+    )
+    assert "Pumped on Aug 14" not in text and "overflow" in text  # answered on the bill's topic
+
+
 def test_sms_reminder_is_scheduled_a_week_before_the_due_date(engine):
     values = {**PUMPED, "service_date": "2026-11-20"}
     slots, _ = run(

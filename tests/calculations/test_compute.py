@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 
 from calculations import compute
+from calculations.compute import bare_number_read
 
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
 
@@ -370,3 +371,16 @@ def test_an_invoice_for_cleaning_the_sewer_main_is_no_pump_out():
     )
     found = compute(said, "victorville", NOW)
     assert found is None or found.kind != "service_due"
+
+
+@pytest.mark.parametrize(
+    ("said", "topic", "read"),
+    [
+        ("267", "got an inglewood invoice for the fog fee, how much is the late charge?", "$267"),
+        ("3", "whats the fine for a NOV", "3rd notice of violation"),
+        ("2", "the bill from the city, what do we owe", "2"),  # too small to be the bill
+        ("hello", "the bill from the city", "hello"),
+    ],
+)
+def test_a_bare_number_is_read_for_what_the_topic_needs(said, topic, read):
+    assert bare_number_read(said, None, topic, "inglewood", NOW) == read

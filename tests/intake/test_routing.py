@@ -458,6 +458,12 @@ def test_a_what_if_is_a_question_not_an_answer_or_a_correction(said, routed):
         ("request_deminimis_waiver", gloss("va, quiero aplicar pal waiver"), "ask_question"),
         ("apply_permit", "i want to apply for a fog permit", "apply_permit"),
         ("apply_permit", "I want to apply for it", "ask_question"),  # for what, the conversation says
+        # no room for the big interceptor: the interceptor's variance, not the carts' space waiver
+        (
+            "nlu_fallback",
+            gloss("quiero pedir el waiver pa no poner el interceptor grande, no tengo espacio atras"),
+            "request_interceptor_variance",
+        ),
         ("apply_permit", gloss("Perfecto, quiero iniciar la solicitud ahora."), "ask_question"),
     ],
 )
