@@ -256,6 +256,13 @@ class ActionSortAnswer(Action):
 _CLEARED = (SlotSet(ITEM_SLOT, None), SlotSet(OPTION_SLOT, None))
 
 SETTING_FOLLOW_UP_WORDS = 12  # "y en la taqueria? ahi tenemos como 4 botes de colores"
+# The same question asked again, however long the setting takes to say ("my mom lives in a 12 unit apartment
+# building, same thing for her?")
+_SAME_AGAIN = re.compile(
+    r"\b(?:same (?:thing|for|there|rules?|deal)|what about (?:her|him|them|there)|lo mismo|"
+    r"igual (?:para|pa|alla)|tambien (?:para|pa) (?:ella|el|ellos))\b",
+    re.IGNORECASE,
+)
 
 
 class ActionSortFollowUp(Action):
@@ -281,7 +288,7 @@ class ActionSortFollowUp(Action):
             return await ActionSetCity().run(dispatcher, tracker, domain)
         if said is None and intent == "inform" and not looks_like_question(text):  # a fact, not a setting
             return await ActionFollowUp().run(dispatcher, tracker, domain)
-        if said is None or len(text.split()) > SETTING_FOLLOW_UP_WORDS:
+        if said is None or (len(text.split()) > SETTING_FOLLOW_UP_WORDS and not _SAME_AGAIN.search(text)):
             return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         matcher = runtime.sorting_matcher()
         # the item is read in the first clause, by its words ("y en la taqueria? ahi tenemos como 4 botes de

@@ -122,10 +122,11 @@ def _not_done_yet(
 ) -> str | None:
     """A "yes, send it" said while a question other than yes-or-no is open: how many questions remain
     (the user thought the form was done), never taken as the answer ("yes submit" is no business name)."""
-    if spec.parser == "yes_no" or len(message.text.split()) > EARLY_YES_WORDS:
+    asked = asks_to_send(message.text) and not looks_like_question(message.text)  # "..., please submit it."
+    if spec.parser == "yes_no" or (len(message.text.split()) > EARLY_YES_WORDS and not asked):
         return None
     said = parse_yes_no(message.text)  # a yes in words, whatever the classifier said ("Sam Ortiz" is none)
-    if message.intent != "affirm" or not (said.ok and said.value.value == "yes"):
+    if not asked and (message.intent != "affirm" or not (said.ok and said.value.value == "yes")):
         return None
     left = sum(
         1
@@ -138,6 +139,11 @@ def _not_done_yet(
         almost = t("Almost there: {count} more questions before I can send it.", count=left)
     if form.send_early_with is None:
         return almost
+    if asked:  # "please submit it", and too little is known to file it yet
+        return t(
+            "{almost} To send it before that, I need at least the business's name and a phone number.",
+            almost=almost,
+        )
     return t(
         "{almost} Or say submit to send what you've told me now; the office will ask for the rest.",
         almost=almost,

@@ -348,11 +348,18 @@ class ActionAnswerQuestion(Action):
         return events
 
 
+# "do i need to send a letter too?", "y despues tengo q mandar algo?": one more thing about the same matter
+_ALSO = re.compile(
+    r"\b(?:too|also|as well|then|after that|now what|tambi[eé]n|despu[eé]s|luego|aparte)\b", re.IGNORECASE
+)
+
+
 def _leans_on_the_topic(tracker: Tracker, question: str, city: str | None) -> bool:
-    """Whether a short question that refers back ("the victorville one", "that") answers nothing alone."""
+    """Whether a short question that refers back ("the victorville one", "that") or adds to the matter ("a
+    letter too?") answers nothing alone."""
     return (
         len(question.split()) <= FOLLOW_UP_MAX_WORDS
-        and bool(_BACK_REFERENCE.search(question))
+        and bool(_BACK_REFERENCE.search(question) or _ALSO.search(question))
         and answer_if_covered(tracker, question, city) is None
     )
 

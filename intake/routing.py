@@ -395,10 +395,23 @@ _QUESTION_WORD = re.compile(
 )
 
 
+# A question said without its question mark, as people text ("wait how much is this gonna cost me", "if they
+# approve it do i pay anything extra"): opened by words only a question opens with.
+_UNMARKED_QUESTION = re.compile(
+    r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um|uh|hey|quick question|one more thing|sorry)\b[,.:]?\s*)*"
+    r"(?:how (?:much|many|long|often|do|does|can|soon)|what (?:happens|if|do (?:i|we)|does)"
+    r"|when (?:do|does|is|will)|do (?:i|we) (?:have|need|pay|get)|can (?:i|we|they)|is (?:it|there|that)"
+    r"|are (?:there|we)|will (?:i|we|they)|should (?:i|we)"
+    r"|if (?:they|we|i|it)\b.{1,40}\b(?:do|does|can|will|would|should) (?:i|we|they|it))\b"
+    r"(?:\s+\S+){2}",
+    re.IGNORECASE,
+)
+
+
 def asks_a_question(text: str) -> bool:
     """Whether a message asks something in one of its sentences ("Quick question before we go on: what will
     the annual fee be?"), not just ends an answer unsure of itself ("started maybe 20 minutes ago?")."""
-    if "¿" in text:
+    if "¿" in text or _UNMARKED_QUESTION.match(text.strip()):
         return True
     sentences = re.split(r"(?<=[.!?;:])\s+", text.strip())
     # "If the waiver is approved, do we still pay any yearly grease charges?": the question after the comma

@@ -442,3 +442,15 @@ def test_a_short_question_that_refers_back_and_answers_nothing_alone_is_read_wit
     )
     text = messages[0]["text"]
     assert "doesn't say anything" not in text and "6.37.050" in text
+
+
+def test_a_short_question_that_adds_to_the_matter_is_read_with_the_topic(engine):
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="do i need to send a letter too",
+            intent="ask_question",
+            slots={TOPIC_SLOT: "grease is overflowing from the manhole behind our restaurant in inglewood"},
+        ),
+    )
+    assert "doesn't say anything" not in messages[0]["text"] and "writing" in messages[0]["text"]

@@ -844,11 +844,14 @@ def test_asked_to_submit_with_the_business_and_a_phone_the_application_is_sent_a
     assert "applicant_name" not in turn.updates  # "yes" is nobody's name
 
 
-def test_asked_to_submit_without_a_phone_it_says_how_many_are_left_and_how_to_send_it_anyway():
+def test_asked_to_submit_without_a_phone_it_says_how_many_are_left_and_what_sending_it_needs():
     form = PERMIT_FORMS["victorville"]
     values = {"city": "victorville", "application_path": "application", "business_name": "Juniper Grill"}
     turn = decide(form, FormState(values, "applicant_name"), say("yes please submit", "affirm"), CONTACTS)
     assert not turn.confirmed and turn.next_slot == "applicant_name"
+    assert "I need at least the business's name and a phone number" in turn.feedback[0]
+    # a plain yes is told it can say submit
+    turn = decide(form, FormState(values, "applicant_name"), say("yes", "affirm"), CONTACTS)
     assert "Or say submit to send what you've told me now" in turn.feedback[0]
 
 
@@ -970,3 +973,15 @@ def test_all_correct_go_ahead_sends_without_answering_the_open_yes_or_no_questio
     )
     assert turn.next_slot is None and turn.confirmed  # filed as it stands
     assert "alt_tech_equivalent" not in turn.updates  # the yes was to the whole, not to this question
+
+
+def test_please_submit_with_too_little_to_file_says_what_it_needs_never_a_bad_name():
+    turn = decide(
+        PERMIT_FORMS["victorville"],
+        FormState({"city": "victorville"}, "applicant_name"),
+        say("Yes, everything looks right. Please submit it."),
+        CONTACTS,
+    )
+    assert "applicant_name" not in turn.updates and turn.next_slot == "applicant_name"
+    assert turn.feedback[0].startswith("Almost there")
+    assert "business's name and a phone number" in turn.feedback[0]

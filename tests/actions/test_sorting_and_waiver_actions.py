@@ -257,6 +257,20 @@ def test_a_setting_right_after_a_sorting_answer_asks_it_again_for_that_setting(e
     assert set_to == {"generator_type": "commercial"}
 
 
+def test_a_long_setting_that_asks_the_same_again_sorts_the_last_items_there(engine):
+    slots = {"sorting_query": "where do eggshells go at my house?"}
+    set_to, text = run(
+        ActionSortFollowUp(),
+        make_tracker(
+            slots=slots,
+            text="ok and my mom lives in a 12 unit apartment building, same thing for her?",
+            intent="ask_question",
+        ),
+    )
+    assert "brown" in text.lower()  # five or more units: food scraps in the brown container
+    assert set_to == {"generator_type": "commercial"}
+
+
 def test_an_item_and_a_setting_right_after_a_sorting_answer_is_that_item_there(engine):
     slots = {"sorting_query": "where do eggshells go at my house?"}
     _, text = run(

@@ -421,7 +421,7 @@ def test_facts_with_numbers_are_no_request_to_apply(text, routed):
         ),
         ("va, quiero aplicar pal waiver", "nlu_fallback"),  # which waiver: not said
         ("I want the permit fee amount", "nlu_fallback"),  # no application asked for
-        ("how do I apply for the de minimis waiver?", "nlu_fallback"),  # asks how: answered, then offered
+        ("how do I apply for the de minimis waiver?", "ask_question"),  # asks how: answered, then offered
     ],
 )
 def test_a_request_to_apply_the_classifier_could_not_place_starts_the_application_it_names(text, routed):
