@@ -332,9 +332,12 @@ class ActionAnswerQuestion(Action):
             # "then I'd like to apply for the waiver", "ok, quiero solicitarlo", "I want to start it"
             return _start_the_application(dispatcher, tracker, topic, english)
         city = detect_city(question) or tracker.get_slot("city")
-        if topic and (is_follow_up(question) or _leans_on_the_topic(tracker, question, city)):
-            # "what if it's 6 gallons?", "how long is it good for?", "how do i apply for the victorville one"
+        if topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
             result, events = on_the_topic(tracker, question, topic, city)
+        elif topic and _leans_on_the_topic(tracker, question, city):
+            # "ok how do i apply for the victorville one", "do i need to send a letter too": the topic's
+            # subject, not its values ("25 gallons" before would compute, not say how to apply)
+            result, events = answer(tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city)
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
             # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";
             # "our permit says every 60 days" after a pump-out's due date
@@ -348,6 +351,7 @@ class ActionAnswerQuestion(Action):
         return events
 
 
+_WITHOUT_VALUES = re.compile(r"\$?\d[\d,.:/-]*")
 # "do i need to send a letter too?", "y despues tengo q mandar algo?": one more thing about the same matter
 _ALSO = re.compile(
     r"\b(?:too|also|as well|then|after that|now what|tambi[eé]n|despu[eé]s|luego|aparte)\b", re.IGNORECASE

@@ -99,7 +99,11 @@ _UNPAID = re.compile(
     r"no (?:lo |la |los |las )?(?:he|hemos) pagado|sin pagar|recargos?|atrasad[oa]s?)\b",
     re.I,
 )
-_DOLLARS = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?")
+_DOLLARS = re.compile(
+    r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?"
+    # "the 267 one", "a 413 bill": an amount named by what it is, without its dollar sign
+    r"|\b(?<![$.,\d])(\d{2,5})(?:\.(\d{2}))?(?= (?:one|bill|invoice|factura|fee)\b)"
+)
 _NOV = re.compile(
     r"\b(?P<n>1st|first|2nd|second|3rd|third|4th|fourth|5th|fifth)\s+"
     r"(?:nov|notice of violation|violation|ticket)s?\b",
@@ -420,7 +424,8 @@ def _dollars(text: str) -> Decimal | None:
     match = _DOLLARS.search(text)
     if match is None:
         return None
-    return Decimal(match.group(1).replace(",", "") + "." + (match.group(2) or "00"))
+    whole, cents = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    return Decimal(whole.replace(",", "") + "." + (cents or "00"))
 
 
 _READERS: tuple[Reader, ...] = (

@@ -384,3 +384,12 @@ def test_an_invoice_for_cleaning_the_sewer_main_is_no_pump_out():
 )
 def test_a_bare_number_is_read_for_what_the_topic_needs(said, topic, read):
     assert bare_number_read(said, None, topic, "inglewood", NOW) == read
+
+
+def test_an_amount_named_by_what_it_is_replaces_the_topic_s_in_a_what_if():
+    topic = (
+        "late notice from Inglewood for our grease inspection fee, the invoice is $413, dated September 15"
+    )
+    asked = "what if we were the small place and the bill was the 267 one instead"
+    found = compute(f"{asked} {topic}", "inglewood", NOW, asked=asked)
+    assert found is not None and "the $267 invoice" in found.text and "$26.70" in found.text
