@@ -435,9 +435,7 @@ def test_a_short_question_that_refers_back_and_answers_nothing_alone_is_read_wit
         make_tracker(
             text="ok how do i apply for the victorville one",
             intent="ask_question",
-            slots={
-                TOPIC_SLOT: "3 yards a week, can we get the de minimis waiver? what if its 25 gallons"
-            },
+            slots={TOPIC_SLOT: "3 yards a week, can we get the de minimis waiver? what if its 25 gallons"},
         ),
     )
     text = messages[0]["text"]
