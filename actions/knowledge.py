@@ -406,14 +406,14 @@ def _start_the_application(
     """The application a request that names none means, started (its form asks the first question): the
     flow the last answer offered, else the one the conversation's topic is about (a waiver, the permit),
     else, for a waiver in Inglewood, its variance; asked which when nothing says."""
+    a_waiver = asks_for_a_waiver_unnamed(english)
     offered = offered_in(_last_bot_text(tracker))
-    if offered is not None:
+    if offered is not None and not (a_waiver and offered == "permit_application"):
         return [FollowupAction(_OFFERED_FORMS[offered])]
     said = (topic or "") if current() == ENGLISH else gloss(topic or "")
     kind = waiver_of(said) if said else None
     if kind is not None:
         return [FollowupAction(_WAIVER_FORMS[kind])]
-    a_waiver = asks_for_a_waiver_unnamed(english)
     if a_waiver and (detect_city(english) or tracker.get_slot("city")) == "inglewood":
         return [FollowupAction(_WAIVER_FORMS["request_interceptor_variance"])]  # Inglewood's only waiver
     if not a_waiver and _A_PERMIT.search(said):

@@ -453,3 +453,12 @@ def test_a_short_question_that_adds_to_the_matter_is_read_with_the_topic(engine)
         ),
     )
     assert "doesn't say anything" not in messages[0]["text"] and "writing" in messages[0]["text"]
+
+
+def test_a_request_for_the_waiver_after_a_permit_offer_is_not_the_permit(engine):
+    tracker = make_tracker(text="i want to request the waiver", intent="ask_question")
+    tracker.events.append(
+        {"event": "bot", "text": 'To start a FOG permit application here, reply "apply for a FOG permit".'}
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert messages[0]["text"].startswith("Which one? Victorville's de minimis waiver")
