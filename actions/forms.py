@@ -163,9 +163,8 @@ def _send_now(
     said = parse_yes_no(message.text)
     yes = said.ok and said.value.value == "yes"
     asked = asks_to_send(message.text)
-    all_correct = bool(
-        _ALL_CORRECT.search(message.text)
-    )  # "si todo correcto": to the whole, not the question
+    # "si todo correcto": a yes to the whole, not to the open question
+    all_correct = bool(_ALL_CORRECT.search(message.text))
     if not (asked or (form.confirmation_sends and yes and (spec.parser != "yes_no" or all_correct))):
         return None
     updates = _harvest(form, message, values, None)

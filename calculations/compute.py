@@ -541,9 +541,8 @@ _ASK_FOR: tuple[tuple[Callable[[str], object], tuple[str | None, ...], str], ...
 _COUNT_ASKED = {
     N_("How many seats does the restaurant have, and does it have a drive-thru?"): "seats",
 }
-MIN_BARE_AMOUNT = (
-    20  # a bare number after a question about a bill is its amount from here up ("2" is no bill)
-)
+# A bare number after a question about a bill is its amount from here up ("2" is no bill).
+MIN_BARE_AMOUNT = 20
 _BARE_NUMBER = re.compile(r"^\s*(?:about|like|maybe|around|como|unos|unas)?\s*(\d{1,5})\s*[.!]?\s*$", re.I)
 
 

@@ -387,9 +387,13 @@ def asks_to_apply(text: str) -> bool:
     return bool(_APPLY_REQUEST.search(text)) or not (_is_question(text) or re.search(r"\d", text))
 
 
-_QUESTION_WORD = re.compile(
+# Words a question may open with before its question word ("wait, how much ...", "ok so what if ...").
+_OPENERS = (
     r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um|uh|hey|quick question|one more thing|sorry)\b[,.:]?\s*)*"
-    r"(?:how|what|what's|whats|when|where|why|who|which|can|could|do|does|did|is|are|should|will|would|"
+)
+_QUESTION_WORD = re.compile(
+    _OPENERS
+    + r"(?:how|what|what's|whats|when|where|why|who|which|can|could|do|does|did|is|are|should|will|would|"
     r"must|may|am|have|has)\b",
     re.IGNORECASE,
 )
@@ -398,8 +402,7 @@ _QUESTION_WORD = re.compile(
 # A question said without its question mark, as people text ("wait how much is this gonna cost me", "if they
 # approve it do i pay anything extra"): opened by words only a question opens with.
 _UNMARKED_QUESTION = re.compile(
-    r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um|uh|hey|quick question|one more thing|sorry)\b[,.:]?\s*)*"
-    r"(?:how (?:much|many|long|often|do|does|can|soon)|what (?:happens|if|do (?:i|we)|does)"
+    _OPENERS + r"(?:how (?:much|many|long|often|do|does|can|soon)|what (?:happens|if|do (?:i|we)|does)"
     r"|when (?:do|does|is|will)|do (?:i|we) (?:have|need|pay|get)|can (?:i|we|they)|is (?:it|there|that)"
     r"|are (?:there|we)|will (?:i|we|they)|should (?:i|we)"
     r"|if (?:they|we|i|it)\b.{1,40}\b(?:do|does|can|will|would|should) (?:i|we|they|it))\b"
