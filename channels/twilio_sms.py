@@ -305,6 +305,8 @@ class TwilioSmsInput(TwilioInput):
                 "SMS %s from %s: Rasa sent no reply; asked to try again.", inbound.message_sid, inbound.sender
             )
             texts = [FAILURE_REPLY]
+            # the resend it asks for must not be refused by the rate limit for the assistant's own fault
+            await in_thread(sms_store.forgive, self.engine, inbound.sender, self.clock())
         return await self._send_turn(inbound.sender, [*notices, *texts], images)
 
     async def _carrier_keyword(self, inbound: InboundSms, keyword: KeywordMatch) -> str | None:

@@ -169,6 +169,23 @@ def allow(
     return allowed
 
 
+def forgive(bind: Bind, phone: str, now: dt.datetime | None = None) -> None:
+    """Take back the newest accepted message from ``phone`` (at or before ``now``) from the rate limit: one
+    the assistant could not answer (a part was down, the texter was asked to send it again) does not count
+    against the sender, so a texter who resends as asked is not refused for the assistant's own fault."""
+    key = normalize_phone(phone)
+    with write_transaction(bind) as connection:
+        newest = connection.execute(
+            sa.select(sa.func.max(rate_limit_events.c.id)).where(
+                rate_limit_events.c.phone == key,
+                rate_limit_events.c.allowed.is_(True),
+                rate_limit_events.c.occurred_at <= resolve_now(now),
+            )
+        ).scalar()
+        if newest is not None:
+            connection.execute(sa.delete(rate_limit_events).where(rate_limit_events.c.id == newest))
+
+
 def refusals_in_window(
     bind: Bind, phone: str, now: dt.datetime | None = None, *, limit: RateLimit = DEFAULT_RATE_LIMIT
 ) -> int:

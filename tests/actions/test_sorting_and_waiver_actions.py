@@ -169,7 +169,7 @@ def test_a_sorting_question_in_inglewood_is_declined_with_its_solid_waste_office
     )  # no "home or business?" for a city it cannot rule on
     _, answer = run(ActionSortAnswer(), make_tracker(slots={**slots, **found}))
     assert "doesn't say anything about Inglewood's cart and organics rules" in answer
-    assert "City of Inglewood Department of Public Works" in answer and "Victorville's" in answer
+    assert "City of Inglewood Department of Public Works" in answer and "apply only in Victorville" in answer
     assert "green container" not in answer
 
 

@@ -102,6 +102,15 @@ def test_rate_limit_allows_n_in_a_sliding_window_then_recovers(engine):
     assert sms.allow(engine, phone, NOW + 61 * SECOND, limit=limit) is True
 
 
+def test_a_message_the_assistant_could_not_answer_is_taken_back_from_the_rate_limit(engine):
+    limit = sms.RateLimit(max_messages=2, window=dt.timedelta(seconds=60))
+    phone = "+17605550100"
+    assert sms.allow(engine, phone, NOW, limit=limit) and sms.allow(engine, phone, NOW + SECOND, limit=limit)
+    sms.forgive(engine, phone, NOW + SECOND)  # the second got "please send it again"
+    assert sms.allow(engine, phone, NOW + 2 * SECOND, limit=limit) is True  # the resend is served
+    assert sms.allow(engine, phone, NOW + 3 * SECOND, limit=limit) is False
+
+
 def test_rate_limit_is_shared_between_engines(engine, db_url):
     limit = sms.RateLimit(max_messages=2, window=dt.timedelta(minutes=10))
     other = fresh_engine(db_url)
