@@ -269,6 +269,10 @@ class GuidedForm:
     # True: "yes, that's right" said to a question that is not yes-or-no sends it too (a spill report: the
     # caller thinks it is done, and the city needs it now); otherwise only a request to send does.
     confirmation_sends: bool = False
+    # Facts a later message may say again, and truer: the device a pump-out emptied ("the grease trap" at
+    # first, then "it's the big interceptor outside"). Every other fact, once given, changes only when the
+    # user asks to change it.
+    restated: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         _FORMS_BY_NAME[self.name] = self
@@ -469,7 +473,11 @@ def _harvest(
     found.update(named_facts(form.spec, message.text, message.ctx, values))
     if form.extract is not None:
         found.update(form.extract(message.text, message.ctx, values))
-    return {k: v for k, v in found.items() if k != skip and values.get(k) is None and v is not None}
+    return {
+        k: v
+        for k, v in found.items()
+        if k != skip and (values.get(k) is None or k in form.restated) and v is not None
+    }
 
 
 # Someone else's details ("managed by Pacific Property, 310-555-0188"): not the applicant's or caller's,

@@ -24,7 +24,7 @@ from calculations import (
     frequency_noted,
     missing_value_question,
 )
-from cities import CITY_NAMES, CityContacts, detect_city
+from cities import CITY_NAMES, CityContacts, cities_named, detect_city
 from intake import ParseContext
 from intake.dates import find_date
 from intake.routing import asks_for_a_waiver_unnamed, asks_to_apply_unnamed, waiver_of
@@ -189,6 +189,8 @@ def free_answer(
     once: asked already and not told, they answer for both cities, labelled).
     """
     ask_city = channel in ("sms", "voice") and not city_asked
+    if len(cities_named(question)) > 1:  # "got 1 spot in victorville and 1 in inglewood": each city's rule
+        city = None
     said = f"{question} {facts}".strip()  # the new message's values first: "and if it were 6 gallons?"
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
@@ -332,6 +334,8 @@ class ActionAnswerQuestion(Action):
             # "then I'd like to apply for the waiver", "ok, quiero solicitarlo", "I want to start it"
             return _start_the_application(dispatcher, tracker, topic, english)
         city = detect_city(question) or tracker.get_slot("city")
+        if topic and city and _AND_IN_THE_CITY.match(question):  # (classified as a question, not a city)
+            return _the_topic_there(dispatcher, tracker, topic, city)
         if topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
             result, events = on_the_topic(tracker, question, topic, city)
         elif topic and _leans_on_the_topic(tracker, question, city):
@@ -650,11 +654,8 @@ class ActionSetCity(Action):
             dispatcher.utter_message(text=result.text)
             return [SlotSet("city", city), *events]
         topic = tracker.get_slot(TOPIC_SLOT)
-        # "and in inglewood?", "y en victorville? tengo otro restaurante alla": the same question there
         if topic and (len(text.split()) <= FOLLOW_UP_MAX_WORDS // 2 or _AND_IN_THE_CITY.match(text)):
-            result, events = answer(tracker, topic, city)
-            dispatcher.utter_message(text=result.text)
-            return [*events, SlotSet("city", city)]  # the city asked for, not the one the topic named
+            return _the_topic_there(dispatcher, tracker, topic, city)
         if asks_more_than_the_city(text):  # "im in inglewood, do i need a food scraps bin?": answer it
             result, events = answer(tracker, text, city)
             dispatcher.utter_message(text=result.text)
@@ -663,6 +664,16 @@ class ActionSetCity(Action):
             text=t("Got it: I'll use {city}'s rules. What would you like to know?", city=CITY_NAMES[city])
         )
         return [SlotSet("city", city)]
+
+
+def _the_topic_there(
+    dispatcher: CollectingDispatcher, tracker: Tracker, topic: str, city: str
+) -> list[EventType]:
+    """ "and in inglewood?", "y en victorville? tengo otro restaurante alla": the conversation's question
+    again, for the city the message names."""
+    result, events = answer(tracker, topic, city)
+    dispatcher.utter_message(text=result.text)
+    return [*events, SlotSet("city", city)]  # the city asked for, not the one the topic named
 
 
 class ActionMore(Action):

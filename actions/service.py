@@ -66,6 +66,10 @@ def extract_pumpout_facts(text: str, ctx: ParseContext, values: Mapping[str, Any
     gallons = found.get("gallons") or values.get("gallons")
     if "device" not in found and not values.get("device") and _interceptor_sized(gallons):
         found["device"] = "interceptor"  # read back for the user to confirm or change
+    elif found.get("device", values.get("device")) == "trap" and _interceptor_sized(found.get("gallons")):
+        # "nos bombearon la trampa de grasa ... sacaron 800 galones": "grease trap" and "trampa de grasa"
+        # are everyday names for an interceptor, and no fixture-side trap holds that much
+        found["device"] = "interceptor"
     return found
 
 
@@ -104,6 +108,7 @@ SERVICE_FORM = GuidedForm(
     spec=FormSpec("service_log", None, SERVICE_LOG.title, _fields()),
     confirm=True,
     skippable=frozenset({"gallons", "hauler"}),
+    restated=frozenset({"device"}),
     aliases={  # the English words, then the Spanish ones (with or without accents)
         r"date|day|when|fecha|d[ií]a|cu[aá]ndo": "service_date",
         r"gallons|amount|volume|galones|cantidad|volumen": "gallons",

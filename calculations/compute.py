@@ -47,7 +47,10 @@ _TRAP = re.compile(  # a grease trap (under a sink, indoors), not an interceptor
 # "every 60 days", "our permit says 120" (a bare number after the permit is a number of days: 30 to 180)
 _PERMIT_DAYS = re.compile(
     r"\b(?:permit|schedule|frequency|every)\D{0,30}?(\d{2,3})\s*days?\b"
-    r"|\bpermit\s+(?:says|said|is|has|reads|lists|sets)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))",
+    r"|\bpermit\s+(?:says|said|is|has|reads|lists|sets)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))"
+    # "and if they change it to 120", "what if they move us to every 180 days"
+    r"|\b(?:chang(?:e[sd]?|ing)|switch(?:e[sd]|ing)?|mov(?:e[sd]?|ing)|bump(?:ed|s)?|put|set|make)\s+"
+    r"(?:it|us|that|them|the frequency)\s+(?:to|on|at)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))",
     re.I,
 )
 # "permit has us on every 6 months", "quarterly", "twice a year": a frequency in months
@@ -65,7 +68,7 @@ def permit_frequency(text: str) -> tuple[int | None, int | None]:
     "every 6 months" → (None, 6), "quarterly" → (None, 3); (None, None) when it says none."""
     if _NO_PERMIT_FREQUENCY.search(text):  # "my permit doesnt say a number. do i gotta pump every 90 days?"
         return None, None
-    days = int(m.group(1) or m.group(2)) if (m := _PERMIT_DAYS.search(text)) else None
+    days = int(next(g for g in m.groups() if g)) if (m := _PERMIT_DAYS.search(text)) else None
     return days, _permit_months(text) if days is None else None
 
 
@@ -103,6 +106,9 @@ _DOLLARS = re.compile(
     r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?"
     # "the 267 one", "a 413 bill": an amount named by what it is, without its dollar sign
     r"|\b(?<![$.,\d])(\d{2,5})(?:\.(\d{2}))?(?= (?:one|bill|invoice|factura|fee)\b)"
+    # "its 413, dated august 14": the bill talked about, its amount
+    r"|\b(?:it'?s|its|it is)\s+(\d{2,5})(?:\.(\d{2}))?\b"
+    r"(?!\s*(?:gal|seat|day|sq|%|yard|min|hour|year|month|week))"
 )
 _NOV = re.compile(
     r"\b(?P<n>1st|first|2nd|second|3rd|third|4th|fourth|5th|fifth)\s+"
@@ -424,7 +430,7 @@ def _dollars(text: str) -> Decimal | None:
     match = _DOLLARS.search(text)
     if match is None:
         return None
-    whole, cents = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    whole, cents = next((match.group(i), match.group(i + 1)) for i in (1, 3, 5) if match.group(i))
     return Decimal(whole.replace(",", "") + "." + (cents or "00"))
 
 
@@ -546,6 +552,14 @@ MIN_BARE_AMOUNT = 20
 _BARE_NUMBER = re.compile(r"^\s*(?:about|like|maybe|around|como|unos|unas)?\s*(\d{1,5})\s*[.!]?\s*$", re.I)
 
 
+# A bill's amount said first, without its dollar sign: "its 413, dated august 14", "es de 267 del 3 de marzo"
+_AMOUNT_SAID = re.compile(
+    r"^\s*(?:it'?s|it is|its|the (?:bill|invoice|amount) (?:is|was)|was|es de|son|fue de|la factura es de)\s+"
+    r"(\d{2,5})(?:\.\d{2})?\b(?!\s*(?:gal|seat|day|sq|%|asiento|dia|d[ií]as))",
+    re.I,
+)
+
+
 def with_unit_asked(text: str, asked: str | None) -> str:
     """``text`` with the unit the last question asked for, when it is a bare number ("52" to "How many seats
     ...?" is "52 seats"); else ``text`` as it is."""
@@ -560,6 +574,9 @@ def bare_number_read(text: str, asked: str | None, topic: str, city: str | None,
     amounts: 52 seats); else, after a next service worked out, the permit's frequency in days ("60" after
     "no other frequency is set"). ``text`` as it is when it is no bare number or none of these."""
     if not _BARE_NUMBER.match(text):
+        said = _AMOUNT_SAID.match(text)  # "its 413, dated august 14" after a question about a late bill
+        if said and (_INVOICE.search(topic) or _FEE_NOTICE.search(topic)) and int(said[1]) >= MIN_BARE_AMOUNT:
+            return f"{text[: said.start(1)]}${text[said.start(1) :]}"
         return text
     for question in (asked, missing_value_question(topic, city)):
         if (said := with_unit_asked(text, question)) != text:
@@ -649,7 +666,8 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         return None
     said_reasons = [deadline.reason for deadline in deadlines]
     if other is not None and (window := _in_window(other, [d.due for d in deadlines])) is not None:
-        said_reasons.append(window)
+        # "hearing set dec 3, is that legal?": the verdict is the answer, the window its reason
+        return Computed("window", " ".join([window, *said_reasons]), deadlines[0].citation)
     return Computed("deadline", " ".join(said_reasons), deadlines[0].citation)
 
 
@@ -674,8 +692,9 @@ def _in_window(day: dt.date, dues: list[dt.date]) -> str | None:
     if len(dues) != 2:
         return None
     earliest, latest = sorted(dues)
+    window = {"date": long_date(day), "earliest": long_date(earliest), "latest": long_date(latest)}
     if day < earliest:
-        return t("{date} is earlier than the chapter allows.", date=long_date(day))
+        return t("{date} is earlier than the chapter allows ({earliest} to {latest}).", **window)
     if day > latest:
-        return t("{date} is later than the chapter allows.", date=long_date(day))
-    return t("{date} falls within that window.", date=long_date(day))
+        return t("{date} is later than the chapter allows ({earliest} to {latest}).", **window)
+    return t("{date} falls within the window the chapter allows ({earliest} to {latest}).", **window)

@@ -290,6 +290,9 @@ def subject_family(topic: str) -> str:
 _PART_BREAK = re.compile(
     r"\?|;|\b(?:also|and also|plus|another thing|other thing|2nd|second question"
     r"|tambien|también|y otra cosa|otra pregunta|otra cosa)\b"
+    # "... can i bring a lawyer. can they shut our sewer off": a sentence that opens as a question does
+    r"|\.\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should"
+    r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede)\b)"
     # "..., and how long is it valid": a second question joined by "and" (Spanish "y")
     r"|,?\s+(?:and|y)\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|if"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay)\b)",
@@ -305,7 +308,7 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     "how long do i keep manifests? also can the pumper dump the leftovers back in the cleanout" asks two
     things; each part is matched on its own, and a card on another topic answers the second.
     """
-    parts = [part for part in _PART_BREAK.split(question) if len(part.split()) >= 4]
+    parts = [part for part in _questions(question) if len(part.split()) >= 4]
     if len(parts) < 2:
         return [first]
     if language == ENGLISH:  # the parts' vectors in one batch; each match below finds its own cached
@@ -313,11 +316,52 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     picks: list[Card] = []
     for part in parts:
         found = cards.match(part, first.city, k=1, language=language)
-        if found and found[0].score >= CARD_MIN and all(found[0].card.topic != c.topic for c in picks):
+        if found and found[0].score >= CARD_MIN and all(found[0].card.id != c.id for c in picks):
             picks.append(found[0].card)
-    if all(card.topic != first.topic for card in picks):
+    if all(card.id != first.id for card in picks):
         picks.insert(0, first)
     return picks[:MAX_CARDS_PER_ANSWER]
+
+
+# A part of a message that opens as a question does ("n can i appeal, by when", "y cuanto dura")
+_OPENS_A_QUESTION = re.compile(
+    r"^\W*(?:(?:and|also|plus|so|but|or|n|ok|then|y|o|pero|entonces)\b\W*)*"
+    r"(?:what|whats|what's|how|when|where|who|why|which|can|could|do|does|did|is|are|am|will|would|should"
+    r"|may|must|if|any|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cual|cuál|cuanto|cuánto"
+    r"|cuanta|cuánta|puedo|podemos|puede|pueden|se puede|hay|si)\b",
+    re.I,
+)
+
+
+SHORT_QUESTION_WORDS = 6  # a question this short ("when is it final") is read with the facts before it
+
+
+def _questions(message: str) -> list[str]:
+    """The message's parts that ask something: "We're taking over a space in Victorville." is the
+    questions' context (which the card for the whole message answers), not a question of its own (a
+    physical-space waiver's), though a short question is read with it ("... mailed nov 23. when is it
+    final"). A statement at the end stays ("... my cousin says the whole thing is dead"), and so does each
+    when none asks anything."""
+    said = [part for part in _PART_BREAK.split(message) if part and part.strip()]
+    asking, context = [], ""
+    for i, part in enumerate(said):
+        if not (_asks(part, message) or i == len(said) - 1):
+            context = f"{context} {part}"
+            continue
+        if len(part.split()) <= SHORT_QUESTION_WORDS:  # "... mailed nov 23. when is it final": read with it
+            part = f"{context} {part}"
+        asking.append(part.strip())
+        context = ""
+    return asking if len(asking) > 1 or not any(_asks(part, message) for part in said) else said
+
+
+def _asks(part: str, message: str) -> bool:
+    """Whether a part of ``message`` asks something: it opens as a question does, or a question mark
+    ends it."""
+    if "¿" in part or any(_OPENS_A_QUESTION.match(clause) for clause in re.split(r"[,:]", part)):
+        return True
+    end = message.find(part) + len(part)
+    return message[end : end + 2].lstrip().startswith("?")
 
 
 # The verdict an answer opens with, in its first clause: "No.", "Not allowed.", "Don't: ...", "Garbage

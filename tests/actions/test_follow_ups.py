@@ -61,6 +61,36 @@ def test_and_in_the_other_city_asks_the_topic_again_for_it(engine, said):
     assert "Got it" not in text
 
 
+def test_and_in_the_other_city_classified_as_a_question_still_asks_the_topic_again_there(engine):
+    tracker = make_tracker(
+        text="y en victorville? tengo otro restaurante alla",
+        intent="ask_question",
+        slots={
+            TOPIC_SLOT: "se tapo el drenaje en mi restaurante de inglewood, teniamos q avisarle a alguien?",
+            "city": "inglewood",
+        },
+    )
+    with languages.using("es"):
+        slots, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert slots["city"] == "victorville"
+    assert "Victorville Municipal Code" in text and "Inglewood FOG Ordinance" not in text
+    assert "nivel 2" not in text  # not the restaurant tiers the words "otro restaurante" alone match
+
+
+def test_a_what_if_with_another_frequency_is_computed_with_it_not_the_permit_s(engine):
+    topic = "when is my next intercepter pump due. last pumped oct 20. victorville our permit says 60 days"
+    for said, language in (("ok and if they change it to 120", "en"), ("y si lo cambian a 120?", "es")):
+        tracker = make_tracker(
+            text=said, intent="ask_question", slots={TOPIC_SLOT: topic, "city": "victorville"}
+        )
+        with languages.using(language):
+            _, messages = _run(ActionAnswerQuestion(), tracker)
+        text = messages[0]["text"]
+        assert "February 17, 2027" in text or "17 de febrero de 2027" in text  # October 20 + 120 days
+        assert "December 19" not in text and "19 de diciembre" not in text  # not the 60 days again
+
+
 def test_a_follow_up_that_the_ordinances_answer_alone_is_answered_alone(engine):
     tracker = make_tracker(
         text="how long is it good for?",
@@ -440,7 +470,7 @@ def test_a_short_question_that_refers_back_and_answers_nothing_alone_is_read_wit
     )
     text = messages[0]["text"]
     assert "doesn't say anything" not in text and "6.37.050" in text
-    assert "don't qualify" not in text  # how to apply, not the what-if's numbers computed again
+    assert "25 gallons" not in text  # how to apply, not the what-if's numbers computed again
 
 
 def test_a_short_question_that_adds_to_the_matter_is_read_with_the_topic(engine):

@@ -103,3 +103,49 @@ def test_how_much_mid_application_is_computed_from_the_seats_given(real_index):
         real_index, CityContacts(), "so how much will we pay?", "inglewood", NOW, "web", facts=facts
     )
     assert answer.text.startswith("Your annual fee is $413")
+
+
+def test_a_hearing_date_is_judged_against_its_window_first_in_one_sms(real_index):
+    question = (
+        "got a certified letter from victorville saying they wanna revoke our fog permit, hearing is dec 3. "
+        "letter was mailed nov 24. thats like a week, can they do that?"
+    )
+    first = shape_answer(free_answer(real_index, CityContacts(), question, None, NOW, "sms"), "sms").text
+    assert first.startswith(
+        "December 3, 2026 is earlier than the chapter allows (December 9, 2026 to January 8, 2027)."
+    )
+    assert "fifteen calendar days" in first  # the reason, before MORE
+
+
+def test_two_questions_on_one_matter_get_both_cards(real_index):
+    question = (
+        "Got a certified letter from Victorville saying they want to revoke our FOG permit for missed "
+        "pump-outs. It was mailed November 24 and sets the hearing for January 20. Is that date even "
+        "allowed? And if the hearing goes against us, can we appeal?"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    said = f"{answer.text} {answer.more}"
+    assert "January 20, 2027 is later than the chapter allows" in said
+    assert "city council" in said  # the appeal, a second card on the same matter (permit revocation)
+
+
+def test_a_sentence_that_opens_as_a_question_is_a_question_of_its_own(real_index):
+    question = (
+        "got certified letter from victorville building official, proposed revocation of our fog permit. "
+        "mailed nov 20, hearing set dec 3. thats barely 2 weeks?? can i bring a lawyer. can they shut our "
+        "sewer off before that"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    said = f"{answer.text} {answer.more}".lower()
+    assert "counsel" in said or "attorney" in said or "lawyer" in said
+    assert "terminate sewer service" in said
+
+
+def test_a_message_about_both_cities_gets_each_city_s_rule_whatever_city_was_known(real_index):
+    question = (
+        "how long do i keep the pump receipts n manifests? got 1 spot in victorville and 1 in inglewood"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "sms")
+    first = shape_answer(answer, "sms").text
+    assert first.index("In Victorville") < first.index("In Inglewood")
+    assert "2 years" in first and "4 years" in first

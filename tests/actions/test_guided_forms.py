@@ -756,6 +756,26 @@ def test_a_pump_truck_s_hundreds_of_gallons_came_out_of_an_interceptor():
     assert "device" not in small.updates
 
 
+def test_a_trampa_de_grasa_pumped_of_hundreds_of_gallons_or_named_an_interceptor_is_one():
+    values = {"city": "victorville", "device": "trap"}  # "nos bombearon la trampa de grasa"
+    with languages.using("es"):
+        turn = decide(
+            SERVICE_FORM,
+            FormState(values, "service_date"),
+            say("Mariscos El Guero, 15000 7th St. es el interceptor grande de afuera"),
+            CONTACTS,
+        )
+        assert turn.updates == {"device": "interceptor"}  # the date asked again, the device kept
+        assert turn.next_slot == "service_date"
+        pumped = decide(
+            SERVICE_FORM, FormState(values, "service_date"), say("fue ayer, sacaron 800 galones"), CONTACTS
+        )
+        assert pumped.updates["device"] == "interceptor"
+    corrected = {**values, "gallons": {"amount": 800, "unit": "gal"}}
+    again = decide(SERVICE_FORM, FormState(corrected, "hauler"), say("Desert Grease"), CONTACTS)
+    assert "device" not in again.updates  # the trap said back to the read-back is not overruled again
+
+
 def test_asking_when_the_next_one_is_due_while_logging_one_is_answered_not_taken_for_an_answer():
     values = {"service_date": "2026-11-24", "city": "victorville"}
     turn = decide(

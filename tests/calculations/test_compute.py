@@ -380,6 +380,13 @@ def test_an_invoice_for_cleaning_the_sewer_main_is_no_pump_out():
         ("3", "whats the fine for a NOV", "3rd notice of violation"),
         ("2", "the bill from the city, what do we owe", "2"),  # too small to be the bill
         ("hello", "the bill from the city", "hello"),
+        (
+            "its 413, dated august 14",
+            "how does the late charge work on an inglewood invoice",
+            "its $413, dated august 14",
+        ),
+        ("its 60 days", "how does the late charge work on an inglewood invoice", "its 60 days"),
+        ("its 413", "when is my next pump-out due", "its 413"),  # no bill talked about
     ],
 )
 def test_a_bare_number_is_read_for_what_the_topic_needs(said, topic, read):
@@ -393,3 +400,11 @@ def test_an_amount_named_by_what_it_is_replaces_the_topic_s_in_a_what_if():
     asked = "what if we were the small place and the bill was the 267 one instead"
     found = compute(f"{asked} {topic}", "inglewood", NOW, asked=asked)
     assert found is not None and "the $267 invoice" in found.text and "$26.70" in found.text
+
+
+def test_a_late_bill_s_amount_said_without_its_dollar_sign_is_computed():
+    said = "got an inglewood invoice for the annual inspection fee we forgot to pay. how much is the late fee"
+    found = compute(f"{said} its 413, dated august 14", "inglewood", NOW)
+    assert found is not None and "$413 invoice" in found.text and "$41.30" in found.text
+    late = compute(f"{said} its 60 days late, dated august 14", "inglewood", NOW)
+    assert late is None or "$60 invoice" not in late.text
