@@ -416,6 +416,9 @@ def _start_the_application(
         return [FollowupAction(_OFFERED_FORMS[offered])]
     said = (topic or "") if current() == ENGLISH else gloss(topic or "")
     kind = waiver_of(said) if said else None
+    if kind is None:  # "ok no, son 15. y cuanto dura el waiver?" was the topic: the conversation says which
+        conversation = " ".join(_user_texts(tracker))
+        kind = waiver_of(conversation if current() == ENGLISH else gloss(conversation))
     if kind is not None:
         return [FollowupAction(_WAIVER_FORMS[kind])]
     if a_waiver and (detect_city(english) or tracker.get_slot("city")) == "inglewood":
@@ -561,6 +564,14 @@ def _clock_from_the_day(
     if result.kind is not AnswerKind.ANSWER or result.card is None or not result.card.clocks:
         return None
     return reply_for(tracker, topic, city, result)
+
+
+CONVERSATION_LOOKBACK = 8  # the user's latest messages that say what the conversation is about
+
+
+def _user_texts(tracker: Tracker, lookback: int = CONVERSATION_LOOKBACK) -> list[str]:
+    """The user's latest messages, oldest first."""
+    return [event.get("text") or "" for event in tracker.events if event.get("event") == "user"][-lookback:]
 
 
 def _last_bot_text(tracker: Tracker) -> str | None:

@@ -226,6 +226,63 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
     return Computed("service_due", " ".join(parts), result.citation)
 
 
+# Inglewood's bill for a blockage or overflow the restaurant caused: the City's costs plus a service charge
+_SERVICE_CHARGE = re.compile(r"\b(?:service charge|cargo (?:de|por) servicio)\b", re.I)
+_CITY_WORK = re.compile(
+    r"\b(?:clean(?:ing|ed)?(?: ?-?ups?| out)?|repairs?|blockage|blocked|overflow|backup|sewer (?:main|line)|"
+    r"limpi\w+|reparaci[oó]n|tap[oó]n|tapamos|tapado|desbordamiento)\b",
+    re.I,
+)
+_BILLED_TOTAL = re.compile(r"\b(?:total|extra|on top|encima|adicional)\b", re.I)
+
+
+def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    """ "billed us for the overflow cleanup: city cost $8,000 then added $2,000 service charge, legit?": the
+    25% service charge and the total on the City's costs, checked against the bill's, and the day it is due
+    when the message dates the invoice."""
+    if city != "inglewood" or not _CITY_WORK.search(text):
+        return None
+    amounts = [_amount(match) for match in _DOLLARS.finditer(text)]
+    if not (_SERVICE_CHARGE.search(text) or (len(amounts) > 1 and _BILLED_TOTAL.search(text))):
+        return None
+    costs = _city_costs(amounts)
+    if costs is None:
+        return None
+    fee = compliance.damage_costs(costs)
+    charge, total = fee.breakdown["service_charge"], fee.amount
+    parts = [
+        t(
+            "The service charge is {charge}, 25% of the City's {costs} costs, for a total of {total}.",
+            charge=dollars(charge),
+            costs=dollars(costs),
+            total=dollars(total),
+        )
+    ]
+    billed = [amount for amount in amounts if amount != costs]
+    if billed and all(amount in (charge, total) for amount in billed):
+        parts.append(t("So the bill's {amount} is what the ordinance provides.", amount=dollars(billed[0])))
+    invoiced, _ = find_date(text, ctx)
+    if invoiced.ok and invoiced.value is not None:
+        parts.append(compliance.deadline("inglewood", "damage_costs_payment", invoiced.value).reason)
+    else:
+        parts.append(t("The total is payable within forty-five days of the City's invoice."))
+    return Computed("damage_costs", " ".join(parts), fee.citation)
+
+
+def _amount(match: re.Match[str]) -> Decimal:
+    whole, cents = next((match.group(i), match.group(i + 1)) for i in (1, 3, 5) if match.group(i))
+    return Decimal(whole.replace(",", "") + "." + (cents or "00"))
+
+
+def _city_costs(amounts: list[Decimal]) -> Decimal | None:
+    """The City's own costs among a bill's amounts: the one the others are 25% or 125% of, else the first
+    ("$6,800 plus a 'service charge'"); None when there is none."""
+    for costs in amounts:
+        if any(other in (costs / 4, costs * Decimal("1.25")) for other in amounts if other != costs):
+            return costs
+    return amounts[0] if amounts else None
+
+
 def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if city != "inglewood" or not (_INVOICE.search(text) and _UNPAID.search(text)):
         return None
@@ -428,14 +485,12 @@ def _said_in(text: str, unit: str) -> Decimal | None:
 
 def _dollars(text: str) -> Decimal | None:
     match = _DOLLARS.search(text)
-    if match is None:
-        return None
-    whole, cents = next((match.group(i), match.group(i + 1)) for i in (1, 3, 5) if match.group(i))
-    return Decimal(whole.replace(",", "") + "." + (cents or "00"))
+    return None if match is None else _amount(match)
 
 
 _READERS: tuple[Reader, ...] = (
     _spill_deadline,
+    _damage_costs,
     _late_fee,
     _nov_fee,
     _annual_fee,
@@ -449,6 +504,7 @@ _READERS: tuple[Reader, ...] = (
 # The words that name each reader's rule in a follow-up's own words.
 _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
     _spill_deadline: lambda text: _SPILL.search(text) or _WRITTEN.search(text),
+    _damage_costs: lambda text: _SERVICE_CHARGE.search(text),
     _late_fee: lambda text: _INVOICE.search(text) or _UNPAID.search(text) or _FEE_NOTICE.search(text),
     _nov_fee: _NOV.search,
     _annual_fee: lambda text: _ANNUAL.search(text) or _SEATS.search(text) or _DRIVE_THRU.search(text),
@@ -648,7 +704,7 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
     said = normalize(text)
     rest = said[:start] + " " + said[end:]
     second, (second_start, second_end) = find_date(rest, ctx, tense)
-    other = None
+    other, start_at = None, start
     if second.value is not None and second.value != found.value:
         # two days ("mailed nov 24, hearing is dec 3"): the clock starts on the one its start is said of
         at = second_start if second_start < start else second_start - 1 + (end - start)  # in ``said``
@@ -658,8 +714,13 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         if first_starts == second_starts:
             return None  # which day starts the clock is not certain
         found, other = (found, second.value) if first_starts else (second, found.value)
+        start_at = start if first_starts else at
         if other < found.value and (found.value - other).days > 180:  # "hearing jan 20" after "mailed nov 24"
             other = other.replace(year=other.year + 1)
+    if any(_starts_at_a_decision(clocks[key].trigger) for key in keys) and not _said_of_a_decision(
+        said, start_at
+    ):
+        return None  # "mailed nov 20 ... and if we lose, can we appeal?": the appeal runs from a decision
     try:
         deadlines = [compliance.deadline(city, key, found.value) for key in keys]
     except compliance.ComplianceError:
@@ -677,6 +738,30 @@ _STARTS_CLOCK = re.compile(
     r"mandaron|llego)\b",
     re.IGNORECASE,
 )
+
+
+# A clock that starts at a hearing or a decision (an appeal's, a written decision's), and the words that say a
+# day is one ("the hearing officer's decision came, dated nov 23", "la audiencia es el 15")
+_DECIDED = re.compile(r"\b(?:decision|hearing)\b", re.IGNORECASE)
+_OF_A_DECISION = re.compile(
+    r"\b(?:decision|decided|decides|ruled|ruling|hearing|decisi[oó]n|decidi[oó]|audiencia|resoluci[oó]n|fallo)\b",
+    re.IGNORECASE,
+)
+DECISION_WORDS_BEFORE = (
+    60  # how far before the day the words that it is a hearing's or decision's are looked for
+)
+
+
+def _starts_at_a_decision(trigger: str) -> bool:
+    """Whether a clock's start is a hearing or a decision ("hearing officer's written decision issued"), not
+    a notice's mailing ("notice of the decision ... mailed", which "mailed nov 25" says)."""
+    return bool(_DECIDED.search(trigger)) and "mailed" not in trigger
+
+
+def _said_of_a_decision(text: str, at: int) -> bool:
+    """Whether the sentence before the day at ``at`` says it is a hearing's or a decision's."""
+    before = re.split(r"[.;!?]", text[max(0, at - DECISION_WORDS_BEFORE) : at])[-1]
+    return bool(_OF_A_DECISION.search(before))
 
 
 def _said_to_start(text: str, at: int, since: int) -> bool:

@@ -39,6 +39,7 @@ nov_fee = _inglewood_fog.nov_fee
 permit_fees = _inglewood_fog.permit_fees
 reinspection_fee = _inglewood_fog.reinspection_fee
 cleanup_charge = _inglewood_fog.cleanup_charge
+damage_costs = _inglewood_fog.damage_costs
 inglewood_interceptor_paths = _inglewood_fog.interceptor_paths
 administrative_civil_penalty_cap = _victorville_fog.administrative_civil_penalty_cap
 judicial_civil_penalty_cap = _victorville_fog.judicial_civil_penalty_cap
@@ -73,6 +74,7 @@ __all__ = [
     "clocks_for",
     "container_for",
     "contamination_fees",
+    "damage_costs",
     "deadline",
     "default_calendar",
     "deminimis",

@@ -90,6 +90,7 @@ _PAST = _words(
     r"we (?:already )?(?:called|cleaned|mopped|had it cleaned|reported)",
     r"(?:got|was|been) cleaned up",
     r"(?:caused|happened|had|overflowed|spilled|backed up|flooded|leaked)",
+    r"did ?n[o']?t (?:go|get|reach|make it)",  # "it didnt go in the street, just came up the floor drain"
     r"the city (?:says|said|came|cleaned|crew|sent|wants|billed|charged)",
     r"next time",
     r"(?:what|how) (?:happens|can they|will they|do they|would they)",
@@ -257,6 +258,8 @@ _APPLY_REQUEST = _words(
     r"request (?:a|an|the)",
     r"(?:can|could|may) (?:i|we) (?:get|have|apply|start|request|file) (?:a|an|the|for|my|our)",
 )
+# "could we get a ...", which with the facts it gives asks whether they qualify
+_COULD_WE_GET = re.compile(r"\b(?:can|could|may) (?:i|we) (?:get|have) (?:a|an|the|my|our)\b", re.IGNORECASE)
 _HOW_OR_WHERE = _words(
     r"how (?:do|can|would|does|should) (?:i|we|you|one|a business|someone)",
     r"how to",
@@ -369,10 +372,17 @@ def waiver_of(text: str) -> str | None:
     named = [waiver.intent for waiver in _WAIVERS if _about(waiver, text)]
     if len(named) > 1 and _INTERCEPTOR_VARIANCE in named and not _CONTAINERS.search(text):
         return _INTERCEPTOR_VARIANCE  # "no room for the big interceptor": the interceptor's, not the carts'
+    said = [waiver.intent for waiver in _WAIVERS if waiver.names.search(text)]
+    if len(said) == 1:  # "de minimis" said, whatever else the conversation mentions
+        return said[0]
+    if len(named) > 1 and _SPACE_WAIVER in named and not _NO_ROOM.search(text):
+        named.remove(_SPACE_WAIVER)  # "1 yard a week, 5 gallons, so no organics bins?": the amounts' waiver
     return named[0] if len(named) == 1 else None
 
 
 _INTERCEPTOR_VARIANCE = "request_interceptor_variance"
+_SPACE_WAIVER = "request_space_waiver"
+_NO_ROOM = _words(r"space", r"room", r"espacio", r"lugar", r"physical")
 _CONTAINERS = _words(r"bins?", r"carts?", r"containers?", r"botes?", r"contenedor(?:es)?")
 
 
@@ -382,6 +392,12 @@ def asks_to_apply(text: str) -> bool:
     and the application offered after the answer."""
     if _HOW_OR_WHERE.search(text):
         return bool(_APPLY_REQUEST.search(text)) and not _is_question(text)
+    if (
+        _is_question(text)
+        and re.search(r"\d", text)
+        and not _APPLY_REQUEST.search(_COULD_WE_GET.sub("", text))
+    ):
+        return False  # "1.5 yards a week and 12 gallons, could we get a de minimis waiver?": do we qualify
     # a statement asks to apply ("de minimis waiver please"), unless it states facts: "3 yards a week and
     # about 15 gallons of organics" answers what was asked before
     return bool(_APPLY_REQUEST.search(text)) or not (_is_question(text) or re.search(r"\d", text))
@@ -389,7 +405,8 @@ def asks_to_apply(text: str) -> bool:
 
 # Words a question may open with before its question word ("wait, how much ...", "ok so what if ...").
 _OPENERS = (
-    r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um|uh|hey|quick question|one more thing|sorry)\b[,.:]?\s*)*"
+    r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um+|uh+|hey|quick question|one more thing|sorry|btw)"
+    r"\b[,.:]?\s*)*"
 )
 _QUESTION_WORD = re.compile(
     _OPENERS
@@ -411,11 +428,25 @@ _UNMARKED_QUESTION = re.compile(
 )
 
 
+# A sentence that asks, whatever it opens with ("wait", "um", "so"), by the words only a question starts with:
+# a question word and whom it is about ("have 3 fryers" answers; "do we gotta pay for the city" asks).
+_ASKED_IN_A_SENTENCE = re.compile(
+    _OPENERS
+    + r"(?:how (?:much|many|long|often|do|does|can|soon|about)|what (?:happens|if|do|does|is|are|about)|"
+    r"which (?:one|is|do)|who (?:do|does|is|pays)|when (?:do|does|is|will)|where (?:do|does|is)|why\b|"
+    r"(?:do|did|can|could|should|will|would) (?:i|we|they|you|he|she)|does (?:it|he|she|that|this|the)|"
+    r"is (?:it|there|that|this)|are (?:there|we|they))\b(?:\s+\S+){2}",
+    re.IGNORECASE,
+)
+
+
 def asks_a_question(text: str) -> bool:
     """Whether a message asks something in one of its sentences ("Quick question before we go on: what will
     the annual fee be?"), not just ends an answer unsure of itself ("started maybe 20 minutes ago?")."""
     if "¿" in text or _UNMARKED_QUESTION.match(text.strip()):
         return True
+    if any(_ASKED_IN_A_SENTENCE.match(sentence) for sentence in re.split(r"[.!;]\s+", text.strip())):
+        return True  # "wait do i also gotta send the manifest myself", "38 seats. so which one am i"
     sentences = re.split(r"(?<=[.!?;:])\s+", text.strip())
     # "If the waiver is approved, do we still pay any yearly grease charges?": the question after the comma
     return any(
@@ -426,7 +457,15 @@ def asks_a_question(text: str) -> bool:
 
 def _is_question(text: str) -> bool:
     stripped = text.strip()
-    return stripped.endswith("?") or bool(_QUESTION_WORD.match(stripped))
+    return stripped.endswith("?") or bool(_QUESTION_WORD.match(stripped) or _TAG_QUESTION.search(stripped))
+
+
+# A statement turned into a question at its end: "... put the water back in the trap to save us $, is that ok"
+_TAG_QUESTION = re.compile(
+    r"\bis (?:that|this|it)\s+(?:ok|okay|allowed|legal|fine|right|true|legit|a problem)\s*[.!]*$"
+    r"|,\s*(?:that|this)\s+(?:ok|okay|allowed|legal|legit)\s*$",
+    re.IGNORECASE,
+)
 
 
 def route(intent: str, text: str) -> str:

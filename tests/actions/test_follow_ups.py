@@ -278,6 +278,25 @@ def test_a_request_to_apply_that_names_nothing_starts_the_flow_the_conversation_
     assert [event.get("name") for event in events] == ["variance_form"]  # Inglewood's only waiver
 
 
+def test_a_request_to_apply_after_a_topic_that_names_no_waiver_starts_the_one_the_conversation_is_about(
+    engine,
+):
+    tracker = make_tracker(
+        text="ok, quiero solicitarlo",
+        intent="nlu_fallback",
+        slots={TOPIC_SLOT: "ok no, son 5. ¿y cuánto tiempo dura el waiver?", "city": "victorville"},
+    )
+    earlier = [
+        "Me dijeron que hay un waiver para no tener los botes de orgánicos si casi no tiramos. La basura es "
+        "como 1 yarda cúbica por semana",
+        "de orgánicos serán unos 5 galones por semana",
+    ]
+    tracker.events[:0] = [{"event": "user", "text": said} for said in earlier]
+    with languages.using("es"):
+        events, messages = run_raw(ActionAnswerQuestion(), tracker)
+    assert messages == [] and [event.get("name") for event in events] == ["deminimis_form"]
+
+
 def test_a_request_to_apply_for_nothing_named_or_talked_about_asks_which():
     _, messages = _run(ActionAnswerQuestion(), make_tracker(text="i want to apply", intent="nlu_fallback"))
     assert messages[0]["text"].startswith("Which one? A FOG permit application")

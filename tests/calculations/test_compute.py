@@ -408,3 +408,38 @@ def test_a_late_bill_s_amount_said_without_its_dollar_sign_is_computed():
     assert found is not None and "$413 invoice" in found.text and "$41.30" in found.text
     late = compute(f"{said} its 60 days late, dated august 14", "inglewood", NOW)
     assert late is None or "$60 invoice" not in late.text
+
+
+@pytest.mark.parametrize(
+    ("said", "lead", "then"),
+    [
+        (
+            "inglewood billed us for the overflow cleanup: city cost $8,000 then added $2,000 service "
+            "charge. is the extra 2 grand legit?",
+            "The service charge is $2,000, 25% of the City's $8,000 costs, for a total of $10,000.",
+            "So the bill's $2,000 is what the ordinance provides.",
+        ),
+        (
+            "Inglewood sent us an invoice dated Nov 16 saying our grease caused a blockage in the sewer "
+            "main. Their cleanup cost was $8,000 but the invoice total is $10,000. When do we have to pay?",
+            "The service charge is $2,000, 25% of the City's $8,000 costs, for a total of $10,000.",
+            "so by December 31, 2026",  # 45 days after the invoice
+        ),
+        (
+            "The city's cost for cleaning the sewer line is listed as $6,800 plus a 'service charge'. How "
+            "much should that be? inglewood",
+            "The service charge is $1,700, 25% of the City's $6,800 costs, for a total of $8,500.",
+            "payable within forty-five days",
+        ),
+    ],
+)
+def test_a_bill_for_the_city_s_sewer_work_gets_its_service_charge_and_total(said, lead, then):
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and found.text.startswith(lead) and then in found.text
+    assert found.citation.endswith("Enforcement (7)")
+
+
+def test_a_service_charge_that_is_not_a_quarter_of_the_costs_is_not_called_right():
+    found = compute("city cost $8,000 for the sewer cleanup plus a $3,000 service charge", "inglewood", NOW)
+    assert found is not None and "$2,000" in found.text and "what the ordinance provides" not in found.text
+    assert compute("city cost $8,000 for the sewer cleanup plus a service charge", "victorville", NOW) is None

@@ -4,11 +4,13 @@ import pytest
 
 from intake.routing import (
     asks_to_apply,
+    asks_to_log,
     may_ask_where_it_goes,
     reports_pumpout,
     route,
     spill_happening_now,
     spill_is_live,
+    waiver_of,
 )
 from knowledge.spanish import gloss
 
@@ -29,6 +31,7 @@ PAST = [
     "yeah quick question if we have a backup at like eleven at night on a saturday who do I call",
     "last friday our grease trap backed up and flooded the kitchen, do i need to report that now??",
     "the plumber says to connect the dishwasher to the grease trap so the sewer doesn't clog, can I?",
+    "it didnt go in the street, just came up the floor drain in the kitchen",
 ]
 
 
@@ -109,6 +112,11 @@ def test_asking_to_apply_starts_the_flow(intent, text):
         (
             "request_space_waiver",
             "Our space is tiny, no room for an outside interceptor. What are our options?",
+        ),
+        (
+            "request_deminimis_waiver",
+            "Our shop has a 1.5 cubic yard trash bin picked up once a week, and we produce about 12 gallons "
+            "of organic waste a week. Could we get a de minimis waiver?",
         ),
     ],
 )
@@ -482,3 +490,52 @@ def test_a_request_for_a_waiver_it_does_not_name_is_read_against_the_conversatio
 )
 def test_a_question_after_a_condition_is_a_question_mid_form(said, routed):
     assert route("affirm", said) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "waiver"),
+    [
+        (
+            "1 yard a week and about 5 gallons, so we don't need the organics bins?",
+            "request_deminimis_waiver",
+        ),
+        ("we have no room for the bins in our enclosure, 3 yards a week", "request_space_waiver"),
+        ("no room for the interceptor, any way around it?", "request_interceptor_variance"),
+        ("the de minimis one, our containers are half empty", "request_deminimis_waiver"),
+    ],
+)
+def test_the_waiver_a_conversation_is_about(said, waiver):
+    assert waiver_of(said) == waiver
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "oh also the pumper said next time he can pump it and put the water back in the trap to save us $, "
+        "is that ok",
+        "pumper wants to dump the water back in the cleanout to save time, that ok",
+    ],
+)
+def test_a_statement_that_ends_asking_whether_it_is_allowed_is_a_question_not_a_log(said):
+    assert not asks_to_log(said)
+    assert route("ask_question", said) == "ask_question"
+    assert asks_to_log("pumped it today, please save it")  # a statement that asks nothing stays a request
+
+
+@pytest.mark.parametrize(
+    ("said", "asks"),
+    [
+        ("wait do i also gotta send the manifest to the city myself or does the hauler do it", True),
+        ("um do we gotta pay for the city coming out", True),
+        (
+            "38 seats no drive thru. salvadoran, pupusas, dine in y takeout. so which one am i, 267 or 413",
+            True,
+        ),
+        ("we do breakfast and lunch, about 200 meals a day", False),
+        ("have 3 fryers, a flat top and a 3 compartment sink", False),
+        ("Maria Lopez, the owner, 310 555 0134", False),
+        ("yeah thats right", False),
+    ],
+)
+def test_a_question_asked_in_the_middle_of_answers_is_a_question(said, asks):
+    assert (route("inform", said) == "ask_question") is asks
