@@ -336,11 +336,17 @@ class ActionAnswerQuestion(Action):
         city = detect_city(question) or tracker.get_slot("city")
         if topic and city and _AND_IN_THE_CITY.match(question):  # (classified as a question, not a city)
             return _the_topic_there(dispatcher, tracker, topic, city)
+        covered = None  # the answer to the question alone, when it was worked out to see if it leans
         if topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
             result, events = on_the_topic(tracker, question, topic, city)
-        elif topic and _leans_on_the_topic(tracker, question, city):
-            # "ok how do i apply for the victorville one", "do i need to send a letter too": the topic's
-            # subject, not its values ("25 gallons" before would compute, not say how to apply)
+        elif (
+            topic
+            and _refers_back(question)
+            and (covered := answer_if_covered(tracker, question, city, clock_facts=topic)) is None
+        ):
+            # "ok how do i apply for the victorville one", "do i need to send a letter too": answering nothing
+            # alone, they ask about the topic's subject, not its values ("25 gallons" before would compute,
+            # not say how to apply)
             result, events = answer(tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city)
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
             # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";
@@ -348,8 +354,10 @@ class ActionAnswerQuestion(Action):
             result, events = answer(tracker, question, city, facts=topic)
             events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
         else:  # a clock the answer names starts on the topic's day when the question gives none
-            result, events = _about_the_form(tracker, question, city) or answer(
-                tracker, question, city, clock_facts=topic or ""
+            result, events = (
+                _about_the_form(tracker, question, city)
+                or covered
+                or answer(tracker, question, city, clock_facts=topic or "")
             )
         dispatcher.utter_message(text=result.text)
         return events
@@ -362,13 +370,11 @@ _ALSO = re.compile(
 )
 
 
-def _leans_on_the_topic(tracker: Tracker, question: str, city: str | None) -> bool:
-    """Whether a short question that refers back ("the victorville one", "that") or adds to the matter ("a
-    letter too?") answers nothing alone."""
-    return (
-        len(question.split()) <= FOLLOW_UP_MAX_WORDS
-        and bool(_BACK_REFERENCE.search(question) or _ALSO.search(question))
-        and answer_if_covered(tracker, question, city) is None
+def _refers_back(question: str) -> bool:
+    """Whether a short question refers back ("the victorville one", "that") or adds to the matter ("a letter
+    too?"): it leans on the topic when it answers nothing alone."""
+    return len(question.split()) <= FOLLOW_UP_MAX_WORDS and bool(
+        _BACK_REFERENCE.search(question) or _ALSO.search(question)
     )
 
 

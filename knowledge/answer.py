@@ -369,7 +369,8 @@ def _asks(part: str, message: str) -> bool:
 _FIRST_CLAUSE = re.compile(r"^[^.:;]*")
 _NO = re.compile(
     r"^(?:no|not|don'?t|never|nunca)\b|\b(?:not allowed|aren'?t allowed|isn'?t allowed|prohibited|may not"
-    r"|must not|no se permite|est[aá]n? prohibid[oa]s?|prohibid[oa]s?)\b",
+    r"|must not|no substitute|not a substitute|isn'?t a substitute|does ?n[o']?t count"
+    r"|no se permite|est[aá]n? prohibid[oa]s?|prohibid[oa]s?|no sustituye|no reemplaza)\b",
     re.I,
 )
 _YES = re.compile(r"^(?:yes|s[ií])\b", re.I)

@@ -149,3 +149,12 @@ def test_a_message_about_both_cities_gets_each_city_s_rule_whatever_city_was_kno
     first = shape_answer(answer, "sms").text
     assert first.index("In Victorville") < first.index("In Inglewood")
     assert "2 years" in first and "4 years" in first
+
+
+def test_a_rule_both_cities_answer_no_is_answered_for_both_not_asked(real_index):
+    question = (
+        "if we run hot water thru the grease trap like 10 min after close every nite does that count as "
+        "cleaning it lol"
+    )
+    first = shape_answer(free_answer(real_index, CityContacts(), question, None, NOW, "sms"), "sms").text
+    assert "In Inglewood: No." in first and "In Victorville:" in first and "Which city" not in first
