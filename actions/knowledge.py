@@ -23,6 +23,7 @@ from calculations import (
     compute,
     frequency_noted,
     missing_value_question,
+    what_if_read,
 )
 from cities import CITY_NAMES, CityContacts, cities_named, detect_city
 from intake import ParseContext
@@ -353,6 +354,10 @@ class ActionAnswerQuestion(Action):
             # "our permit says every 60 days" after a pump-out's due date
             result, events = answer(tracker, question, city, facts=topic)
             events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
+        elif topic and _the_topic_computes(tracker, question, topic, city):
+            # "¿Cuánto tendremos que pagar entonces?" after the application's 58 seats: the fee worked out
+            result, events = answer(tracker, question, city, facts=topic)
+            events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
         else:  # a clock the answer names starts on the topic's day when the question gives none
             result, events = (
                 _about_the_form(tracker, question, city)
@@ -370,6 +375,27 @@ _ALSO = re.compile(
 )
 
 
+# What a question asks worked out from the conversation's facts: an amount ("how much will we pay?"), else a
+# day; and the results that answer each
+_ASKS_AN_AMOUNT = re.compile(r"\b(?:how much|cost|costs|owe|pay|fees?|fines?|charge)\b", re.IGNORECASE)
+_AMOUNTS = frozenset({"annual_fee", "late_fee", "nov_fee", "damage_costs"})
+_DAYS = frozenset({"deadline", "spill_written_deadline", "service_due", "late_fee", "window"})
+
+
+def _the_topic_computes(tracker: Tracker, question: str, topic: str, city: str | None) -> bool:
+    """Whether a question that asks an amount or a day and gives no numbers of its own is answered by the
+    result the topic's facts work out, of the kind it asks ("how much will we pay?" after an application's
+    58 seats: the fee; not the written deadline of a spill talked about before)."""
+    if not asks_when_or_how_much(question) or re.search(r"\d", question):
+        return False
+    asked = question if current() == ENGLISH else gloss(question)
+    said = topic if current() == ENGLISH else gloss(topic)
+    found = compute(f"{asked} {said}", city or detect_city(topic), message_time(tracker), asked=asked)
+    if found is None:
+        return False
+    return found.kind in (_AMOUNTS if _ASKS_AN_AMOUNT.search(asked) else _DAYS)
+
+
 def _refers_back(question: str) -> bool:
     """Whether a short question refers back ("the victorville one", "that") or adds to the matter ("a letter
     too?"): it leans on the topic when it answers nothing alone."""
@@ -385,6 +411,7 @@ def on_the_topic(
     fact, or for a date or amount asked ("n the manifest, when does the city need it by" after a logged
     pump-out); a card's clock starts on the topic's day; read with the topic when alone it answers nothing."""
     facts = topic if changes_a_fact(question) or asks_when_or_how_much(question) else ""
+    question = what_if_read(question, topic)  # "y si fueran 12?" after "... 6 galones": 12 gallons
     found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic)
     result, events = found or answer(tracker, f"{topic} {question}", city)
     events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
@@ -626,7 +653,10 @@ _NEW_FACT = re.compile(
 
 
 _WHEN_OR_HOW_MUCH = re.compile(
-    r"\b(?:when|by when|due|deadline|how much|owe|cu[aá]ndo|para cu[aá]ndo|cu[aá]nto|debo)\b", re.IGNORECASE
+    # not "cuánto dura" ("how long does it last": a rule, no value worked out)
+    r"\b(?:when|by when|due|deadline|how much|owe|cu[aá]ndo|para cu[aá]ndo|cu[aá]nto(?!\s+(?:tiempo\s+)?dura)"
+    r"|debo)\b",
+    re.IGNORECASE,
 )
 
 

@@ -32,6 +32,7 @@ from actions.forms import (
     reset_events,
     still_needed,
 )
+from actions.knowledge import TOPIC_SLOT
 from actions.spill import document_link_reply
 from cities import detect_city
 from compliance.core import dollars
@@ -348,4 +349,7 @@ class ActionSubmitPermitApplication(Action):
         elif link:
             lines.insert(1, link)  # before the fees and next steps, so a text keeps it in its first part
         dispatcher.utter_message(text=" ".join(lines))
-        return [*reset_events(form), SlotSet(REFERENCE_SLOT, reference)]
+        events = [*reset_events(form), SlotSet(REFERENCE_SLOT, reference)]
+        if form.question_facts is not None and (facts := form.question_facts(values)):
+            events.append(SlotSet(TOPIC_SLOT, facts))  # "how much will we pay then?" after it is filed
+        return events

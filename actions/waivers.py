@@ -404,4 +404,7 @@ class ActionSubmitWaiver(Action):
                 next_steps=next_steps,
             )
         dispatcher.utter_message(text=filed)
-        return [*reset_events(form), SlotSet(REFERENCE_SLOT, record["reference"])]
+        events = [*reset_events(form), SlotSet(REFERENCE_SLOT, record["reference"])]
+        if form.question_facts is not None and (facts := form.question_facts(values)):
+            events.append(SlotSet(TOPIC_SLOT, facts))  # "and if it were 12 gallons?" after it is filed
+        return events

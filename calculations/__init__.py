@@ -15,6 +15,7 @@ from calculations.compute import (
     frequency_noted,
     missing_value_question,
     permit_frequency,
+    what_if_read,
     with_unit_asked,
 )
 
@@ -26,5 +27,6 @@ __all__ = [
     "frequency_noted",
     "missing_value_question",
     "permit_frequency",
+    "what_if_read",
     "with_unit_asked",
 ]

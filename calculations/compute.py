@@ -624,6 +624,28 @@ def with_unit_asked(text: str, asked: str | None) -> str:
     return f"{number.group(1)} {unit}" if number and unit else text
 
 
+# An amount with its unit, as a conversation's topic gives them ("1 yarda ... 6 galones", "48 seats")
+_AMOUNT_WITH_UNIT = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s*(gallons?|gal|galones|cubic yards?|yards?|yardas(?: c[uú]bicas)?|seats|asientos|"
+    r"days|d[ií]as)\b",
+    re.I,
+)
+_A_NUMBER = re.compile(r"(?<![\d$/:.,-])\b\d+(?:\.\d+)?\b(?![/:]\d)")
+
+
+def what_if_read(text: str, topic: str) -> str:
+    """A what-if's bare number in the unit of the last amount the topic gave ("y si fueran 12?" after "1
+    yarda ... 6 galones" supposes 12 gallons); ``text`` as it is when it is no what-if, gives its unit, or
+    the topic gave no amount."""
+    if not is_hypothetical(text) or _AMOUNT_WITH_UNIT.search(text):
+        return text
+    units = _AMOUNT_WITH_UNIT.findall(topic)
+    number = _A_NUMBER.search(text)
+    if not units or number is None:
+        return text
+    return f"{text[: number.end()]} {units[-1]}{text[number.end() :]}"
+
+
 def bare_number_read(text: str, asked: str | None, topic: str, city: str | None, now: dt.datetime) -> str:
     """What a bare number means after the last answer: the count the last question asked for ("52" to "How
     many seats ...?"); else the one value the topic's rule still needs ("52" after the yearly fee's two

@@ -91,6 +91,44 @@ def test_a_what_if_with_another_frequency_is_computed_with_it_not_the_permit_s(e
         assert "December 19" not in text and "19 de diciembre" not in text  # not the 60 days again
 
 
+def test_a_what_if_with_a_bare_number_supposes_it_in_the_unit_the_topic_gave(engine):
+    tracker = make_tracker(
+        text="y si fueran 12?",
+        intent="ask_question",
+        slots={
+            TOPIC_SLOT: "tengo 1 yarda cubica de basura por semana y unos 6 galones de organicos, califico?",
+            "city": "victorville",
+        },
+    )
+    with languages.using("es"):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "no califica" in messages[0]["text"] and "12 galones" in messages[0]["text"]
+
+
+def test_how_much_after_an_application_is_filed_is_worked_out_from_its_answers(engine):
+    tracker = make_tracker(
+        text="¿Cuánto tendremos que pagar entonces?",
+        intent="ask_question",
+        slots={
+            TOPIC_SLOT: "a restaurant with 58 seats and no drive-thru, annual permit fee",
+            "city": "inglewood",
+        },
+    )
+    with languages.using("es"):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "$413" in messages[0]["text"]
+
+
+def test_an_amount_asked_after_a_spill_is_not_answered_with_the_spill_s_deadline(engine):
+    tracker = make_tracker(
+        text="how much is the fine for that?",
+        intent="ask_question",
+        slots={TOPIC_SLOT: "a sewage spill on November 30, 2026", "city": "victorville"},
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "is due by" not in messages[0]["text"] and "written confirmation" not in messages[0]["text"]
+
+
 def test_a_follow_up_that_the_ordinances_answer_alone_is_answered_alone(engine):
     tracker = make_tracker(
         text="how long is it good for?",
@@ -195,6 +233,25 @@ def test_a_question_in_a_form_that_names_no_subject_is_answered_about_the_forms_
     assert (
         "doesn't say anything about that" in messages[0]["text"]
     )  # with no form, there is no subject to read it against
+
+
+def test_how_long_a_waiver_lasts_asked_mid_request_is_the_rule_not_the_amounts_worked_out_again(engine):
+    tracker = make_tracker(
+        text="y cuanto dura ese waiver?",
+        intent="ask_question",
+        slots={
+            "city": "victorville",
+            "requested_slot": "services_requested",
+            "total_service_yd3": {"amount": 1, "unit": "yd3", "per": "week"},
+            "organics_gal": {"amount": 6, "unit": "gal", "per": "week"},
+        },
+        active_loop="deminimis_form",
+    )
+    with languages.using("es"):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert messages[0]["text"].startswith(
+        "Una exención de minimis (de minimis waiver) dura como máximo 5 años"
+    )
 
 
 def test_a_follow_up_asking_a_date_is_computed_from_the_topics_facts(engine):

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from calculations import compute
-from calculations.compute import bare_number_read
+from calculations.compute import bare_number_read, what_if_read
 
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
 
@@ -443,3 +443,16 @@ def test_a_service_charge_that_is_not_a_quarter_of_the_costs_is_not_called_right
     found = compute("city cost $8,000 for the sewer cleanup plus a $3,000 service charge", "inglewood", NOW)
     assert found is not None and "$2,000" in found.text and "what the ordinance provides" not in found.text
     assert compute("city cost $8,000 for the sewer cleanup plus a service charge", "victorville", NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "topic", "read"),
+    [
+        ("y si fueran 12?", "tenemos 1 yarda por semana y 6 galones de organicos", "y si fueran 12 galones?"),
+        ("what if we had 60", "restaurant in inglewood with 48 seats", "what if we had 60 seats"),
+        ("and if it were 22 gallons?", "3 yards a week, 15 gallons", "and if it were 22 gallons?"),
+        ("how much is it", "restaurant with 48 seats", "how much is it"),  # no what-if
+    ],
+)
+def test_a_what_if_s_bare_number_is_in_the_unit_the_topic_gave(said, topic, read):
+    assert what_if_read(said, topic) == read
