@@ -126,7 +126,13 @@ _NO_DRIVE_THRU = re.compile(
     re.I,
 )
 _ANNUAL = re.compile(r"\b(?:annual|yearly|every year|per year|inspection fee|control fee|permit fee)\b", re.I)
-_SPILL = re.compile(r"\b(?:spill|overflow(?:ed)?|back ?up|back(?:ed|ing) up|sso|sewage)\b", re.I)
+_SPILL = re.compile(
+    r"\b(?:spill(?:ed)?|overflow(?:ed)?|back ?up|back(?:ed|ing) up|sso|sewage|flooded|"
+    # "grease come up out of the sewer cover this morning"
+    r"(?:came|come|coming) (?:up|out) (?:out )?(?:of|through|from) (?:the |a |our )?"
+    r"(?:sewer|manhole|drain|floor drain|cleanout|sink|grease trap|trap|interceptor))\b",
+    re.I,
+)
 _WRITTEN = re.compile(
     r"\b(?:written|in writing|letter|report|confirmation|follow[\s-]?up|paperwork|send|submit)\b", re.I
 )

@@ -456,3 +456,15 @@ def test_a_service_charge_that_is_not_a_quarter_of_the_costs_is_not_called_right
 )
 def test_a_what_if_s_bare_number_is_in_the_unit_the_topic_gave(said, topic, read):
     assert what_if_read(said, topic) == read
+
+
+def test_grease_come_up_out_of_the_sewer_is_a_spill_and_a_pumper_that_came_out_is_not():
+    spill = compute(
+        "we had grease come up out of the sewer cover this morning around seven, its stopped now. when do i "
+        "have to do the written thing? inglewood",
+        "inglewood",
+        NOW,
+    )
+    assert spill is not None and spill.kind == "spill_written_deadline" and "December 8, 2026" in spill.text
+    pumped = compute("pumper came out yesterday, when is the next one due? interceptor", "victorville", NOW)
+    assert pumped is not None and pumped.kind == "service_due"
