@@ -76,6 +76,10 @@ _EXPLICIT_NOW = _words(
     r"this (?:second|minute)",
     r"won'?t stop",
     r"still (?:going|coming|flowing|running|spilling|overflowing|leaking|bubbling|pouring)",
+    r"just (?:spilled|overflowed|backed up|started)",
+    # "... and it's heading for the storm drain"
+    r"(?:it'?s|its|is|are) (?:heading|running|going|flowing|spreading|pouring|leaking) "
+    r"(?:for|to|toward|towards|into|down|in)",
 )
 _PAST = _words(
     r"yesterday",
@@ -135,6 +139,8 @@ def spill_is_live(text: str) -> bool:
         return True  # "last friday our trap backed up, do i need to report that now?" asks whether
     if not _SPILL_WORDS.search(text):
         return False
+    if _CONTAINERS.search(text) and not _SEWER_WORDS.search(text):
+        return False  # "my green yard waste cart keeps overflowing": a cart too small, not a spill
     if _PAST.search(text):
         return bool(_EXPLICIT_NOW.search(text))
     return bool(_SPILL_EVENT.search(text) or _SPILL_FLOW.search(text))
@@ -153,7 +159,7 @@ _SERVICE_DONE = _words(
     r"pumped",
     r"pump(?:ed)? out",
     r"serviced",
-    r"cleaned(?: out)?",
+    r"cleaned(?! up)(?: out)?",  # "got it cleaned up" after a backup is a clean-up, not a service
     r"hauled",
     r"(?:the )?(?:hauler|pumper|truck|guy|company) came",
     r"took \d[\d,]* ?(?:gal|gallons)",
@@ -163,6 +169,7 @@ _NOT_A_SERVICE = _words(
     r"overflow(?:ed|ing)?",
     r"backup",
     r"backed up",
+    r"back(?:s|ing)? up",
     r"spill(?:ed)?",
     r"bumped",
     r"pump less",
@@ -200,7 +207,7 @@ def reports_pumpout(text: str) -> bool:
         return True
     if not _SERVICE_DONE.search(text) or _NOT_A_SERVICE.search(text):
         return False
-    return not _ASKS_WHEN_DUE.search(text) and not _is_question(text)
+    return not (_ASKS_WHEN_DUE.search(text) or _is_question(text) or asks_a_question(text))
 
 
 _LAST_SERVICE = _words(
@@ -380,6 +387,9 @@ def waiver_of(text: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
+_SEWER_WORDS = _words(
+    r"sewage", r"sewer", r"manhole", r"clean ?out", r"grease", r"drains?", r"interceptor", r"trap", r"toilet"
+)
 _INTERCEPTOR_VARIANCE = "request_interceptor_variance"
 _SPACE_WAIVER = "request_space_waiver"
 _NO_ROOM = _words(r"space", r"room", r"espacio", r"lugar", r"physical")
@@ -589,6 +599,7 @@ _SPILL_WORDS = _words(
     r"spill\w*",
     r"backup",
     r"backed up",
+    r"back(?:s|ing)? up",
     r"flood\w*",
     r"leak\w*",
     r"water",
@@ -745,6 +756,7 @@ _SPILL_EVENT = _words(
     r"spill\w*",
     r"backup",
     r"backed up",
+    r"back(?:s|ing)? up",
     r"backing up",
     r"(?:in|into|onto|on|down) the (?:street|gutter|sidewalk|parking lot|storm drain|alley)",
     r"all over",

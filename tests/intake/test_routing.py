@@ -32,6 +32,8 @@ PAST = [
     "last friday our grease trap backed up and flooded the kitchen, do i need to report that now??",
     "the plumber says to connect the dishwasher to the grease trap so the sewer doesn't clog, can I?",
     "it didnt go in the street, just came up the floor drain in the kitchen",
+    "The city left a note that my green yard waste cart keeps overflowing and I need a bigger one. Can they "
+    "make me change my service size?",
 ]
 
 
@@ -539,3 +541,19 @@ def test_a_statement_that_ends_asking_whether_it_is_allowed_is_a_question_not_a_
 )
 def test_a_question_asked_in_the_middle_of_answers_is_a_question(said, asks):
     assert (route("inform", said) == "ask_question") is asks
+
+
+def test_a_spill_that_just_happened_and_is_heading_somewhere_is_live():
+    said = (
+        "the pumping truck guy just spilled a bunch of grease in the alley while he was cleaning out our "
+        "interceptor and it's heading for the storm drain"
+    )
+    assert spill_is_live(said) and route("report_spill", said) == "report_spill"
+
+
+def test_a_backup_cleaned_up_with_questions_about_it_is_no_pump_out_to_log():
+    said = (
+        "we had grease back up out of the floor sink yesterday around 3pm, got it cleaned up and called code "
+        "enforcement. the FOG guy says we still need to send something in writing, by when? victorville"
+    )
+    assert route("log_pumpout", said) == "ask_question"
