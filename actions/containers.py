@@ -102,8 +102,11 @@ def generator_in_conversation(tracker: Tracker, lookback: int = 8) -> GeneratorT
     return None
 
 
-def final_answer(item: str, option: str | None, generator: str | None) -> SortingAnswer:
-    """The ruling for a catalog item, its clarifying answer (or unsure) and the generator type."""
+def final_answer(
+    item: str, option: str | None, generator: str | None, query: str | None = None
+) -> SortingAnswer:
+    """The ruling for a catalog item, its clarifying answer (or unsure) and the generator type; ``query``
+    is the question as asked (the reply answers a container it names first)."""
     matcher = runtime.sorting_matcher()
     catalog_item = matcher.catalog.item(item)
     unsure = option == UNSURE
@@ -113,6 +116,7 @@ def final_answer(item: str, option: str | None, generator: str | None) -> Sortin
         generator,
         option=None if unsure or catalog_item.ask is None else option,
         unsure=unsure or (catalog_item.ask is not None and option is None),
+        query=query,
     )
 
 
@@ -246,7 +250,12 @@ class ActionSortAnswer(Action):
                 )
             )
         else:
-            answer = final_answer(item, tracker.get_slot(OPTION_SLOT), tracker.get_slot(GENERATOR_SLOT))
+            answer = final_answer(
+                item,
+                tracker.get_slot(OPTION_SLOT),
+                tracker.get_slot(GENERATOR_SLOT),
+                tracker.get_slot(QUERY_SLOT),
+            )
             dispatcher.utter_message(text=format_answer(answer, limit=limit))
         return list(_CLEARED)
 

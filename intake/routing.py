@@ -610,7 +610,15 @@ _SPILL_WORDS = _words(
 # A grease-program subject, and the words of a question about which container: "which bin does the fryer
 # oil go in?" is sorting, "do we need a grease interceptor?" is not.
 _FOG_TOPIC = _words(
-    r"interceptors?", r"grease traps?", r"permits?", r"fog", r"variance", r"waiver", r"manifests?", r"pump\w*"
+    r"interceptors?",
+    r"(?:grease )?traps?",
+    r"permits?",
+    r"fog",
+    r"variance",
+    r"waiver",
+    r"manifests?",
+    r"pump(?:s|ed|ing|ers?)?",  # not "pumpkins"
+    r"pump-?outs?",
 )
 _CONTAINER_WORDS = _words(
     r"bins?", r"carts?", r"containers?", r"dumpsters?", r"recycl\w*", r"compost\w*", r"trash"
@@ -691,7 +699,13 @@ _BIN_RULE = _words(*_CART_RULE_WORDS)
 # item to sort
 _ESTABLISHMENT_FACTS = _words(r"\d+ (?:seats?|asientos|sillas)", r"drive[- ]?thr(?:u|ough)", r"seating")
 _RULE_WORDS = _words(
-    *_CART_RULE_WORDS, r"needs?", r"have to", r"must", r"yards?", r"gallons? (?:a|per|each) week", r"service"
+    *_CART_RULE_WORDS,
+    r"needs?",
+    r"have to",
+    r"must",
+    r"(?:\d+|cubic|a few|one|two|three|four|five|six|\d+ or \d+) yards?",  # of trash, not the back yard
+    r"gallons? (?:a|per|each) week",
+    r"service",
 )
 
 
@@ -725,12 +739,44 @@ def may_ask_where_it_goes(intent: str, text: str) -> bool:
         and not _is_question(text)
         and len(without_city_names(text).split()) >= 2
     )
+    # "We still have two jack-o-lanterns rotting on the porch from Halloween. Green cart or trash?": a
+    # question of any length that asks which cart, or whether something goes in a named one
+    which_cart = (
+        intent in MAY_BE_SORTING | {QUESTION_INTENT, INFORM_INTENT}
+        and _WHICH_CART.search(text) is not None
+        and not _ASKS_WHEN.search(text)  # "how often is the blue cart picked up?" asks no cart
+        # "a 4 unit building: brown bin like the big apartments?" asks whose rules the building follows
+        and not _BUILDING_SIZE.search(text)
+        and (intent == QUESTION_INTENT or "?" in text or asks_a_question(text))
+    )
     return (
-        (intent in MAY_BE_SORTING or short_question or bool(next_item))
-        and bool(_SORTING_ASK.search(text) or next_item or with_the_city)
+        (intent in MAY_BE_SORTING or short_question or bool(next_item) or which_cart)
+        and bool(_SORTING_ASK.search(text) or next_item or with_the_city or which_cart)
         and not _FOG_TOPIC.search(text)
         and not _RULE_WORDS.search(text)
     )
+
+
+_CART = r"(?:bins?|carts?|cans?|containers?|barrels?|dumpsters?|botes?|contenedor(?:es)?)"
+_COLOR = r"(?:green|blue|brown|black|gr[ae]y)"
+_WHICH_CART = _words(
+    rf"{_COLOR} {_CART}",
+    rf"(?:recycl\w*|compost|organics?|yard waste|trash|garbage) {_CART}",
+    rf"which (?:{_CART}|one|color)",
+    rf"{_CART} or (?:the )?(?:{_COLOR}|trash|garbage|recycl\w*|compost)",
+    rf"{_COLOR} or (?:the )?(?:{_COLOR}|trash|garbage|recycl\w*)",
+    rf"(?:go|goes|put|throw|toss|belong)s? in(?:to)? (?:the |my |our |a )?"
+    rf"(?:{_COLOR}|trash|garbage|recycling)",
+    r"what (?:do|should|can) (?:i|we) do with",
+)
+_BUILDING_SIZE = _words(
+    r"\d+[- ]?units?",
+    r"(?:du|tri|four|quad|[2-4]-?)plex(?:es)?",
+    r"\d+ (?:unidades|depas|departamentos|apartments|apartamentos)",
+)
+_ASKS_WHEN = _words(
+    r"how often", r"when (?:is|are|does|do (?:they|you)|will)", r"what days?", r"pick(?:ed)? ?up", r"schedule"
+)
 
 
 _GIVES_A_VALUE = re.compile(r"\d|\b(?:is|are|was|were|should be|es|son|era|debe ser)\b", re.IGNORECASE)

@@ -24,7 +24,8 @@ _BUSINESS = re.compile(
     r"taquer[ií]as?|panader[ií]as?|carnicer[ií]as?|cafeter[ií]as?|loncher[ií]as?|fondas?|"
     r"(?:super)?mercados?|f[aá]bricas?|cl[ií]nicas?|bodegas?|"
     r"negocios?|restaurantes?|comercial|comercio|oficina|tienda|apartamentos?|departamentos?|depas?|deptos?|complejo|"
-    r"multifamiliar|cinco o m[aá]s|5 o m[aá]s|compa[ñn][ií]a|empresa|escuela|iglesia)\b",
+    r"multifamiliar|cinco o m[aá]s|5 o m[aá]s|compa[ñn][ií]a|empresa|escuel(?:a|ita)s?|iglesia|preschool|"
+    r"daycare|day care|kinder|guarder[ií]a)\b",
     re.I,
 )
 

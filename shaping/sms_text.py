@@ -173,8 +173,9 @@ def _part_end(text: str, start: int, capacity: int, sentence_ends: list[int]) ->
     return _safe_cut(text, start, furthest)
 
 
-# Where a clause ends: "; " or ": ", or ", " unless it sits in a date or a number ("December 25, 2026").
-_CLAUSE_END = re.compile(r"[;:](?= )|(?<!\d),(?= (?!\d))")
+# Where a clause ends: "; ", or ", " unless it sits in a date or a number ("December 25, 2026"). Not ": ",
+# which opens what it introduces ("..., not the business rules: food scraps go in the green container").
+_CLAUSE_END = re.compile(r";(?= )|(?<!\d),(?= (?!\d))")
 
 
 def _ends_in_number(text: str) -> bool:

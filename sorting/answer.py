@@ -11,6 +11,8 @@ question a Spanish reply shows come from the catalog's Spanish texts (``catalog.
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections.abc import Sequence
 
 from compliance.victorville.organics import ContainerRuling, GeneratorType
 from languages import N_, SPANISH, current, t
@@ -32,6 +34,70 @@ COLOR_NAMES = {
 }
 """The container colours of Chapter 6.37 (and gray, the same container as black), as a reply names them."""
 
+# The one container a question names ("can it go in the green?", "Green cart or trash?", "¿al bote verde?"):
+# the reply answers it first, yes or no, then says where the item goes. A colour that describes the item
+# ("the little green propane bottles") names no container.
+_ASKED_CONTAINER = re.compile(
+    r"\b(?:in|into|inside|to|for) (?:the |my |our |a |that |this )?(green|blue|brown|black|gr[ae]y)\b"
+    r"(?! (?:bags?|bottles?|tape|paper|glass|plastic|ink))"
+    r"|\b(green|blue|brown|black|gr[ae]y) (?:bins?|carts?|cans?|containers?|barrels?|dumpsters?|ones?)\b"
+    r"|\b(?:botes?|contenedor(?:es)?|bins?|tambos?|basureros?|cubetas?) "
+    r"(verde|azul|caf[eé]|marr[oó]n|negro|gris)\b"
+    r"|\b(?:al|en el|pal|pa'l) (verde|azul|caf[eé]|marr[oó]n|negro|gris)\b",
+    re.IGNORECASE,
+)
+_COLOR_SAID = {
+    "grey": "gray",
+    "verde": "green",
+    "azul": "blue",
+    "cafe": "brown",
+    "café": "brown",
+    "marron": "brown",
+    "marrón": "brown",
+    "negro": "black",
+    "gris": "gray",
+}
+
+
+def asked_container(query: str) -> str | None:
+    """The container colour a question asks about, when it names exactly one ("... in the green?")."""
+    said = {
+        _COLOR_SAID.get(word.lower(), word.lower())
+        for match in _ASKED_CONTAINER.finditer(query)
+        for word in match.groups()
+        if word
+    }
+    return said.pop() if len(said) == 1 else None
+
+
+def _verdict(query: str, rulings: Sequence[SortingAnswer]) -> str | None:
+    """Yes or no to the container the question names, when the answer settles it for every item and
+    whoever asks; "usually" where the city's designated list decides; nothing when it depends."""
+    asked = asked_container(query)
+    if asked is None or not rulings or any(r.needs_clarification or not r.matched for r in rulings):
+        return None
+    # per item: does each of its containers (one per home or business asked about) take it? none for
+    # special handling
+    fits = [[asked in (c.color, *c.also_acceptable_colors) for c in r.containers] or [False] for r in rulings]
+    firm = all(r.decided_by == "ordinance" for r in rulings)
+    color = _color_name(asked)
+    if all(all(fit) for fit in fits):  # "usually the green container" already says a usual yes
+        return t("Yes.") if firm else None
+    if any(any(fit) for fit in fits):
+        return None  # homes and businesses differ, or the items do: the answer says which
+    if all(asked in r.excluded_from for r in rulings):  # carpet: the green's own definition leaves it out
+        labels = t(" and ").join(dict.fromkeys(wording(r).category_label or "" for r in rulings))
+        return t(
+            "No, not the {color} container: the ordinance excludes {labels} from it.",
+            color=color,
+            labels=labels,
+        )
+    if not firm:
+        return t("Usually not the {color} container.", color=color)
+    if all(r.is_special for r in rulings):
+        return t("No, not the {color} container, nor any other.", color=color)
+    return t("No, not the {color} container.", color=color)
+
 
 def format_answer(answer: SortingAnswer, *, city_contact: str | None = None, limit: int = SMS_LIMIT) -> str:
     """One or two sentences ending with the citation; ``city_contact`` is appended when nothing matched.
@@ -50,6 +116,8 @@ def format_many(listed: tuple[tuple[SortingAnswer, ...], ...], *, limit: int = S
     text = "; ".join(_listed(group) for group in listed) + "."
     if (generator := rulings[0].generator) is not None:  # whose rules these are, as the user said
         text = t("At {who}: {answers}", who=t(GENERATOR_PHRASES[generator]), answers=text)
+    if all(len(group) == 1 for group in listed) and (verdict := _verdict(rulings[0].query, rulings)):
+        text = f"{verdict} {text}"
     containers = tuple(dict.fromkeys(c.citation for ruling in rulings for c in ruling.containers))
     definitions = tuple(dict.fromkeys(ruling.citations[0] for ruling in rulings if ruling.citations))
     # the first container section always, the others next, then the definitions, while they fit
@@ -125,6 +193,8 @@ def _answer(answer: SortingAnswer, city_contact: str | None, limit: int) -> str:
                 where=where,
                 label=label,
             )
+    if verdict := _verdict(answer.query, (answer,)):
+        sentence = f"{verdict} {sentence}"
     container_citations = tuple(dict.fromkeys(ruling.citation for ruling in answer.containers))
     return _with_citations(sentence, words.note, answer.citations, container_citations, limit)
 
@@ -209,4 +279,4 @@ def _fit(text: str, limit: int) -> str:
     return text[: limit - 3].rstrip(" ,;:") + "..."
 
 
-__all__ = ["GENERATOR_PHRASES", "SMS_LIMIT", "format_answer", "format_many", "wording"]
+__all__ = ["GENERATOR_PHRASES", "SMS_LIMIT", "asked_container", "format_answer", "format_many", "wording"]

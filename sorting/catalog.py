@@ -38,6 +38,7 @@ SPECIAL_STREAM = "special"
 
 STREAMS = frozenset({stream.value for stream in Stream} | {SPECIAL_STREAM})
 DECIDED_BY = frozenset({"ordinance", "hauler_list"})
+CONTAINER_COLORS = frozenset({"blue", "green", "brown", "black"})
 
 
 class CatalogError(ValueError):
@@ -57,6 +58,7 @@ class Category:
     see_also: tuple[str, ...] = ()
     guidance: str | None = None
     spanish: CategoryText | None = None
+    excluded_from: tuple[str, ...] = ()  # containers whose definition leaves this material out
 
     @property
     def is_special(self) -> bool:
@@ -316,7 +318,10 @@ def _category(category_key: str, raw: Any) -> Category:
         basis=" ".join(str(raw["basis"]).split()),
         see_also=tuple(str(c) for c in raw.get("see_also", ())),
         guidance=" ".join(str(raw["guidance"]).split()) if raw.get("guidance") else None,
+        excluded_from=tuple(str(c) for c in raw.get("excluded_from", ())),
     )
+    if unknown := set(category.excluded_from) - CONTAINER_COLORS:
+        raise CatalogError(f"category {category_key!r} is excluded from unknown containers {sorted(unknown)}")
     if category.stream not in STREAMS:
         raise CatalogError(f"category {category_key!r} has unknown stream {category.stream!r}")
     if category.decided_by not in DECIDED_BY:

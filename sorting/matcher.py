@@ -134,6 +134,7 @@ class SortingAnswer:
     option: str | None = None
     suggestions: tuple[str, ...] = ()
     spanish: Wording | None = None
+    excluded_from: tuple[str, ...] = ()  # containers the category's own definition leaves it out of
 
     @property
     def matched(self) -> bool:
@@ -207,6 +208,7 @@ def answer_for(
         note=item.note,
         option=option,
         spanish=_spanish(item, category),
+        excluded_from=category.excluded_from,
     )
 
 
@@ -322,9 +324,19 @@ class SortingMatcher:
         """
         found: dict[str, ItemMatch] = {}
         for part in _LIST_BREAK.split(content_first(text)):
+            if _ASKS_WHICH.match(part):
+                continue  # "coffee grounds & tea bags, which can": the question, not a can
             match = self.match(part, semantic=False) if part.strip() else None
             if match is not None:
                 found.setdefault(match.item.name, match)
+        # "used fryer oil ... the cooled oil": the open "oil" is the used cooking oil already named
+        found = {
+            name: m
+            for name, m in found.items()
+            if m.item.ask is None
+            or m.option is not None
+            or not any(_names_it(other.item, m.item) for other in found.values())
+        }
         if len(found) < 2 or any(m.item.purpose for m in found.values()):
             return ()  # one item, or what is done with them decides for all ("bones and fat for rendering")
         return tuple(
@@ -499,6 +511,22 @@ class SortingMatcher:
             source = self._embedder_source
             self._embedder = source if hasattr(source, "encode") else source()  # type: ignore[operator]
         return self._embedder
+
+
+_ASKS_WHICH = re.compile(
+    r"^\W*(?:which|what|wich|en (?:que|cual)) (?:bin|cart|can|container|barrel|one|bote|contenedor)s?\b", re.I
+)
+
+
+def _names_it(named: CatalogItem, open_item: CatalogItem) -> bool:
+    """Whether ``named`` is one of the answers to ``open_item``'s question, said with its name ("used
+    cooking oil" answers "oil": cooking or motor?)."""
+    return (
+        open_item.ask is not None
+        and named is not open_item
+        and named.category in open_item.ask.options.values()
+        and contains_run(key_tokens(named.name), key_tokens(open_item.name))
+    )
 
 
 def _extra_words_misspelt(run: Sequence[str], term: Sequence[str], kept: Sequence[str]) -> bool:

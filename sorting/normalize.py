@@ -190,10 +190,13 @@ _SUFFIXES: tuple[re.Pattern[str], ...] = tuple(
     for p in (
         # "where do the pods go", not "we go through a ton of K-cups"
         r"(?<! to) (?:go|goes|belong|belongs)\b(?! (?:through|thru|over|by|with)\b).*$",
-        r" (?:in|into|inside|to|for) (?:the |a |my |our |which |what )?(?:blue|green|brown|black|gray|grey|"
-        r"recycling|recycle|trash|garbage|compost|organics?|yard waste|green waste|food waste|landfill|"
-        r"regular|normal|right|correct)? ?(?:bin|cart|can|container|barrel|dumpster|one|trash|garbage|"
+        # "... into the brown food waste bin": any number of words naming the bin
+        r" (?:in|into|inside|to|for) (?:the |a |my |our |which |what )?"
+        r"(?:(?:blue|green|brown|black|gray|grey|recycling|recycle|trash|garbage|compost|organics?|"
+        r"yard waste|green waste|food waste|landfill|"
+        r"regular|normal|right|correct) ?)*(?:bin|cart|can|container|barrel|dumpster|one|trash|garbage|"
         r"recycling)s?\b.*$",
+        r" (?:which|what|wich) (?:bin|cart|can|container|barrel|one)s?\b.*$",  # "tea bags, which can"
         r" (?:in|at|for|from) victorville\b",
         r" (?:down|in|into|on) (?:the |a |my )?(?:drain|sink|toilet|sewer|garbage disposal|disposal|"
         r"ground)s?\b.*$",
@@ -286,10 +289,21 @@ _CONTENT_OF = re.compile(
 )
 
 
+# A bag something is carried out in is not the thing: "a bag of worn-out clothes", "dos bolsas de ropa vieja"
+# (a bag of paper or plastic, or a bag of trash, is what it says).
+_BAG_OF = re.compile(
+    r"\b(?:bags?|bolsas?|sacks?|costales?) (?:full )?(?:of|de|llenas? de) "
+    r"(?!(?:papel|pl[aá]stico|paper|plastic|tela|cloth|basura|trash|garbage|chips?|papitas)\b)",
+    re.IGNORECASE,
+)
+
+
 def content_first(text: str) -> str:
     """English "<container> of <content>" said the way the catalog names it: "half empty cans of paint from
     the garage" → "half empty paint cans from the garage", "a jar of pasta sauce" → "a pasta sauce jar"
-    (the content: at most three words, up to punctuation or the next preposition)."""
+    (the content: at most three words, up to punctuation or the next preposition); a bag of something is
+    the something."""
+    text = _BAG_OF.sub("", text)
     return _CONTENT_OF.sub(lambda m: f"{m.group(2).strip()} {m.group(1)}", text, count=1)
 
 

@@ -297,6 +297,10 @@ def test_a_question_right_after_a_sorting_answer_that_names_no_setting_is_answer
         ("tengo 3 departamentos", "single_family"),
         ("we r a duplex", "single_family"),
         ("we have 4 yards of trash a week", None),
+        (
+            "somos una escuelita privada (preschool), los restos del lonche",
+            "commercial",
+        ),  # a school is a business
     ],
 )
 def test_the_number_of_units_decides_home_or_business(text, expected):

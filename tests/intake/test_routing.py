@@ -297,8 +297,30 @@ def test_corrections_stops_and_questions_read_in_the_spanish_gloss(intent, text,
         (
             "ask_question",
             "which bin do the boxes from our kitchen supplier go in when we break them down",
-            False,  # a longer question: the classifier's reading stands
+            True,  # a longer question that asks which cart
         ),
+        (
+            "inform",
+            "We still have two jack-o-lanterns rotting on the porch from Halloween (yes, I know). Green cart "
+            "or trash? Victorville, single-family house.",
+            True,
+        ),
+        (
+            "ask_question",
+            "rocks n dirt from digging out the yard, can that go in the green can? victorville",
+            True,
+        ),
+        (
+            "ask_question",
+            "What do I do with the little green propane bottles from camping? Victorville.",
+            True,
+        ),
+        ("inform", "we put the rest in the green cart", False),  # a fact, asked nothing
+        ("ask_question", "we r a duplex in victorville, do we need a brown bin for food?", False),  # a rule
+        # whose rules a building follows, not where an item goes
+        ("ask_question", "i have a 4 unit building, do my tenants put food scraps in a brown bin?", False),
+        ("ask_question", "can the grease from the trap go in the black dumpster?", False),  # FOG
+        ("ask_question", "how often is the blue cart picked up in my neighborhood", False),  # asks no cart
     ],
 )
 def test_a_city_or_unplaced_message_may_be_a_sorting_question(intent, text, may_be):

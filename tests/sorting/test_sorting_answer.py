@@ -159,3 +159,56 @@ def test_bones_kept_for_a_renderer_are_not_food_scraps(matcher: SortingMatcher) 
         assert 'not "food scraps"' in reply, reply
         assert '§ 6.37.020 ("Designated food scraps")' in reply
     assert "brown" in format_answer(matcher.sort("chicken bones", COM))
+
+
+@pytest.mark.parametrize(
+    ("question", "generator", "opening"),
+    [
+        ("can i put aluminum cans in the blue bin", None, "Yes. Aluminum can: the blue container"),
+        (
+            "jack-o-lanterns rotting on the porch. Green cart or trash?",
+            SF,
+            "Yes. Pumpkin: the green container",
+        ),
+        # the green's own definition leaves carpets out: a plain no, with why
+        (
+            "pulled up old wool carpet, can it go in the green since wool is natural?",
+            None,
+            "No, not the green container: the ordinance excludes carpet from it. Carpet: usually the black",
+        ),
+        (
+            "used kitty litter, green bin since its organic??",
+            None,
+            "Usually not the green container. Cat litter",
+        ),
+        ("old paint, in the black cart ok?", None, "No, not the black container, nor any other."),
+    ],
+)
+def test_the_container_a_question_names_is_answered_first(
+    lexical_matcher: SortingMatcher, question: str, generator: GeneratorType | None, opening: str
+) -> None:
+    assert format_answer(lexical_matcher.sort(question, generator)).startswith(opening)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "banana peels in the green cart?",  # green at homes, brown at businesses: the answer says which
+        "the little green propane bottles from camping, where do they go?",  # a colour of the item, no cart
+        "pizza box in the green?",  # a question to ask first
+        "green or blue for a cereal box?",  # two containers named: the answer names one
+    ],
+)
+def test_no_yes_or_no_when_it_depends_or_no_single_container_is_asked(
+    lexical_matcher: SortingMatcher, question: str
+) -> None:
+    text = format_answer(lexical_matcher.sort(question))
+    assert not text.startswith(("Yes", "No", "Usually not")), text
+
+
+def test_a_special_item_listed_with_one_the_named_container_takes_gets_no_yes(
+    lexical_matcher: SortingMatcher,
+) -> None:
+    # "one of my cooks pours the cooled fryer oil into the brown bin": the oil goes in no cart
+    listed = lexical_matcher.sort_many("used fryer oil and leftover tortillas, both in the brown bin?", COM)
+    assert len(listed) == 2 and not format_many(listed).startswith("Yes"), format_many(listed)

@@ -397,3 +397,21 @@ def test_can_before_who_would_do_it_is_the_verb(matcher: SortingMatcher) -> None
     """ "and if we lose, can we appeal?" names no can; "can we put the paint can in the trash" still does."""
     assert matcher.match("and if we lose, can we appeal?", semantic=False) is None
     assert matcher.match("can we put the paint can in the trash", semantic=False).item.name == "paint can"
+
+
+def test_an_open_item_already_answered_by_another_named_is_not_listed_again(lexical_matcher) -> None:
+    # "used fryer oil ... the cooled oil": one item, the used cooking oil, not also "oil: cooking or motor?"
+    listed = lexical_matcher.sort_many("used fryer oil, and the cooled oil in the brown food waste bin")
+    assert listed == () or [group[0].item for group in listed] == ["used cooking oil"]
+    assert lexical_matcher.sort("used fryer oil, and the cooled oil in the brown food waste bin").item == (
+        "used cooking oil"
+    )
+    # an item whose question has food scraps among its answers stays beside another food scrap
+    both = lexical_matcher.sort_many("coffee grounds & tea bags, which can")
+    assert [group[0].item for group in both] == ["coffee grounds", "tea bag"]
+
+
+def test_a_bag_of_something_is_the_something(lexical_matcher) -> None:
+    assert lexical_matcher.sort("a bag of worn-out clothes").item == "clothing"
+    assert lexical_matcher.sort("dos bolsas de ropa vieja").item == "clothing"
+    assert lexical_matcher.sort("a bag of chips").item == "chip bag"  # the bag is the thing

@@ -323,3 +323,10 @@ def test_the_loader_refuses_what_would_change_or_confuse_an_answer(
 def test_the_loader_refuses_a_spanish_note_where_the_english_has_none(tmp_path: Path) -> None:
     with pytest.raises(CatalogError, match="a note must be given exactly where the English has one"):
         _load(tmp_path, SPANISH + "  newspaper: {name: periódico, note: Dóblelo.}\n")
+
+
+def test_the_container_a_spanish_question_names_is_answered_first(matcher: SortingMatcher) -> None:
+    assert spanish(matcher.sort("las latas de aluminio van al azul?")).startswith("Sí. Lata de aluminio:")
+    assert spanish(matcher.sort("la ropa vieja la puedo poner en el bote verde?")).startswith(
+        "No, no va en el contenedor verde: la ordenanza excluye textiles de ese contenedor."
+    )
