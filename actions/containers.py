@@ -42,7 +42,7 @@ from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
 from intake.settings import parse_generator
 from knowledge.answer import not_covered
-from knowledge.coverage import INGLEWOOD_ORGANICS
+from knowledge.coverage import INGLEWOOD_ORGANICS, about_grease
 from languages import N_, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from sorting import SortingAnswer, format_answer, format_many
@@ -207,9 +207,15 @@ def _ask(item: str) -> SortingAnswer:
 
 def _inglewood_carts_declined(dispatcher: CollectingDispatcher, tracker: Tracker) -> list[EventType]:
     """The last sorting question asked for Inglewood: the ordinances here set no carts there, so it is
-    declined with Inglewood's solid waste office."""
+    declined with Inglewood's solid waste office; where it is about grease or cooking oil, Inglewood's FOG
+    ordinance answers it ("inglewood restaurant. old fryer oil - trash dumpster ok?")."""
+    query = tracker.get_slot(QUERY_SLOT) or ""
+    if about_grease(query) and (found := answer_if_covered(tracker, query, "inglewood")):
+        reply, events = found
+        dispatcher.utter_message(text=reply.text)
+        return events
     declined = not_covered("inglewood", runtime.contacts(), INGLEWOOD_ORGANICS)
-    reply, events = reply_for(tracker, tracker.get_slot(QUERY_SLOT) or "", "inglewood", declined)
+    reply, events = reply_for(tracker, query, "inglewood", declined)
     dispatcher.utter_message(text=reply.text)
     return events
 

@@ -150,9 +150,13 @@ def spill_happening_now(text: str) -> bool:
     """Whether a message describes a spill going on as it is written ("sewage is coming up out of the
     manhole", "our grease trap is overflowing"): the caller is told whom to call before anything is asked.
     Signs of a past incident need an explicit "right now" or "still flowing" to count."""
-    if not (_SPILL_WORDS.search(text) and _NOW.search(text)):
+    if not _SPILL_WORDS.search(text):
         return False
-    return not _PAST.search(text) or bool(_EXPLICIT_NOW.search(text))
+    if _EXPLICIT_NOW.search(
+        text
+    ):  # "... just spilled grease in the alley and it's heading for the storm drain"
+        return True
+    return bool(_NOW.search(text)) and not _PAST.search(text)
 
 
 _SERVICE_DONE = _words(
@@ -674,6 +678,12 @@ _CART_RULE_WORDS = (
     r"(?:have to|need to|must|gotta) have",
     r"(?:tengo|tenemos|hay|tiene|tienen) (?:que|q|what) tener",  # glossed, "que" may read "what"
     r"(?:me|nos|le|les) toca",
+    # a notice left on the cart: "me dejaron una etiqueta en el bote azul q dice contaminacion, me multan?"
+    r"(?:left|put|got|dejaron|pusieron) (?:a |an |1 |una |un )?(?:tag|notice|label|sticker|etiqueta|aviso|"
+    r"calcoman[ií]a)",
+    r"contaminati?on",
+    r"contaminaci[oó]n",
+    r"multar\w*",
     r"pagar",
     r"cuesta\w*",
     r"costo",

@@ -110,6 +110,12 @@ INGLEWOOD_ORGANICS = Uncovered(
 )
 
 
+def about_grease(text: str) -> bool:
+    """Whether a message is about grease or cooking oil, which both cities' FOG ordinances cover, carts or
+    not ("inglewood restaurant. old fryer oil - trash dumpster ok?")."""
+    return bool(_GREASE.search(text))
+
+
 def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
     """The not-covered topic ``question`` asks about, or None when the ordinances may answer it."""
     if _PICKUP.search(question):
@@ -129,7 +135,7 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
     )
     if city == "victorville" and _VICTORVILLE_FEE_AMOUNT.search(question) and asks_amount:
         return Uncovered(N_("the permit fee amount"), FOG, _FEES_SAY)
-    if city == "inglewood" and _INGLEWOOD_ORGANICS.search(question) and not _GREASE.search(question):
+    if city == "inglewood" and _INGLEWOOD_ORGANICS.search(question) and not about_grease(question):
         return INGLEWOOD_ORGANICS
     if _RATES.search(question):
         return Uncovered(N_("collection rates"), SOLID_WASTE, {})

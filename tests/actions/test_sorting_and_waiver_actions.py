@@ -173,6 +173,16 @@ def test_a_sorting_question_in_inglewood_is_declined_with_its_solid_waste_office
     assert "green container" not in answer
 
 
+def test_cooking_oil_asked_as_a_sorting_question_in_inglewood_is_answered_from_its_fog_ordinance(engine):
+    text = "inglewood restaurant. old fryer oil - trash dumpster ok or what"
+    tracker = make_tracker(text=text, intent="sort_item", active_loop="sorting_form")
+    found, _ = run(ValidateSortingForm(), tracker)
+    assert found["sorting_item"] == "__inglewood__"
+    _, answer = run(ActionSortAnswer(), make_tracker(slots=found))
+    assert "Inglewood FOG Ordinance" in answer and "licensed waste hauler" in answer, answer
+    assert "doesn't say anything" not in answer
+
+
 def test_a_sorting_question_naming_victorville_is_answered_for_victorville_whatever_the_city_slot(matcher):
     tracker = make_tracker(
         text="where do aluminum cans go in victorville",

@@ -161,6 +161,10 @@ def test_asking_when_the_next_is_due_without_a_date_reads_the_records(text):
         ("we had a backup yesterday and it's still flowing right now", True),
         ("our interceptor overflowed this morning around 6, we cleaned it up", False),
         ("how often do I pump the grease trap?", False),
+        (
+            "the pumping truck guy just spilled grease in the alley and it's heading for the storm drain",
+            True,
+        ),
     ],
 )
 def test_a_spill_described_as_going_on_needs_no_overflowing_now_question(text, now):
@@ -321,6 +325,13 @@ def test_corrections_stops_and_questions_read_in_the_spanish_gloss(intent, text,
         ("ask_question", "i have a 4 unit building, do my tenants put food scraps in a brown bin?", False),
         ("ask_question", "can the grease from the trap go in the black dumpster?", False),  # FOG
         ("ask_question", "how often is the blue cart picked up in my neighborhood", False),  # asks no cart
+        # a notice on the cart: whether a fine follows, not where a sticker goes
+        (
+            "ask_question",
+            gloss("me dejaron una etiqueta en el bote verde q dice contaminacion. me van a multar?"),
+            False,
+        ),
+        ("ask_question", "they left a tag on my blue cart, am i getting fined?", False),
     ],
 )
 def test_a_city_or_unplaced_message_may_be_a_sorting_question(intent, text, may_be):
