@@ -152,9 +152,8 @@ def spill_happening_now(text: str) -> bool:
     Signs of a past incident need an explicit "right now" or "still flowing" to count."""
     if not _SPILL_WORDS.search(text):
         return False
-    if _EXPLICIT_NOW.search(
-        text
-    ):  # "... just spilled grease in the alley and it's heading for the storm drain"
+    # "... just spilled grease in the alley and it's heading for the storm drain": going on, past words or not
+    if _EXPLICIT_NOW.search(text):
         return True
     return bool(_NOW.search(text)) and not _PAST.search(text)
 
