@@ -28,7 +28,7 @@ from compliance.victorville.organics import ContainerRuling, GeneratorType, Stre
 from knowledge.embedding import Embedder
 from languages import SPANISH, current
 from sorting.catalog import Catalog, CatalogItem, Category, contains_run, load_catalog
-from sorting.normalize import STOPWORDS, content_first, fold, head_size, key_tokens, strip_frame
+from sorting.normalize import STOPWORDS, WHICH_CART, content_first, fold, head_size, key_tokens, strip_frame
 
 try:  # pragma: no cover - depends on the environment
     from rapidfuzz.fuzz import ratio as _rapidfuzz_ratio
@@ -513,9 +513,7 @@ class SortingMatcher:
         return self._embedder
 
 
-_ASKS_WHICH = re.compile(
-    r"^\W*(?:which|what|wich|en (?:que|cual)) (?:bin|cart|can|container|barrel|one|bote|contenedor)s?\b", re.I
-)
+_ASKS_WHICH = re.compile(rf"^\W*{WHICH_CART}", re.IGNORECASE)
 
 
 def _names_it(named: CatalogItem, open_item: CatalogItem) -> bool:

@@ -185,6 +185,8 @@ _PREFIX = re.compile(
     r"buenas tardes|buenas noches|buenas|oiga|oye|disculpe|perdon|una pregunta|pregunta|por favor|porfa|"
     r"bueno|mire|y|tambien|entonces) )+"
 )
+# "which bin" said after the items ("coffee grounds & tea bags, which can"): the question, not a can.
+WHICH_CART = r"(?:which|what|wich|en (?:que|cual)) (?:bin|cart|can|container|barrel|one|bote|contenedor)s?\b"
 _SUFFIXES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p)
     for p in (
@@ -196,7 +198,7 @@ _SUFFIXES: tuple[re.Pattern[str], ...] = tuple(
         r"yard waste|green waste|food waste|landfill|"
         r"regular|normal|right|correct) ?)*(?:bin|cart|can|container|barrel|dumpster|one|trash|garbage|"
         r"recycling)s?\b.*$",
-        r" (?:which|what|wich) (?:bin|cart|can|container|barrel|one)s?\b.*$",  # "tea bags, which can"
+        rf" {WHICH_CART}.*$",  # "tea bags, which can"
         r" (?:in|at|for|from) victorville\b",
         r" (?:down|in|into|on) (?:the |a |my )?(?:drain|sink|toilet|sewer|garbage disposal|disposal|"
         r"ground)s?\b.*$",
