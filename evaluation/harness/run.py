@@ -1,8 +1,8 @@
 """Play the evaluation sets through the running assistant and report how users fare, per split and channel.
 
     python -m evaluation.harness.run [--split dev|test|all] [--kinds singles,conversations,sorting]
-                                     [--languages en,es] [--limit N] [--report PATH] [--rasa-url URL]
-                                     [--workers 4]
+                                     [--languages en,es] [--limit N] [--writers w10,s9] [--report PATH]
+                                     [--rasa-url URL] [--workers 4]
 
 Without ``--rasa-url`` it starts its own stack (ops/stack.py) on separate ports (rasa 5205, actions 5255,
 web 8200), with a temporary var directory, ``MODE=test`` and every clock starting at the writers' "today"
@@ -329,6 +329,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--hand-sample-split", choices=("dev", "test"), default="dev")
+    parser.add_argument(
+        "--writers", default=None, help="comma-separated: only these writers' items (new writers' first run)"
+    )
     args = parser.parse_args(argv)
     kinds = [kind.strip() for kind in args.kinds.split(",") if kind.strip()]
     unknown = set(kinds) - set(items.KINDS)
@@ -339,6 +342,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if set(args.languages) - set(items.LANGUAGES):
         parser.error(f"unknown languages; choose from {items.LANGUAGES}")
     args.splits = list(items.SPLITS) if args.split == "all" else [args.split]
+    args.writers = [w.strip() for w in args.writers.split(",") if w.strip()] if args.writers else None
+    if args.writers and set(args.writers) - set(items.SPLIT_OF_WRITER):
+        parser.error(f"unknown writers; choose from {sorted(items.SPLIT_OF_WRITER)}")
     ports = [int(p) for p in args.ports.split(",")]
     if len(ports) != 3:
         parser.error("--ports needs rasa,actions,web")
@@ -382,6 +388,8 @@ def main(argv: list[str] | None = None) -> int:
     loaded = items.load()
     print_item_problems(loaded)
     chosen = select(loaded, args.kinds, args.splits, args.languages, args.limit)
+    if args.writers:
+        chosen = [item for item in chosen if item.data["writer"] in args.writers]
     if not chosen:
         print("[eval] nothing to play", file=sys.stderr)
         return 1
@@ -426,6 +434,7 @@ def main(argv: list[str] | None = None) -> int:
             "kinds": args.kinds,
             "languages": args.languages,
             "limit": args.limit,
+            "writers": args.writers,
             "rasa_url": rasa_url,
             "own_stack": not args.rasa_url,
             "clock_start": CLOCK_START,
