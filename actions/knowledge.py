@@ -197,6 +197,8 @@ def free_answer(
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
     computed = compute(english, city or detect_city(said), now, asked=asked)
     rule = answer_question(index, question, city, contacts, ask_city=ask_city, subject=subject)
+    if computed is None and (each := _each_city_clock(rule, english, now)) is not None:
+        return each  # "remodeling in both cities, work starts feb 1: latest day to tell each?"
     if computed is None:  # "mailed nov 18: when is it final?"; "y tengo q mandar algo por escrito?" after
         computed = _card_clock(rule, english, clock_facts, now)  # the spill report
     if computed is None:
@@ -243,6 +245,35 @@ def _card_clock(rule: Answer, english: str, clock_facts: str, now: dt.datetime) 
         if said is not None:
             return said
     return None
+
+
+def _each_city_clock(rule: Answer, english: str, now: dt.datetime) -> Answer | None:
+    """A message about both cities whose cards run a clock ("we're remodeling both kitchens, work starts
+    feb 1: the latest day to notify each city?"): each city's card, labelled, its own due date after it;
+    None unless the answer is each city's and a clock starts on the message's day."""
+    firsts = {card.city: card for card in reversed(rule.cards)}  # each city's first card: the whole message's
+    if rule.kind is not AnswerKind.ANSWER or len(firsts) < 2:
+        return None
+    said, cites, more, timed = [], [], [], False
+    for card in sorted(firsts.values(), key=rule.cards.index):
+        labelled = answer_from_cards([card], labelled=True)
+        clock = clock_deadlines(card.clocks, english, card.city, now) if card.clocks else None
+        said.append(labelled.text if clock is None else f"{labelled.text} {clock.text} ({clock.citation})")
+        cites += [*labelled.citations, *([clock.citation] if clock else [])]
+        more += [labelled.more] if labelled.more else []
+        timed = timed or clock is not None
+    if not timed:
+        return None
+    return Answer(
+        AnswerKind.ANSWER,
+        " ".join(said),
+        tuple(dict.fromkeys(cites)),
+        rule.jurisdiction,
+        more=" ".join(more),
+        card=rule.cards[0],
+        parts=len(said),
+        cards=tuple(sorted(firsts.values(), key=rule.cards.index)),
+    )
 
 
 def _every_part(computed: Computed, rule: Answer, english: str, now: dt.datetime) -> Answer | None:

@@ -240,6 +240,7 @@ _CITY_WORK = re.compile(
     re.I,
 )
 _BILLED_TOTAL = re.compile(r"\b(?:total|extra|on top|encima|adicional)\b", re.I)
+_HOW_MUCH = re.compile(r"\b(?:how much|cu[aá]nto)\b", re.I)
 
 
 def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
@@ -249,7 +250,8 @@ def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | 
     if city != "inglewood" or not _CITY_WORK.search(text):
         return None
     amounts = [_amount(match) for match in _DOLLARS.finditer(text)]
-    if not (_SERVICE_CHARGE.search(text) or (len(amounts) > 1 and _BILLED_TOTAL.search(text))):
+    billed_total = _BILLED_TOTAL.search(text) and (len(amounts) > 1 or _HOW_MUCH.search(text))
+    if not (_SERVICE_CHARGE.search(text) or billed_total):  # "cost them $8,000: how much in total?" asks too
         return None
     costs = _city_costs(amounts)
     if costs is None:

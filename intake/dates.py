@@ -133,7 +133,7 @@ _RE_MONTH_ONLY = re.compile(rf"\b(?:in\s+)?(?P<month>{_MONTH})\b(?:\s+(?P<year>\
 _RE_ISO = re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b")
 _RE_NUMERIC = re.compile(
     r"(?<![\d/.\-:,$])(?P<month>\d{1,2})(?P<sep>[/\-])(?P<day>\d{1,2})(?:(?P=sep)(?P<year>\d{4}|\d{2}))?"
-    rf"(?![\d/:%]|\.\d){_NOT_A_DATE_AFTER}"
+    rf"(?![\d/%]|[.:]\d){_NOT_A_DATE_AFTER}"
 )
 _RE_NUMERIC_DOTTED = re.compile(
     r"(?<![\d.])(?P<month>\d{1,2})\.(?P<day>\d{1,2})\.(?P<year>\d{4}|\d{2})(?![\d.])"

@@ -261,14 +261,21 @@ def _each_labelled(answers: list[Answer]) -> Answer:
         tuple(c for a in answers for c in a.citations),
         more=" ".join(a.more for a in answers if a.more),
         parts=len(answers),
+        cards=tuple(card for a in answers for card in a.cards),
     )
 
 
 SUBJECT_CANDIDATES = 5
 SUBJECT_MARGIN = 0.2  # how much closer the best card may be than one on the conversation's subject
+# How much closer the best card for one part of a message may be than one on the subject of the card for
+# the whole ("can we haul our own cardboard? what papers do we keep?": the self-hauler's records, not the
+# grease records a bare "what papers do we keep" matches best)
+PART_SUBJECT_MARGIN = 0.1
 
 
-def _on_subject(found: list[CardMatch], subject: str | None) -> CardMatch | None:
+def _on_subject(
+    found: list[CardMatch], subject: str | None, margin: float = SUBJECT_MARGIN
+) -> CardMatch | None:
     """The best match, or the best one on ``subject`` when it is nearly as close."""
     if not found:
         return None
@@ -276,7 +283,7 @@ def _on_subject(found: list[CardMatch], subject: str | None) -> CardMatch | None
         return found[0]
     family = subject_family(subject)
     same = next((m for m in found if subject_family(m.card.topic) == family), None)
-    if same is not None and same.score >= found[0].score - SUBJECT_MARGIN:
+    if same is not None and same.score >= found[0].score - margin:
         return same
     return found[0]
 
@@ -315,9 +322,13 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
         cards.embedder.encode(parts)
     picks: list[Card] = []
     for part in parts:
-        found = cards.match(part, first.city, k=1, language=language)
-        if found and found[0].score >= CARD_MIN and all(found[0].card.id != c.id for c in picks):
-            picks.append(found[0].card)
+        found = _on_subject(
+            cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language),
+            first.topic,
+            PART_SUBJECT_MARGIN,
+        )
+        if found is not None and found.score >= CARD_MIN and all(found.card.id != c.id for c in picks):
+            picks.append(found.card)
     if all(card.id != first.id for card in picks):
         picks.insert(0, first)
     return picks[:MAX_CARDS_PER_ANSWER]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import languages
 from actions.knowledge import free_answer
 from actions.permits import fee_facts
 from actions.waivers import deminimis_facts
@@ -158,3 +159,28 @@ def test_a_rule_both_cities_answer_no_is_answered_for_both_not_asked(real_index)
     )
     first = shape_answer(free_answer(real_index, CityContacts(), question, None, NOW, "sms"), "sms").text
     assert "In Inglewood: No." in first and "In Victorville:" in first and "Which city" not in first
+
+
+def test_a_clock_asked_of_both_cities_is_computed_for_each(real_index):
+    question = (
+        "We're remodeling the kitchens at both our Victorville and Inglewood restaurants, work starts Feb 1, "
+        "2027. What's the latest date we can notify each city?"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    victorville, inglewood = answer.text.split("In Inglewood:")
+    assert victorville.startswith("In Victorville:")
+    for said in (victorville, inglewood):
+        assert "the notice is due by December 3, 2026" in said
+    assert "Monitoring and Notification (4)" in inglewood and "10.03.070(a)" in victorville
+
+
+def test_a_part_of_a_message_is_answered_on_the_subject_of_the_whole(real_index):
+    question = (
+        "queremos llevar nosotros mismos el carton y las ramas a la planta en vez de pagar el servicio, se "
+        "puede? q papeles tengo q guardar? victorville"
+    )
+    with languages.using("es"):  # "q papeles tengo q guardar" alone is nearest the grease records' card:
+        # the self-hauler's are meant
+        answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    assert "vvo-selfhaul-records" in [card.id for card in answer.cards]
+    assert "boletas de peso" in answer.text and "grasa" not in answer.text

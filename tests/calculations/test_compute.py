@@ -426,6 +426,12 @@ def test_a_late_bill_s_amount_said_without_its_dollar_sign_is_computed():
             "so by December 31, 2026",  # 45 days after the invoice
         ),
         (
+            "inglewood says our grease plugged the sewer line and the cleanup and repair cost them $8,000. "
+            "how much can they bill us in total?",
+            "The service charge is $2,000, 25% of the City's $8,000 costs, for a total of $10,000.",
+            "payable within forty-five days",
+        ),
+        (
             "The city's cost for cleaning the sewer line is listed as $6,800 plus a 'service charge'. How "
             "much should that be? inglewood",
             "The service charge is $1,700, 25% of the City's $6,800 costs, for a total of $8,500.",

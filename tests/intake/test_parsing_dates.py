@@ -221,3 +221,10 @@ def test_a_count_of_notices_of_violation_is_no_day_of_november(said):
     assert found.value is None
     for day in ("our 2nd NOV, mailed nov 20", "the 20th of nov", "el 20 de nov"):
         assert find_date(day, december)[0].value == dt.date(2026, 11, 20), day
+
+
+def test_a_date_before_a_colon_is_read_and_a_time_after_one_is_not():
+    december = ctx_at(2026, 12, 1)
+    found, _ = find_date("letter from the fog office dated 10/27: $480 charge", december)
+    assert found.value == dt.date(2026, 10, 27)
+    assert find_date("at 10/27:30 on the log", december)[0].value is None

@@ -67,6 +67,8 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("de organicos seran unos 6 galones a la semana", "about 6 gallons"),  # "unos" is no 1
         ("hace unos dias se tapo", "a few days ago"),
         ("1 yarda cubica por semana", "1 cubic yard per week"),
+        ("nos recogen como yarda y media de basura", "a yard and a half"),
+        ("cada cuanto es el entrenamiento de los trabajadores", "training"),
         ("q onda, hoy vino el pumper, lo quiero dejar registrado", "hey today came"),
     ],
 )
