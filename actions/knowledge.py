@@ -254,8 +254,9 @@ def _each_city_clock(rule: Answer, english: str, now: dt.datetime) -> Answer | N
     firsts = {card.city: card for card in reversed(rule.cards)}  # each city's first card: the whole message's
     if rule.kind is not AnswerKind.ANSWER or len(firsts) < 2:
         return None
+    chosen = sorted(firsts.values(), key=rule.cards.index)
     said, cites, more, timed = [], [], [], False
-    for card in sorted(firsts.values(), key=rule.cards.index):
+    for card in chosen:
         labelled = answer_from_cards([card], labelled=True)
         clock = clock_deadlines(card.clocks, english, card.city, now) if card.clocks else None
         said.append(labelled.text if clock is None else f"{labelled.text} {clock.text} ({clock.citation})")
@@ -270,9 +271,9 @@ def _each_city_clock(rule: Answer, english: str, now: dt.datetime) -> Answer | N
         tuple(dict.fromkeys(cites)),
         rule.jurisdiction,
         more=" ".join(more),
-        card=rule.cards[0],
+        card=chosen[0],
         parts=len(said),
-        cards=tuple(sorted(firsts.values(), key=rule.cards.index)),
+        cards=tuple(chosen),
     )
 
 
