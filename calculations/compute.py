@@ -192,7 +192,9 @@ def compute(text: str, city: str | None, now: dt.datetime, *, asked: str | None 
 
 
 def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
-    if city is None or not (_PUMPED.search(text) and _NEXT.search(text)) or _SPILL.search(text):
+    # "last pump was 10/20, our permit says 60 days" asks the next date as plainly as "when's the next one"
+    asks_next = _NEXT.search(text) or any(permit_frequency(text))
+    if city is None or not (_PUMPED.search(text) and asks_next) or _SPILL.search(text):
         return None  # "it overflowed yesterday, all cleaned up, what now?" is a spill, not a pump-out
     if _INVOICE.search(text) and not _DEVICE.search(text):
         return None  # "invoice for cleaning the sewer main, dated oct 30, when do i have to pay?"

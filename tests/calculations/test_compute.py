@@ -474,3 +474,10 @@ def test_grease_come_up_out_of_the_sewer_is_a_spill_and_a_pumper_that_came_out_i
     assert spill is not None and spill.kind == "spill_written_deadline" and "December 8, 2026" in spill.text
     pumped = compute("pumper came out yesterday, when is the next one due? interceptor", "victorville", NOW)
     assert pumped is not None and pumped.kind == "service_due"
+
+
+def test_a_pump_out_day_with_the_permit_s_frequency_gets_the_next_due_date_unasked():
+    found = compute("last pump was 10/20, our permit says 60 days", "victorville", NOW)
+    assert found is not None and found.kind == "service_due"
+    assert found.text.startswith("Your next interceptor service is due by December 19, 2026")
+    assert compute("last pump was 10/20", "victorville", NOW) is None  # no frequency, nothing asked
