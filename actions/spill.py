@@ -398,6 +398,15 @@ def urgent_contacts(city: str, when: dt.datetime, settings: Settings) -> tuple[s
     return f"{' '.join(parts)} ({found.citation})", dial
 
 
+def each_city_urgent_contacts(when: dt.datetime, settings: Settings) -> str:
+    """Whom to call right now in each city, labelled, for a spill whose city is not known yet."""
+    return t(
+        "If it's in Victorville: {victorville} If it's in Inglewood: {inglewood}",
+        victorville=urgent_contacts("victorville", when, settings)[0],
+        inglewood=urgent_contacts("inglewood", when, settings)[0],
+    )
+
+
 def _call_sentence(who: str, phone: str | None, *, first: bool, open_: bool) -> str:
     """Whom to call (first: right now; the others: if it could block the sewer), with the number if known."""
     if first and phone:
@@ -442,6 +451,9 @@ class ValidateSpillForm(GuidedFormValidation):
         if saved != reference:
             result.events.append(SlotSet(REFERENCE_SLOT, saved))
         city = values.get("city")
+        just_told = values.get("overflowing_now") == "yes" and state.values.get("overflowing_now") != "yes"
+        if just_told and city is None:  # whom to call comes before which city it is: each city's, labelled
+            result.messages.append(each_city_urgent_contacts(message.ctx.now, runtime.settings()))
         if values.get("overflowing_now") == "yes" and city and not tracker.get_slot(URGENT_TOLD_SLOT):
             text, dial = urgent_contacts(city, message.ctx.now, runtime.settings())
             result.events.append(SlotSet(URGENT_TOLD_SLOT, True))

@@ -221,13 +221,16 @@ def _from_cards(
     labelled, or the city is asked (short channels), as for passages. A message about both cities
     (``each_city``, in the order it names them) gets each city's card, labelled, however close the two are.
     """
-    k = SUBJECT_CANDIDATES if subject else 1
+    k = SUBJECT_CANDIDATES
     if city is not None:
-        found = _on_subject(cards.match(question, city, k=k, language=language), subject)
+        found = _best(cards.match(question, city, k=k, language=language), question, subject, language)
         if found is None or found.score < CARD_MIN:
             return None
         return answer_from_cards(_with_other_parts(cards, question, found.card, language), labelled=False)
-    best = {c: _on_subject(cards.match(question, c, k=k, language=language), subject) for c in CITY_NAMES}
+    best = {
+        c: _best(cards.match(question, c, k=k, language=language), question, subject, language)
+        for c in CITY_NAMES
+    }
     close = {c: found for c, found in best.items() if found is not None and found.score >= CARD_MIN}
     if not close:
         return None
@@ -288,6 +291,38 @@ def _on_subject(
     return found[0]
 
 
+# A question asked for a yes or a no ("can I pour it down the drain if I run hot water?", "se puede ...?")
+_ASKS_YES_OR_NO = re.compile(
+    r"^\W*(?:(?:so|ok|and|but|y|o|pero|oye|oiga)\b\W*)*(?:can|could|may|is it|is that|is this|are we|am i"
+    r"|do (?:i|we) (?:have|need)|should|se puede|se pueden|puedo|podemos|est[aá] bien|es legal|tengo que|tenemos que)\b",
+    re.IGNORECASE,
+)
+VERDICT_MARGIN = 0.05  # how much closer the best card may be than one on its subject that says yes or no
+
+
+def _best(found: list[CardMatch], question: str, subject: str | None, language: str) -> CardMatch | None:
+    """The card that answers: the best match (or one on the conversation's subject, :func:`_on_subject`);
+    for a question asked for a yes or a no, a card on the same subject that opens with one, when it matches
+    nearly as well ("can I pour the fryer oil down the drain with hot water?": "No. ...", not how to store
+    the oil)."""
+    chosen = _on_subject(found, subject)
+    if chosen is None or not _ASKS_YES_OR_NO.match(question):
+        return chosen
+    if _verdict(chosen.card.text_in(language).answer) is not None:
+        return chosen
+    family = subject_family(chosen.card.topic)
+    return next(
+        (
+            m
+            for m in found
+            if subject_family(m.card.topic) == family
+            and m.score >= chosen.score - VERDICT_MARGIN
+            and _verdict(m.card.text_in(language).answer) is not None
+        ),
+        chosen,
+    )
+
+
 def subject_family(topic: str) -> str:
     """The subject a card's topic belongs to: its first word, singular ("edible-food-tiers" and
     "edible-food-requirements" are both "edible"; "records" and "record-keeping" both "record")."""
@@ -315,23 +350,47 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     "how long do i keep manifests? also can the pumper dump the leftovers back in the cleanout" asks two
     things; each part is matched on its own, and a card on another topic answers the second.
     """
-    parts = [part for part in _questions(question) if len(part.split()) >= 4]
-    if len(parts) < 2:
+    asked = [(part, alone) for part, alone in _questions(question) if len(part.split()) >= 4]
+    if len(asked) < 2:
         return [first]
+    parts = [part for part, _ in asked]
     if language == ENGLISH:  # the parts' vectors in one batch; each match below finds its own cached
         cards.embedder.encode(parts)
     picks: list[Card] = []
-    for part in parts:
+
+    def pick(part: str) -> Card | None:
         found = _on_subject(
-            cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language),
+            _in_the_chapter_of(cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language), first),
             first.topic,
             PART_SUBJECT_MARGIN,
         )
-        if found is not None and found.score >= CARD_MIN and all(found.card.id != c.id for c in picks):
-            picks.append(found.card)
+        return found.card if found is not None and found.score >= CARD_MIN else None
+
+    for part, alone in asked:
+        card = pick(part)
+        if alone and (card is None or card.id == first.id or any(card.id == c.id for c in picks)):
+            # "... mailed nov 16, the hearing is dec 22. can i bring a lawyer?": read with the facts, the short
+            # question finds the letter's card again; alone, the one about the hearing
+            card = pick(alone) or card
+        if card is not None and all(card.id != c.id for c in picks):
+            picks.append(card)
     if all(card.id != first.id for card in picks):
         picks.insert(0, first)
     return picks[:MAX_CARDS_PER_ANSWER]
+
+
+# How much closer a part's best card in another chapter may be than one in the chapter of the whole's card
+PART_CHAPTER_MARGIN = 0.15
+
+
+def _in_the_chapter_of(found: list[CardMatch], first: Card) -> list[CardMatch]:
+    """A part's matches, those in the chapter of the card for the whole message first when one is nearly as
+    close: "they want to revoke our grease permit ... and if we lose, can we appeal?" asks the grease
+    chapter's appeal, not the organics chapter's appeal of a citation."""
+    same = [m for m in found if _is_organics(m.card) == _is_organics(first)]
+    if found and same and same[0] is not found[0] and same[0].score >= found[0].score - PART_CHAPTER_MARGIN:
+        return same
+    return found
 
 
 # A part of a message that opens as a question does ("n can i appeal, by when", "y cuanto dura")
@@ -347,23 +406,27 @@ _OPENS_A_QUESTION = re.compile(
 SHORT_QUESTION_WORDS = 6  # a question this short ("when is it final") is read with the facts before it
 
 
-def _questions(message: str) -> list[str]:
+def _questions(message: str) -> list[tuple[str, str | None]]:
     """The message's parts that ask something: "We're taking over a space in Victorville." is the
     questions' context (which the card for the whole message answers), not a question of its own (a
     physical-space waiver's), though a short question is read with it ("... mailed nov 23. when is it
-    final"). A statement at the end stays ("... my cousin says the whole thing is dead"), and so does each
-    when none asks anything."""
+    final"), and kept alone beside it. A statement at the end stays ("... my cousin says the whole thing is
+    dead"), and so does each when none asks anything."""
     said = [part for part in _PART_BREAK.split(message) if part and part.strip()]
-    asking, context = [], ""
+    asking: list[tuple[str, str | None]] = []
+    context = ""
     for i, part in enumerate(said):
         if not (_asks(part, message) or i == len(said) - 1):
             context = f"{context} {part}"
             continue
-        if len(part.split()) <= SHORT_QUESTION_WORDS:  # "... mailed nov 23. when is it final": read with it
-            part = f"{context} {part}"
-        asking.append(part.strip())
+        if len(part.split()) <= SHORT_QUESTION_WORDS and context.strip():  # "... mailed nov 23. when is it
+            asking.append((f"{context} {part}".strip(), part.strip()))  # final": read with it
+        else:
+            asking.append((part.strip(), None))
         context = ""
-    return asking if len(asking) > 1 or not any(_asks(part, message) for part in said) else said
+    if len(asking) > 1 or not any(_asks(part, message) for part in said):
+        return asking
+    return [(part.strip(), None) for part in said]
 
 
 def _asks(part: str, message: str) -> bool:

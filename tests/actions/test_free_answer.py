@@ -184,3 +184,28 @@ def test_a_part_of_a_message_is_answered_on_the_subject_of_the_whole(real_index)
         answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
     assert "vvo-selfhaul-records" in [card.id for card in answer.cards]
     assert "boletas de peso" in answer.text and "grasa" not in answer.text
+
+
+def test_a_yes_or_no_question_is_answered_by_a_card_that_says_yes_or_no_in_both_cities(real_index):
+    question = "can i dump fryer oil down the drain if i run lots of hot water after it?"
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
+    assert {card.id for card in answer.cards} == {"ing-fryer-oil-disposal", "vvf-oil-down-drain"}
+    first = shape_answer(answer, "sms").text
+    assert (
+        "In Inglewood: Never pour" in first and "In Victorville: Don't" in first and "Which city" not in first
+    )
+
+
+def test_each_question_of_a_letter_is_answered_from_the_letter_s_chapter(real_index):
+    question = (
+        "me llego x correo certificado una carta de la ciudad de victorville q me quieren revocar el permiso de "
+        "grasa. la mandaron el 16 de noviembre y la audiencia es el 22 de diciembre. puedo llevar abogado? y si "
+        "pierdo puedo apelar, cuanto tiempo tengo?"
+    )
+    with languages.using("es"):
+        answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    # the window computed from the mailing, the short question about a lawyer read alone, the grease permit's
+    # appeal (not the organics chapter's appeal of a citation)
+    assert answer.text.startswith("El 22 de diciembre de 2026 queda dentro del plazo")
+    assert [card.id for card in answer.cards] == ["vvf-revocation-hearing", "vvf-revocation-appeal"]
+    assert "abogado" in answer.text and "10 días calendario" in answer.text

@@ -76,6 +76,29 @@ def test_overflowing_now_in_inglewood_by_voice_dials_the_printed_number_first(en
     assert "Where is it?" not in texts  # the call is being connected: no next question
 
 
+def test_a_spill_going_on_now_in_an_unknown_city_hears_each_city_s_number_before_the_city_question(engine):
+    _, messages, _ = run(
+        ValidateSpillForm(),
+        make_tracker(
+            slots={"requested_slot": "overflowing_now"}, text="yes", intent="affirm", active_loop="spill_form"
+        ),
+    )
+    texts = [m["text"] for m in messages if m.get("text")]
+    told = next(text for text in texts if text.startswith("If it's in Victorville:"))
+    assert "If it's in Inglewood: Call the City of Inglewood right now at (310) 412-5333." in told
+    assert "Code Enforcement" in told.split("If it's in Inglewood:")[0]
+    assert texts[-1] == "Which city is the spill in: Victorville or Inglewood?"
+    _, later, _ = run(  # the city said next: that city's contacts, as for any caller
+        ValidateSpillForm(),
+        make_tracker(
+            slots={"requested_slot": "city", "overflowing_now": "yes"},
+            text="Inglewood",
+            active_loop="spill_form",
+        ),
+    )
+    assert not any((m.get("text") or "").startswith("If it's in") for m in later)
+
+
 def test_victorville_numbers_are_never_invented():
     text, dial = urgent_contacts("victorville", MESSAGE_TIME, Settings())
     assert dial is None
