@@ -294,7 +294,8 @@ def _on_subject(
 # A question asked for a yes or a no ("can I pour it down the drain if I run hot water?", "se puede ...?")
 _ASKS_YES_OR_NO = re.compile(
     r"^\W*(?:(?:so|ok|and|but|y|o|pero|oye|oiga)\b\W*)*(?:can|could|may|is it|is that|is this|are we|am i"
-    r"|do (?:i|we) (?:have|need)|should|se puede|se pueden|puedo|podemos|est[aá] bien|es legal|tengo que|tenemos que)\b",
+    r"|do (?:i|we) (?:have|need)|should|se puede|se pueden|puedo|podemos|est[aá] bien|es legal|tengo que"
+    r"|tenemos que)\b",
     re.IGNORECASE,
 )
 VERDICT_MARGIN = 0.05  # how much closer the best card may be than one on its subject that says yes or no
@@ -369,8 +370,8 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     for part, alone in asked:
         card = pick(part)
         if alone and (card is None or card.id == first.id or any(card.id == c.id for c in picks)):
-            # "... mailed nov 16, the hearing is dec 22. can i bring a lawyer?": read with the facts, the short
-            # question finds the letter's card again; alone, the one about the hearing
+            # "... mailed nov 16, the hearing is dec 22. can i bring a lawyer?": read with the facts, the
+            # short question finds the letter's card again; alone, the one about the hearing
             card = pick(alone) or card
         if card is not None and all(card.id != c.id for c in picks):
             picks.append(card)

@@ -198,9 +198,9 @@ def test_a_yes_or_no_question_is_answered_by_a_card_that_says_yes_or_no_in_both_
 
 def test_each_question_of_a_letter_is_answered_from_the_letter_s_chapter(real_index):
     question = (
-        "me llego x correo certificado una carta de la ciudad de victorville q me quieren revocar el permiso de "
-        "grasa. la mandaron el 16 de noviembre y la audiencia es el 22 de diciembre. puedo llevar abogado? y si "
-        "pierdo puedo apelar, cuanto tiempo tengo?"
+        "me llego x correo certificado una carta de la ciudad de victorville q me quieren revocar el "
+        "permiso de grasa. la mandaron el 16 de noviembre y la audiencia es el 22 de diciembre. puedo "
+        "llevar abogado? y si pierdo puedo apelar, cuanto tiempo tengo?"
     )
     with languages.using("es"):
         answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
