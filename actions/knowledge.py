@@ -370,7 +370,11 @@ class ActionAnswerQuestion(Action):
         if topic and city and _AND_IN_THE_CITY.match(question):  # (classified as a question, not a city)
             return _the_topic_there(dispatcher, tracker, topic, city)
         covered = None  # the answer to the question alone, when it was worked out to see if it leans
-        if topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
+        if topic and (restated := _with_the_interceptor(question, topic)) is not None:
+            # "its the big one in the ground outside" after the grease trap's rule: the interceptor's
+            result, events = answer(tracker, restated, city)
+            events.append(SlotSet(TOPIC_SLOT, restated[-MAX_QUESTION_CHARS:]))
+        elif topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
             result, events = on_the_topic(tracker, question, topic, city)
         elif (
             topic
@@ -398,6 +402,30 @@ class ActionAnswerQuestion(Action):
             )
         dispatcher.utter_message(text=result.text)
         return events
+
+
+# The device said to be the interceptor, in users' words ("the big one in the ground out back")
+_THE_INTERCEPTOR = re.compile(
+    r"\b(?:interceptor|in the ground|underground|big one|out back|outside|bajo tierra|en el suelo|"
+    r"(?:la|el) grande|afuera)\b",
+    re.IGNORECASE,
+)
+_A_TRAP = re.compile(r"\b(?:(?:grease )?trap|trampa(?: de grasa)?)\b", re.IGNORECASE)
+DEVICE_FACT_MAX_WORDS = 12
+
+
+def _with_the_interceptor(question: str, topic: str) -> str | None:
+    """The topic asked again of the interceptor, when a short statement says the "grease trap" it names is
+    the interceptor ("its the big one in the ground outside"); None otherwise."""
+    if (
+        len(question.split()) > DEVICE_FACT_MAX_WORDS
+        or looks_like_question(question)
+        or not _THE_INTERCEPTOR.search(question)
+        or not _A_TRAP.search(topic)
+        or re.search(r"\binterceptor", topic, re.IGNORECASE)
+    ):
+        return None
+    return _A_TRAP.sub("interceptor", topic)
 
 
 _WITHOUT_VALUES = re.compile(r"\$?\d[\d,.:/-]*")

@@ -185,6 +185,39 @@ def _spanish_days_in_digits(text: str) -> str:
     return _RE_SPANISH_DAY_IN_WORDS.sub(digits, text)
 
 
+_ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_ORDINAL_TEENS = ("tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth")
+_ORDINAL_DAYS = {
+    **{word: n for n, word in enumerate(_ORDINAL_UNITS, 1)},
+    **{word: n for n, word in enumerate((*_ORDINAL_TEENS, "seventeenth", "eighteenth", "nineteenth"), 10)},
+    "twentieth": 20,
+    **{f"twenty{dash}{word}": 20 + n for n, word in enumerate(_ORDINAL_UNITS, 1) for dash in ("-", " ", "")},
+    "thirtieth": 30,
+    **{f"thirty{dash}first": 31 for dash in ("-", " ", "")},
+}
+_ORDINAL_DAY = "|".join(sorted(map(re.escape, _ORDINAL_DAYS), key=len, reverse=True))
+# "november tenth", "november the tenth", "the tenth of november": the day in words, beside its month
+_RE_ORDINAL_DAY_IN_WORDS = re.compile(
+    rf"\b(?P<month>(?:{_MONTH}) )(?:the )?(?P<after>{_ORDINAL_DAY})\b"
+    rf"|\b(?:the )?(?P<before>{_ORDINAL_DAY})(?= of (?:{_MONTH})\b)"
+)
+
+
+def _ordinal_days_in_digits(text: str) -> str:
+    """ "november tenth", "the twenty-first of may": the day in digits ("10th"), padded to the same length so
+    that spans found in the result are spans of ``text``."""
+
+    def digits(match: re.Match[str]) -> str:
+        month = match.group("month") or ""  # "november tenth": "november    10th", the day where it ends
+        if month.strip() == "may":
+            return match.group(0)  # "we may first need a permit"
+        day = f"{_ORDINAL_DAYS[match.group('after') or match.group('before')]}th"
+        width = len(match.group(0)) - len(month)
+        return f"{month}{day.rjust(width)}" if month else day.ljust(width)
+
+    return _RE_ORDINAL_DAY_IN_WORDS.sub(digits, text)
+
+
 @dataclass(frozen=True)
 class _DateFound:
     result: ParseResult[dt.date]
@@ -366,7 +399,7 @@ def _weekday_date(weekday: int, qualifier: str | None, today: dt.date, tense: st
 def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
     """The first date expression in normalised ``text``, in priority order of the grammar."""
     today = ctx.today
-    text = _spanish_days_in_digits(text)
+    text = _ordinal_days_in_digits(_spanish_days_in_digits(text))
 
     def found(match: re.Match[str], result: ParseResult[dt.date]) -> _DateFound:
         return _DateFound(result, match.start(), match.end())

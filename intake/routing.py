@@ -702,6 +702,11 @@ _CART_RULE_WORDS = (
     r"aviso de (?:infracci[oó]n|violaci[oó]n)",
     r"contracts?",
     r"contratos?",
+    # hauling it yourself, and what to keep when you do: "if i take the cardboard to the recycler myself
+    # what do i keep", "nosotros mismos llevamos el carton en la troca": a self-hauler's rule, not a cart
+    r"(?:haul|take|bring|drive|carry|drop)\w*\b.{0,60}\b(?:myself|ourselves|in (?:my|our) (?:own )?truck)",
+    r"(?:self[- ]?haul\w*|nosotros mismos|yo mismo|(?:en )?(?:la|nuestra|mi) troca)",
+    r"weight tickets?",
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
 # A food establishment's own facts (its seats, its drive-thru): what a fee or a permit turns on, never an

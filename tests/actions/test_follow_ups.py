@@ -568,3 +568,26 @@ def test_a_request_for_the_waiver_after_a_permit_offer_is_not_the_permit(engine)
     )
     _, messages = _run(ActionAnswerQuestion(), tracker)
     assert messages[0]["text"].startswith("Which one? Victorville's de minimis waiver")
+
+
+def test_the_trap_said_to_be_the_big_one_in_the_ground_gets_the_interceptor_s_rule(engine):
+    topic = "how often do i need to get the grease trap cleaned out"
+    slots, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="its the big one in the ground outside",
+            intent="inform",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    assert "90 days" in messages[0]["text"] and "every 30 days" not in messages[0]["text"]
+    assert slots[TOPIC_SLOT] == "how often do i need to get the interceptor cleaned out"
+    asked, _ = _run(  # a question that says "outside" asks it; it tells nothing about the device
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="can the trap be outside?",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    assert "interceptor cleaned out" not in str(asked.get(TOPIC_SLOT))

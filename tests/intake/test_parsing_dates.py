@@ -228,3 +228,23 @@ def test_a_date_before_a_colon_is_read_and_a_time_after_one_is_not():
     found, _ = find_date("letter from the fog office dated 10/27: $480 charge", december)
     assert found.value == dt.date(2026, 10, 27)
     assert find_date("at 10/27:30 on the log", december)[0].value is None
+
+
+@pytest.mark.parametrize(
+    ("said", "day", "span"),
+    [
+        ("the bill's dated November tenth. when's it due?", dt.date(2026, 11, 10), "november tenth"),
+        ("november the twenty-first", dt.date(2026, 11, 21), "november the twenty-first"),
+        ("on the thirty-first of october", dt.date(2026, 10, 31), "the thirty-first of october"),
+        ("dated oct second, 2025", dt.date(2025, 10, 2), "oct second, 2025"),
+    ],
+)
+def test_a_day_said_as_an_ordinal_word_beside_its_month_is_read(said, day, span):
+    found, (start, end) = find_date(said, ctx_at(2026, 12, 1))
+    assert found.value == day
+    assert normalize(said)[start:end] == span  # the span is the words said
+
+
+@pytest.mark.parametrize("said", ["we may first need a permit", "the first pump of the year", "first time"])
+def test_an_ordinal_word_that_is_no_day_of_a_month_is_no_date(said):
+    assert find_date(said, ctx_at(2026, 12, 1))[0].value is None

@@ -590,3 +590,25 @@ def test_a_backup_cleaned_up_with_questions_about_it_is_no_pump_out_to_log():
         "enforcement. the FOG guy says we still need to send something in writing, by when? victorville"
     )
     assert route("log_pumpout", said) == "ask_question"
+
+
+@pytest.mark.parametrize(
+    ("text", "may_be"),
+    [
+        (
+            "ok last one, if i take the restaurant cardboard to the recycler myself what do i need to keep",
+            False,
+        ),
+        (
+            "our guy takes cardboard to the recycler in our truck, do we need paperwork? blue bin otherwise?",
+            False,
+        ),
+        (
+            "nosotros mismos llevamos el carton al reciclaje, hay q guardar algun papel? o va al bote azul?",
+            False,
+        ),
+        ("can i put the pizza box in the blue bin myself?", True),  # no hauling: where it goes
+    ],
+)
+def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(text, may_be):
+    assert may_ask_where_it_goes("ask_question", text) is may_be
