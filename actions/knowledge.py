@@ -26,7 +26,7 @@ from calculations import (
     what_if_read,
 )
 from cities import CITY_NAMES, CityContacts, cities_named, detect_city
-from intake import ParseContext
+from intake import ParseContext, parse_device
 from intake.dates import find_date
 from intake.routing import asks_for_a_waiver_unnamed, asks_to_apply_unnamed, waiver_of
 from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
@@ -404,12 +404,6 @@ class ActionAnswerQuestion(Action):
         return events
 
 
-# The device said to be the interceptor, in users' words ("the big one in the ground out back")
-_THE_INTERCEPTOR = re.compile(
-    r"\b(?:interceptor|in the ground|underground|big one|out back|outside|bajo tierra|en el suelo|"
-    r"(?:la|el) grande|afuera)\b",
-    re.IGNORECASE,
-)
 _A_TRAP = re.compile(r"\b(?:(?:grease )?trap|trampa(?: de grasa)?)\b", re.IGNORECASE)
 DEVICE_FACT_MAX_WORDS = 12
 
@@ -420,7 +414,7 @@ def _with_the_interceptor(question: str, topic: str) -> str | None:
     if (
         len(question.split()) > DEVICE_FACT_MAX_WORDS
         or looks_like_question(question)
-        or not _THE_INTERCEPTOR.search(question)
+        or parse_device(question).value != "interceptor"  # "the big one in the ground out back"
         or not _A_TRAP.search(topic)
         or re.search(r"\binterceptor", topic, re.IGNORECASE)
     ):

@@ -174,8 +174,9 @@ DEVICE_CHOICES = (
     Choice(
         "interceptor",
         N_("grease interceptor"),
-        r"interceptors?|gi|gravity\s+interceptor|in\s*-?\s*ground|underground|vault|"
-        r"interceptor(?:es)?(?:\s+de\s+grasa)?|bajo\s+tierra|subterraneo",
+        r"interceptors?|gi|gravity\s+interceptor|in\s*-?\s*(?:the\s+)?ground|underground|vault|big\s+one|"
+        r"out\s*back|interceptor(?:es)?(?:\s+de\s+grasa)?|bajo\s+tierra|subterraneo|en\s+el\s+suelo|"
+        r"(?:la|el)\s+grande",
     ),
     Choice(
         "trap",
