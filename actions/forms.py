@@ -100,6 +100,33 @@ def is_interruption(intent: str | None, text: str) -> bool:
     return intent == "more" and bool(_MORE.match(text))
 
 
+# The intents a rule takes over in a form: any other message that plainly asks something is answered by the
+# form itself (:func:`asks_aside`)
+_RULED_INTENTS = frozenset({"ask_question", "out_of_scope", "more", "service_status"})
+
+
+def asks_aside(form: GuidedForm, message: Message, requested: str | None) -> bool:
+    """A question plainly asked in the middle of a form ("¿...?", "y una pregunta, ...?") that the
+    classifier took for something else ("Somos 45 asientos. Perdón, antes de seguir: ¿cuánto voy a pagar?"):
+    no rule would answer it, so the form answers it and asks its question again, keeping the message's
+    facts. Not at the read-back, where a question is about the answers."""
+    if message.intent in _RULED_INTENTS or message.intent in STOP_INTENTS or requested == form.confirm_slot:
+        return False
+    return "¿" in message.text or _announces_a_question(message.text)
+
+
+# Words that announce a question: "quick question", "y una pregunta", "tengo una duda"
+_ANNOUNCED_QUESTION = re.compile(
+    r"\b(?:(?:a|one|quick|another|side) question|question for you|(?:una|otra) pregunta|pregunta r[aá]pida"
+    r"|(?:una|otra) duda)\b",
+    re.IGNORECASE,
+)
+
+
+def _announces_a_question(text: str) -> bool:
+    return bool(_ANNOUNCED_QUESTION.search(text) and "?" in text)
+
+
 _COURTESIES = {
     "thanks": N_("You're welcome."),
     "greet": N_("Hi!"),
@@ -232,6 +259,7 @@ def looks_like_question(text: str) -> bool:
         or stripped.startswith("¿")
         or bool(_QUESTION_START.match(stripped))
         or asks_a_question(stripped)  # "Quick question before we go on: what is the fee? We have 40 seats."
+        or _announces_a_question(stripped)  # "oiga y una pregunta, nos van a cobrar la limpieza? porque ..."
         or is_hypothetical(stripped)  # "y si fueran 6 galones? la vdd ..."
     )
 
@@ -310,6 +338,7 @@ class Decision:
     """What one turn does: slot values to set, what to say, what to ask next (None: the form is done)."""
 
     reject: bool = False
+    aside: bool = False  # a question no rule answers: the form answers it, keeps ``updates``, asks again
     updates: Mapping[str, Any] = field(default_factory=dict)
     feedback: tuple[str, ...] = ()
     question: tuple[str, ...] = ()
@@ -697,6 +726,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             return Decision(reject=True)
         if _asks_when_next_while_logging(form, message):
             return Decision(reject=True)
+        if asks_aside(form, message, requested):
+            return Decision(aside=True, updates=_harvest(form, message, values, None), next_slot=requested)
         at_confirmation = requested == form.confirm_slot
         named = (
             _find_field(form, message, values)
@@ -984,6 +1015,8 @@ class GuidedFormValidation(Action, ABC):
         decision = decide(form, state, message, runtime.contacts())
         if decision.reject:
             return rejected(form)
+        if decision.aside:
+            return self.answer_aside(dispatcher, tracker, form, state, message, decision)
         extra = self.after(decision, state, message, tracker)
         decision = extra.decision
         for text in (*decision.feedback, *extra.messages, *decision.question):
@@ -1001,6 +1034,30 @@ class GuidedFormValidation(Action, ABC):
             SlotSet(REQUESTED_SLOT, decision.next_slot),
         ]
         return events
+
+    def answer_aside(
+        self,
+        dispatcher: CollectingDispatcher,
+        tracker: Tracker,
+        form: GuidedForm,
+        state: FormState,
+        message: Message,
+        decision: Decision,
+    ) -> list[EventType]:
+        """A side question no rule takes: answered as ``action_answer_question`` answers one in a form, its
+        facts kept, then the open question again ("Back to your spill report: ...")."""
+        from actions.knowledge import answer_in_form  # the answer layer reads the forms: imported when asked
+
+        reply, events = answer_in_form(tracker, message.text)
+        values = {**state.values, **decision.updates}
+        again = decide(form, replace(state, values=values), replace(message, fresh=False), runtime.contacts())
+        for text in (reply.text, *again.question):
+            dispatcher.utter_message(text=text)
+        return [
+            *events,
+            *(SlotSet(name, value) for name, value in decision.updates.items()),
+            SlotSet(REQUESTED_SLOT, again.next_slot),
+        ]
 
     def prefill(self, tracker: Tracker, state: FormState) -> dict[str, Any]:
         """Hook: answers already known elsewhere (the stored facility), used when not yet given."""

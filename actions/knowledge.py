@@ -404,6 +404,17 @@ class ActionAnswerQuestion(Action):
         return events
 
 
+def answer_in_form(tracker: Tracker, question: str) -> tuple[ShapedReply, list[EventType]]:
+    """A question asked in the middle of a form, answered about the form when it names nothing of its own
+    (:func:`_about_the_form`), else as it is (the form asks its question again after it)."""
+    question = question.strip()[:MAX_QUESTION_CHARS]
+    city = detect_city(question) or tracker.get_slot("city")
+    topic = tracker.get_slot(TOPIC_SLOT)
+    return _about_the_form(tracker, question, city) or answer(
+        tracker, question, city, clock_facts=topic or ""
+    )
+
+
 _A_TRAP = re.compile(r"\b(?:(?:grease )?trap|trampa(?: de grasa)?)\b", re.IGNORECASE)
 DEVICE_FACT_MAX_WORDS = 12
 
@@ -432,7 +443,7 @@ _ALSO = re.compile(
 # What a question asks worked out from the conversation's facts: an amount ("how much will we pay?"), else a
 # day; and the results that answer each
 _ASKS_AN_AMOUNT = re.compile(r"\b(?:how much|cost|costs|owe|pay|fees?|fines?|charge)\b", re.IGNORECASE)
-_AMOUNTS = frozenset({"annual_fee", "late_fee", "nov_fee", "damage_costs"})
+_AMOUNTS = frozenset({"annual_fee", "permit_fee", "late_fee", "nov_fee", "damage_costs"})
 _DAYS = frozenset({"deadline", "spill_written_deadline", "service_due", "late_fee", "window"})
 
 

@@ -209,7 +209,7 @@ def fee_facts(values: Mapping[str, Any]) -> str:
         said.append(f"with {seats} seats")
     if drive_thru in ("yes", "no"):
         said.append("and a drive-thru" if drive_thru == "yes" else "and no drive-thru")
-    return f"{' '.join(said)}, annual permit fee"
+    return f"{' '.join(said)}, applying for the permit"
 
 
 # A Victorville applicant who goes straight on with the business's facts is filling out the application.

@@ -395,9 +395,28 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
     drive_thru = bool(_DRIVE_THRU.search(text)) and not _NO_DRIVE_THRU.search(text)
     if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)) or not (seats or drive_thru):
         return None
+    if _APPLYING.search(text) and not _ANNUAL_ONLY.search(text):
+        # "we're applying: how much will we pay?": the initial fee with the first year's annual fee
+        fees = compliance.permit_fees(seats=int(seats.group(1)) if seats else None, drive_thru=drive_thru)
+        total = fees.breakdown["first_year_total"]
+        lead = t(
+            "Your first year's permit fees come to {total}: {reason}",
+            total=dollars(total),
+            reason=fees.reason,
+        )
+        return Computed("permit_fee", lead, fees.citation)
     result = compliance.annual_fee(int(seats.group(1)) if seats else None, drive_thru)
     lead = t("Your annual fee is {amount}: {reason}", amount=dollars(result.amount), reason=result.reason)
     return Computed("annual_fee", lead, result.citation)
+
+
+# An applicant's question ("opening in march, applying for the permit: what will it cost?"), and one about the
+# yearly fee alone ("what's the annual fee?")
+_APPLYING = re.compile(
+    r"\b(?:apply(?:ing)?|application|new permit|initial fee|opening|solicitud|solicitar|sacar el permiso)\b",
+    re.I,
+)
+_ANNUAL_ONLY = re.compile(r"\b(?:annual|yearly|every year|per year|each year|al a[nñ]o|anual)\b", re.I)
 
 
 def _deminimis(text: str, city: str | None, ctx: ParseContext) -> Computed | None:

@@ -103,7 +103,9 @@ def test_how_much_mid_application_is_computed_from_the_seats_given(real_index):
     answer = free_answer(
         real_index, CityContacts(), "so how much will we pay?", "inglewood", NOW, "web", facts=facts
     )
-    assert answer.text.startswith("Your annual fee is $413")
+    # an applicant pays the initial fee with the first year's annual fee
+    assert answer.text.startswith("Your first year's permit fees come to $753")
+    assert "initial $340 fee" in answer.text and "$413" in answer.text
 
 
 def test_a_hearing_date_is_judged_against_its_window_first_in_one_sms(real_index):

@@ -179,6 +179,43 @@ def test_yes_at_the_read_back_finishes_the_form_and_no_asks_what_to_change():
     assert "What should I change?" in again.feedback[0]
 
 
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "oiga y una pregunta, nos van a cobrar a nosotros la limpieza? porque sale de nuestra cocina",
+            "inform",
+        ),
+        ("Somos 45 asientos. Perdón, antes de seguir: ¿cuánto voy a tener que pagar?", "inform"),
+        ("si, y otra pregunta: tengo que mandar algo por escrito?", "affirm"),
+    ],
+)
+def test_a_question_the_classifier_took_for_an_answer_is_answered_aside_and_its_facts_kept(text, intent):
+    turn = decide(SPILL_FORM, FormState({"overflowing_now": "yes"}, "volume"), say(text, intent), CONTACTS)
+    assert turn.aside and not turn.reject and turn.next_slot == "volume"
+    assert "volume" not in turn.updates  # the open question is asked again, not answered by the question
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "requested"),
+    [
+        ("started maybe twenty minutes ago? still coming out", "inform", "volume"),
+        ("unos 30 galones?", "inform", "volume"),  # an answer unsure of itself
+        (
+            "¿cuánto voy a tener que pagar?",
+            "inform",
+            "spill_confirmed",
+        ),  # at the read-back: about the answers
+        ("¿cuánto voy a tener que pagar?", "ask_question", "volume"),  # a rule answers it
+    ],
+)
+def test_an_unsure_answer_a_question_at_the_read_back_or_a_ruled_one_is_not_answered_aside(
+    text, intent, requested
+):
+    turn = decide(SPILL_FORM, FormState({"overflowing_now": "yes"}, requested), say(text, intent), CONTACTS)
+    assert not turn.aside
+
+
 def test_resuming_after_an_interruption_asks_the_open_question_again():
     turn = decide(SPILL_FORM, FormState({"overflowing_now": "no"}, "city"), say("", fresh=False), CONTACTS)
     assert turn.question == (

@@ -7,6 +7,7 @@ import datetime as dt
 
 from action_tracker_support import MESSAGE_TIME, make_tracker, run_raw
 
+import languages
 import store
 from actions.conversation import ActionCancelForm
 from actions.spill import ActionSubmitSpillReport, ValidateSpillForm, extract_spill_facts, urgent_contacts
@@ -97,6 +98,23 @@ def test_a_spill_going_on_now_in_an_unknown_city_hears_each_city_s_number_before
         ),
     )
     assert not any((m.get("text") or "").startswith("If it's in") for m in later)
+
+
+def test_a_question_taken_for_an_answer_is_answered_and_the_open_question_asked_again(engine):
+    with languages.using("es"):
+        slots, messages, _ = run(
+            ValidateSpillForm(),
+            make_tracker(
+                slots={"requested_slot": "volume", "overflowing_now": "yes", "city": "inglewood"},
+                text="perdon, una pregunta: ¿tengo que mandar algo por escrito? el restaurante es La Fonda",
+                intent="inform",
+                active_loop="spill_form",
+            ),
+        )
+    texts = [m["text"] for m in messages if m.get("text")]
+    assert len(texts) == 2 and "por escrito" in texts[0] and "5 días hábiles" in texts[0]
+    assert texts[1].startswith("Volvamos a su reporte de derrame: ¿Dónde es?")  # the form's next question
+    assert slots["requested_slot"] == "location" and slots["restaurant_name"] == "La Fonda"
 
 
 def test_victorville_numbers_are_never_invented():

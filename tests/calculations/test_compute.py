@@ -481,3 +481,13 @@ def test_a_pump_out_day_with_the_permit_s_frequency_gets_the_next_due_date_unask
     assert found is not None and found.kind == "service_due"
     assert found.text.startswith("Your next interceptor service is due by December 19, 2026")
     assert compute("last pump was 10/20", "victorville", NOW) is None  # no frequency, nothing asked
+
+
+def test_an_applicant_asking_what_it_costs_gets_the_first_year_with_the_initial_fee():
+    said = "opening a taqueria in inglewood, 45 seats and no drive thru, applying for the permit. how much?"
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and found.kind == "permit_fee"
+    assert found.text.startswith("Your first year's permit fees come to $607")
+    assert "initial $340 fee" in found.text and "$267" in found.text
+    yearly = compute("what's the annual fee for 45 seats, no drive thru? inglewood", "inglewood", NOW)
+    assert yearly is not None and yearly.kind == "annual_fee" and "$340" not in yearly.text
