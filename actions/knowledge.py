@@ -24,6 +24,7 @@ from calculations import (
     frequency_noted,
     missing_value_question,
     what_if_read,
+    without_permit_terms,
 )
 from cities import CITY_NAMES, CityContacts, cities_named, detect_city
 from intake import ParseContext, parse_device
@@ -782,8 +783,8 @@ def _the_topic_there(
     dispatcher: CollectingDispatcher, tracker: Tracker, topic: str, city: str
 ) -> list[EventType]:
     """ "and in inglewood?", "y en victorville? tengo otro restaurante alla": the conversation's question
-    again, for the city the message names."""
-    result, events = answer(tracker, topic, city)
+    again, for the city the message names (without the frequency the other location's permit sets)."""
+    result, events = answer(tracker, without_permit_terms(topic), city)
     dispatcher.utter_message(text=result.text)
     return [*events, SlotSet("city", city)]  # the city asked for, not the one the topic named
 

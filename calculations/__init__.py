@@ -17,6 +17,7 @@ from calculations.compute import (
     permit_frequency,
     what_if_read,
     with_unit_asked,
+    without_permit_terms,
 )
 
 __all__ = [
@@ -29,4 +30,5 @@ __all__ = [
     "permit_frequency",
     "what_if_read",
     "with_unit_asked",
+    "without_permit_terms",
 ]

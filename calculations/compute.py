@@ -63,6 +63,20 @@ _PERMIT_MONTHS = re.compile(
 _MONTH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
 
 
+# What a permit says of the service frequency: "our permit says 60 days", "el permiso dice cada 90 dias"
+_PERMIT_TERMS = re.compile(
+    r"\b(?:(?:our|my|the|el|nuestro|mi)\s+)?(?:permit|permiso)\s+(?:says|said|is|has|sets|lists|reads|dice|es|"
+    r"tiene|pone)\b[^.?!]{0,20}?\b\d{2,3}\b(?:\s*(?:days?|d[ií]as))?",
+    re.I,
+)
+
+
+def without_permit_terms(text: str) -> str:
+    """The message without the service frequency its permit sets ("our permit says 60 days"): a permit's
+    terms are that establishment's, not another city's ("and in inglewood? we got a 2nd spot there")."""
+    return " ".join(_PERMIT_TERMS.sub(" ", text).split())
+
+
 def permit_frequency(text: str) -> tuple[int | None, int | None]:
     """The service frequency a message says, as (days, months): "our permit says 60 days" → (60, None),
     "every 6 months" → (None, 6), "quarterly" → (None, 3); (None, None) when it says none."""

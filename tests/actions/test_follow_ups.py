@@ -591,3 +591,20 @@ def test_the_trap_said_to_be_the_big_one_in_the_ground_gets_the_interceptor_s_ru
         ),
     )
     assert "interceptor cleaned out" not in str(asked.get(TOPIC_SLOT))
+
+
+def test_another_city_s_rule_is_not_worked_out_with_this_location_s_permit_frequency(engine):
+    slots, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="and in inglewood? we got a 2nd spot there",
+            intent="ask_question",
+            slots={
+                TOPIC_SLOT: "how often do we pump the interceptor? permit says 60 days, last pumped 10/20",
+                "city": "victorville",
+            },
+        ),
+    )
+    said = messages[0]["text"]
+    assert "Inglewood FOG Ordinance" in said and "60-day" not in said
+    assert slots["city"] == "inglewood"

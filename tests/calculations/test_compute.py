@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from calculations import compute
+from calculations import compute, without_permit_terms
 from calculations.compute import bare_number_read, what_if_read
 
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
@@ -491,3 +491,12 @@ def test_an_applicant_asking_what_it_costs_gets_the_first_year_with_the_initial_
     assert "initial $340 fee" in found.text and "$267" in found.text
     yearly = compute("what's the annual fee for 45 seats, no drive thru? inglewood", "inglewood", NOW)
     assert yearly is not None and yearly.kind == "annual_fee" and "$340" not in yearly.text
+
+
+def test_a_permit_s_frequency_is_taken_out_of_a_message_and_nothing_else():
+    assert without_permit_terms("last pump was 10/20, our permit says 60 days") == "last pump was 10/20,"
+    assert without_permit_terms("nuestro permiso dice cada 90 dias y la ultima fue en octubre") == (
+        "y la ultima fue en octubre"
+    )
+    for kept in ("how much is the permit for 45 seats", "do we pump every 90 days?"):
+        assert without_permit_terms(kept) == kept
