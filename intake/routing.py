@@ -705,7 +705,9 @@ _CART_RULE_WORDS = (
     # hauling it yourself, and what to keep when you do: "if i take the cardboard to the recycler myself
     # what do i keep", "nosotros mismos llevamos el carton en la troca": a self-hauler's rule, not a cart
     r"(?:haul|take|bring|drive|carry|drop)\w*\b.{0,60}\b(?:myself|ourselves|in (?:my|our) (?:own )?truck)",
-    r"(?:self[- ]?haul\w*|nosotros mismos|yo mismo|(?:en )?(?:la|nuestra|mi) troca)",
+    r"self[- ]?haul\w*",
+    r"llev\w*\b.{0,60}\b(?:nosotros mismos|yo mismo|(?:la|nuestra|mi) troca)",
+    r"(?:nosotros mismos|yo mismo)\b.{0,20}\bllev\w*",
     r"weight tickets?",
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)

@@ -593,22 +593,30 @@ def test_a_backup_cleaned_up_with_questions_about_it_is_no_pump_out_to_log():
 
 
 @pytest.mark.parametrize(
-    ("text", "may_be"),
+    ("intent", "text", "may_be"),
     [
         (
+            "ask_question",
             "ok last one, if i take the restaurant cardboard to the recycler myself what do i need to keep",
             False,
         ),
         (
+            "ask_question",
             "our guy takes cardboard to the recycler in our truck, do we need paperwork? blue bin otherwise?",
             False,
         ),
         (
-            "nosotros mismos llevamos el carton al reciclaje, hay q guardar algun papel? o va al bote azul?",
+            "nlu_fallback",
+            "nosotros mismos llevamos el carton al reciclaje, q papeles? o va al bote azul?",
             False,
         ),
-        ("can i put the pizza box in the blue bin myself?", True),  # no hauling: where it goes
+        (
+            "ask_question",
+            "can i put the pizza box in the blue bin myself?",
+            True,
+        ),  # no hauling: where it goes
+        ("nlu_fallback", "tengo una llanta vieja de la troca, la puedo poner en el bote de basura?", True),
     ],
 )
-def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(text, may_be):
-    assert may_ask_where_it_goes("ask_question", text) is may_be
+def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, may_be):
+    assert may_ask_where_it_goes(intent, text) is may_be
