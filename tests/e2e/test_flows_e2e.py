@@ -129,7 +129,10 @@ def test_voice_call_overflowing_in_inglewood_dials_the_city_and_silence_keeps_th
     sender = "CAe2e0000000000000000000000000001"
     opening = exchange(running_stack, sender, "/voice_call_started", "voice")
     assert "spill line" in opening[0]["text"] and "press 1" in opening[0]["text"]
-    assert "Victorville or Inglewood" in exchange(running_stack, sender, "yes", "voice")[0]["text"]
+    told = [m.get("text") or "" for m in exchange(running_stack, sender, "yes", "voice")]
+    # whom to call in each city comes first (the city is not known yet), then which city it is
+    assert told[0].startswith("If it's in Victorville:") and "(310) 412-5333" in told[0]
+    assert "Victorville or Inglewood" in told[-1]
     reply = exchange(running_stack, sender, "Inglewood", "voice")
     assert {"dial": "+13104125333", "say": "Connecting you now."} in [m.get("custom") for m in reply]
     [partial] = spill_reports(database, sender)
