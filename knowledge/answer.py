@@ -221,7 +221,7 @@ def _from_cards(
     labelled, or the city is asked (short channels), as for passages. A message about both cities
     (``each_city``, in the order it names them) gets each city's card, labelled, however close the two are.
     """
-    k = SUBJECT_CANDIDATES
+    k = SUBJECT_CANDIDATES  # the best match and those that may stand in for it (its subject's, a yes or no)
     if city is not None:
         found = _best(cards.match(question, city, k=k, language=language), question, subject, language)
         if found is None or found.score < CARD_MIN:
