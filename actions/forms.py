@@ -177,6 +177,18 @@ def _not_done_yet(
     )
 
 
+def _only_its_follow_up_left(
+    form: GuidedForm, answered: str, values: Mapping[str, Any], skipped: tuple[str, ...]
+) -> bool:
+    """True when the questions still to ask are only the optional ones the answer to ``answered`` opened
+    ("Which restaurant?" after a yes to "Is a restaurant involved?")."""
+    return all(
+        (s.name in form.skippable or s.optional) and s.only_if is not None and s.only_if[0] == answered
+        for s in form.spec.applicable(values)
+        if s.asked and values.get(s.name) is None and s.name not in skipped
+    )
+
+
 def _send_now(
     form: GuidedForm, message: Message, spec: FieldSpec, values: Mapping[str, Any], skipped: tuple[str, ...]
 ) -> Decision | None:
@@ -192,10 +204,21 @@ def _send_now(
     asked = asks_to_send(message.text)
     # "si todo correcto": a yes to the whole, not to the open question
     all_correct = bool(_ALL_CORRECT.search(message.text))
-    if not (asked or (form.confirmation_sends and yes and (spec.parser != "yes_no" or all_correct))):
+    # "Yes, that's right." to "Is a restaurant involved?" when it is the last question but the restaurant's
+    # name it opens: the caller answers it and thinks the report is done
+    confirming = (
+        form.confirmation_sends
+        and yes
+        and spec.parser == "yes_no"
+        and bool(_CONFIRMING.search(message.text))
+        and _only_its_follow_up_left(form, spec.name, {**values, spec.name: said.slot}, skipped)
+    )
+    if not (
+        asked or confirming or (form.confirmation_sends and yes and (spec.parser != "yes_no" or all_correct))
+    ):
         return None
     updates = _harvest(form, message, values, None)
-    if spec.parser == "yes_no" and yes and asked and not all_correct:
+    if spec.parser == "yes_no" and yes and (asked or confirming) and not all_correct:
         updates[spec.name] = said.slot  # "Yes, submit it." to "Can you provide documentation?"
     known = {**values, **updates}
     if form.spec.next_field(known, skipped) is not None and not all(
@@ -209,6 +232,12 @@ def _send_now(
 _ALL_CORRECT = re.compile(
     r"\b(?:all|everything|todo)\b.{0,20}\b(?:right|correct|good|bien|correct[oa])\b"
     r"|\blooks? (?:right|good)\b",
+    re.IGNORECASE,
+)
+# "Yes, that's right." / "Sí, correcto.": a yes said as one confirms a summary
+_CONFIRMING = re.compile(
+    r"\b(?:that'?s (?:right|correct|it)|that is (?:right|correct)|correct|exactly|"
+    r"as[ií] es|correct[oa]|exact[oa]|eso es)\b",
     re.IGNORECASE,
 )
 
@@ -298,8 +327,9 @@ class GuidedForm:
     # caller thinks it is done, and the city needs it now); otherwise only a request to send does.
     confirmation_sends: bool = False
     # Facts a later message may say again, and truer: the device a pump-out emptied ("the grease trap" at
-    # first, then "it's the big interceptor outside"). Every other fact, once given, changes only when the
-    # user asks to change it.
+    # first, then "it's the big interceptor outside"), a waiver's weekly amounts (a "what if it's 12 gallons?"
+    # asked before, then "about 8 gallons a week" in the form). Every other fact, once given, changes only
+    # when the user asks to change it.
     restated: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
@@ -505,7 +535,7 @@ def _harvest(
     return {
         k: v
         for k, v in found.items()
-        if k != skip and (values.get(k) is None or k in form.restated) and v is not None
+        if k != skip and v is not None and (values.get(k) is None or (k in form.restated and values[k] != v))
     }
 
 

@@ -86,6 +86,8 @@ _WAIVER_FACTS = (
 )
 _CLAUSE = re.compile(
     r"(?<=[.;!?])\s+|,\s+(?:and|y)\s+|\s+and\s+(?=(?:our|we|the|about|organic)\b)"
+    # "1.5 cubic yards total, about 8 gallons of organics a week"
+    r"|,\s+(?=(?:about|around|maybe|roughly|approximately|como|unos|unas|aprox\w*|\d)\b)"
     # "... 3 yardas x semana y de organicos ..."
     r"|\s+y\s+(?=(?:de|del|los|las|el|la|nuestr\w+|org[aá]nicos|como|unos|unas)\b)",
     re.I,
@@ -137,6 +139,7 @@ DEMINIMIS_FORM = GuidedForm(
     topic=N_("de minimis waiver request"),
     question_facts=deminimis_facts,
     send_early_with=APPLICANT_REACHABLE,
+    restated=frozenset(_DEMINIMIS_AMOUNTS),
 )
 
 SPACE_WAIVER_FORM = GuidedForm(

@@ -525,8 +525,17 @@ def route(intent: str, text: str) -> str:
         return PUMPOUT_INTENT  # "need to log a pump out for my place in inglewood"
     if intent in QUESTION_LIKE and _REPORTING.search(text) and reports_pumpout(text):
         return PUMPOUT_INTENT  # "pa reportar q ya vinieron a limpiar la trampa de grasa hoy"
-    if intent in QUESTION_LIKE | ANSWER_INTENTS and _CANCEL_REQUEST.search(text) and not _is_question(text):
-        return CANCEL_INTENT  # "actually nvm cancel that, i gotta find my plumbing permits first"
+    if (
+        (
+            intent in QUESTION_LIKE | ANSWER_INTENTS
+            or (intent == HANDOFF_INTENT and not _WANTS_STAFF.search(text))
+        )
+        and _CANCEL_REQUEST.search(text)
+        and not _is_question(text)
+    ):
+        # "actually nvm cancel that, i gotta find my plumbing permits first"; "... i need to talk to the
+        # landlord first" asks for no person at the city
+        return CANCEL_INTENT
     if intent in QUESTION_LIKE | {"inform", "affirm"} and corrects_an_answer(text):
         return CHANGE_INTENT  # "Perdón, me equivoqué: son 58 asientos, no 48"
     if intent in QUESTION_LIKE and (asked := _application_named(text)):
@@ -580,6 +589,13 @@ def corrects_an_answer(text: str) -> bool:
     return said and not asks_a_question(text)
 
 
+# Someone at the city asked for ("nvm, let me talk to a real person"), not the user's own landlord or partner
+_WANTS_STAFF = _words(
+    r"(?:a|an|some|real|live|actual) ?(?:person|human|agent|representative|staff|somebody|someone|one)",
+    r"(?:una|alguna) persona",
+    r"alguien",
+    r"(?:un|alg[uú]n) (?:agente|representante|empleado)",
+)
 _CANCEL_REQUEST = _words(
     r"(?:please )?cancel (?:that|this|it|my|our|the (?:application|request|report|form|log|waiver|variance))",
     r"never ?mind",

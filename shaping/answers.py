@@ -23,6 +23,22 @@ _TRAILING_CITATION = re.compile(
     rf" \(((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*)\)$"
 )
 
+_CITED_INSIDE = re.compile(rf"\((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})")
+_CITATION = re.compile(rf" \((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*\)")
+
+
+def _cited_stretches(text: str) -> list[str]:
+    """A text that cites several times ("... (Victorville Municipal Code § 1) In Inglewood: ... (Inglewood
+    FOG Ordinance, ...)") as its stretches, each ending in its own citation."""
+    stretches, start = [], 0
+    for match in _CITATION.finditer(text):
+        stretches.append(text[start : match.end()].strip())
+        start = match.end()
+    if text[start:].strip():
+        stretches.append(text[start:].strip())
+    return stretches
+
+
 __all__ = ["MORE_MARKER", "SMS_LIMIT", "ShapedReply", "fit_sms", "shape_answer"]
 
 
@@ -95,7 +111,9 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
             every = f"({answer_citation(answer)})"
             first, rest = fit_sms(brief, limit, more_follows=True)
             return ShapedReply(first, " ".join(part for part in (rest, rest_of_answer, every) if part))
-        first, rest = fit_sms(answer.text, limit, more_follows=bool(rest_of_answer))
+        first, rest = _fit_each_cited(answer.text, limit) or fit_sms(
+            answer.text, limit, more_follows=bool(rest_of_answer)
+        )
         return ShapedReply(first, f"{rest} {rest_of_answer}".strip())
     if channel == "voice":
         return ShapedReply(speak(whole))
@@ -152,12 +170,39 @@ def _with_first_citation_only(answer: Answer, limit: int = SMS_LIMIT) -> str | N
     if len(answer.text) + len(more_marker()) <= limit:
         return None  # it fits with every citation
     core = answer.text[: match.start()]
+    if _CITED_INSIDE.search(core):
+        return None  # each city's part cites its own sections ("In Inglewood: ..."): none may be swapped
     first = join_citations(answer.card.city, answer.citations[:1])
     for citation in (first, short_citation(first)):
         brief = f"{core} ({citation})"
         if len(brief) + len(more_marker()) <= limit:
             return brief
     return f"{core} ({first})"  # the split below finds the citation by the code's full name
+
+
+def _fit_each_cited(text: str, limit: int) -> tuple[str, str] | None:
+    """The first SMS and the rest of a text that cites several times (each city's part, its own sections):
+    each stretch gets a fair share of the first SMS (what a short one leaves goes to the longer ones) and is
+    cut there with its own citation, its rest after MORE under the same citation; so every part's core comes
+    first, and no words are sent under another part's sections. None for a text that cites once."""
+    stretches = _cited_stretches(" ".join(text.split()))
+    if len(stretches) < 2:
+        return None
+    marker = more_marker()
+    shares, room = {}, limit - len(marker) - (len(stretches) - 1)
+    for i in sorted(range(len(stretches)), key=lambda i: len(stretches[i])):
+        shares[i] = min(len(stretches[i]), room // (len(stretches) - len(shares)))
+        room -= shares[i]
+    firsts, rests = [], []
+    for i, stretch in enumerate(stretches):
+        if len(stretch) <= shares[i]:
+            firsts.append(stretch)
+            continue
+        cut, rest = fit_sms(stretch, shares[i])
+        firsts.append(cut.removesuffix(marker))
+        cited = _CITATION.search(stretch)
+        rests.append(f"{rest}{cited.group(0) if cited and cited.end() == len(stretch) else ''}")
+    return " ".join(firsts) + marker, " ".join(rests)
 
 
 def fit_sms(text: str, limit: int = SMS_LIMIT, *, more_follows: bool = False) -> tuple[str, str]:

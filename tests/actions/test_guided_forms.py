@@ -13,7 +13,7 @@ from actions.service import SERVICE_FORM
 from actions.spill import SPILL_FORM
 from actions.waivers import DEMINIMIS_FORM, VARIANCE_FORM
 from cities import CityContacts
-from intake import ParseContext
+from intake import ParseContext, parse
 from shaping.keywords import classify_keyword
 
 CTX = ParseContext(now=dt.datetime(2026, 11, 29, 20, 0, tzinfo=dt.timezone.utc))
@@ -945,6 +945,39 @@ def test_a_spill_caller_who_says_that_s_right_before_the_last_questions_has_the_
     del values["callback_number"]
     turn = decide(SPILL_FORM, FormState(values, "reaches"), say("yes, that's correct", "affirm"), CONTACTS)
     assert not turn.confirmed and turn.next_slot == "reaches"
+
+
+def test_a_waiver_s_weekly_amount_said_again_in_the_form_replaces_the_what_if_asked_before():
+    values = {  # "what if it's 12 gallons instead?" before the form; then the true amount in it
+        "total_service_yd3": parse("cubic_yards_per_week", "1.5 cubic yards a week", CTX).slot,
+        "organics_gal": parse("gallons_per_week", "12 gallons a week", CTX).slot,
+    }
+    said = "Tenant is Summit Tax Services, 15600 Main St. 1.5 cubic yards total, about 8 gallons of organics."
+    turn = decide(DEMINIMIS_FORM, FormState(values, "services_requested"), say(said), CONTACTS)
+    assert turn.updates["organics_gal"]["amount"] == 8
+    assert "total_service_yd3" not in turn.updates  # the same amount again is no change
+
+
+@pytest.mark.parametrize(("text", "language"), [("Yes, that's right.", "en"), ("Sí, correcto.", "es")])
+def test_a_confirming_yes_to_the_last_question_sends_the_spill_report_without_asking_the_name(text, language):
+    values = {
+        "overflowing_now": "yes",
+        "city": "victorville",
+        "location": {"text": "15000 block of Seventh Street", "kind": "block"},
+        "what_spilling": "sewage",
+        "started_at": "2026-12-01T09:40:00-08:00",
+        "still_flowing": "yes",
+        "reaches": "storm_drain",
+        "volume": {"amount": 50, "unit": "gal"},
+        "reporter_name": "Derek Olsen",
+        "callback_number": "+17605550148",
+    }
+    with languages.using(language):
+        turn = decide(SPILL_FORM, FormState(values, "restaurant_involved"), say(text, "affirm"), CONTACTS)
+    assert turn.confirmed and turn.next_slot is None and turn.updates["restaurant_involved"] == "yes"
+    # a plain yes answers the question, and the restaurant's name is asked
+    turn = decide(SPILL_FORM, FormState(values, "restaurant_involved"), say("yes", "affirm"), CONTACTS)
+    assert not turn.confirmed and turn.next_slot == "restaurant_name"
 
 
 @pytest.mark.parametrize(

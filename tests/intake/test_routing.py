@@ -252,6 +252,12 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ("inform_city", "need to log a pump out for my place in inglewood", "log_pumpout"),
         ("nlu_fallback", "actually nvm cancel that, i gotta find my plumbing permits first", "cancel"),
         (
+            "human_handoff",
+            "actually nvm cancel that. its a strip center and i need to talk to the landlord first",
+            "cancel",
+        ),
+        ("human_handoff", "nvm this, just let me talk to a real person", "human_handoff"),
+        (
             "inform",
             "Actually, let's stop here. I need to talk to our landlord first. Please cancel it.",
             "cancel",

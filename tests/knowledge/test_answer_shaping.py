@@ -187,6 +187,44 @@ def test_a_long_card_core_keeps_its_room_on_sms_citing_its_first_section_the_res
     assert first_words.endswith(",") or first_words.endswith(".")  # cut at a clause, not mid-phrase
 
 
+def test_each_city_s_part_of_a_long_sms_answer_keeps_its_own_citation():
+    from knowledge.cards.model import Card
+
+    vv, iw = (
+        "Victorville Municipal Code § 10.03.280(b)",
+        "Inglewood FOG Ordinance, Monitoring and Notification (3)",
+    )
+    card = Card(id="t", city="victorville", topic="t", questions=("q",), answer="a", cites=(vv,))
+    inglewood = (
+        "In Inglewood: Yes, you should have phoned the City immediately at (310) 412-5333; call now. "
+        "The written confirmation to the Director is due within 5 working days of the incident date, "
+        "so send it promptly if that window is still open. The ordinance sets no grace period for late "
+        "notice and doesn't say what happens when notice is late; that is up to the City. Cleaning up "
+        "yourself doesn't remove the duty to notify, and notifying doesn't relieve you of costs or "
+        "liability for damage."
+    )
+    text = (
+        "In Victorville: Confirm the phone notice in writing to the FOG manager no later than 5 working days "
+        f"from the date of the incident. ({vv}) {inglewood} ({iw})"
+    )
+    assert len(text) > 2 * SMS_LIMIT
+    answer = knowledge_answer.Answer(
+        knowledge_answer.AnswerKind.ANSWER, text, (vv, iw), None, card=card, parts=2
+    )
+    reply = shape_answer(answer, "sms")
+    assert len(reply.text) <= 2 * SMS_LIMIT and reply.more
+    whole = f"{reply.text} {reply.more}"
+    for said in re.findall(
+        r"[^()]+?(?= \((?:Victorville|Inglewood) )", whole
+    ):  # each stretch before a citation
+        if "In Inglewood:" in said or "Director" in said:
+            cited = whole[whole.index(said) + len(said) :].lstrip(" (")
+            assert cited.startswith("Inglewood"), said  # Inglewood's words, Inglewood's sections
+    uncited = re.sub(r" \((?:Victorville|Inglewood) [^()]*(?:\([^()]*\)[^()]*)*\)", "", whole)
+    assert inglewood in " ".join(uncited.replace(" Reply MORE for the rest.", "").split())  # nothing lost
+    assert "In Inglewood: Yes, you should have phoned the City immediately" in reply.text  # each core first
+
+
 def test_a_short_month_before_a_day_is_a_date_not_a_notice_of_violation(real_index):
     assert (
         spelled_months("pumped nov 15, got a 2nd nov, dec. 3rd")
