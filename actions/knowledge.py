@@ -18,6 +18,7 @@ from actions.channel import channel_of
 from actions.forms import form_named, looks_like_question, message_time
 from calculations import (
     Computed,
+    about_another_place,
     bare_number_read,
     clock_deadlines,
     compute,
@@ -25,6 +26,7 @@ from calculations import (
     missing_value_question,
     what_if_read,
     without_permit_terms,
+    without_stated_facts,
 )
 from cities import CITY_NAMES, CityContacts, cities_named, detect_city
 from intake import ParseContext, parse_device
@@ -783,8 +785,11 @@ def _the_topic_there(
     dispatcher: CollectingDispatcher, tracker: Tracker, topic: str, city: str
 ) -> list[EventType]:
     """ "and in inglewood?", "y en victorville? tengo otro restaurante alla": the conversation's question
-    again, for the city the message names (without the frequency the other location's permit sets)."""
-    result, events = answer(tracker, without_permit_terms(topic), city)
+    again, for the city the message names (without the frequency the other location's permit sets; without
+    any day or amount said when the message is about another establishment)."""
+    text = tracker.latest_message.get("text") or ""
+    again = without_stated_facts(topic) if about_another_place(text) else without_permit_terms(topic)
+    result, events = answer(tracker, again or without_permit_terms(topic), city)
     dispatcher.utter_message(text=result.text)
     return [*events, SlotSet("city", city)]  # the city asked for, not the one the topic named
 

@@ -9,6 +9,7 @@ not hold what a rule needs (then the question is answered from the ordinance tex
 
 from calculations.compute import (
     Computed,
+    about_another_place,
     bare_number_read,
     clock_deadlines,
     compute,
@@ -18,10 +19,12 @@ from calculations.compute import (
     what_if_read,
     with_unit_asked,
     without_permit_terms,
+    without_stated_facts,
 )
 
 __all__ = [
     "Computed",
+    "about_another_place",
     "bare_number_read",
     "clock_deadlines",
     "compute",
@@ -31,4 +34,5 @@ __all__ = [
     "what_if_read",
     "with_unit_asked",
     "without_permit_terms",
+    "without_stated_facts",
 ]

@@ -17,7 +17,7 @@ from cities.wording import long_date
 from compliance.core import dollars, parse_city
 from compliance.inglewood.fog import LateFee
 from intake.core import ANY, FUTURE, ParseContext, normalize
-from intake.dates import find_date
+from intake.dates import MONTH_PATTERN, find_date
 from intake.numbers import NUMBER_PATTERN
 from intake.quantities import find_quantity
 from intake.routing import is_hypothetical
@@ -75,6 +75,36 @@ def without_permit_terms(text: str) -> str:
     """The message without the service frequency its permit sets ("our permit says 60 days"): a permit's
     terms are that establishment's, not another city's ("and in inglewood? we got a 2nd spot there")."""
     return " ".join(_PERMIT_TERMS.sub(" ", text).split())
+
+
+# Another establishment ("we got a 2nd spot there", "tengo otro restaurante alla"): the facts said so far
+# (its dates, amounts, permit) are the first one's
+_ANOTHER_PLACE = re.compile(
+    r"\b(?:2nd|second|other|another|third|3rd)\s+(?:\w+\s+)?(?:spot|location|place|store|restaurant|shop|"
+    r"kitchen|site|branch|cafe|business|one)\b"
+    r"|\b(?:otr[oa]|segund[oa])\s+(?:\w+\s+)?(?:restaurante|local|negocio|lugar|sucursal|tienda|cocina|"
+    r"ubicaci[oó]n|taquer[ií]a)\b"
+    r"|\b(?:mi|su|un|el)\s+(?:primo|prima|hermano|hermana|t[ií]o|t[ií]a|amigo|amiga|cu[nñ]ado|cu[nñ]ada)\s+"
+    r"tiene\b|\bmy\s+(?:cousin|brother|sister|friend|uncle|aunt)(?:'s|\s+has|\s+owns|\s+runs)\b",
+    re.I,
+)
+# A fact of a day or an amount: "10/20", "Oct 20", "the 23rd", "$267", "1,500 gal", "60 days"
+_STATED_FACT = re.compile(
+    rf"\b(?:{MONTH_PATTERN})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}\s+de\s+(?:{MONTH_PATTERN})\b"
+    r"|\$?\d[\d,]*(?:\.\d+)?(?:[/-]\d{1,4})*(?:st|nd|rd|th)?\b",
+    re.I,
+)
+
+
+def about_another_place(text: str) -> bool:
+    """Whether a message says it is about another establishment than the one the conversation was about."""
+    return bool(_ANOTHER_PLACE.search(text))
+
+
+def without_stated_facts(text: str) -> str:
+    """The message without its establishment's facts (its permit's frequency, days and amounts): the
+    question the conversation asked, for another establishment."""
+    return " ".join(_STATED_FACT.sub(" ", without_permit_terms(text)).split())
 
 
 def permit_frequency(text: str) -> tuple[int | None, int | None]:

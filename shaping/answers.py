@@ -23,7 +23,14 @@ _TRAILING_CITATION = re.compile(
     rf" \(((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*)\)$"
 )
 
-_CITED_INSIDE = re.compile(rf"\((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})")
+_CODE_NAMED = re.compile(rf"\(({VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})")
+
+
+def _cites_both_codes(text: str) -> bool:
+    """Whether a text cites both cities' codes (each city's part of the answer, under its own sections)."""
+    return len(set(_CODE_NAMED.findall(text))) > 1
+
+
 _CITATION = re.compile(rf" \((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*\)")
 
 
@@ -170,7 +177,7 @@ def _with_first_citation_only(answer: Answer, limit: int = SMS_LIMIT) -> str | N
     if len(answer.text) + len(more_marker()) <= limit:
         return None  # it fits with every citation
     core = answer.text[: match.start()]
-    if _CITED_INSIDE.search(core):
+    if _cites_both_codes(answer.text):
         return None  # each city's part cites its own sections ("In Inglewood: ..."): none may be swapped
     first = join_citations(answer.card.city, answer.citations[:1])
     for citation in (first, short_citation(first)):
@@ -181,13 +188,13 @@ def _with_first_citation_only(answer: Answer, limit: int = SMS_LIMIT) -> str | N
 
 
 def _fit_each_cited(text: str, limit: int) -> tuple[str, str] | None:
-    """The first SMS and the rest of a text that cites several times (each city's part, its own sections):
+    """The first SMS and the rest of a text that cites both cities (each city's part, its own sections):
     each stretch gets a fair share of the first SMS (what a short one leaves goes to the longer ones) and is
     cut there with its own citation, its rest after MORE under the same citation; so every part's core comes
-    first, and no words are sent under another part's sections. None for a text that cites once."""
-    stretches = _cited_stretches(" ".join(text.split()))
-    if len(stretches) < 2:
+    first, and no words are sent under another city's sections. None unless the text cites both cities."""
+    if not _cites_both_codes(text):
         return None
+    stretches = _cited_stretches(" ".join(text.split()))
     marker = more_marker()
     shares, room = {}, limit - len(marker) - (len(stretches) - 1)
     for i in sorted(range(len(stretches)), key=lambda i: len(stretches[i])):

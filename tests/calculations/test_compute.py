@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from calculations import compute, without_permit_terms
+from calculations import about_another_place, compute, without_permit_terms, without_stated_facts
 from calculations.compute import bare_number_read, what_if_read
 
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
@@ -500,3 +500,31 @@ def test_a_permit_s_frequency_is_taken_out_of_a_message_and_nothing_else():
     )
     for kept in ("how much is the permit for 45 seats", "do we pump every 90 days?"):
         assert without_permit_terms(kept) == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "and in inglewood? we got a 2nd spot there",
+        "y en victorville? tengo otro restaurante alla",
+        "y en Inglewood? mi hermana tiene un local ahi",
+        "and in victorville? my cousin runs a taqueria there",
+    ],
+)
+def test_a_message_about_another_establishment_is_told(text):
+    assert about_another_place(text)
+
+
+@pytest.mark.parametrize("text", ["and in inglewood?", "y en victorville?", "is the other rule the same?"])
+def test_a_city_alone_is_no_other_establishment(text):
+    assert not about_another_place(text)
+
+
+def test_another_establishment_s_question_keeps_the_question_and_drops_the_first_one_s_facts():
+    topic = (
+        "how often do i need to get the grease trap cleaned out. our permit says 60 days last pump was 10/20"
+    )
+    assert (
+        without_stated_facts(topic) == "how often do i need to get the grease trap cleaned out. last pump was"
+    )
+    assert without_stated_facts("got a $267 invoice dated Sept 15, 1,500 gal") == "got a invoice dated , gal"
