@@ -28,7 +28,7 @@ from calculations import (
     without_permit_terms,
     without_stated_facts,
 )
-from cities import CITY_NAMES, CityContacts, cities_named, detect_city
+from cities import CITY_NAMES, CityContacts, cities_named, detect_city, without_city_names
 from intake import ParseContext, parse_device
 from intake.dates import find_date
 from intake.routing import asks_for_a_waiver_unnamed, asks_to_apply_unnamed, waiver_of
@@ -472,12 +472,24 @@ def _refers_back(question: str) -> bool:
     )
 
 
+def _topic_for(question: str, topic: str) -> str:
+    """The topic as it bears on a follow-up: without the city it named when the follow-up names one ("and if
+    it was at our other spot in inglewood?"), and without the days and amounts said of the first
+    establishment when the follow-up is about another."""
+    if detect_city(question):
+        topic = without_city_names(topic)
+    if about_another_place(question):
+        topic = without_stated_facts(topic) or topic
+    return topic
+
+
 def on_the_topic(
     tracker: Tracker, question: str, topic: str, city: str | None
 ) -> tuple[ShapedReply, list[EventType]]:
     """A question that leans on the conversation's topic, answered: the topic's facts compute with a new
     fact, or for a date or amount asked ("n the manifest, when does the city need it by" after a logged
     pump-out); a card's clock starts on the topic's day; read with the topic when alone it answers nothing."""
+    topic = _topic_for(question, topic)
     facts = topic if changes_a_fact(question) or asks_when_or_how_much(question) else ""
     question = what_if_read(question, topic)  # "y si fueran 12?" after "... 6 galones": 12 gallons
     found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic)
@@ -787,9 +799,8 @@ def _the_topic_there(
     """ "and in inglewood?", "y en victorville? tengo otro restaurante alla": the conversation's question
     again, for the city the message names (without the frequency the other location's permit sets; without
     any day or amount said when the message is about another establishment)."""
-    text = tracker.latest_message.get("text") or ""
-    again = without_stated_facts(topic) if about_another_place(text) else without_permit_terms(topic)
-    result, events = answer(tracker, again or without_permit_terms(topic), city)
+    again = without_permit_terms(_topic_for(tracker.latest_message.get("text") or "", topic))
+    result, events = answer(tracker, again, city)
     dispatcher.utter_message(text=result.text)
     return [*events, SlotSet("city", city)]  # the city asked for, not the one the topic named
 

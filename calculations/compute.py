@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 import compliance
+from cities import inglewood
 from cities.wording import long_date
 from compliance.core import dollars, parse_city
 from compliance.inglewood.fog import LateFee
@@ -235,9 +236,25 @@ def compute(text: str, city: str | None, now: dt.datetime, *, asked: str | None 
     return None
 
 
+# A service booked for a day to come ("pump guy cant come till the 23rd, is that ok", "viene hasta el 23"):
+# that day is checked against the due date, never taken for the last service
+_PLANNED = re.compile(
+    r"\b(?:(?:can'?t|cannot|can not|won'?t|will not|isn'?t|is not|not)\s+(?:\w+\s+){0,3}?(?:till|until|til)"
+    r"|(?:scheduled|booked|coming|coming out|planned|comes|come out)\s+(?:for|on)"
+    r"|no\s+(?:\w+\s+){0,3}?hasta|(?:viene|vienen|va a venir|van a venir|agendad[oa]|programad[oa])\s+"
+    r"(?:hasta|para)?\s*(?=el\b))\s+(?P<when>[^,.?!]{1,30})",
+    re.I,
+)
+
+
 def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    planned_day = None
+    if planned := _PLANNED.search(text):
+        when, _ = find_date(planned.group("when"), ctx, FUTURE)
+        if when.ok and when.value is not None:
+            planned_day, text = when.value, f"{text[: planned.start()]} {text[planned.end() :]}"
     # "last pump was 10/20, our permit says 60 days" asks the next date as plainly as "when's the next one"
-    asks_next = _NEXT.search(text) or any(permit_frequency(text))
+    asks_next = _NEXT.search(text) or any(permit_frequency(text)) or planned_day is not None
     if city is None or not (_PUMPED.search(text) and asks_next) or _SPILL.search(text):
         return None  # "it overflowed yesterday, all cleaned up, what now?" is a spill, not a pump-out
     if _INVOICE.search(text) and not _DEVICE.search(text):
@@ -254,7 +271,21 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
         return None
     name, due, days = t(DEVICE_NAMES[device]), long_date(result.due), result.days_left
     values = {"device": name, "date": due, "days": abs(days or 0)}
-    if days is not None and days > 0:
+    if planned_day is not None and planned_day > result.due:
+        lead = t(
+            "No: {planned} is {late} days after the due date. Your next {device} service is due by {date}, "
+            "so have it done by then.",
+            planned=long_date(planned_day),
+            late=(planned_day - result.due).days,
+            **values,
+        )
+    elif planned_day is not None:
+        lead = t(
+            "Yes: {planned} is in time. Your next {device} service is due by {date}.",
+            planned=long_date(planned_day),
+            **values,
+        )
+    elif days is not None and days > 0:
         lead = t("Your next {device} service is due by {date} ({days} days from today).", **values)
     elif days is not None and days < 0:
         lead = t("Your next {device} service is due by {date}, so it is overdue by {days} days.", **values)
@@ -426,9 +457,54 @@ def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
     return " ".join(part for part in (since, monthly, revocation) if part)
 
 
+# "so 1st 2nd 3rd all together how much", "what do the first three add up to": the notices' fees summed
+_ALL_TOGETHER = re.compile(
+    r"\b(?:all together|altogether|in total|total|combined|in all|add(?:ed|s)? up|sum(?:med)?|"
+    r"en total|todo junto|tod[oa]s juntos?|sumad[oa]s?|sumando|entre tod[oa]s)\b",
+    re.I,
+)
+_ORDINAL = re.compile(r"\b(1st|first|2nd|second|3rd|third|4th|fourth|5th|fifth)\b", re.I)
+_FIRST_FEW = re.compile(r"\b(?:first|all|the)\s+(?P<n>two|three|four|five|2|3|4|5)\b", re.I)
+_FEW = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+
+
+def _notices_summed(text: str) -> int | None:
+    """How many notices a request for their fees together counts ("1st 2nd 3rd all together", "the first
+    three in total"), read in the sentence that asks for the total; None when no total is asked."""
+    together = _ALL_TOGETHER.search(text)
+    if together is None:
+        return None
+    start = max((m.end() for m in re.finditer(r"[?.!]", text[: together.start()])), default=0)
+    end = next((m.start() for m in re.finditer(r"[?.!]", text[together.end() :])), len(text) - together.end())
+    sentence = text[start : together.end() + end]
+    ordinals = {_ORDINALS[word.lower()] for word in _ORDINAL.findall(sentence)}
+    if few := _FIRST_FEW.search(sentence):
+        return _FEW[few.group("n").lower()]
+    return max(ordinals) if len(ordinals) > 1 else None  # a total of one notice is no total
+
+
 def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    if city != "inglewood":
+        return None
+    if (count := _notices_summed(text)) is not None and _NOTICE_OF_VIOLATION.search(text):
+        each = [compliance.nov_fee(n).amount for n in range(1, count + 1)]
+        first, second, third = (dollars(compliance.nov_fee(n).amount) for n in (1, 2, 3))
+        return Computed(
+            "nov_fee",
+            t(
+                "{total} for the first {count} notices of violation together ({each}). The first notice "
+                "costs {first}, the second {second}, and the third and every later one {third}.",
+                total=dollars(compliance.nov_fee(count).breakdown["total_for_all_novs_so_far"]),
+                count=count,
+                each=" + ".join(dollars(amount) for amount in each),
+                first=first,
+                second=second,
+                third=third,
+            ),
+            inglewood("Enforcement", "(4)"),
+        )
     match = _NOV.search(text)
-    if city != "inglewood" or match is None or not _COST.search(text):
+    if match is None or not _COST.search(text):
         return None
     result = compliance.nov_fee(_ORDINALS[match.group("n").lower()])
     return Computed("nov_fee", f"{dollars(result.amount)}. {result.reason}", result.citation)
@@ -469,7 +545,9 @@ def _deminimis(text: str, city: str | None, ctx: ParseContext) -> Computed | Non
     yards, gallons = _said_in(text, "yd3"), _said_in(text, "gal")
     if yards is None or gallons is None:
         return None
-    result = compliance.deminimis(yards, gallons)
+    result = compliance.deminimis(
+        yards, gallons, total_below=_said_below(text, "yd3"), organics_below=_said_below(text, "gal")
+    )
     lead = (
         t("Yes, you qualify to apply for a de minimis waiver.")
         if result.eligible
@@ -486,12 +564,14 @@ def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed
     yards = _said_in(text, "yd3")
     if yards is None:
         return None
-    result = compliance.deminimis(yards, 0)
+    below = _said_below(text, "yd3")
+    result = compliance.deminimis(yards, 0, total_below=below)
+    said = f"{yards.normalize():f}"
     lead = t(
         "With {yards} cubic yards of trash service a week, organic waste must be under {limit} gallons a "
         "week per container for a de minimis waiver. About how many gallons of organic waste a week do you "
         "have?",
-        yards=f"{yards.normalize():f}",
+        yards=t("less than {n}", n=said) if below else said,
         limit=f"{result.organics_limit_gal.normalize():f}",
     )
     return Computed("deminimis_limit", lead, result.citation)
@@ -545,14 +625,29 @@ def _edible_food_tier(text: str, city: str | None, ctx: ParseContext) -> Compute
 
 def _said_in(text: str, unit: str) -> Decimal | None:
     """The first amount the user gave in ``unit`` itself (not converted from another unit they used)."""
+    said = _said_with_words(text, unit)
+    return None if said is None else said[0]
+
+
+def _said_below(text: str, unit: str) -> bool:
+    """Whether that amount was said as an upper bound ("less than 2 cubic yards", "menos de 10 galones")."""
+    said = _said_with_words(text, unit)
+    return said is not None and bool(_BELOW.match(said[1]))
+
+
+_BELOW = re.compile(r"^(?:less\s+than|under|below|fewer\s+than|not\s+even|menos\s+de)\b", re.I)
+
+
+def _said_with_words(text: str, unit: str) -> tuple[Decimal, str] | None:
+    """The first amount given in ``unit`` itself, with the words that said it."""
     remaining = normalize(text)
     for _ in range(4):
         found, (start, end) = find_quantity(remaining, unit)
         if not found.ok or found.value is None:
             return None
         if found.value.given is None:
-            return found.value.amount
-        remaining = remaining[:start] + " " * (end - start) + remaining[end:]
+            return found.value.amount, remaining[start:end]
+        remaining = remaining[:start] + "_" * (end - start) + remaining[end:]  # same length: spans stay put
     return None
 
 

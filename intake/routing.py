@@ -187,7 +187,10 @@ _ASKS_WHEN_DUE = _words(
     r"when do (?:i|we) (?:have|need|gotta)",
     r"next (?:one|pump|pumping|service|cleaning)",
 )
-_LOG_REQUEST = _words(r"(?:log|record|add|save|enter)(?:ging)?(?: (?:a|an|our|the|my|this|it)\b)?")
+_LOG_REQUEST = _words(  # not "to save us $", "save money"
+    r"(?:log|record|add|save(?! (?:us|me|you|them|money|\$|a lot|some|time|cash))|enter)(?:ging)?"
+    r"(?: (?:a|an|our|the|my|this|it)\b)?"
+)
 
 
 def asks_to_log(text: str) -> bool:
@@ -206,7 +209,7 @@ _ASKS_US_TO = re.compile(
 
 def reports_pumpout(text: str) -> bool:
     """Whether a message reports a pump-out to log (not a question about pumping, or about an overflow)."""
-    if _LOG_REQUEST.search(text) and _PUMP_WORD.search(text):
+    if asks_to_log(text):
         return True
     if not _SERVICE_DONE.search(text) or _NOT_A_SERVICE.search(text):
         return False

@@ -188,28 +188,50 @@ def _with_first_citation_only(answer: Answer, limit: int = SMS_LIMIT) -> str | N
 
 
 def _fit_each_cited(text: str, limit: int) -> tuple[str, str] | None:
-    """The first SMS and the rest of a text that cites both cities (each city's part, its own sections):
-    each stretch gets a fair share of the first SMS (what a short one leaves goes to the longer ones) and is
-    cut there with its own citation, its rest after MORE under the same citation; so every part's core comes
-    first, and no words are sent under another city's sections. None unless the text cites both cities."""
+    """The first SMS and the rest of a text that cites both cities (each city's part under its own sections):
+    each city's part gets a fair share of the first SMS (what a short one leaves goes to the longer one) and
+    keeps its whole cited stretches while they fit, then the next one cut with its own citation; the rest
+    follows after MORE under the same citations. So every city's core comes first, and no words are sent
+    under the other city's sections. None unless the text cites both cities."""
     if not _cites_both_codes(text):
         return None
-    stretches = _cited_stretches(" ".join(text.split()))
+    parts: list[list[str]] = []
+    for stretch in _cited_stretches(" ".join(text.split())):
+        code = _CODE_NAMED.findall(stretch)[-1:] or [None]
+        if parts and _CODE_NAMED.findall(parts[-1][-1])[-1:] == code:
+            parts[-1].append(stretch)
+        else:
+            parts.append([stretch])
     marker = more_marker()
-    shares, room = {}, limit - len(marker) - (len(stretches) - 1)
-    for i in sorted(range(len(stretches)), key=lambda i: len(stretches[i])):
-        shares[i] = min(len(stretches[i]), room // (len(stretches) - len(shares)))
-        room -= shares[i]
-    firsts, rests = [], []
+    budgets, room = {}, limit - len(marker) - (len(parts) - 1)
+    for i in sorted(range(len(parts)), key=lambda i: len(" ".join(parts[i]))):
+        budgets[i] = min(len(" ".join(parts[i])), room // (len(parts) - len(budgets)))
+        room -= budgets[i]
+    fitted = [_fit_stretches(part, budgets[i]) for i, part in enumerate(parts)]
+    first = " ".join(said for said, _ in fitted if said)
+    return first + marker, " ".join(rest for _, rest in fitted if rest)
+
+
+MIN_CUT = 80  # a stretch cut shorter than this (with its citation) is said whole after MORE instead
+
+
+def _fit_stretches(stretches: list[str], room: int) -> tuple[str, str]:
+    """One city's cited stretches in ``room`` characters: whole ones while they fit, then the next cut with
+    its own citation when there is room for a useful part of it; and what is left, for after MORE."""
+    taken: list[str] = []
     for i, stretch in enumerate(stretches):
-        if len(stretch) <= shares[i]:
-            firsts.append(stretch)
+        used = len(" ".join(taken)) + (1 if taken else 0)
+        if used + len(stretch) <= room:
+            taken.append(stretch)
             continue
-        cut, rest = fit_sms(stretch, shares[i])
-        firsts.append(cut.removesuffix(marker))
+        if room - used < MIN_CUT:
+            return " ".join(taken), " ".join(stretches[i:])
+        cut, rest = fit_sms(stretch, room - used)
         cited = _CITATION.search(stretch)
-        rests.append(f"{rest}{cited.group(0) if cited and cited.end() == len(stretch) else ''}")
-    return " ".join(firsts) + marker, " ".join(rests)
+        citation = cited.group(0) if cited and cited.end() == len(stretch) else ""
+        taken.append(cut.removesuffix(more_marker()))
+        return " ".join(taken), " ".join(part for part in (f"{rest}{citation}", *stretches[i + 1 :]) if part)
+    return " ".join(taken), ""
 
 
 def fit_sms(text: str, limit: int = SMS_LIMIT, *, more_follows: bool = False) -> tuple[str, str]:

@@ -346,32 +346,53 @@ def deminimis(
     organics_gal: Decimal | float | int | str,
     *,
     granted_on: dt.date | None = None,
+    total_below: bool = False,
+    organics_below: bool = False,
 ) -> DeMinimis:
     """De minimis waiver eligibility for a commercial business (including multi-family) (6.37.050(a)).
 
     ``total_yd3``: weekly total solid waste collection service in cubic yards; ``organics_gal``: weekly
     organic waste per applicable container in gallons. Exactly 2 yd³ uses threshold a. (< 20 gal); below 2 yd³
     threshold b. (< 10 gal). Both limits are strict: exactly 20 (or 10) gallons is not eligible. Eligibility
-    is not a grant: "The city may waive" the obligations.
+    is not a grant: "The city may waive" the obligations. ``total_below`` / ``organics_below``: the amount
+    was said as an upper bound ("less than 2 cubic yards", "under 10 gallons"): the true amount is below it.
     """
     total = _non_negative(total_yd3, N_("weekly total solid waste service (cubic yards)"))
     gallons = _non_negative(organics_gal, N_("weekly organic waste (gallons)"))
-    large = total >= DEMINIMIS_TOTAL_YD3
+    large = total > DEMINIMIS_TOTAL_YD3 or (total == DEMINIMIS_TOTAL_YD3 and not total_below)
+    if total_below and total > DEMINIMIS_TOTAL_YD3:
+        raise ComplianceError(
+            t(
+                "Less than {yards} cubic yards a week may be two or more, or less: the exact amount is "
+                "needed.",
+                yards=_fmt(total),
+            )
+        )
     limit = DEMINIMIS_LARGE_MAX_GAL if large else DEMINIMIS_SMALL_MAX_GAL
     path = "6.37.050(a)(2)(a)" if large else "6.37.050(a)(2)(b)"
-    eligible = gallons < limit
-    service = (
-        t("{yards} cubic yards a week (two or more)", yards=_fmt(total))
-        if large
-        else t("{yards} cubic yards a week (less than two)", yards=_fmt(total))
-    )
+    if organics_below and gallons > limit:
+        raise ComplianceError(
+            t(
+                "Less than {gallons} gallons a week may be under {limit} gallons, or not: the exact amount "
+                "is needed.",
+                gallons=_fmt(gallons),
+                limit=_fmt(limit),
+            )
+        )
+    eligible = gallons < limit or organics_below
+    if total_below:
+        service = t("less than {yards} cubic yards a week", yards=_fmt(total))
+    elif large:
+        service = t("{yards} cubic yards a week (two or more)", yards=_fmt(total))
+    else:
+        service = t("{yards} cubic yards a week (less than two)", yards=_fmt(total))
     if eligible:
         reason = t(
             "With {service}, organic waste must be under {limit} gallons a week per container, and "
             "{gallons} gallons is, so the business qualifies to apply for a de minimis waiver.",
             service=service,
             limit=_fmt(limit),
-            gallons=_fmt(gallons),
+            gallons=t("less than {n}", n=_fmt(gallons)) if organics_below else _fmt(gallons),
         )
     else:
         reason = t(

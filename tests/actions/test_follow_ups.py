@@ -608,3 +608,38 @@ def test_another_city_s_rule_is_not_worked_out_with_this_location_s_permit_frequ
     said = messages[0]["text"]
     assert "Inglewood FOG Ordinance" in said and "60-day" not in said
     assert slots["city"] == "inglewood"
+
+
+def test_another_establishment_in_the_other_city_gets_that_city_s_rule_without_the_first_one_s_facts(engine):
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="and if it was at our other spot in inglewood?",
+            intent="ask_question",
+            slots={
+                TOPIC_SLOT: "we had a grease backup last friday in the kitchen, cleaned it up already. do i "
+                "still gotta tell the city something? victorville",
+                "city": "victorville",
+            },
+        ),
+    )
+    said = messages[0]["text"]
+    assert "(310) 412-5333" in said and "Inglewood FOG Ordinance" in said
+    assert "Victorville Municipal Code" not in said and "In Victorville" not in said
+
+
+def test_a_second_spot_s_pump_out_rule_is_not_worked_out_from_the_first_one_s_last_pump(engine):
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="and in inglewood? we got a 2nd spot there",
+            intent="ask_question",
+            slots={
+                TOPIC_SLOT: "how often do we pump the interceptor? permit says 60 days, last pumped 10/20",
+                "city": "victorville",
+            },
+        ),
+    )
+    said = messages[0]["text"]
+    assert "6 months" in said or "six months" in said
+    assert "October 20" not in said and "due by" not in said

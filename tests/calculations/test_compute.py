@@ -528,3 +528,73 @@ def test_another_establishment_s_question_keeps_the_question_and_drops_the_first
         without_stated_facts(topic) == "how often do i need to get the grease trap cleaned out. last pump was"
     )
     assert without_stated_facts("got a $267 invoice dated Sept 15, 1,500 gal") == "got a invoice dated , gal"
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        (
+            "whats the fine for a notice of violation in inglewood? so 1st 2nd 3rd all together how much",
+            "$850",
+        ),
+        ("how much are the first two notices of violation in total?", "$350"),
+        ("fines for NOVs: the 1st, 2nd, 3rd and 4th added up?", "$1,350"),
+    ],
+)
+def test_the_fees_of_several_notices_together_are_summed(text, total):
+    result = compute(text, "inglewood", NOW)
+    assert result is not None and result.kind == "nov_fee" and result.text.startswith(total)
+    assert result.citation == "Inglewood FOG Ordinance, Enforcement (4)"
+
+
+def test_one_notice_s_fee_is_not_a_total():
+    result = compute("what's the fee for a 3rd notice of violation? and a 4th?", "inglewood", NOW)
+    assert result is not None and result.text.startswith("$500.")
+
+
+@pytest.mark.parametrize(
+    ("said", "verdict"),
+    [
+        (
+            "pump guy cant come till the 23rd is that ok",
+            "No: December 23, 2026 is 4 days after the due date.",
+        ),
+        ("they're scheduled for dec 15, is that fine?", "Yes: December 15, 2026 is in time."),
+    ],
+)
+def test_a_service_booked_for_a_day_to_come_is_checked_against_the_due_date(said, verdict):
+    topic = "when do i need the next grease pump. last one was oct 20. victorville. our permit says 60 days"
+    result = compute(f"{said} {topic}", "victorville", NOW, asked=said)
+    assert result is not None and result.kind == "service_due"
+    assert result.text.startswith(verdict) and "December 19, 2026" in result.text
+    assert "last serviced October 20, 2026" in result.text  # the booked day is no service done
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        (
+            "our shop has less than 2 cubic yards of trash a week and about 12 gallons of organics",
+            "No, you don't qualify for a de minimis waiver. With less than 2 cubic yards a week, organic "
+            "waste must be under 10 gallons",
+        ),
+        (
+            "3 yards a week and less than 20 gallons of organics",
+            "Yes, you qualify to apply for a de minimis waiver.",
+        ),
+        (
+            "our shop has less than 2 cubic yards of trash service a week, can we get out of organics?",
+            "With less than 2 cubic yards of trash service a week, organic waste must be under 10 gallons",
+        ),
+    ],
+)
+def test_an_amount_said_as_an_upper_bound_is_read_as_below_it(text, start):
+    result = compute(text, "victorville", NOW)
+    assert result is not None and result.text.startswith(start)
+
+
+@pytest.mark.parametrize(
+    "text", ["3 yards a week and under 25 gallons of organics", "under 5 yards and 12 gal"]
+)
+def test_an_upper_bound_across_the_threshold_computes_nothing(text):
+    assert compute(text, "victorville", NOW) is None

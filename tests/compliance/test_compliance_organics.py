@@ -248,3 +248,13 @@ def test_contamination_fees_after_more_than_two(observations, fees):
 def test_clocks(key, start, due, citation):
     result = deadline("victorville", key, start)
     assert result.due == due and result.citation == VV + citation
+
+
+def test_an_amount_said_as_an_upper_bound_decides_the_threshold_when_it_can():
+    below_two = deminimis(2, 12, total_below=True)
+    assert not below_two.eligible and below_two.organics_limit_gal == 10  # under 2 yd3: the 10-gallon limit
+    assert deminimis(3, 20, organics_below=True).eligible  # "less than 20 gallons" is under 20
+    with pytest.raises(ComplianceError):
+        deminimis(5, 12, total_below=True)  # "less than 5 yards": either threshold
+    with pytest.raises(ComplianceError):
+        deminimis(3, 25, organics_below=True)  # "under 25 gallons": under 20 or not
