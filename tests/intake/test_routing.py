@@ -259,8 +259,8 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ("human_handoff", "nvm this, just let me talk to a real person", "human_handoff"),
         (
             "log_pumpout",
-            "oh also the pumper said next time he can pump it and put the water back in the trap to save us $, "
-            "is that ok",
+            "oh also the pumper said next time he can pump it and put the water back in the trap to save "
+            "us $, is that ok",
             "ask_question",
         ),
         (
