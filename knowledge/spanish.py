@@ -13,6 +13,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
+import Stemmer
 import yaml
 from text_to_num import alpha2digit
 
@@ -64,9 +65,42 @@ def gloss(text: str) -> str:
                 i += size
                 break
         else:
-            out.append(words[i])
+            out.append(_conjugated(words[i]) or words[i])
             i += 1
     return " ".join(out)
+
+
+# The endings of a conjugated verb, or of one with its pronoun attached ("avisamos", "avisarle", "mandalo",
+# "tapo"): a word ending so is glossed by its verb's entry ("avisar: notify"). English words in Spanglish
+# ("permit", "parking") end otherwise, and are kept. Not "they did" ("mandaron", "cobraron"): the English
+# base form would lose the past a date's clock is read from ("la mandaron el 23" is when it was mailed).
+_VERB_ENDING = re.compile(
+    r"(?:amos|emos|imos|aste|iste|aba|aban|ando|iendo|ado|ada|ados|idas?|ido|ia|ian|an|en|o|"
+    r"(?:ar|er|ir|a|e)(?:lo|la|le|los|las|les|me|nos|se))$"
+)
+_PRONOUN_ATTACHED = re.compile(r"(ar|er|ir|a|e)(?:lo|la|le|los|las|les|me|nos|se)$")
+_STEMMER = Stemmer.Stemmer("spanish")
+MIN_CONJUGATED = 4  # shorter words ("van", "den", "lo") are too often something else
+
+
+def _conjugated(word: str) -> str | None:
+    """The English of a conjugated form of a verb the glossary has ("avisamos" → "notify" from "avisar");
+    None for a word that does not end like a conjugated verb, or whose stem no single verb shares."""
+    if len(word) < MIN_CONJUGATED or not _VERB_ENDING.search(word):
+        return None
+    verb = _PRONOUN_ATTACHED.sub(r"\1", word)  # "mandalo" → "manda", "avisarle" → "avisar"
+    return _verbs_by_stem().get(_STEMMER.stemWord(verb))
+
+
+@lru_cache(maxsize=1)
+def _verbs_by_stem() -> dict[str, str]:
+    """The glossary's one-word verbs (infinitives) by stem; a stem two verbs share with different English
+    is left out."""
+    found: dict[str, set[str]] = {}
+    for key, english in glossary().items():
+        if len(key) == 1 and re.search(r"(?:ar|er|ir)$", key[0]):
+            found.setdefault(_STEMMER.stemWord(key[0]), set()).add(english)
+    return {stem: next(iter(english)) for stem, english in found.items() if len(english) == 1}
 
 
 def _some(match: re.Match[str]) -> str:

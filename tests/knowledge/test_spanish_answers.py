@@ -70,10 +70,23 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("nos recogen como yarda y media de basura", "a yard and a half"),
         ("cada cuanto es el entrenamiento de los trabajadores", "training"),
         ("q onda, hoy vino el pumper, lo quiero dejar registrado", "hey today came"),
+        ("teniamos q avisarle a la ciudad?", "notify a la city"),  # a verb's other forms, by its stem
+        ("ya lo limpiamos, mandalo porfa", "ya lo clean send porfa"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
     assert english in gloss(spanish)
+
+
+@pytest.mark.parametrize(
+    ("spanish", "kept"),
+    [
+        ("el permit dice 60 dias", "permit"),  # Spanglish English words are no Spanish verbs
+        ("la mandaron el 23 de noviembre", "mandaron"),  # "they sent": the base form would lose the past
+    ],
+)
+def test_words_that_are_no_conjugated_verb_of_the_glossary_are_kept(spanish, kept):
+    assert kept in gloss(spanish).split()
 
 
 @pytest.mark.parametrize(
