@@ -1049,6 +1049,9 @@ class GuidedFormValidation(Action, ABC):
             return self.answer_aside(dispatcher, tracker, form, state, message, decision)
         extra = self.after(decision, state, message, tracker)
         decision = extra.decision
+        worked = _aside_worked_out(tracker, message) if message.fresh and decision.next_slot else None
+        if worked:  # the side question just asked, with the value it lacked
+            extra.messages.insert(0, worked)
         for text in (*decision.feedback, *extra.messages, *decision.question):
             dispatcher.utter_message(text=text)
         for payload in extra.payloads:
@@ -1096,6 +1099,14 @@ class GuidedFormValidation(Action, ABC):
     def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
         """Hook: side effects after a turn (store a partial record, warn); may change the decision."""
         return AfterTurn(decision)
+
+
+def _aside_worked_out(tracker: Tracker, message: Message) -> str | None:
+    """The side question asked just before, worked out with the value this answer gives ("40 asientos, no
+    tenemos drive-thru" after "¿cuánto cuesta el permiso?"); None."""
+    from actions.knowledge import computed_aside  # the answer layer reads the forms: imported when asked
+
+    return None if looks_like_question(message.text) else computed_aside(tracker, message.text)
 
 
 def rejected(form: GuidedForm) -> list[EventType]:

@@ -694,6 +694,22 @@ def _last_bot_text(tracker: Tracker) -> str | None:
     )
 
 
+def computed_aside(tracker: Tracker, said: str) -> str | None:
+    """The result of the question the user asked just before ``said`` (in the middle of a form), when
+    ``said`` gives the value it lacked ("40 asientos, no tenemos drive-thru" after "¿cuánto cuesta el
+    permiso?"): worked out, with its section; None when the message before asked nothing or it still
+    computes nothing new."""
+    before = _user_texts(tracker, 2)  # the one before, and this one
+    if len(before) < 2 or not looks_like_question(before[0]):
+        return None
+    asked = before[0][:MAX_QUESTION_CHARS]
+    city = detect_city(asked) or tracker.get_slot("city")
+    if not completes(tracker, asked, said, city):
+        return None
+    worked = computed_answer(tracker, f"{asked} {said}"[-MAX_QUESTION_CHARS:], city)
+    return None if worked is None else worked.text
+
+
 def completes(tracker: Tracker, topic: str, question: str, city: str | None) -> bool:
     """Whether ``question`` gives a value the topic's rule needs: it computes nothing alone, and with the
     topic it computes what the topic alone did not (the missing value: "12 gal a week"; or another one than

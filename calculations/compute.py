@@ -51,14 +51,19 @@ _PERMIT_DAYS = re.compile(
     r"|\bpermit\s+(?:says|said|is|has|reads|lists|sets)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))"
     # "and if they change it to 120", "what if they move us to every 180 days"
     r"|\b(?:chang(?:e[sd]?|ing)|switch(?:e[sd]|ing)?|mov(?:e[sd]?|ing)|bump(?:ed|s)?|put|set|make)\s+"
-    r"(?:it|us|that|them|the frequency)\s+(?:to|on|at)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))",
+    r"(?:it|us|that|them|the frequency)\s+(?:to|on|at)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))"
+    # "our permit sets a 120-day maintenance frequency", "we're on a 60 day schedule"
+    r"|\b(\d{2,3})[- ]days?\s+(?:\w+\s+){0,2}?(?:frequency|schedule|interval|cycle)\b",
     re.I,
 )
 # "permit has us on every 6 months", "quarterly", "twice a year": a frequency in months
 _PERMIT_MONTHS = re.compile(
     r"\bevery\s+(?P<n>\d{1,2}|one|two|three|four|six|twelve)\s+months?\b"
     r"|\b(?P<quarterly>quarterly|every quarter)\b"
-    r"|\b(?P<half>semi-?annual(?:ly)?|twice a year|every half year)\b",
+    r"|\b(?P<half>semi-?annual(?:ly)?|twice a year|every half year)\b"
+    # "our FOG permit sets a six-month maintenance frequency"
+    r"|\b(?P<n_before>\d{1,2}|one|two|three|four|six|twelve)[- ]months?\s+(?:\w+\s+){0,2}?"
+    r"(?:frequency|schedule|interval|cycle)\b",
     re.I,
 )
 _MONTH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
@@ -132,7 +137,7 @@ def _permit_months(text: str) -> int | None:
         return 3
     if m.group("half"):
         return 6
-    n = m.group("n").lower()
+    n = (m.group("n") or m.group("n_before")).lower()
     return int(n) if n.isdigit() else _MONTH_WORDS[n]
 
 
@@ -556,11 +561,22 @@ def _deminimis(text: str, city: str | None, ctx: ParseContext) -> Computed | Non
     return Computed("deminimis", f"{lead} {result.reason}", result.citation)
 
 
+# A weekly trash service, or the waiver it is asked for ("1.5 yards a week", "de minimis", "get out of
+# organics")
+_TRASH_SERVICE = re.compile(
+    r"\b(?:a|per|each|every|/)\s*(?:week|wk)\b|\bweekly\b|\bx\s*week\b|\bde minimis\b|\bwaiver\b|\bexempt|"
+    r"\bget out of\b|\bpor semana\b|\ba la semana\b|\bx semana\b|\bsemanal",
+    re.I,
+)
+
+
 def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     """The trash service alone ("nuestro servicio de basura es 1 yarda cubica por semana"): the organic
     waste limit it sets, and the one value still needed."""
     if city == "inglewood" or not _YARDS.search(text) or _said_in(text, "gal") is not None:
         return None
+    if not _TRASH_SERVICE.search(text):
+        return None  # "the monthly cost for a 3-yard organics bin": a bin's size, no weekly trash service
     yards = _said_in(text, "yd3")
     if yards is None:
         return None

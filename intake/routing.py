@@ -725,6 +725,10 @@ _CART_RULE_WORDS = (
     # what do i keep", "nosotros mismos llevamos el carton en la troca": a self-hauler's rule, not a cart
     r"(?:haul|take|bring|drive|carry|drop)\w*\b.{0,60}\b(?:myself|ourselves|in (?:my|our) (?:own )?truck)",
     r"self[- ]?haul\w*",
+    # "haul our own yard waste and cardboard to the compost and recycling facilities": the hauler's rules
+    r"(?:haul|take|bring|drive|carry|deliver)\w* (?:our|my|their) own\b",
+    r"instead of (?:using )?the (?:city'?s? )?(?:hauler|collection|service|trash company)",
+    r"records? (?:do|should|must|to) (?:we|i) (?:need to )?keep",
     r"llev\w*\b.{0,60}\b(?:nosotros mismos|yo mismo|(?:la|nuestra|mi) troca)",
     r"(?:nosotros mismos|yo mismo)\b.{0,20}\bllev\w*",
     r"weight tickets?",

@@ -681,7 +681,12 @@ def edible_food_tier(
         if sqft >= TIER_ONE_GROCERY_SQFT:
             return tier_one(t("A grocery store of {sqft} square feet (10,000 or more)", sqft=f"{sqft:,}"))
         return neither(
-            t("A grocery store of {sqft} square feet is under 10,000 square feet", sqft=f"{sqft:,}"),
+            t(
+                "A grocery store of {sqft} square feet is under 10,000 square feet and, unless it is a "
+                "supermarket (a full-line, self-service retail store with gross annual sales of two million "
+                "dollars or more, which is tier one at any size), it is no tier one generator",
+                sqft=f"{sqft:,}",
+            ),
             TIER_ONE_CITATION,
         )
     if kind in (EdibleFoodKind.RESTAURANT, EdibleFoodKind.STATE_AGENCY_CAFETERIA):

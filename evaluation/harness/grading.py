@@ -66,16 +66,19 @@ _SPACES = re.compile(r"\s+")
 
 def normalise(text: str) -> str:
     """Lower case, plain quotes and hyphens, no markdown stars or zero-width characters, single spaces,
-    no thousands separators, and one form of a negated "do" ("don't", "do not", "doesn't" → "does not"):
+    no thousands separators, "FOG" for the voice line's "fats, oils and grease", and one form of a negated
+    "do" ("don't", "do not", "doesn't" → "does not"):
     writers' checks say "doesn't set" where a reply about two ordinances says "don't set"; agreement is not
     a fact."""
     text = unicodedata.normalize("NFKC", text or "").translate(_CHAR_MAP)
     text = _THOUSANDS.sub("", text)
     text = _SPACES.sub(" ", text).strip().lower()
+    text = _SPOKEN_FOG.sub("fog", text)  # the voice line says the abbreviation in full
     return _NEGATED_DO.sub("does not", text)
 
 
 _NEGATED_DO = re.compile(r"\b(?:don't|doesn't|do not)\b")
+_SPOKEN_FOG = re.compile(r"\bfats,? oils,? and grease\b")
 
 
 def strip_accents(text: str) -> str:

@@ -598,3 +598,20 @@ def test_an_amount_said_as_an_upper_bound_is_read_as_below_it(text, start):
 )
 def test_an_upper_bound_across_the_threshold_computes_nothing(text):
     assert compute(text, "victorville", NOW) is None
+
+
+def test_a_frequency_said_before_its_unit_is_the_permit_s():
+    said = (
+        "pumped on September 28, 2026. Our FOG permit sets a six-month maintenance frequency. next one due?"
+    )
+    result = compute(said, "inglewood", NOW)
+    assert result is not None and "March 28, 2027" in result.text
+    result = compute(
+        "last pumped oct 20, we're on a 60-day pumping schedule, when is the next?", "victorville", NOW
+    )
+    assert result is not None and "December 19, 2026" in result.text
+
+
+def test_a_bin_s_size_is_no_weekly_trash_service():
+    asked = "What's the monthly cost for a 3-yard organics bin for a restaurant in Victorville?"
+    assert compute(asked, "victorville", NOW) is None

@@ -422,3 +422,9 @@ def test_a_negated_do_matches_whatever_its_agreement():
     ):
         assert grading.match_check(grading.Text.of(reply), checks).passed, reply
     assert not grading.match_check(grading.Text.of("The ordinance sets collection days."), checks).passed
+
+
+def test_the_voice_line_s_spoken_fog_counts_as_fog():
+    reply = "Please contact the City of Victorville fats, oils and grease manager."
+    assert match_check(reply, [["fog manager"]]).passed
+    assert match_check("the FOG manager", [["fats, oils and grease manager"]]).passed

@@ -258,6 +258,12 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ),
         ("human_handoff", "nvm this, just let me talk to a real person", "human_handoff"),
         (
+            "sort_item",
+            "Our landscaping supply business wants to haul our own yard waste and cardboard to the compost "
+            "and recycling facilities instead of using the city's hauler. What do we have to do?",
+            "ask_question",
+        ),
+        (
             "log_pumpout",
             "oh also the pumper said next time he can pump it and put the water back in the trap to save "
             "us $, is that ok",
