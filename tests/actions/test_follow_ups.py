@@ -643,3 +643,33 @@ def test_a_second_spot_s_pump_out_rule_is_not_worked_out_from_the_first_one_s_la
     said = messages[0]["text"]
     assert "6 months" in said or "six months" in said
     assert "October 20" not in said and "due by" not in said
+
+
+@pytest.mark.parametrize(
+    ("asked", "said", "language", "fee"),
+    [
+        ("wait how much is this gonna cost me in inglewood?", "38 seats no drive thru", "en", "$267"),
+        (
+            "Espere, ¿cuánto cuesta el permiso en Inglewood?",
+            "40 asientos, no tenemos drive-thru",
+            "es",
+            "$267",
+        ),
+    ],
+)
+def test_an_answer_that_gives_the_side_question_s_missing_value_gets_it_worked_out(
+    engine, asked, said, language, fee
+):
+    from actions.knowledge import computed_aside
+
+    tracker = make_tracker(text=said, slots={"city": "inglewood"}, active_loop="permit_form")
+    tracker.events.insert(
+        0, {"event": "user", "text": asked, "timestamp": tracker.events[0]["timestamp"] - 5}
+    )
+    with languages.using(language):
+        worked = computed_aside(tracker, said)
+    assert worked is not None and fee in worked and "Inglewood FOG Ordinance, Fees" in worked
+    # an answer after a question that needed nothing from it adds nothing
+    tracker.events[0]["text"] = "how long is the permit good for?"
+    with languages.using(language):
+        assert computed_aside(tracker, said) is None
