@@ -36,6 +36,7 @@ from actions.knowledge import (
     ActionSetCity,
     answer_if_covered,
     reply_for,
+    user_texts,
 )
 from cities import detect_city
 from compliance.victorville.organics import GeneratorType
@@ -249,6 +250,9 @@ class ActionSortAnswer(Action):
                 reply, events = found
                 dispatcher.utter_message(text=reply.text)
                 return [*events, *_CLEARED]
+            if again := _sorted_again_there(tracker, query, limit):  # "my sister runs a cafe, same way?"
+                dispatcher.utter_message(text=again)
+                return [*_CLEARED, SlotSet(GENERATOR_SLOT, parse_generator(query).value)]
             answer = runtime.sorting_matcher().sort(query)
             dispatcher.utter_message(
                 text=format_answer(
@@ -274,10 +278,26 @@ SETTING_FOLLOW_UP_WORDS = 12  # "y en la taqueria? ahi tenemos como 4 botes de c
 # The same question asked again, however long the setting takes to say ("my mom lives in a 12 unit apartment
 # building, same thing for her?")
 _SAME_AGAIN = re.compile(
-    r"\b(?:same (?:thing|for|there|rules?|deal)|what about (?:her|him|them|there)|lo mismo|"
+    r"\b(?:same (?:thing|for|there|rules?|deal|way)|what about (?:her|him|them|there)|lo mismo|"
+    r"(?:do|does) (?:she|he|they|it) (?:do|sort) it the same|del mismo modo|de la misma manera|"
     r"igual (?:para|pa|alla)|tambien (?:para|pa) (?:ella|el|ellos))\b",
     re.IGNORECASE,
 )
+
+
+def _sorted_again_there(tracker: Tracker, query: str, limit: int) -> str | None:
+    """A message that names no item but another place, asking whether it is done the same way there ("my
+    sister runs a little cafe in victorville, does she do it the same way?"): the items of the message
+    before, sorted for that place; None."""
+    said = parse_generator(query)
+    before = user_texts(tracker, 2)
+    if said is None or len(before) < 2 or not _SAME_AGAIN.search(query):  # this message and one before
+        return None
+    listed = runtime.sorting_matcher().sort_many(before[0], said.value)
+    if listed:
+        return format_many(listed, limit=limit)
+    answer = runtime.sorting_matcher().sort(before[0], said.value)
+    return format_answer(answer, limit=limit) if answer.matched else None
 
 
 class ActionSortFollowUp(Action):

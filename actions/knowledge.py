@@ -530,7 +530,7 @@ def _start_the_application(
     said = (topic or "") if current() == ENGLISH else gloss(topic or "")
     kind = waiver_of(said) if said else None
     if kind is None:  # "ok no, son 15. y cuanto dura el waiver?" was the topic: the conversation says which
-        conversation = " ".join(_user_texts(tracker))
+        conversation = " ".join(user_texts(tracker))
         kind = waiver_of(conversation if current() == ENGLISH else gloss(conversation))
     if kind is not None:
         return [FollowupAction(_WAIVER_FORMS[kind])]
@@ -682,7 +682,7 @@ def _clock_from_the_day(
 CONVERSATION_LOOKBACK = 8  # the user's latest messages that say what the conversation is about
 
 
-def _user_texts(tracker: Tracker, lookback: int = CONVERSATION_LOOKBACK) -> list[str]:
+def user_texts(tracker: Tracker, lookback: int = CONVERSATION_LOOKBACK) -> list[str]:
     """The user's latest messages, oldest first."""
     return [event.get("text") or "" for event in tracker.events if event.get("event") == "user"][-lookback:]
 
@@ -699,7 +699,7 @@ def computed_aside(tracker: Tracker, said: str) -> str | None:
     ``said`` gives the value it lacked ("40 asientos, no tenemos drive-thru" after "¿cuánto cuesta el
     permiso?"): worked out, with its section; None when the message before asked nothing or it still
     computes nothing new."""
-    before = _user_texts(tracker, 2)  # the one before, and this one
+    before = user_texts(tracker, 2)  # the one before, and this one
     if len(before) < 2 or not looks_like_question(before[0]):
         return None
     asked = before[0][:MAX_QUESTION_CHARS]

@@ -17,7 +17,7 @@ from cities import inglewood
 from cities.wording import long_date
 from compliance.core import dollars, parse_city
 from compliance.inglewood.fog import LateFee
-from intake.core import ANY, FUTURE, ParseContext, normalize
+from intake.core import ANY, FUTURE, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date
 from intake.numbers import NUMBER_PATTERN
 from intake.quantities import find_quantity
@@ -377,7 +377,7 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
     if city != "inglewood" or not (_INVOICE.search(text) and _UNPAID.search(text)):
         return None
     amount = _dollars(text)
-    invoiced, _ = find_date(text, ctx)
+    invoiced = _dated(text, ctx)
     if not invoiced.ok or invoiced.value is None:
         return None
     if amount is None:  # "the yearly fee bill dated nov 2, when do i get hit with a late fee?": its dates
@@ -417,6 +417,21 @@ def _revocation_sentence(fee: LateFee) -> str:
         "Still unpaid on {date} (after ninety days), it is cause for permit revocation proceedings.",
         date=long_date(fee.revocation_from),
     )
+
+
+_NOW = re.compile(r"^(?:right now|now|today|as of today|hoy|ahorita|ahora)$", re.I)
+
+
+def _dated(text: str, ctx: ParseContext) -> ParseResult[dt.date]:
+    """The day a bill is dated: the first day the message gives, passing over "right now" and "today" when
+    another day is given ("so what do i owe right now" after "invoice dated oct 16": October 16)."""
+    found, (start, end) = find_date(text, ctx)
+    if found.ok and found.value is not None and _NOW.match(normalize(text)[start:end].strip()):
+        rest = normalize(text)
+        other, _ = find_date(f"{rest[:start]} {'_' * (end - start)} {rest[end:]}", ctx)
+        if other.ok and other.value is not None:
+            return other
+    return found
 
 
 def _late_fee_dates(fee: LateFee) -> Computed:

@@ -363,3 +363,18 @@ def test_inglewood_asked_after_a_sorting_answer_is_told_its_carts_are_not_in_the
         make_tracker(slots=slots, text="and in Inglewood? my sister lives there", intent="inform_city"),
     )
     assert "Inglewood's cart and organics rules" in text and "Chapter 6.37" in text
+
+
+def test_the_same_items_asked_for_another_place_are_sorted_again_for_it():
+    said = "my sister runs a little cafe in victorville, does she do it the same way?"
+    tracker = make_tracker(text=said, slots={"sorting_query": said, "sorting_item": None})
+    tracker.events.insert(
+        0,
+        {
+            "event": "user",
+            "text": "and leftover rice and chicken bones?",
+            "timestamp": tracker.events[0]["timestamp"] - 5,
+        },
+    )
+    _, answer = run(ActionSortAnswer(), tracker)
+    assert "brown" in answer.lower() and "could not find" not in answer.lower()

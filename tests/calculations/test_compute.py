@@ -615,3 +615,9 @@ def test_a_frequency_said_before_its_unit_is_the_permit_s():
 def test_a_bin_s_size_is_no_weekly_trash_service():
     asked = "What's the monthly cost for a 3-yard organics bin for a restaurant in Victorville?"
     assert compute(asked, "victorville", NOW) is None
+
+
+def test_what_is_owed_right_now_is_worked_out_from_the_invoice_s_date_not_today():
+    said = "so what do i owe right now total? got a late notice on the fog fee invoice dated oct 16, $267"
+    result = compute(said, "inglewood", NOW)
+    assert result is not None and result.text.startswith("As of today you owe $293.70")
