@@ -18,6 +18,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any
 
 from rasa_sdk import Action, Tracker
@@ -502,7 +503,32 @@ def _corrected_answer(
             return as_said[0]
         if fits:
             return fits[0] if len(fits) == 1 else None
-    return None
+    return _corrected_by_old_number(form, text, values)
+
+
+_NUMBER = re.compile(r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\d|[.,]\d)")
+
+
+def _corrected_by_old_number(
+    form: GuidedForm, text: str, values: Mapping[str, Any]
+) -> tuple[str, Any] | None:
+    """A correction that gives the old and the new number without a unit ("perdón, no es 3400, es 3040"):
+    the one amount answered with the old number takes the new one, in its unit; None."""
+    numbers = [Decimal(n.replace(",", "")) for n in _NUMBER.findall(text)]
+    if len(numbers) != 2:  # the old and the new
+        return None
+    found = []
+    for spec in form.spec.fields:
+        value = values.get(spec.name)
+        if spec.parser not in _AMOUNTS or value is None:
+            continue
+        amount = Decimal(str(value["amount"])) if isinstance(value, dict) else Decimal(str(value))
+        for old, new in (numbers, numbers[::-1]):
+            if amount == old and new != old:
+                number = int(new) if new == new.to_integral_value() else float(new)
+                changed = {**value, "amount": number, "given": None} if isinstance(value, dict) else int(new)
+                found.append((spec.name, changed))
+    return found[0] if len(found) == 1 else None
 
 
 def _changed(spec: FieldSpec, value: Any) -> str:

@@ -539,7 +539,7 @@ def route(intent: str, text: str) -> str:
         # "actually nvm cancel that, i gotta find my plumbing permits first"; "... i need to talk to the
         # landlord first" asks for no person at the city
         return CANCEL_INTENT
-    if intent in QUESTION_LIKE | {"inform", "affirm"} and corrects_an_answer(text):
+    if intent in QUESTION_LIKE | {"inform", "affirm", "deny"} and corrects_an_answer(text):
         return CHANGE_INTENT  # "Perdón, me equivoqué: son 58 asientos, no 48"
     if intent in QUESTION_LIKE and (asked := _application_named(text)):
         return asked  # "va, quiero aplicar pal waiver de minimis": a request the classifier could not place
@@ -571,7 +571,13 @@ _CORRECTION = _words(
     r"quise decir",
     r"disculp[ae]",
 )
-_NOT_THE_OLD = _words(r"not (?:the )?\d+\w*", r"no (?:el |los |las )?\d+\w*", r"instead of", r"en vez de")
+_NOT_THE_OLD = _words(
+    r"not (?:the )?\d+\w*",
+    r"no (?:el |los |las )?\d+\w*",
+    r"no (?:es|son|fue|fueron|era|eran) (?:como |de |el |los )?\d+\w*",  # "no es 3400, es 3040"
+    r"instead of",
+    r"en vez de",
+)
 
 
 # "make it 6 gallons", "si, ponle 6 galones", "cámbialo a 22": an answer set to a new value

@@ -1075,3 +1075,28 @@ def test_please_submit_with_too_little_to_file_says_what_it_needs_never_a_bad_na
     assert "applicant_name" not in turn.updates and turn.next_slot == "applicant_name"
     assert turn.feedback[0].startswith("Almost there")
     assert "business's name and a phone number" in turn.feedback[0]
+
+
+@pytest.mark.parametrize(
+    ("form", "slot", "values", "said", "changed", "amount"),
+    [
+        (SERVICE_FORM, None, {"gallons": "3400 galones"}, "perdon no es 3400, es 3040", "gallons", 3040),
+        (
+            SPILL_FORM,
+            "reporter_name",
+            {"volume": "como 10 galones"},
+            "perdon no son 10, son como 30 galones y ya llego a la cuneta",
+            "volume",
+            30,
+        ),
+    ],
+)
+def test_a_spanish_correction_with_the_old_and_new_numbers_changes_that_answer(
+    form, slot, values, said, changed, amount
+):
+    given = {"city": "victorville", **{k: parse("gallons", v, CTX).slot for k, v in values.items()}}
+    if form is SERVICE_FORM:
+        given |= {"service_date": "2026-12-01", "hauler": "High Desert Pumping", "device": "interceptor"}
+    with languages.using("es"):
+        turn = decide(form, FormState(given, slot or form.confirm_slot), say(said, "change_answer"), CONTACTS)
+    assert turn.updates[changed]["amount"] == amount
