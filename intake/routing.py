@@ -539,7 +539,7 @@ def route(intent: str, text: str) -> str:
         # "actually nvm cancel that, i gotta find my plumbing permits first"; "... i need to talk to the
         # landlord first" asks for no person at the city
         return CANCEL_INTENT
-    if intent in QUESTION_LIKE | {"nlu_fallback"} and _PERMIT_FREQUENCY.search(text) and not _is_question(text):
+    if intent in QUESTION_LIKE and _PERMIT_FREQUENCY.search(text) and not _is_question(text):
         return INFORM_INTENT  # "nuestro permit dice 90 dias": a fact for the topic's rule, not a question
     if intent in QUESTION_LIKE | {"inform", "affirm", "deny"} and corrects_an_answer(text):
         return CHANGE_INTENT  # "Perdón, me equivoqué: son 58 asientos, no 48"
@@ -552,7 +552,8 @@ def route(intent: str, text: str) -> str:
     return intent
 
 
-# The frequency the user's permit sets, said as a fact: "our permit says 90 days", "nuestro permit dice 90 dias"
+# The frequency the user's permit sets, said as a fact: "our permit says 90 days", "nuestro permit dice 90
+# dias"
 _PERMIT_FREQUENCY = _words(
     r"(?:permit|permiso)\s+(?:says|said|is|has|sets|lists|reads|dice|es|tiene|pone|marca)\s+"
     r"(?:(?:every|cada|que|q|de)\s+){0,2}\d{2,3}\s*(?:days?|d[ií]as)?"
