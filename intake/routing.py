@@ -197,13 +197,17 @@ def asks_to_log(text: str) -> bool:
     """Whether a message asks to log a pump-out ("need to log a pump out", "record our cleaning"), not how."""
     if not (_LOG_REQUEST.search(text) and _PUMP_WORD.search(text)):
         return False
-    return not _is_question(text) or bool(_ASKS_US_TO.match(text))
+    return not _is_question(text) or bool(_ASKS_US_TO.search(text))
 
 
 _PUMP_WORD = re.compile(r"pump|service|clean", re.IGNORECASE)
 _REPORTING = _words(r"report(?:ing)?", r"let (?:you|the city) know", r"tell you")
-_ASKS_US_TO = re.compile(
-    r"^\s*(?:can|could|would|will) you (?:please )?(?:log|record|add|save|enter)\b", re.IGNORECASE
+_ASKS_US_TO = re.compile(  # "can you log it?", glossed "lo pueden registrar?" ("lo pueden log")
+    r"(?:^\s*|[,.;!?]\s*)(?:so |ok |and )?(?:can|could|would|will) (?:you|u) (?:please )?"
+    r"(?:log|record|add|save|enter)\b"
+    r"|\b(?:lo |la |me lo |me la |nos lo )?(?:pueden|puede|podrian|podria|podr[ií]an) "
+    r"(?:log|record|registrar|anotar)\b",
+    re.IGNORECASE,
 )
 
 

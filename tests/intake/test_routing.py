@@ -259,6 +259,12 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ("human_handoff", "nvm this, just let me talk to a real person", "human_handoff"),
         ("deny", "perdon no es 3400, es 3040", "change_answer"),
         ("ask_question", "nuestro permit dice 90 dias", "inform"),  # a fact for the topic's rule
+        ("ask_question", "we got pumped today, can you log it?", "log_pumpout"),
+        (
+            "ask_question",
+            "just pumped the interceptor this morning, 1500 gallons, lo pueden log?",
+            "log_pumpout",
+        ),
         ("ask_question", "our permit says every 60 days", "inform"),
         ("inform", "perdon no son 10, son como 30 galones y ya llego a la cuneta", "change_answer"),
         (
