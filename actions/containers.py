@@ -38,7 +38,7 @@ from actions.knowledge import (
     reply_for,
     user_texts,
 )
-from cities import detect_city
+from cities import SOLID_WASTE, detect_city
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
 from intake.settings import parse_generator
@@ -201,6 +201,12 @@ class ValidateSortingForm(Action):
         return None
 
 
+def _office() -> str:
+    """Whom to ask about carts, pickups and where to take what no cart takes: the city's solid waste office
+    (never the FOG manager, the grease official)."""
+    return runtime.contacts().describe("victorville", SOLID_WASTE)
+
+
 def _ask(item: str) -> SortingAnswer:
     matcher = runtime.sorting_matcher()
     return answer_for(matcher.catalog, matcher.catalog.item(item))
@@ -239,7 +245,7 @@ class ActionSortAnswer(Action):
                 tracker.get_slot(QUERY_SLOT) or "", tracker.get_slot(GENERATOR_SLOT)
             )
             if listed:
-                dispatcher.utter_message(text=format_many(listed, limit=limit))
+                dispatcher.utter_message(text=format_many(listed, city_contact=_office(), limit=limit))
                 return list(_CLEARED)
             item = NO_MATCH  # not expected: the same message listed them when the form began
         if item in (None, NO_MATCH):
@@ -254,11 +260,7 @@ class ActionSortAnswer(Action):
                 dispatcher.utter_message(text=again)
                 return [*_CLEARED, SlotSet(GENERATOR_SLOT, parse_generator(query).value)]
             answer = runtime.sorting_matcher().sort(query)
-            dispatcher.utter_message(
-                text=format_answer(
-                    answer, city_contact=runtime.contacts().describe("victorville"), limit=limit
-                )
-            )
+            dispatcher.utter_message(text=format_answer(answer, city_contact=_office(), limit=limit))
         else:
             answer = final_answer(
                 item,
@@ -266,7 +268,7 @@ class ActionSortAnswer(Action):
                 tracker.get_slot(GENERATOR_SLOT),
                 tracker.get_slot(QUERY_SLOT),
             )
-            dispatcher.utter_message(text=format_answer(answer, limit=limit))
+            dispatcher.utter_message(text=format_answer(answer, city_contact=_office(), limit=limit))
         return list(_CLEARED)
 
 
@@ -295,9 +297,9 @@ def _sorted_again_there(tracker: Tracker, query: str, limit: int) -> str | None:
         return None
     listed = runtime.sorting_matcher().sort_many(before[0], said.value)
     if listed:
-        return format_many(listed, limit=limit)
+        return format_many(listed, city_contact=_office(), limit=limit)
     answer = runtime.sorting_matcher().sort(before[0], said.value)
-    return format_answer(answer, limit=limit) if answer.matched else None
+    return format_answer(answer, city_contact=_office(), limit=limit) if answer.matched else None
 
 
 class ActionSortFollowUp(Action):
@@ -336,9 +338,9 @@ class ActionSortFollowUp(Action):
         limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
         listed = matcher.sort_many(asked, said.value)
         reply = (
-            format_many(listed, limit=limit)
+            format_many(listed, city_contact=_office(), limit=limit)
             if listed
-            else format_answer(matcher.sort(asked, said.value), limit=limit)
+            else format_answer(matcher.sort(asked, said.value), city_contact=_office(), limit=limit)
         )
         dispatcher.utter_message(text=reply)
         return [SlotSet(GENERATOR_SLOT, said.value), *([SlotSet("city", city)] if city else [])]

@@ -100,20 +100,26 @@ def _verdict(query: str, rulings: Sequence[SortingAnswer]) -> str | None:
 
 
 def format_answer(answer: SortingAnswer, *, city_contact: str | None = None, limit: int = SMS_LIMIT) -> str:
-    """One or two sentences ending with the citation; ``city_contact`` is appended when nothing matched.
+    """One or two sentences ending with the citation; ``city_contact`` is appended when nothing matched or
+    no cart takes the item.
 
     In the reply's language (:func:`languages.t`), spelled right: the SMS channel drops the accents GSM-7
     lacks (:func:`shaping.sms_text.gsm7_fold`)."""
     return _answer(answer, city_contact, limit)
 
 
-def format_many(listed: tuple[tuple[SortingAnswer, ...], ...], *, limit: int = SMS_LIMIT) -> str:
+def format_many(
+    listed: tuple[tuple[SortingAnswer, ...], ...], *, city_contact: str | None = None, limit: int = SMS_LIMIT
+) -> str:
     """Several items in one reply (:meth:`~sorting.matcher.SortingMatcher.sort_many`): each with its
     container, or its containers by the answer to its question, "usually" where the city's designated list
     decides, after whose rules they are when the user said (a home, a business); then the container
-    sections and definitions they rest on, while they fit."""
+    sections and definitions they rest on, while they fit; ``city_contact`` after any item no cart takes
+    (where to bring it is the city's to say)."""
     rulings = [ruling for group in listed for ruling in group]
     text = "; ".join(_listed(group) for group in listed) + "."
+    if city_contact and any(not ruling.containers for ruling in rulings):
+        text = f"{text} {_where_to_take(city_contact)}"
     if (generator := rulings[0].generator) is not None:  # whose rules these are, as the user said
         text = t("At {who}: {answers}", who=t(GENERATOR_PHRASES[generator]), answers=text)
     if all(len(group) == 1 for group in listed) and (verdict := _verdict(rulings[0].query, rulings)):
@@ -195,8 +201,10 @@ def _answer(answer: SortingAnswer, city_contact: str | None, limit: int) -> str:
             )
     if verdict := _verdict(answer.query, (answer,)):
         sentence = f"{verdict} {sentence}"
+    # hazardous waste, cooking oil: no cart takes it, and where to bring it is the city's to say
+    where = _where_to_take(city_contact) if city_contact and not answer.containers else None
     container_citations = tuple(dict.fromkeys(ruling.citation for ruling in answer.containers))
-    return _with_citations(sentence, words.note, answer.citations, container_citations, limit)
+    return _with_citations(sentence, words.note, answer.citations, container_citations, limit, after=where)
 
 
 def _where(containers: tuple[ContainerRuling, ...]) -> str:
@@ -224,10 +232,17 @@ def _color_name(color: str) -> str:
 
 
 def _with_citations(
-    sentence: str, note: str | None, citations: tuple[str, ...], containers: tuple[str, ...], limit: int
+    sentence: str,
+    note: str | None,
+    citations: tuple[str, ...],
+    containers: tuple[str, ...],
+    limit: int,
+    *,
+    after: str | None = None,
 ) -> str:
     """Sentence and citations, adding while they fit: the definition (always), the container sections,
-    the item's note, then any further citations. Citations keep their order at the end of the text."""
+    the item's note, ``after`` (whom to ask), then any further citations. Citations keep their order at the
+    end of the text."""
     primary, *rest = citations
     text = _fit(sentence, limit - len(primary) - 1)
     cited = [primary]
@@ -240,11 +255,17 @@ def _with_citations(
             cited.append(citation)
     if note and fits(1 + len(note)):
         text = f"{text} {note}"
+    if after and fits(1 + len(after)):
+        text = f"{text} {after}"
     for citation in rest:
         if citation not in cited and fits(2 + len(citation)):
             cited.append(citation)
     ordered = [c for c in citations if c in cited]
     return f"{text} {'; '.join(ordered)}"
+
+
+def _where_to_take(city_contact: str) -> str:
+    return t("The ordinance doesn't say where to take it; check with {contact}.", contact=city_contact)
 
 
 def _question(words: Wording) -> str:

@@ -378,3 +378,19 @@ def test_the_same_items_asked_for_another_place_are_sorted_again_for_it():
     )
     _, answer = run(ActionSortAnswer(), tracker)
     assert "brown" in answer.lower() and "could not find" not in answer.lower()
+
+
+@pytest.mark.parametrize(
+    ("slots", "said"),
+    [
+        ({"sorting_item": "oily rags"}, "doesn't say where to take it"),  # no cart takes it
+        (
+            {"sorting_item": "__none__", "sorting_query": "a flux capacitor"},
+            "please ask the city",
+        ),  # not found
+    ],
+)
+def test_whom_to_ask_about_carts_is_the_solid_waste_office_never_the_fog_manager(slots, said):
+    _, answer = run(ActionSortAnswer(), make_tracker(slots=slots))
+    assert said in answer and "solid waste and recycling program" in answer
+    assert "FOG manager" not in answer
