@@ -9,13 +9,21 @@ metadata may say which channel a turn stands for.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from rasa_sdk import Tracker
-from rasa_sdk.executor import ActionExecutor
+from rasa_sdk.executor import ActionExecutor, CollectingDispatcher
+from rasa_sdk.interfaces import ActionExecutionRejection, ActionNotFoundException
 
 import languages
 from intake.forms import CHANNELS
+
+log = logging.getLogger(__name__)
+
+SOMETHING_WENT_WRONG = languages.N_(
+    "Sorry, something went wrong on my side with that message. Please send it again, or ask it another way."
+)
 
 __all__ = [
     "CHANNELS",
@@ -59,6 +67,16 @@ class LanguageExecutor(ActionExecutor):
     language, so whatever an action writes (``languages.t``) is in the user's language."""
 
     async def run(self, action_call: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        """The action's result; when the action fails, an apology in the user's language instead of no
+        reply at all (on SMS an empty reply is a user left waiting), the error logged for the team."""
         slots = (action_call.get("tracker") or {}).get("slots") or {}
         with languages.using(slots.get("language")):
-            return await super().run(action_call, *args, **kwargs)
+            try:
+                return await super().run(action_call, *args, **kwargs)
+            except (ActionExecutionRejection, ActionNotFoundException):
+                raise  # Rasa's own signals: a form rejecting its turn, an unknown action
+            except Exception:
+                log.exception("action %s failed; the user is told so", action_call.get("next_action"))
+                dispatcher = CollectingDispatcher()
+                dispatcher.utter_message(text=languages.t(SOMETHING_WENT_WRONG))
+                return self._create_api_response([], dispatcher.messages)

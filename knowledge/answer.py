@@ -253,7 +253,8 @@ def _from_cards(
     if ask_city:
         return Answer(AnswerKind.ASK_CITY, t(RULES_DIFFER))
     text = " ".join(f"{a.text} {a.more}".strip() for a in both) + " " + t(WHICH_CITY)
-    return Answer(AnswerKind.BOTH_CITIES, text, tuple(c for a in both for c in a.citations))
+    # each city's core is a part of its own: on SMS, the first reply may take a message for each
+    return Answer(AnswerKind.BOTH_CITIES, text, tuple(c for a in both for c in a.citations), parts=len(both))
 
 
 def _each_labelled(answers: list[Answer]) -> Answer:

@@ -7,6 +7,7 @@ the citation goes before "Reply MORE".
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -188,20 +189,18 @@ def _with_first_citation_only(answer: Answer, limit: int = SMS_LIMIT) -> str | N
 
 
 def _fit_each_cited(text: str, limit: int) -> tuple[str, str] | None:
-    """The first SMS and the rest of a text that cites both cities (each city's part under its own sections):
-    each city's part gets a fair share of the first SMS (what a short one leaves goes to the longer one) and
-    keeps its whole cited stretches while they fit, then the next one cut with its own citation; the rest
-    follows after MORE under the same citations. So every city's core comes first, and no words are sent
-    under the other city's sections. None unless the text cites both cities."""
-    if not _cites_both_codes(text):
+    """The first SMS and the rest of an answer given for each city ("In Victorville: ... In Inglewood:
+    ..."), each part under its own sections: each city's part gets a fair share of the first SMS (what a
+    short one leaves goes to the longer one), keeps its whole cited stretches while they fit, then the next
+    one cut with its own citation; the rest follows after MORE under the same citations. So every city's
+    core comes first, and no words are sent under the other city's sections. None unless the text has a
+    part for each city that cites its own code."""
+    text = " ".join(text.split())
+    starts = [m.start() for m in _CITY_LABEL.finditer(text)]
+    if len(starts) < 2 or not _cites_both_codes(text):
         return None
-    parts: list[list[str]] = []
-    for stretch in _cited_stretches(" ".join(text.split())):
-        code = _CODE_NAMED.findall(stretch)[-1:] or [None]
-        if parts and _CODE_NAMED.findall(parts[-1][-1])[-1:] == code:
-            parts[-1].append(stretch)
-        else:
-            parts.append([stretch])
+    bounds = [0, *starts[1:], len(text)]
+    parts = [_cited_stretches(text[a:b].strip()) for a, b in itertools.pairwise(bounds)]
     marker = more_marker()
     budgets, room = {}, limit - len(marker) - (len(parts) - 1)
     for i in sorted(range(len(parts)), key=lambda i: len(" ".join(parts[i]))):
@@ -209,29 +208,56 @@ def _fit_each_cited(text: str, limit: int) -> tuple[str, str] | None:
         room -= budgets[i]
     fitted = [_fit_stretches(part, budgets[i]) for i, part in enumerate(parts)]
     first = " ".join(said for said, _ in fitted if said)
+    if not first:
+        return None
     return first + marker, " ".join(rest for _, rest in fitted if rest)
 
 
-MIN_CUT = 80  # a stretch cut shorter than this (with its citation) is said whole after MORE instead
+_CITY_LABEL = re.compile(r"\b(?:In|En) (?:Victorville|Inglewood): ")
+
+
+MIN_CUT = 80  # a later stretch's words cut shorter than this are said whole after MORE instead
+MIN_CORE = 40  # the least of a city's first stretch said in the first message
 
 
 def _fit_stretches(stretches: list[str], room: int) -> tuple[str, str]:
     """One city's cited stretches in ``room`` characters: whole ones while they fit, then the next cut with
-    its own citation when there is room for a useful part of it; and what is left, for after MORE."""
+    its own first cited section when a useful part of it fits; and what is left, for after MORE, under the
+    full citation."""
     taken: list[str] = []
+    marker = more_marker()
     for i, stretch in enumerate(stretches):
         used = len(" ".join(taken)) + (1 if taken else 0)
         if used + len(stretch) <= room:
             taken.append(stretch)
             continue
-        if room - used < MIN_CUT:
-            return " ".join(taken), " ".join(stretches[i:])
-        cut, rest = fit_sms(stretch, room - used)
         cited = _CITATION.search(stretch)
         citation = cited.group(0) if cited and cited.end() == len(stretch) else ""
-        taken.append(cut.removesuffix(more_marker()))
-        return " ".join(taken), " ".join(part for part in (f"{rest}{citation}", *stretches[i + 1 :]) if part)
+        body = stretch[: len(stretch) - len(citation)]
+        least = MIN_CUT if taken else MIN_CORE
+        for cite in dict.fromkeys((_first_section(citation), citation)):  # the first section: more words
+            if room - used - len(cite) - len(marker) >= least:
+                cut, rest = fit_sms(f"{body}{cite}", room - used)
+                taken.append(cut.removesuffix(marker))
+                later = (f"{rest}{citation}" if rest else "", *stretches[i + 1 :])
+                return " ".join(taken), " ".join(part for part in later if part)
+        return " ".join(taken), " ".join(stretches[i:])
     return " ".join(taken), ""
+
+
+_FIRST_SECTION = re.compile(
+    rf"^ \((?P<first>{VICTORVILLE_CODE_NAME} §§? [^,;)(]+(?:\([^)]*\))*"
+    rf"|{INGLEWOOD_CODE_NAME}, [^,;(]+(?:\([^)]*\))*)"
+)
+
+
+def _first_section(citation: str) -> str:
+    """ " (Victorville Municipal Code §§ 10.03.280(b), (a); 10.03.170(c))" → " (Victorville Municipal Code §
+    10.03.280(b))": the citation's first section only (the citation itself when it cites one)."""
+    match = _FIRST_SECTION.match(citation)
+    if match is None:
+        return citation
+    return f" ({match.group('first').replace('§§', '§')})"
 
 
 def fit_sms(text: str, limit: int = SMS_LIMIT, *, more_follows: bool = False) -> tuple[str, str]:

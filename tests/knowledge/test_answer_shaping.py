@@ -263,3 +263,43 @@ def test_a_question_about_both_cities_is_answered_for_each_in_the_order_named(re
 )
 def test_cities_named_in_the_order_said(text, cities):
     assert cities_named(text) == cities
+
+
+def test_a_city_part_with_little_room_left_for_its_next_stretch_says_it_whole_after_more():
+    from knowledge.cards.model import Card
+
+    vv = "Victorville Municipal Code §§ 10.03.280(b), (a), (c); 10.03.170(c); 10.03.100(5); 10.03.190(a)"
+    iw = "Inglewood FOG Ordinance, Monitoring and Notification (3)(a)"
+    first = (
+        "In Victorville: "
+        + "Confirm the phone notice in writing to the FOG manager within five working days. " * 3
+    )
+    second = "Keep a record of the spill, the cleanup and every contractor's invoice for the city. " * 4
+    inglewood = f"In Inglewood: Call the City at (310) 412-5333. ({iw})"
+    text = f"{first.strip()} ({vv}) {second.strip()} ({vv}) {inglewood}"
+    card = Card(id="t", city="victorville", topic="t", questions=("q",), answer="a", cites=(vv,))
+    answer = knowledge_answer.Answer(
+        knowledge_answer.AnswerKind.ANSWER, text, (vv, iw), None, card=card, parts=2
+    )
+    reply = shape_answer(answer, "sms")  # no error: every message gets a reply
+    assert len(reply.text) <= 2 * SMS_LIMIT and "In Inglewood: Call the City at (310) 412-5333." in reply.text
+    assert "Keep a record of the spill" in reply.more
+
+
+def test_two_long_city_parts_with_long_citations_in_one_sms_each_keep_a_core_under_their_own_section():
+    iw = 'Inglewood FOG Ordinance, Monitoring and Notification (3)(a), (1)(i)(E); Definitions ("Director")'
+    vv = "Victorville Municipal Code §§ 10.03.170(b), (a), (c)"
+    text = (
+        "In Inglewood: Send a written confirmation to the Director of Public Works no later than 5 working "
+        f"days after the date of the incident. ({iw}) It must state the date of the incident, the reasons for "
+        "the spill, the steps taken right away and the steps to keep it from happening again. In Victorville: "
+        "Copies of every service manifest must reach the FOG manager no later than 72 hours after your "
+        f"grease control device is serviced; your hauler may send them for you. ({vv}) Also keep the "
+        "manifests on your premises for at least 2 years. Which city are you in: Victorville or Inglewood?"
+    )
+    answer = knowledge_answer.Answer(knowledge_answer.AnswerKind.BOTH_CITIES, text, (iw, vv), None)
+    reply = shape_answer(answer, "sms")  # one message's room for both: no error, no empty first reply
+    assert len(reply.text) <= SMS_LIMIT and reply.text.startswith("In Inglewood: Send a written")
+    assert "In Victorville: Copies" in reply.text
+    inglewood, victorville = reply.text.split("In Victorville:")
+    assert "Victorville Municipal Code" not in inglewood and "Inglewood FOG" not in victorville
