@@ -291,8 +291,9 @@ def test_two_long_city_parts_with_long_citations_in_one_sms_each_keep_a_core_und
     vv = "Victorville Municipal Code §§ 10.03.170(b), (a), (c)"
     text = (
         "In Inglewood: Send a written confirmation to the Director of Public Works no later than 5 working "
-        f"days after the date of the incident. ({iw}) It must state the date of the incident, the reasons for "
-        "the spill, the steps taken right away and the steps to keep it from happening again. In Victorville: "
+        f"days after the date of the incident. ({iw}) It must state the date of the incident, the reasons "
+        "for the spill, the steps taken right away and the steps to keep it from happening again. "
+        "In Victorville: "
         "Copies of every service manifest must reach the FOG manager no later than 72 hours after your "
         f"grease control device is serviced; your hauler may send them for you. ({vv}) Also keep the "
         "manifests on your premises for at least 2 years. Which city are you in: Victorville or Inglewood?"
