@@ -494,13 +494,22 @@ def _notices_summed(text: str) -> int | None:
     together = _ALL_TOGETHER.search(text)
     if together is None:
         return None
+    # the words just before the total ("so 1st 2nd 3rd all together"), else just after it ("the total of
+    # the first and second"): never a later sentence, which may be the conversation's earlier turns run on
+    # without a question mark ("... and a 4th?")
     start = max((m.end() for m in re.finditer(r"[?.!]", text[: together.start()])), default=0)
-    end = next((m.start() for m in re.finditer(r"[?.!]", text[together.end() :])), len(text) - together.end())
-    sentence = text[start : together.end() + end]
-    ordinals = {_ORDINALS[word.lower()] for word in _ORDINAL.findall(sentence)}
-    if few := _FIRST_FEW.search(sentence):
-        return _FEW[few.group("n").lower()]
-    return max(ordinals) if len(ordinals) > 1 else None  # a total of one notice is no total
+    before = text[start : together.start()]
+    after = re.split(r"[?.!]", text[together.end() : together.end() + _AFTER_TOTAL])[0]
+    for said in (before, after):
+        if few := _FIRST_FEW.search(said):
+            return _FEW[few.group("n").lower()]
+        ordinals = {_ORDINALS[word.lower()] for word in _ORDINAL.findall(said)}
+        if len(ordinals) > 1:  # a total of one notice is no total
+            return max(ordinals)
+    return None
+
+
+_AFTER_TOTAL = 40  # how far after "in total" its notices are looked for
 
 
 def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:

@@ -621,3 +621,15 @@ def test_what_is_owed_right_now_is_worked_out_from_the_invoice_s_date_not_today(
     said = "so what do i owe right now total? got a late notice on the fog fee invoice dated oct 16, $267"
     result = compute(said, "inglewood", NOW)
     assert result is not None and result.text.startswith("As of today you owe $293.70")
+
+
+def test_a_total_asked_before_the_conversation_s_earlier_turns_counts_only_its_own_notices():
+    # the newest message first, then the topic's turns run on without a question mark
+    said = (
+        "so 1st 2nd 3rd all together how much whats the fine for a notice of violation in inglewood "
+        "3 and a 4th?"
+    )
+    result = compute(said, "inglewood", NOW)
+    assert result is not None and result.text.startswith("$850 for the first 3 notices")
+    asked = "what's the total of the first and second notice of violation fines?"
+    assert compute(asked, "inglewood", NOW).text.startswith("$350")
