@@ -43,6 +43,7 @@ from intake import (
 )
 from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_street_address, parse_location
+from intake.numbers import DIGITS_PATTERN
 from intake.phones import mentions_phone
 from intake.routing import asks_a_question, is_hypothetical
 from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, said_name
@@ -506,7 +507,7 @@ def _corrected_answer(
     return _corrected_by_old_number(form, text, values)
 
 
-_NUMBER = re.compile(r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\d|[.,]\d)")
+_NUMBER = re.compile(DIGITS_PATTERN)
 
 
 def _corrected_by_old_number(

@@ -704,9 +704,7 @@ def computed_aside(tracker: Tracker, said: str) -> str | None:
         return None
     asked = before[0][:MAX_QUESTION_CHARS]
     city = detect_city(asked) or tracker.get_slot("city")
-    if not completes(tracker, asked, said, city):
-        return None
-    worked = computed_answer(tracker, f"{asked} {said}"[-MAX_QUESTION_CHARS:], city)
+    worked = _completed(tracker, asked, said, city)
     return None if worked is None else worked.text
 
 
@@ -715,11 +713,16 @@ def completes(tracker: Tracker, topic: str, question: str, city: str | None) -> 
     topic it computes what the topic alone did not (the missing value: "12 gal a week"; or another one than
     the default: "our permit says every 60 days"). A new question that computes on its own is no part of
     the topic."""
+    return _completed(tracker, topic, question, city) is not None
+
+
+def _completed(tracker: Tracker, topic: str, question: str, city: str | None) -> Answer | None:
+    """The topic's result worked out with ``question``'s value (:func:`completes`), or None."""
     if computed_answer(tracker, question, city) is not None:
-        return False
+        return None
     together = computed_answer(tracker, f"{topic} {question}"[-MAX_QUESTION_CHARS:], city)
     alone = computed_answer(tracker, topic, city)
-    return together is not None and (alone is None or together.text != alone.text)
+    return together if together is not None and (alone is None or together.text != alone.text) else None
 
 
 def computed_answer(tracker: Tracker, said: str, city: str | None) -> Answer | None:

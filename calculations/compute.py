@@ -571,11 +571,11 @@ _ANNUAL_ONLY = re.compile(r"\b(?:annual|yearly|every year|per year|each year|al 
 def _deminimis(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if city == "inglewood" or not _YARDS.search(text):
         return None
-    yards, gallons = _said_in(text, "yd3"), _said_in(text, "gal")
+    yards, gallons = _said_with_words(text, "yd3"), _said_with_words(text, "gal")
     if yards is None or gallons is None:
         return None
     result = compliance.deminimis(
-        yards, gallons, total_below=_said_below(text, "yd3"), organics_below=_said_below(text, "gal")
+        yards[0], gallons[0], total_below=_is_below(yards), organics_below=_is_below(gallons)
     )
     lead = (
         t("Yes, you qualify to apply for a de minimis waiver.")
@@ -601,10 +601,10 @@ def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed
         return None
     if not _TRASH_SERVICE.search(text):
         return None  # "the monthly cost for a 3-yard organics bin": a bin's size, no weekly trash service
-    yards = _said_in(text, "yd3")
-    if yards is None:
+    said_yards = _said_with_words(text, "yd3")
+    if said_yards is None:
         return None
-    below = _said_below(text, "yd3")
+    yards, below = said_yards[0], _is_below(said_yards)
     result = compliance.deminimis(yards, 0, total_below=below)
     said = f"{yards.normalize():f}"
     lead = t(
@@ -669,10 +669,9 @@ def _said_in(text: str, unit: str) -> Decimal | None:
     return None if said is None else said[0]
 
 
-def _said_below(text: str, unit: str) -> bool:
-    """Whether that amount was said as an upper bound ("less than 2 cubic yards", "menos de 10 galones")."""
-    said = _said_with_words(text, unit)
-    return said is not None and bool(_BELOW.match(said[1]))
+def _is_below(said: tuple[Decimal, str]) -> bool:
+    """Whether an amount was said as an upper bound ("less than 2 cubic yards", "menos de 10 galones")."""
+    return bool(_BELOW.match(said[1]))
 
 
 _BELOW = re.compile(r"^(?:less\s+than|under|below|fewer\s+than|not\s+even|menos\s+de)\b", re.I)

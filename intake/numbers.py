@@ -62,6 +62,8 @@ _SPANISH_TERM = (
 _SPANISH_RUN = rf"{_SPANISH_TERM}(?:\s+(?:{_SPANISH_TERM}|un\b|una\b))*(?![\w-])"
 _WORD_NUMBER_RUN = rf"(?:{_ENGLISH_RUN}|{_SPANISH_RUN})"
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
+DIGITS_PATTERN = rf"(?<![\d.,])(?:{_DIGITS})(?!\d|[.,]\d)"
+"""A number written in digits, whole ("1,000", "2.5", not the "000" of "1,000")."""
 NUMBER_PATTERN = rf"(?:{_DIGITS}|\b{_WORD_NUMBER_RUN})"
 """A number written in digits ("1,000", "2.5") or words ("forty-five", "a hundred and twenty", "cuarenta y
 cinco")."""
