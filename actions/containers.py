@@ -250,15 +250,15 @@ class ActionSortAnswer(Action):
             item = NO_MATCH  # not expected: the same message listed them when the form began
         if item in (None, NO_MATCH):
             query = tracker.get_slot(QUERY_SLOT) or ""
+            if again := _sorted_again_there(tracker, query, limit):  # "my sister runs a cafe, same way?"
+                dispatcher.utter_message(text=again)
+                return [*_CLEARED, SlotSet(GENERATOR_SLOT, parse_generator(query).value)]
             if len(query.split()) >= RULE_QUESTION_WORDS and (
                 found := answer_if_covered(tracker, query, tracker.get_slot("city") or "victorville")
             ):  # "my fourplex in victorville: do we need the brown cart like the apartments?"
                 reply, events = found
                 dispatcher.utter_message(text=reply.text)
                 return [*events, *_CLEARED]
-            if again := _sorted_again_there(tracker, query, limit):  # "my sister runs a cafe, same way?"
-                dispatcher.utter_message(text=again)
-                return [*_CLEARED, SlotSet(GENERATOR_SLOT, parse_generator(query).value)]
             answer = runtime.sorting_matcher().sort(query)
             dispatcher.utter_message(text=format_answer(answer, city_contact=_office(), limit=limit))
         else:

@@ -27,7 +27,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions import runtime
 from actions.channel import channel_of
-from cities import CITY_NAMES, CityContacts
+from cities import CITY_NAMES, CityContacts, detect_city
 from intake import (
     FieldSpec,
     FormSpec,
@@ -42,10 +42,10 @@ from intake import (
     without_phones,
 )
 from intake import read_back as _read_back_parts
-from intake.locations import ADDRESS, find_street_address, parse_location
+from intake.locations import ADDRESS, find_cross_streets, find_street_address, parse_location
 from intake.numbers import DIGITS_PATTERN
 from intake.phones import mentions_phone
-from intake.routing import asks_a_question, is_hypothetical
+from intake.routing import asks_a_question, asks_to_apply, asks_to_log, is_hypothetical
 from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, said_name
 from intake.values import MAX_TEXT_CHARS
 from languages import ENGLISH, N_, SPANISH, current, t, using
@@ -333,6 +333,9 @@ class GuidedForm:
     # asked before, then "about 8 gallons a week" in the form). Every other fact, once given, changes only
     # when the user asks to change it.
     restated: frozenset[str] = frozenset()
+    # True: a question asked in the message that starts the form is answered first ("can u log it? also do
+    # i have to send the receipt to the city?"); a spill caller is told whom to call instead.
+    answers_with_the_request: bool = True
 
     def __post_init__(self) -> None:
         _FORMS_BY_NAME[self.name] = self
@@ -678,7 +681,7 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
     elif business_field == "business_name" and (said := _business_before_address(text)):
         # an applicant's business ("Plaza Amargosa, 14800 ..." in a spill report is a place)
         found[business_field] = said
-    street = find_street_address(text)
+    street = find_street_address(text) or find_cross_streets(text)  # "..., 3rd ave and manchester, ..."
     if _ADDRESS_FIELD in names and street and (address := parse("location", street, ctx)).ok:
         found[_ADDRESS_FIELD] = address.slot
     return found
@@ -1079,6 +1082,10 @@ class GuidedFormValidation(Action, ABC):
         worked = _aside_worked_out(tracker, message) if message.fresh and decision.next_slot else None
         if worked:  # the side question just asked, with the value it lacked
             extra.messages.insert(0, worked)
+        elif message.fresh and state.requested is None and form.answers_with_the_request:
+            # "grease guy just pumped our interceptor, can u log it? also do i have to send the receipt to
+            # the city?": the question is answered before the form's first one
+            extra.messages[:0] = _answered_with_the_request(tracker, message.text)
         for text in (*decision.feedback, *extra.messages, *decision.question):
             dispatcher.utter_message(text=text)
         for payload in extra.payloads:
@@ -1126,6 +1133,29 @@ class GuidedFormValidation(Action, ABC):
     def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
         """Hook: side effects after a turn (store a partial record, warn); may change the decision."""
         return AfterTurn(decision)
+
+
+# The parts of a message that asks to start a form: its sentences and the questions added with "also"
+_REQUEST_PARTS = re.compile(r"(?<=\?)|(?<=[a-z]\.)\s+|\b(?:also|plus|and also|tambi[eé]n|otra cosa)\b", re.I)
+
+
+def _answered_with_the_request(tracker: Tracker, text: str) -> list[str]:
+    """The answer to a question asked in the message that starts a form besides the request itself ("seller
+    says we can keep using his FOG permit. true? if not i want to apply for my own"), when the ordinances
+    answer it; else nothing."""
+    from actions.knowledge import answer_if_covered  # the answer layer reads the forms: imported when asked
+
+    parts = [part.strip(" ,") for part in _REQUEST_PARTS.split(text) if part and part.strip(" ,?")]
+    context = ""
+    for part in parts:
+        if not looks_like_question(part) or asks_to_apply(part) or asks_to_log(part):
+            context = f"{context} {part}"
+            continue
+        question = f"{context} {part}".strip()  # read with what the message says before it
+        city = detect_city(text) or tracker.get_slot("city")
+        found = answer_if_covered(tracker, question, city) if city else None
+        return [found[0].text] if found else []
+    return []
 
 
 def _aside_worked_out(tracker: Tracker, message: Message) -> str | None:

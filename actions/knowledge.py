@@ -132,6 +132,8 @@ def reply_for(
     conversation, that it is an unofficial translation (on SMS in the first message when it fits)."""
     channel = channel_of(tracker)
     note_unanswered(tracker, question, channel, result)
+    if (tracker.active_loop or {}).get("name") and result.card is not None and result.card.offer:
+        result = replace(result, card=replace(result.card, offer=None))  # a form is under way: no offer
     shaped = shape_answer(result, channel)
     events: list[EventType] = []
     if (

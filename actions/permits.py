@@ -39,6 +39,7 @@ from compliance.core import dollars
 from config.paths import DOCUMENTS_DIR
 from documents.application import INGLEWOOD_NEXT_STEPS, VICTORVILLE_NEXT_STEPS, inglewood_fees
 from intake import INGLEWOOD_PERMIT, VICTORVILLE_PERMIT, FieldSpec, FormSpec, Location, ParseContext, parse
+from intake.text import said_name
 from languages import N_, t
 
 log = logging.getLogger(__name__)
@@ -129,6 +130,12 @@ _CUED_SENTENCES = (
         ),
     ),
 )
+# The applicant saying they own the business, with no other owner's name: the owner is the applicant
+_THE_OWNER_IS_ME = re.compile(
+    r"^\W*(?:i'?m|i am|soy|yo soy)\s+(?:the|el|la)\s+(?:sole\s+|only\s+|[uú]nic[oa]\s+)?"
+    r"(?:owner|due[nñ][oa]|propietari[oa])\W*$",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"(?<=\w\w)[.;!?]\s+")
 
 # Whether there is a drive-thru, said among other facts: "no drive-thru", "no tenemos ventanilla de
@@ -188,6 +195,8 @@ def permit_facts(spec: FormSpec) -> Callable[[str, ParseContext, Mapping[str, An
                 if result.ok:
                     found[name] = result.slot
         for name, said in _cued_clauses(text):
+            if name == "owners" and _THE_OWNER_IS_ME.match(said):  # "its me Luis Ortega, im the owner"
+                said = said_name(text) or values.get("applicant_name") or ""
             if name in parsers and name not in found and (result := parse(parsers[name], said, ctx)).ok:
                 found[name] = result.slot
         drive_thru = _drive_thru_said(text) if "drive_thru" in parsers else None

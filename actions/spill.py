@@ -64,7 +64,7 @@ from intake import (
 )
 from intake.locations import ADDRESS
 from intake.routing import spill_happening_now
-from intake.text import business_name_said, names_a_food_business, parse_company_name
+from intake.text import business_name_said, names_a_food_business, parse_company_name, said_name
 from knowledge.spanish import gloss
 from languages import N_, t
 from store import outbox
@@ -205,6 +205,8 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
     found: dict[str, Any] = {}
     if (named := _MY_NAME.search(text)) and (name := parse("person_name", named.group("name"), ctx)).ok:
         found["reporter_name"] = name.slot
+    elif said := said_name(text):  # "im Chente Ruiz the owner, 310-555-0199", "maria lopez 760-555-0188"
+        found["reporter_name"] = said
     if _WHEN_CUE.search(text) and (moment := parse("moment", text, ctx)).ok:
         found["started_at"] = moment.slot
     if _STILL_FLOWING.search(text):
@@ -278,6 +280,7 @@ SPILL_FORM = GuidedForm(
     question_facts=spill_facts,
     send_early_with=(("city",), ("location",), ("callback_number",)),
     confirmation_sends=True,
+    answers_with_the_request=False,
 )
 
 _STORE_COLUMNS = {

@@ -28,7 +28,9 @@ from languages import N_, t
 _PUMPED = re.compile(
     r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|clean (?:it|them|the (?:trap|interceptor))|serviced|"
     r"emptied|vacuumed|last (?:done|did it)|"
-    r"pump(?:er|ing)?(?: (?:truck|guys?|company|crew))? (?:came|come|was (?:out|here)|showed up))\b",
+    r"pump(?:er|ing)?(?: (?:truck|guys?|company|crew))? (?:came|come|was (?:out|here)|showed up)|"
+    r"had (?:the |a )?(?:pump(?:er|ing)?|vacuum|hauler)(?: (?:truck|guys?|company|crew))? "
+    r"(?:out|over|come))\b",
     re.I,
 )
 _DEVICE = re.compile(r"\b(?:grease )?(?:traps?|interceptors?)\b", re.I)

@@ -324,6 +324,28 @@ _RE_REACHES_NOWHERE = re.compile(
     r"\b(?:none|neither|nowhere|ninguno|ninguna|ningun\s+lado|ninguna\s+parte)\b"
 )
 _RE_REACHES_NOT = re.compile(r"^(?:no,?\s+)?no\s+(?:llega|ha\s+llegado|sale|ha\s+salido|alcanza)\b")
+# Said of a place the spill has not reached: "not in the street yet", "close to the storm drain but not in
+# it", "no ha llegado a la calle", "cerca de la alcantarilla"
+_RE_NOT_THERE = re.compile(
+    r"\b(?:not|isn'?t|hasn'?t|hasnt|isnt|never|close\s+to|near|next\s+to|nowhere\s+near|cerca\s+de|"
+    r"junto\s+a|no\s+(?:ha\s+)?(?:llegado|llega|sale|alcanza))\b(?:\s+[\w']+){0,3}?\s*$"
+)
+
+
+def _reached(pattern: str, text: str) -> bool:
+    """Whether ``text`` says the spill is at a place of ``pattern``: some mention of it not said in the
+    negative or as only near it."""
+    return any(
+        not _RE_NOT_THERE.search(text[: found.start()]) for found in re.finditer(rf"\b(?:{pattern})\b", text)
+    )
+
+
+def _only_not_there(text: str) -> bool:
+    """Whether ``text`` names places only to say the spill is not there ("not in the street yet")."""
+    mentions = [c.pattern for c in REACH_CHOICES if re.search(rf"\b(?:{c.pattern})\b", text)]
+    return bool(mentions) and not any(_reached(pattern, text) for pattern in mentions)
+
+
 _RE_REACHES_ALL = re.compile(r"\ball\b|\btodos\b|\btodas\b|\blos\s+tres\b")
 
 
@@ -357,11 +379,11 @@ def parse_reaches(text: str) -> ParseResult[Reaches]:
     if _RE_REACHES_NOT.search(normalized):  # "no llega a la calle": it names the street it does not reach
         return _ok(Reaches(()))
     if not _RE_REACHES_NOWHERE.search(normalized):
-        places = tuple(c.key for c in REACH_CHOICES if re.search(rf"\b(?:{c.pattern})\b", normalized))
+        places = tuple(c.key for c in REACH_CHOICES if _reached(c.pattern, normalized))
         if _RE_REACHES_ALL.search(normalized) and not _RE_NOT_ALL.search(normalized):
             places = SPILL_REACHES
         if places:
             return _ok(Reaches(tuple(p for p in SPILL_REACHES if p in places)))
-    if _RE_REACHES_NONE.search(normalized):
+    if _RE_REACHES_NONE.search(normalized) or _only_not_there(normalized):
         return _ok(Reaches(()))
     return _fail(t("Does it reach the street, a gutter or a storm drain? Say which, or none, or not sure."))

@@ -44,6 +44,23 @@ def find_street_address(text: str) -> str | None:
     return match.group(0) if match else None
 
 
+# Two streets crossing, one of them named as a street ("3rd ave and manchester", "Bear Valley Rd & 7th"),
+# as one clause of a longer text
+_RE_CROSS_STREETS_CLAUSE = re.compile(
+    rf"(?:^|(?<=[,.;]))\s*(?P<streets>[a-z0-9][\w .'-]{{0,40}}?\b{STREET_SUFFIX}\.?\s+(?:and|&|y|@)\s+"
+    rf"[a-z0-9][\w .'-]{{0,40}}?|[a-z0-9][\w .'-]{{0,40}}?\s+(?:and|&|y|@)\s+[a-z0-9][\w .'-]{{0,40}}?"
+    rf"\b{STREET_SUFFIX}\.?)\s*(?=[,.;]|$)",
+    re.IGNORECASE,
+)
+
+
+def find_cross_streets(text: str) -> str | None:
+    """Two streets crossing said as one clause of a longer text ("Tacos El Guero, 3rd ave and manchester,
+    inglewood 90301" → "3rd ave and manchester"), one of them named as a street; or None."""
+    match = _RE_CROSS_STREETS_CLAUSE.search(text)
+    return match.group("streets").strip() if match else None
+
+
 _RE_MANHOLE = re.compile(
     r"\b(?:manholes?|man\s+holes?|maintenance\s+holes?|sewer\s+(?:cover|lid)s?|clean\s*-?\s*outs?|"
     r"pozos?\s+de\s+(?:visita|inspecci[oó]n)|tapas?\s+del?\s+(?:drenaje|alcantarilla)|registros?\s+del?\s+drenaje)\b",

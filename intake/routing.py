@@ -123,6 +123,21 @@ _REPORT_REQUEST = _words(
 )
 
 
+# "our storage room is overflowing with paper", "the inbox is overflowing": no spill, whatever else the
+# message says of grease
+_FIGURATIVE_OVERFLOW = _words(
+    r"overflowing with "
+    r"(?!(?:\w+ )?(?:sewage|grease|water|wastewater|fog|oil|sludge|waste|aguas?|grasa)\b)\w+",
+    r"(?:room|office|inbox|closet|desk|files?|boxes|schedule|storage|mailbox|calendar|shelves)"
+    r" (?:is |are )?(?:overflowing|full)",
+)
+
+
+def _literal(text: str) -> str:
+    """``text`` without a figurative overflow (:data:`_FIGURATIVE_OVERFLOW`)."""
+    return _FIGURATIVE_OVERFLOW.sub(" ", text)
+
+
 def spill_is_live(text: str) -> bool:
     """Whether a message about a spill is about one happening now (or asks to report one), not a past one.
 
@@ -133,6 +148,7 @@ def spill_is_live(text: str) -> bool:
     that only mentions grease or a drain ("can the dishwasher go to the grease trap so the drain doesn't
     clog?") is not a report.
     """
+    text = _literal(text)
     if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
         return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
     if _REPORT_REQUEST.search(text) and not (_PAST.search(text) and _ASKS_WHETHER.search(text)):
@@ -150,6 +166,7 @@ def spill_happening_now(text: str) -> bool:
     """Whether a message describes a spill going on as it is written ("sewage is coming up out of the
     manhole", "our grease trap is overflowing"): the caller is told whom to call before anything is asked.
     Signs of a past incident need an explicit "right now" or "still flowing" to count."""
+    text = _literal(text)
     if not _SPILL_WORDS.search(text):
         return False
     # "... just spilled grease in the alley and it's heading for the storm drain": going on, past words or not
@@ -283,7 +300,8 @@ _HOW_OR_WHERE = _words(
     r"where (?:do|can|is|are|should)",
     r"what(?:'?s| is| are)? (?:the )?(?:address|office|hours|phone|number|street)",
     r"who (?:do|should) (?:i|we)",
-    r"what (?:goes|do i|do we|does it|is needed|documents|info)",
+    r"what (?:goes|do i|do we|does it|is needed|documents|info|information|paperwork|papers|details)",
+    r"(?:want|need|needs|ask for|asks for|require|requires) on (?:the|our|my|an?) (?:\w+ ){0,2}application",
     r"(?:office|street) address",
     r"office hours",
     r"in person",
@@ -410,17 +428,16 @@ def asks_to_apply(text: str) -> bool:
     """Whether a message asks to start an application or waiver request (not how, where, or whether to): a
     question that does not ask to apply ("what does the application need?", "do we qualify?") is answered,
     and the application offered after the answer."""
+    # a question mark anywhere asks something: "What will the city want on the application? I'd like to
+    # start gathering it now."
+    asked = "?" in text or _is_question(text)
     if _HOW_OR_WHERE.search(text):
-        return bool(_APPLY_REQUEST.search(text)) and not _is_question(text)
-    if (
-        _is_question(text)
-        and re.search(r"\d", text)
-        and not _APPLY_REQUEST.search(_COULD_WE_GET.sub("", text))
-    ):
+        return bool(_APPLY_REQUEST.search(text)) and not asked
+    if asked and re.search(r"\d", text) and not _APPLY_REQUEST.search(_COULD_WE_GET.sub("", text)):
         return False  # "1.5 yards a week and 12 gallons, could we get a de minimis waiver?": do we qualify
     # a statement asks to apply ("de minimis waiver please"), unless it states facts: "3 yards a week and
     # about 15 gallons of organics" answers what was asked before
-    return bool(_APPLY_REQUEST.search(text)) or not (_is_question(text) or re.search(r"\d", text))
+    return bool(_APPLY_REQUEST.search(text)) or not (asked or re.search(r"\d", text))
 
 
 # Words a question may open with before its question word ("wait, how much ...", "ok so what if ...").
@@ -498,6 +515,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "then I'd like to apply for the waiver": which one, the conversation says
     if intent in WAIVER_INTENTS and (named := waiver_of(text)) and asks_to_apply(text):
         return named  # "i want to apply for a de minimis waiver", whichever the classifier picked
+    if intent in WAIVER_INTENTS and not (_A_WAIVER.search(text) or waiver_of(text) or asks_to_apply(text)):
+        return QUESTION_INTENT  # "the fryer oil, can we pour it in the mop sink? its just a little"
     if intent in APPLY_INTENTS and asks_to_apply_unnamed(text):
         return QUESTION_INTENT  # "I want to apply for it": which, the conversation says
     if intent in APPLY_INTENTS:
@@ -520,6 +539,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "is there any way not to have to pay for the brown bin?" asks a rule
     if intent == SORT_INTENT and _ESTABLISHMENT_FACTS.search(text):
         return QUESTION_INTENT  # "what if we take out a table and go down to 48 seats, no drive thru"
+    if intent == SORT_INTENT and _ENFORCEMENT.search(text):
+        return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
     if intent == SORT_INTENT and _ASKS_CONTENTS.search(text):
         return QUESTION_INTENT  # "wut do i put in the letter": what the letter says, not where it goes
     if intent == HANDOFF_INTENT and _CALL_WHOM.search(text):
@@ -754,6 +775,22 @@ _CART_RULE_WORDS = (
     r"weight tickets?",
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
+# What the city does about a business's carts, and its clocks: a rule, never an item to sort
+_ENFORCEMENT = _words(
+    r"violations?",
+    r"notice of violation",
+    r"violation notice",
+    r"citations?",
+    r"cited",
+    r"penalt(?:y|ies)",
+    r"how long (?:do|does|will|until|till|have)",
+    r"deadline",
+    r"extension",
+    r"more time",
+    r"infracci[oó]n",
+    r"multas?",
+    r"plazo",
+)
 # A food establishment's own facts (its seats, its drive-thru): what a fee or a permit turns on, never an
 # item to sort
 _ESTABLISHMENT_FACTS = _words(r"\d+ (?:seats?|asientos|sillas)", r"drive[- ]?thr(?:u|ough)", r"seating")
@@ -849,6 +886,7 @@ _NEXT_ITEM = re.compile(
 def _live_spill_question(text: str) -> bool:
     """A question that describes a spill happening now ("grease is bubbling out of the cleanout right now,
     who do I call?"): the spill report answers it, whom to call first."""
+    text = _literal(text)
     return bool(_SPILL_EVENT.search(text) and _NOW.search(text) and not _PAST.search(text))
 
 

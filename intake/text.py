@@ -27,7 +27,7 @@ def user_text(raw: str) -> str:
 
 _RE_NAME_PREFIX = re.compile(
     r"^(?:(?:hi|hello|hey|hola|buenas)[,!.]?\s+)?(?:my\s+name\s+is|my\s+name'?s|name'?s|name\s+is|this\s+is|i\s+am|"
-    r"i'?m|it'?s|it\s+is|me\s+llamo|soy|call\s+me|mi\s+nombre\s+es)\s+",
+    r"i'?m|it'?s\s+me|it'?s|it\s+is|me\s+llamo|soy|call\s+me|mi\s+nombre\s+es)\s+",
     re.IGNORECASE,
 )
 
@@ -130,34 +130,47 @@ def business_name_said(text: str) -> str | None:
 
 
 # A person's role said beside their name ("soy el dueño", "I'm the manager", "la administradora").
-_ROLE = re.compile(
-    r"^(?:(?:yo\s+)?soy\s+|i'?m\s+|i\s+am\s+)?(?:el|la|the|un|una|a)\s+(?:due[nñ][oa]|owner|cociner[oa]|cook|"
+_A_ROLE = (
+    r"(?:el|la|the|un|una|a)\s+(?:due[nñ][oa]|owner|cociner[oa]|cook|"
     r"chef|gerente|manager|encargad[oa]|administrador[a]?|supervisor[a]?|cajer[oa]|meser[oa]|emplead[oa]|"
     r"employee|server|lavaplatos|dishwasher|propietari[oa]|operador[a]?|operator)"
-    r"(?:\s+(?:del?|of|here|aqu[ií])(?:\s+\w+)?)?\s*$",  # the role alone: "soy el dueño (del negocio)"
+    r"(?:\s+(?:del?|of|here|aqu[ií])(?:\s+\w+)?)?"
+)
+_ROLE = re.compile(  # the role alone: "soy el dueño (del negocio)"
+    rf"^(?:(?:yo\s+)?soy\s+|i'?m\s+|i\s+am\s+)?{_A_ROLE}\s*$", re.IGNORECASE
+)
+# "soy Lupita Ramírez", "this is Sam Ortiz", "its me Luis Ortega", "im Chente Ruiz the owner": a name after
+# words that introduce one, and the role said after it
+_INTRODUCED = re.compile(
+    rf"^(?:(?:yo\s+)?soy|this is|i'?m|i am|habla|it'?s me|its me|soy yo)\s+"
+    rf"(?P<name>.+?)(?P<role>\s+{_A_ROLE})?$",
     re.IGNORECASE,
 )
-# "soy Lupita Ramírez", "this is Sam Ortiz": a name after words that introduce one
-_INTRODUCED = re.compile(r"^(?:(?:yo\s+)?soy|this is|i'?m|i am|habla)\s+(?P<name>.+)$", re.IGNORECASE)
 _PERSON_NAME = re.compile(r"^[^\W\d_]+(?:[ '-][^\W\d_]+){1,3}$")
 
 
 def said_name(text: str) -> str | None:
     """A person's name said among other words, beside their role or after "soy"/"this is": "Juan Perez, soy
     el dueño", "yo soy el cocinero, Ramiro Salas", "Soy Lupita Ramírez, la administradora, 760 555 0163".
-    A bare run of words is no name ("ya cerramos el agua"): a role beside it, or capitals, say it is one."""
-    pieces = [p.strip() for p in re.split(r"[,.;]|\s+-\s+", without_phones(text))]
+    A bare run of words is no name ("ya cerramos el agua"): a role beside it, or capitals, say it is one, or a
+    phone number said with it and nothing else ("maria lopez 760-555-0188")."""
+    bare = without_phones(text)
+    pieces = [p.strip() for p in re.split(r"[,.;]|\s+-\s+", bare)]
     pieces = [p for p in pieces if p]
+    with_a_phone = len(pieces) == 1 and bare != " ".join(text.split())
     for i, piece in enumerate(pieces):
         if _ROLE.match(piece):
             continue
-        role_beside = any(_ROLE.match(pieces[j]) for j in (i - 1, i + 1) if 0 <= j < len(pieces))
         introduced = _INTRODUCED.match(piece)
+        role_beside = any(_ROLE.match(pieces[j]) for j in (i - 1, i + 1) if 0 <= j < len(pieces)) or bool(
+            introduced and introduced.group("role")
+        )
         words = introduced.group("name") if introduced else piece
         if not _PERSON_NAME.match(words) or names_a_food_business(words):
             continue
         capitalised = all(word[0].isupper() for word in words.split())
-        if (role_beside or (introduced and capitalised)) and (name := parse_person_name(words)).ok:
+        named = role_beside or with_a_phone or (introduced and capitalised)
+        if named and (name := parse_person_name(words)).ok:
             return name.value
     return None
 

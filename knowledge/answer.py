@@ -46,6 +46,9 @@ NOT_COVERED_BELOW = 0.40
 # from 0.55 to 0.75 with LEXICAL_WEIGHT 0.3 (44% against 19% without cards); 0.70 keeps far-off questions
 # for the passages and the "not covered" answer.
 CARD_MIN = 0.70
+# A short question in a conversation about a subject is answered by a card on it this close: the subject
+# says what the question's "it" and "send" are about (dev conversations' follow-ups).
+SUBJECT_CARD_MIN = 0.60
 # With the city unknown, the other city's card is given too (or the city asked) when it is this close to the
 # best one: both cities have a rule on it (dev questions: 0.05 answered one city too often; 0.15-1.0 equal).
 CARD_BOTH_CITIES_MARGIN = 0.3
@@ -224,14 +227,14 @@ def _from_cards(
     k = SUBJECT_CANDIDATES  # the best match and those that may stand in for it (its subject's, a yes or no)
     if city is not None:
         found = _best(cards.match(question, city, k=k, language=language), question, subject, language)
-        if found is None or found.score < CARD_MIN:
+        if found is None or not _close_enough(found, subject):
             return None
         return answer_from_cards(_with_other_parts(cards, question, found.card, language), labelled=False)
     best = {
         c: _best(cards.match(question, c, k=k, language=language), question, subject, language)
         for c in CITY_NAMES
     }
-    close = {c: found for c, found in best.items() if found is not None and found.score >= CARD_MIN}
+    close = {c: found for c, found in best.items() if found is not None and _close_enough(found, subject)}
     if not close:
         return None
     top = max(close.values(), key=lambda m: m.score)
@@ -255,6 +258,16 @@ def _from_cards(
     text = " ".join(f"{a.text} {a.more}".strip() for a in both) + " " + t(WHICH_CITY)
     # each city's core is a part of its own: on SMS, the first reply may take a message for each
     return Answer(AnswerKind.BOTH_CITIES, text, tuple(c for a in both for c in a.citations), parts=len(both))
+
+
+def _close_enough(found: CardMatch, subject: str | None) -> bool:
+    """Whether a card answers: it matches the question closely (:data:`CARD_MIN`), or, for a short question
+    in a conversation about its subject, nearly as closely (:data:`SUBJECT_CARD_MIN`): "ok who do i send it
+    to" after a spill's phone notice is the written follow-up's question."""
+    if found.score >= CARD_MIN:
+        return True
+    on_subject = subject is not None and subject_family(found.card.topic) == subject_family(subject)
+    return on_subject and found.score >= SUBJECT_CARD_MIN
 
 
 def _each_labelled(answers: list[Answer]) -> Answer:

@@ -39,6 +39,13 @@ _RATES = _topic(
     r"\b(?:how much|cost|price|rate|charge|extra)\b.{0,40}\b(?:a month|per month|monthly|bin|cart|container|"
     r"trash service|pickup|collection)\b(?!.{0,20}\b(?:fine|penalt|nov|violation)\b)"
 )
+# What a pumping company charges ("how much charge x clean the grease trap"), not the city's fines or fees
+_PUMPING_PRICE = _topic(
+    r"^(?!.*\b(?:fines?|fined|penalt\w*|violations?|nov|city|fees?|if (?:we|i|they) (?:don'?t|do not|never)"
+    r"|cleanup|clean-up)\b).*"
+    r"\b(?:how much|cost|price|rates?|charges?)\b.{0,25}\b(?:pump(?:ing)?|clean(?:ing)?|service|empty)"
+    r"(?: out)?\W+(?:\w+\W+){0,2}(?:grease )?(?:trap|interceptor)"
+)
 _HAULER_LIST = _topic(
     r"\b(?:list|approved|recommend(?:ed)?|certified|good)\b.{0,40}"
     r"\b(?:pump(?:ing|er|ers)?|haul(?:ers?|ing)?|compan(?:y|ies)|vendors?|contractors?)\b"
@@ -126,6 +133,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("who collects the trash"), SOLID_WASTE, {})
     if _HAULER_LIST.search(question):
         return Uncovered(N_("a list of approved companies"), FOG, _HAULERS_SAY)
+    if _PUMPING_PRICE.search(question):
+        return Uncovered(N_("what pumping companies charge"), FOG, _HAULERS_SAY)
     if _GRANTS.search(question):
         return Uncovered(N_("rebates and grants"), FOG, {})
     if _OFFICE.search(question):

@@ -1100,3 +1100,32 @@ def test_a_spanish_correction_with_the_old_and_new_numbers_changes_that_answer(
     with languages.using("es"):
         turn = decide(form, FormState(given, slot or form.confirm_slot), say(said, "change_answer"), CONTACTS)
     assert turn.updates[changed]["amount"] == amount
+
+
+def test_a_one_line_application_keeps_the_cross_streets_the_applicant_and_the_owner_it_names():
+    turn = decide(
+        PERMIT_FORMS["inglewood"],
+        FormState({"city": "inglewood"}, "business_name"),
+        say(
+            "Tacos El Guero, 3rd ave and manchester, inglewood 90301. phone 310-555-0123. "
+            "its me Luis Ortega, im the owner"
+        ),
+        CONTACTS,
+    )
+    assert turn.updates["business_name"] == "Tacos El Guero"
+    assert turn.updates["facility_address"]["streets"] == ["3rd ave", "manchester"]
+    assert turn.updates["applicant_name"] == "Luis Ortega"
+    assert turn.updates["owners"] == "Luis Ortega"  # "im the owner": the applicant, not the words
+
+
+def test_a_spill_caller_who_says_who_they_are_with_the_amount_is_not_asked_their_name():
+    turn = decide(
+        SPILL_FORM,
+        FormState({"overflowing_now": "yes", "city": "inglewood"}, "volume"),
+        say("like 20 gallons maybe. im Chente Ruiz the owner, 310-555-0199"),
+        CONTACTS,
+    )
+    assert turn.updates["volume"]["amount"] == 20
+    assert turn.updates["reporter_name"] == "Chente Ruiz"
+    assert turn.updates["callback_number"] == "+13105550199"
+    assert turn.next_slot != "reporter_name"

@@ -87,3 +87,23 @@ def test_a_complete_application_carries_no_missing_list(engine, tmp_path, monkey
     slots, text = run(ActionSubmitPermitApplication(), make_tracker(slots=INGLEWOOD_ANSWERS, text="yes"))
     record = store.permits.get_by_reference(engine, slots["permit_reference"])
     assert "missing" not in record["details"] and "incomplete" not in text
+
+
+def test_a_question_asked_with_the_request_to_apply_is_answered_first(engine):
+    from action_tracker_support import make_tracker, run
+
+    from actions.permits import ValidatePermitForm
+
+    _, text = run(
+        ValidatePermitForm(),
+        make_tracker(
+            slots={"requested_slot": None, "city": "inglewood"},
+            text="we r taking over a restaurant in inglewood next month, seller says we can keep using his "
+            "FOG permit til it runs out. true? if not i want to apply for my own",
+            intent="apply_permit",
+            active_loop="permit_form",
+        ),
+    )
+    assert "Inglewood FOG Ordinance, Permits" in text  # permits are not transferable: the rule, cited
+    assert "apply for a FOG permit" not in text  # no offer of the application it is starting
+    assert text.rstrip().endswith("?")  # then the application's first question

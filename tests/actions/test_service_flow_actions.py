@@ -161,3 +161,32 @@ def test_a_frequency_said_with_when_next_is_used_over_the_default(engine):
         ActionServiceStatus(), make_tracker(text="when is the next one due?", intent="service_status")
     )
     assert "every six months" in text and "every six months" not in default
+
+
+def test_a_question_asked_with_the_request_to_log_is_answered_before_the_form_s_first_question(engine):
+    _, text = run(
+        ValidateServiceForm(),
+        make_tracker(
+            slots={"requested_slot": None},
+            text="grease guy just pumped our interceptor this morning, can u log it? also do i have to send "
+            "the receipt to the city or just keep it in the office? victorville",
+            intent="log_pumpout",
+            active_loop="service_form",
+        ),
+    )
+    assert "72 hours" in text  # the manifest's deadline (Victorville Municipal Code § 10.03.170(b))
+    assert "Victorville Municipal Code" in text
+    assert text.rstrip().endswith("?")  # and then the form's first question
+
+
+def test_a_request_to_log_with_no_other_question_gets_only_the_form_s_question(engine):
+    _, text = run(
+        ValidateServiceForm(),
+        make_tracker(
+            slots={"requested_slot": None},
+            text="need to log our pump out from this morning, victorville",
+            intent="log_pumpout",
+            active_loop="service_form",
+        ),
+    )
+    assert "Municipal Code" not in text

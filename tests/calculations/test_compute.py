@@ -22,6 +22,14 @@ NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, Decemb
             "due by December 14, 2026",
             "§ 10.03.160(f)(2)",
         ),
+        (  # "had the pumper out" says the service was done
+            "had the pumper truck out for the big grease trap on sept 15. when do we gotta do it again?? "
+            "nothing special on our permit",
+            "victorville",
+            "service_due",
+            "due by December 14, 2026",
+            "§ 10.03.160(f)(2)",
+        ),
         (
             "our permit says 60 days, pumped nov 2, when's the next one",
             "victorville",

@@ -137,6 +137,10 @@ def test_containers(text: str, expected: tuple[str, ...]) -> None:
         ("none", (), False),
         ("neither", (), False),
         ("it stays in the parking lot", (), False),
+        # a place said only in the negative, or as near, is not reached
+        ("not in the street yet just the lot", (), False),
+        ("its close to the storm drain but not in it yet i think", (), False),
+        ("it went into the storm drain, not the street", ("storm_drain",), False),
         ("not sure", (), True),
     ],
 )

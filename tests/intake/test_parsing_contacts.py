@@ -194,6 +194,15 @@ def test_a_street_address_is_found_inside_a_longer_answer():
     assert find_street_address("we have 45 seats and 3 cubic yards") is None
 
 
+def test_cross_streets_said_as_a_clause_are_found_when_one_is_named_as_a_street():
+    from intake.locations import find_cross_streets
+
+    said = "Tacos El Guero, 3rd ave and manchester, inglewood 90301. phone 310-555-0123"
+    assert find_cross_streets(said) == "3rd ave and manchester"
+    assert find_cross_streets("Bear Valley Rd & 7th, victorville") == "Bear Valley Rd & 7th"
+    assert find_cross_streets("we serve tacos and burritos, 40 seats") is None
+
+
 @pytest.mark.parametrize(
     ("text", "name"),
     [
@@ -208,6 +217,12 @@ def test_a_street_address_is_found_inside_a_longer_answer():
         ),
         ("this is Sam Ortiz, the manager", "Sam Ortiz"),
         ("im the cook, sam ortiz", "sam ortiz"),
+        # introduced, with the role after the name, or "it's me"
+        ("like 20 gallons maybe. im Chente Ruiz the owner, 310-555-0199", "Chente Ruiz"),
+        ("Tacos El Guero, phone 310-555-0123. its me Luis Ortega, im the owner", "Luis Ortega"),
+        # a name with a phone number and nothing else
+        ("maria lopez 760-555-0188", "maria lopez"),
+        ("im not sure the owner knows", None),
         # no name: a role alone, words with no role beside them, someone else's business
         ("soy el dueño", None),
         ("ya cerramos el agua, soy nuevo aqui", None),

@@ -648,3 +648,41 @@ def test_a_backup_cleaned_up_with_questions_about_it_is_no_pump_out_to_log():
 )
 def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, may_be):
     assert may_ask_where_it_goes(intent, text) is may_be
+
+
+@pytest.mark.parametrize(
+    ("intent", "said", "routed"),
+    [
+        # an overflow said of paper, a room or an inbox is no spill, whatever else the message says of grease
+        (
+            "ask_question",
+            "How long do we have to hang on to the grease interceptor pumping invoices and manifests for our "
+            "Inglewood restaurant? Our storage room is overflowing with paper.",
+            "ask_question",
+        ),
+        ("report_spill", "our grease trap is overflowing with grease water right now", "report_spill"),
+        # what the application asks for is a question, though the message says it will start gathering it
+        (
+            "apply_permit",
+            "What information will the city want on the grease permit application? I'd like to start "
+            "gathering it now.",
+            "ask_question",
+        ),
+        ("apply_permit", "i want to apply for a fog permit for my restaurant, can you help?", "apply_permit"),
+        # a waiver the classifier guessed from "just a little", with no waiver said or asked for
+        (
+            "request_deminimis_waiver",
+            "el aceite de la freidora, can we pour it in the mop sink poquito a poco? its just a little",
+            "ask_question",
+        ),
+        ("request_deminimis_waiver", "de minimis waiver please", "request_deminimis_waiver"),
+        # a notice about the carts and its deadline is a rule, not an item to sort
+        (
+            "sort_item",
+            "city gave us a violation notice about our recycling bins setup. how long do we get to fix it?",
+            "ask_question",
+        ),
+    ],
+)
+def test_figures_of_speech_guesses_and_notices_go_where_they_mean(intent, said, routed):
+    assert route(intent, said) == routed

@@ -17,6 +17,8 @@ from shaping.answers import shape_answer
         ("how much extra per month is a second green cart", "victorville", SOLID_WASTE),
         ("who is the garbage company in victorville", "victorville", SOLID_WASTE),
         ("is there a recommended list of pumping companies", "inglewood", FOG),
+        ("how much does pumping the interceptor usually cost", "inglewood", FOG),
+        ("how much charge x clean el grease trap aqui en inglewood me recommend alguna company", None, FOG),
         ("are there any grants to help pay for a new interceptor", "inglewood", FOG),
         ("what's the address of the office and are they open saturdays", "inglewood", FOG),
         ("how much is the grease permit fee", "victorville", FOG),
@@ -43,6 +45,8 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         ("what records do I keep of the pump outs", "victorville"),
         ("can I pour used fryer oil down the drain", "inglewood"),
         ("which container does the grease from the interceptor go in", "inglewood"),  # FOG's own rule
+        ("how much is the fine if we dont clean the grease trap", "victorville"),  # the city's, not a price
+        ("what does the city charge if we dont service the interceptor", "inglewood"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
