@@ -149,11 +149,20 @@ def reply_for(
         SlotSet("more_text", shaped.more or None),
     ]
     if result.kind is AnswerKind.ANSWER:
-        events.append(SlotSet(TOPIC_SLOT, question))
+        events.append(SlotSet(TOPIC_SLOT, _topic_after(tracker.get_slot(TOPIC_SLOT), question)))
     named = detect_city(question)
     if named and named != city:
         events.append(SlotSet("city", named))
     return shaped, events
+
+
+def _topic_after(topic: str | None, question: str) -> str:
+    """The conversation's topic once ``question`` is answered: the question, or, for a short one asked on a
+    topic, the topic with it ("Can we skip the hearing altogether?" after the administrative complaint
+    served on November 20 is still about that complaint, for the next short question too)."""
+    if not topic or len(question.split()) > FOLLOW_UP_MAX_WORDS or topic.strip() in question:
+        return question
+    return f"{topic} {question}"[-MAX_QUESTION_CHARS:]
 
 
 def with_translation_note(shaped: ShapedReply, channel: str) -> ShapedReply:

@@ -405,11 +405,13 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
     return Computed("late_fee", " ".join(p for p in parts if p), fee.citation)
 
 
-# "y hasta cuando antes de q me quieran quitar el permiso?" (glossed "... revoke the permit"): the day the
-# unpaid invoice becomes cause for revocation is what is asked
+# "y hasta cuando antes de q me quieran quitar el permiso?" (glossed "... revoke the permit"), "and if i
+# still dont pay?": the day the unpaid invoice becomes cause for revocation is what is asked
 _REVOCATION = re.compile(
     r"\b(?:revok\w*|revocation|revocar\w*|"
-    r"pull (?:our|my|the) permit|(?:lose|take away) (?:our|my|the) permit)\b",
+    r"pull (?:our|my|the) permit|(?:lose|take away) (?:our|my|the) permit|"
+    r"if (?:i|we) (?:still )?(?:don'?t|dont|do not|never|can'?t|cannot|won'?t) pay|"
+    r"si no (?:lo |la )?pag\w+)\b",
     re.I,
 )
 

@@ -288,6 +288,8 @@ SUBJECT_MARGIN = 0.2  # how much closer the best card may be than one on the con
 # the whole ("can we haul our own cardboard? what papers do we keep?": the self-hauler's records, not the
 # grease records a bare "what papers do we keep" matches best)
 PART_SUBJECT_MARGIN = 0.1
+# How much closer the best card may be than one on the subject when the best is in the other chapter
+SUBJECT_CHAPTER_MARGIN = 0.35
 
 
 def _on_subject(
@@ -301,6 +303,11 @@ def _on_subject(
     family = subject_family(subject)
     same = next((m for m in found if subject_family(m.card.topic) == family), None)
     if same is not None and same.score >= found[0].score - margin:
+        return same
+    # the best in the other chapter ("What's the most they can fine us?" in a grease conversation matches
+    # the organics chapter's fines best): the subject's chapter answers when it is close
+    other_chapter = same is not None and _is_organics(same.card) != _is_organics(found[0].card)
+    if other_chapter and same.score >= found[0].score - SUBJECT_CHAPTER_MARGIN:
         return same
     return found[0]
 

@@ -34,6 +34,7 @@ SPLIT_OF_WRITER = {
     "w9": "dev",  # sorting only, stop 24: is sorting's dev/test gap the catalog or the words? (README)
     "w10": "dev",  # singles and conversations, stop 25, played before any change for them (README)
     "w11": "dev",  # as w10, stop 26 (README)
+    "w12": "dev",  # as w10, stop 27: first played on the card questions written for users' words (README)
     "w5": "test",
     "w6": "test",
     "s1": "dev",
@@ -44,6 +45,7 @@ SPLIT_OF_WRITER = {
     "s8": "dev",  # sorting only, stop 24, as w9 (README)
     "s9": "dev",  # as w10 (README)
     "s10": "dev",  # as w11 (README)
+    "s11": "dev",  # as w12 (README)
     "s4": "test",
     "s5": "test",
 }

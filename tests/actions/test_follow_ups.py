@@ -673,3 +673,26 @@ def test_an_answer_that_gives_the_side_question_s_missing_value_gets_it_worked_o
     tracker.events[0]["text"] = "how long is the permit good for?"
     with languages.using(language):
         assert computed_aside(tracker, said) is None
+
+
+def test_a_short_question_keeps_the_conversation_on_its_subject_for_the_next_one(engine):
+    """After an administrative complaint, "Can we skip the hearing altogether?" is answered and the topic
+    keeps the complaint; so "If the hearing officer rules against us, can we appeal?" two questions on is the
+    administrative penalty's appeal, not a revoked permit's, which matches its words best."""
+    topic = (
+        "We were served an administrative complaint by certified mail from the City of Victorville on "
+        "November 20 for not turning in monitoring reports. When will the hearing happen?"
+    )
+    slots, _ = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="Can we skip the hearing altogether?",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    assert slots[TOPIC_SLOT].startswith(topic) and slots[TOPIC_SLOT].endswith("altogether?")
+    appeal = _asked("If the hearing officer rules against us, can we appeal?", slots[TOPIC_SLOT], "victorville")
+    assert "10.03.360" in appeal and "10.03.320" not in appeal, appeal
+    alone = _asked("If the hearing officer rules against us, can we appeal?", "", "victorville")
+    assert "10.03.320" in alone, alone  # the revocation's appeal, without the conversation

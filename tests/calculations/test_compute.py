@@ -641,3 +641,11 @@ def test_a_total_asked_before_the_conversation_s_earlier_turns_counts_only_its_o
     assert result is not None and result.text.startswith("$850 for the first 3 notices")
     asked = "what's the total of the first and second notice of violation fines?"
     assert compute(asked, "inglewood", NOW).text.startswith("$350")
+
+
+def test_a_what_if_the_bill_is_never_paid_says_when_revocation_may_start_first():
+    unpaid = "our $267 fog invoice dated oct 15 is unpaid, what do we owe"
+    for asked in ("and if i still dont pay?", "y si no lo pago?"):
+        found = compute(f"{asked} {unpaid}", "inglewood", NOW, asked=asked)
+        assert found is not None
+        assert found.text.startswith("Still unpaid on January 14, 2027 (after ninety days)")

@@ -342,3 +342,21 @@ def test_on_sms_a_long_core_is_kept_whole_with_its_first_section_abbreviated_and
     assert sms.text == f"{core.strip()} (VMC § 10.03.160(f)(2)){MORE_MARKER}"
     assert len(sms.text) <= SMS_LIMIT
     assert sms.more == "Show them on request. (Victorville Municipal Code §§ 10.03.160(f)(2); 10.03.170(c))"
+
+
+def test_a_card_on_the_conversation_s_subject_answers_when_nearly_as_close_and_further_off_across_chapters():
+    from knowledge.answer import _on_subject
+    from knowledge.cards.match import CardMatch
+
+    def card(id_: str, topic: str, section: str = "10.03.360(a)") -> Card:
+        return Card(id_, "victorville", topic, ("q",), "A.", (f"Victorville Municipal Code § {section}",))
+
+    admin = CardMatch(card("vvf-admin-penalty-amounts", "administrative-penalties"), 0.70, "q")
+    fog_best = CardMatch(card("vvf-worst-case-penalties", "violations-enforcement"), 1.00, "q")
+    organics_best = CardMatch(card("vvo-penalty-amounts", "penalties", "6.37.130(e)"), 1.00, "q")
+    # the same chapter: the subject's card only within SUBJECT_MARGIN (0.2)
+    assert _on_subject([fog_best, admin], "administrative-penalties") is fog_best
+    # the other chapter's best: the subject's card within SUBJECT_CHAPTER_MARGIN (0.35)
+    assert _on_subject([organics_best, admin], "administrative-penalties") is admin
+    # no subject: the best
+    assert _on_subject([organics_best, admin], None) is organics_best
