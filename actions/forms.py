@@ -505,8 +505,10 @@ def _corrected_answer(
         as_said = [fit for fit in fits if not (isinstance(fit[1], dict) and fit[1].get("given"))]
         if len(fits) > 1 and len(as_said) == 1:
             return as_said[0]
+        if len(fits) > 1:  # "sorry 40 seats not 30" fits the seats and the employees: the one that was 30
+            return _corrected_by_old_number(form, text, values)
         if fits:
-            return fits[0] if len(fits) == 1 else None
+            return fits[0]
     return _corrected_by_old_number(form, text, values)
 
 

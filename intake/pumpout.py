@@ -64,7 +64,9 @@ _NOT_A_HAULER = re.compile(
     r"problemas?|bien|todo|nada|manifiesto|recibo|factura|"
     # a request to log is no company ("hola quiero registrar q ayer nos bombearon ...")
     r"hi|hello|hey|want|wanna|need|log|record|hola|quiero|necesito|registrar|apuntar|anotar|"
-    r"restaurants?|restaurantes?|negocio|local)\b",
+    r"restaurants?|restaurantes?|negocio|local|"
+    # the truck or the person, not the company ("vino el camion a bombear el interceptor")
+    r"cami[oó]n|camioneta|pipa|truck|pumper|guy|muchacho|chavo|bombear)\b",
     re.IGNORECASE,
 )
 

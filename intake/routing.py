@@ -539,6 +539,10 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "is there any way not to have to pay for the brown bin?" asks a rule
     if intent == SORT_INTENT and _ESTABLISHMENT_FACTS.search(text):
         return QUESTION_INTENT  # "what if we take out a table and go down to 48 seats, no drive thru"
+    if intent == SORT_INTENT and _WEEKLY_AMOUNT.search(text):
+        return (
+            INFORM_INTENT  # "Food waste is maybe 8 gallons a week, mostly coffee grounds": the topic's fact
+        )
     if intent == SORT_INTENT and _ENFORCEMENT.search(text):
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
     if intent == SORT_INTENT and _ASKS_CONTENTS.search(text):
@@ -775,15 +779,22 @@ _CART_RULE_WORDS = (
     r"weight tickets?",
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
-# What the city does about a business's carts, and its clocks: a rule, never an item to sort
+# An amount of waste a week: a de minimis waiver's fact, whatever items it names
+_WEEKLY_AMOUNT = _words(
+    r"\d+(?:\.\d+)? (?:gal(?:lons?)?|galones|cubic yards?|yards?|yardas?)"
+    r"(?: (?:of \w+ )?(?:a|per|each|x|por|a la|cada) (?:week|semana|wk))"
+)
+# What the city does about a business's carts, and its clocks ("y cuanto tiempo guardo esos papeles?"): a
+# rule, never an item to sort
 _ENFORCEMENT = _words(
+    r"how long",
+    r"cu[aá]nto tiempo",
     r"violations?",
     r"notice of violation",
     r"violation notice",
     r"citations?",
     r"cited",
     r"penalt(?:y|ies)",
-    r"how long (?:do|does|will|until|till|have)",
     r"deadline",
     r"extension",
     r"more time",

@@ -692,7 +692,9 @@ def test_a_short_question_keeps_the_conversation_on_its_subject_for_the_next_one
         ),
     )
     assert slots[TOPIC_SLOT].startswith(topic) and slots[TOPIC_SLOT].endswith("altogether?")
-    appeal = _asked("If the hearing officer rules against us, can we appeal?", slots[TOPIC_SLOT], "victorville")
+    appeal = _asked(
+        "If the hearing officer rules against us, can we appeal?", slots[TOPIC_SLOT], "victorville"
+    )
     assert "10.03.360" in appeal and "10.03.320" not in appeal, appeal
     alone = _asked("If the hearing officer rules against us, can we appeal?", "", "victorville")
     assert "10.03.320" in alone, alone  # the revocation's appeal, without the conversation

@@ -1129,3 +1129,15 @@ def test_a_spill_caller_who_says_who_they_are_with_the_amount_is_not_asked_their
     assert turn.updates["reporter_name"] == "Chente Ruiz"
     assert turn.updates["callback_number"] == "+13105550199"
     assert turn.next_slot != "reporter_name"
+
+
+def test_a_correction_that_fits_two_counts_changes_the_one_that_had_the_old_number():
+    values = {"city": "victorville", "application_path": "application", "dining_capacity": 30, "employees": 4}
+    turn = decide(
+        PERMIT_FORMS["victorville"],
+        FormState(values, "applicant_name"),
+        say("sorry 40 seats not 30", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates["dining_capacity"] == 40
+    assert "employees" not in turn.updates

@@ -115,6 +115,15 @@ def test_a_request_to_log_is_not_taken_for_the_hauler() -> None:
     assert log.hauler is None and log.device == "trap"
 
 
+def test_the_truck_or_the_person_who_came_is_not_taken_for_the_hauler() -> None:
+    log = parse_pumpout(
+        "buenas, hoy en la mañana vino el camion a bombear el interceptor, quiero q lo registren", TUESDAY
+    )
+    assert log.hauler is None and log.device == "interceptor"
+    said = "lo hizo la compañia Desert Grease Services, fue hoy como a las 7am, sacaron 750 galones"
+    assert parse_pumpout(said, TUESDAY).hauler == "Desert Grease Services"
+
+
 @pytest.mark.parametrize(
     ("said", "hauler"),
     [

@@ -682,6 +682,14 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
             "city gave us a violation notice about our recycling bins setup. how long do we get to fix it?",
             "ask_question",
         ),
+        ("sort_item", "y cuanto tiempo guardo esos papeles?", "ask_question"),  # records, not paper
+        # a weekly amount is the topic's fact (a de minimis waiver's), whatever items it names
+        (
+            "sort_item",
+            "Food waste is maybe 8 gallons a week, mostly coffee grounds and lunch leftovers.",
+            "inform",
+        ),
+        ("sort_item", "where do coffee grounds go", "sort_item"),
     ],
 )
 def test_figures_of_speech_guesses_and_notices_go_where_they_mean(intent, said, routed):
