@@ -26,7 +26,7 @@ from cities import (
 )
 from knowledge.answer_types import asked_types, passage_types
 from knowledge.cards import Card, CardIndex, CardMatch, join_citations
-from knowledge.coverage import Uncovered, uncovered_topic
+from knowledge.coverage import Uncovered, office_for, uncovered_topic
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query, spelled_months
 from knowledge.sentences import split_clauses
@@ -175,14 +175,14 @@ def answer_question(
     if jurisdiction:
         hits = index.search(question, jurisdiction, k=3)
         if not hits or hits[0].similarity < NOT_COVERED_BELOW:
-            return not_covered(jurisdiction, contacts)
+            return not_covered(jurisdiction, contacts, office=office_for(question))
         return _single(question, hits, jurisdiction, labelled=False)
 
     by_city = {city: index.search(question, city, k=3) for city in CITY_NAMES}
     best = {city: hits[0].similarity if hits else 0.0 for city, hits in by_city.items()}
     top_city = max(best, key=best.get)
     if best[top_city] < NOT_COVERED_BELOW:
-        return not_covered(None, contacts)
+        return not_covered(None, contacts, office=office_for(question))
     other = next(city for city in CITY_NAMES if city != top_city)
     top_hit = by_city[top_city][0]
     organics_only = top_hit.unit.section.startswith("6.37.")
@@ -568,11 +568,14 @@ def _is_bare_heading(text: str) -> bool:
 _MINOR = frozenset(["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to"])
 
 
-def not_covered(city: str | None, contacts: CityContacts, topic: Uncovered | None = None) -> Answer:
+def not_covered(
+    city: str | None, contacts: CityContacts, topic: Uncovered | None = None, *, office: str = FOG
+) -> Answer:
     """Say the ordinances do not answer it, whom to ask (the FOG office for grease, the solid waste office for
-    carts, pickups and hauling) and what they do say that is related (if anything)."""
+    carts, pickups and hauling: the topic's, else ``office``) and what they do say that is related (if
+    anything)."""
     cities = [city] if city else list(CITY_NAMES)
-    office = topic.office if topic else FOG
+    office = topic.office if topic else office
     offices = [contacts.describe(c, office) for c in cities]
     who = offices[0] if len(offices) == 1 else t("{first} or {second}", first=offices[0], second=offices[1])
     if topic:

@@ -117,6 +117,24 @@ INGLEWOOD_ORGANICS = Uncovered(
 )
 
 
+# Carts, bins, trash and organics: the solid waste office's matters, grease aside
+_SOLID_WASTE_WORDS = re.compile(
+    r"\b(?:bins?|carts?|containers?|dumpsters?|trash|garbage|recycl\w*|organics?|compost\w*"
+    r"|food (?:waste|scraps)|yard (?:waste|trimmings)|green waste|hauler|pick ?-?ups?|collection|landfill"
+    r"|edible food|food recovery"
+    r"|sb ?1383)\b",
+    re.I,
+)
+
+
+def office_for(question: str) -> str:
+    """The office a question the ordinances do not answer goes to, by what it is about: the solid waste
+    office for carts, trash and organics, the FOG office for grease and anything else."""
+    if _SOLID_WASTE_WORDS.search(question) and not about_grease(question):
+        return SOLID_WASTE
+    return FOG
+
+
 def about_grease(text: str) -> bool:
     """Whether a message is about grease or cooking oil, which both cities' FOG ordinances cover, carts or
     not ("inglewood restaurant. old fryer oil - trash dumpster ok?")."""

@@ -69,3 +69,20 @@ def test_a_decline_by_sms_names_whom_to_ask_in_its_first_message():
     declined = not_covered("inglewood", CityContacts(), uncovered_topic(question, "inglewood"))
     first = shape_answer(declined, "sms").text
     assert "won't guess" in first and "Please contact the City of Inglewood" in first
+
+
+@pytest.mark.parametrize(
+    ("question", "office"),
+    [
+        ("can the city give us a bigger dumpster for free", SOLID_WASTE),
+        ("who do i talk to about starting composting at our school", SOLID_WASTE),
+        ("can i get a grease bin from the city", FOG),  # grease is the FOG office's, carts or not
+        ("is the parking lot striping part of this", FOG),  # nothing to tell: the FOG office, as before
+    ],
+)
+def test_a_question_with_no_known_topic_is_sent_to_the_office_of_what_it_is_about(question, office):
+    from knowledge.coverage import office_for
+
+    assert office_for(question) == office
+    declined = not_covered("victorville", CityContacts(), office=office_for(question))
+    assert declined.kind is AnswerKind.NOT_COVERED
