@@ -1147,15 +1147,16 @@ def _answered_with_the_request(tracker: Tracker, text: str) -> list[str]:
     answer it; else nothing."""
     from actions.knowledge import answer_if_covered  # the answer layer reads the forms: imported when asked
 
+    city = detect_city(text) or tracker.get_slot("city")
+    if city is None:
+        return []
     parts = [part.strip(" ,") for part in _REQUEST_PARTS.split(text) if part and part.strip(" ,?")]
     context = ""
     for part in parts:
         if not looks_like_question(part) or asks_to_apply(part) or asks_to_log(part):
             context = f"{context} {part}"
             continue
-        question = f"{context} {part}".strip()  # read with what the message says before it
-        city = detect_city(text) or tracker.get_slot("city")
-        found = answer_if_covered(tracker, question, city) if city else None
+        found = answer_if_covered(tracker, f"{context} {part}".strip(), city)  # read with what came before
         return [found[0].text] if found else []
     return []
 

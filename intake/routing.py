@@ -543,7 +543,7 @@ def route(intent: str, text: str) -> str:
         return (
             INFORM_INTENT  # "Food waste is maybe 8 gallons a week, mostly coffee grounds": the topic's fact
         )
-    if intent == SORT_INTENT and _ENFORCEMENT.search(text):
+    if intent == SORT_INTENT and _A_RULE_OF_THE_CARTS.search(text):
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
     if intent == SORT_INTENT and _ASKS_CONTENTS.search(text):
         return QUESTION_INTENT  # "wut do i put in the letter": what the letter says, not where it goes
@@ -786,7 +786,7 @@ _WEEKLY_AMOUNT = _words(
 )
 # What the city does about a business's carts, and its clocks ("y cuanto tiempo guardo esos papeles?"): a
 # rule, never an item to sort
-_ENFORCEMENT = _words(
+_A_RULE_OF_THE_CARTS = _words(
     r"how long",
     r"cu[aá]nto tiempo",
     r"violations?",
