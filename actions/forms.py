@@ -477,6 +477,8 @@ _AMOUNT_WITH_UNIT = re.compile(
     re.IGNORECASE,
 )
 _NOT_THE_OLD = re.compile(r"\s*(?:,|;)?\s*\b(?:not|no|instead of|en vez de|y no)\b.*$", re.IGNORECASE)
+# The old value named first, in a clause of its own: "no fue hoy," "not the 25th,"
+_OLD_CLAUSE = re.compile(r"\b(?:not|no|instead of|en vez de)\b[^,.;:]*[,.;:]", re.IGNORECASE)
 
 
 def _corrected_answer(
@@ -484,11 +486,11 @@ def _corrected_answer(
 ) -> tuple[str, Any] | None:
     """The one given answer a correction's new value fits, and that value; None if none or several do.
 
-    The new value is looked for before the old one is named ("the 24th, not the 25th"), then in the whole
-    message ("no fue hoy, fue ayer lunes 30": the old one first)."""
+    The new value is looked for before the old one is named ("the 24th, not the 25th"), then after it ("no
+    fue hoy, fue ayer lunes 30": the old one first), then in the whole message."""
     text = without_phones(message.text)  # "ponle 6 galones ... 760 555 0143": the phone is no amount
     stripped = _NOT_THE_OLD.sub("", text).strip()
-    for said in dict.fromkeys((stripped, text)):
+    for said in dict.fromkeys((stripped, _OLD_CLAUSE.sub(" ", text).strip(), text)):
         if not said:
             continue
         amount = bool(_AMOUNT_WITH_UNIT.search(said))

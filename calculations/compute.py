@@ -324,6 +324,13 @@ _CITY_WORK = re.compile(
     re.I,
 )
 _BILLED_TOTAL = re.compile(r"\b(?:total|extra|on top|encima|adicional)\b", re.I)
+# "can they charge more than what it cost them?", "why is the bill higher than the cleanup?": the 25% asked
+_ABOVE_COSTS = re.compile(
+    r"\b(?:(?:charge|bill|invoice)\w* (?:us )?more than|more than (?:what )?(?:it|the \w+) cost|"
+    r"(?:higher|bigger|more) than (?:the|their|what)|mark ?-?up|overhead|"
+    r"m[aá]s de lo que (?:les )?cost\w+)\b",
+    re.I,
+)
 _HOW_MUCH = re.compile(r"\b(?:how much|cu[aá]nto)\b", re.I)
 
 
@@ -335,7 +342,9 @@ def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | 
         return None
     amounts = [_amount(match) for match in _DOLLARS.finditer(text)]
     billed_total = _BILLED_TOTAL.search(text) and (len(amounts) > 1 or _HOW_MUCH.search(text))
-    if not (_SERVICE_CHARGE.search(text) or billed_total):  # "cost them $8,000: how much in total?" asks too
+    if not (
+        _SERVICE_CHARGE.search(text) or billed_total or _ABOVE_COSTS.search(text)
+    ):  # "cost them $8,000: how much in total?" asks too
         return None
     costs = _city_costs(amounts)
     if costs is None:
@@ -410,8 +419,10 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
 _REVOCATION = re.compile(
     r"\b(?:revok\w*|revocation|revocar\w*|"
     r"pull (?:our|my|the) permit|(?:lose|take away) (?:our|my|the) permit|"
-    r"if (?:i|we) (?:still )?(?:don'?t|dont|do not|never|can'?t|cannot|won'?t) pay|"
-    r"si no (?:lo |la )?pag\w+)\b",
+    r"if (?:i|we) (?:(?:still|just|simply|really|ever) )?"
+    r"(?:don'?t|dont|do not|never|can'?t|cannot|won'?t) pay|"
+    r"(?:never|not|don'?t|stop) pay(?:ing)? (?:it|this|that|the (?:bill|invoice|fee))|"
+    r"si (?:nunca|no) (?:lo |la )?pag\w+)\b",
     re.I,
 )
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cities.wording import MONTH_NAMES, SPANISH_MONTH_NAMES, long_date, short_date
@@ -396,73 +397,98 @@ def _weekday_date(weekday: int, qualifier: str | None, today: dt.date, tense: st
     return today - dt.timedelta(days=back)
 
 
+# Two date expressions this close are one ("wednesday nov 18", "last tuesday (nov 24)"): the grammar's
+# stronger reading of it is taken.
+_SAME_EXPRESSION_GAP = 3
+
+
 def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
-    """The first date expression in normalised ``text``, in priority order of the grammar."""
-    today = ctx.today
+    """The first date expression in normalised ``text``: the earliest by position ("it was wednesday nov 18
+    ... a couple weeks ago" is November 18), read by the grammar's strongest form where two forms say one
+    date ("wednesday nov 18" is the 18th, not the last Wednesday). A month or a time without a day is asked
+    about only when no date is given."""
     text = _ordinal_days_in_digits(_spanish_days_in_digits(text))
+    found = list(_dates_in(text, ctx, tense))
+    if not found:
+        return _without_a_day(text)
+    first = min(found, key=lambda date: date.start)
+    same = [
+        date for date in found if date.start <= first.end + _SAME_EXPRESSION_GAP and date.end >= first.start
+    ]
+    return same[0]  # in the grammar's order
+
+
+def _dates_in(text: str, ctx: ParseContext, tense: str) -> Iterator[_DateFound]:
+    """Every form of the grammar found in ``text``, strongest first (each form's first occurrence)."""
+    today = ctx.today
 
     def found(match: re.Match[str], result: ParseResult[dt.date]) -> _DateFound:
         return _DateFound(result, match.start(), match.end())
 
     if match := _RE_DAY_BEFORE_YESTERDAY.search(text):
-        return found(match, _check_tense(today - dt.timedelta(days=2), today, tense))
+        yield found(match, _check_tense(today - dt.timedelta(days=2), today, tense))
     if match := _RE_YESTERDAY.search(text):
-        return found(match, _check_tense(today - dt.timedelta(days=1), today, tense))
+        yield found(match, _check_tense(today - dt.timedelta(days=1), today, tense))
     if match := _RE_TOMORROW.search(text):
-        return found(match, _check_tense(today + dt.timedelta(days=1), today, tense))
+        yield found(match, _check_tense(today + dt.timedelta(days=1), today, tense))
     if match := _RE_AGO.search(text):
         n = _count_from(match.group("n"))
         if n is None:
-            return found(match, _fail(_how_many_ago(match.group("unit"))))
-        return found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
+            yield found(match, _fail(_how_many_ago(match.group("unit"))))
+        else:
+            yield found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
     if match := _RE_HACE.search(text):
         n = _count_from(match.group("n"))
         if n is None:
             unit = {"d": "days", "s": "weeks", "m": "months"}.get(match.group("unit")[0], "years")
-            return found(match, _fail(_how_many_ago(unit)))
-        return found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
+            yield found(match, _fail(_how_many_ago(unit)))
+        else:
+            yield found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
     if match := _RE_IN_DAYS.search(text):
         n = _count_from(match.group("n"))
         if n is not None:
-            return found(match, _check_tense(_shift(today, n, match.group("unit")), today, tense))
+            yield found(match, _check_tense(_shift(today, n, match.group("unit")), today, tense))
     if match := _RE_TODAY.search(text):
-        return found(match, _ok(today))
+        yield found(match, _ok(today))
     for pattern in (_RE_MONTH_DAY, _RE_DAY_MONTH):
         if (match := pattern.search(text)) and not _a_notice_of_violation(pattern, match):
             month = _MONTHS[match.group("month")]
             day, year = int(match.group("day")), _two_digit_year(match.group("year"))
-            return found(match, _resolve(month, day, year, today, tense))
+            yield found(match, _resolve(month, day, year, today, tense))
     if match := _RE_ISO.search(text):
         month, day, year = int(match.group("month")), int(match.group("day")), int(match.group("year"))
-        return found(match, _resolve(month, day, year, today, tense))
+        yield found(match, _resolve(month, day, year, today, tense))
     for pattern in (_RE_NUMERIC_DOTTED, _RE_NUMERIC):
         if match := pattern.search(text):
             month, day = int(match.group("month")), int(match.group("day"))
-            return found(match, _resolve(month, day, _two_digit_year(match.group("year")), today, tense))
+            yield found(match, _resolve(month, day, _two_digit_year(match.group("year")), today, tense))
     if match := _RE_WEEKDAY_AND_DAY.search(text):
-        return found(match, _day_of_recent_month(int(match.group("day")), today, tense))
+        yield found(match, _day_of_recent_month(int(match.group("day")), today, tense))
     if match := _RE_WEEKDAY.search(text):
         if match.group("weekday"):
             weekday, qualifier = _WEEKDAYS[match.group("weekday")], match.group("qualifier")
         else:
             weekday, qualifier = _WEEKDAY_ABBREVIATIONS[match.group("short")], match.group("qualifier2")
         qualifier = " ".join(qualifier.split()) if qualifier else None
-        return found(match, _check_tense(_weekday_date(weekday, qualifier, today, tense), today, tense))
+        yield found(match, _check_tense(_weekday_date(weekday, qualifier, today, tense), today, tense))
     if match := _RE_WEEKDAY_ES.search(text):
         weekday = _SPANISH_WEEKDAYS[match.group("weekday")]
         said = _strip_accents(" ".join(f"{match.group('before') or ''} {match.group('after') or ''}".split()))
         qualifier = (
             "last" if "pas" in said else "next" if re.search(r"proximo|viene|entrante", said) else None
         )
-        return found(match, _check_tense(_weekday_date(weekday, qualifier, today, tense), today, tense))
+        yield found(match, _check_tense(_weekday_date(weekday, qualifier, today, tense), today, tense))
     if match := _RE_DAY_ONLY.search(text):
         day = match.group("day") or match.group("dia") or match.group("el")
-        return found(match, _day_of_recent_month(int(day), today, tense))
+        yield found(match, _day_of_recent_month(int(day), today, tense))
+
+
+def _without_a_day(text: str) -> _DateFound | None:
+    """A month without its day ("back in march") or a vague time ("a while back"): asked about."""
     match = _RE_MONTH_ONLY.search(text)
     if match and (match.group("month") not in ("may", "mar") or match.group(0) == text.strip(" .")):
         month = _MONTHS[match.group("month")]
-        return found(
-            match,
+        return _DateFound(
             _fail(
                 t(
                     "Which day in {month}? For example {example}.",
@@ -470,11 +496,12 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
                     example=_month_day(month, 14, short=True),
                 )
             ),
+            match.start(),
+            match.end(),
         )
     if match := _RE_VAGUE.search(text):
-        return found(
-            match, _fail(t("Which day was that? A date like {example} is best.", example=t(_DATE_EXAMPLE)))
-        )
+        said = t("Which day was that? A date like {example} is best.", example=t(_DATE_EXAMPLE))
+        return _DateFound(_fail(said), match.start(), match.end())
     return None
 
 

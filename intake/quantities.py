@@ -269,7 +269,9 @@ def parse_quantity(
     candidates = [m for m in candidates if m.group("n1").strip() not in _ARTICLES or m.group("unit")]
     candidates = [m for m in candidates if m.group("unit") or not _part_of_address_or_phone(m, normalized)]
     with_unit = [m for m in candidates if m.group("unit")]
-    match = (with_unit or candidates or [None])[0]
+    # "1 cubic yard of trash a week and about 6 gallons of organics" answers "how many gallons?" with 6
+    in_unit = [m for m in with_unit if _unit_of(m.group("unit")) == unit]
+    match = (in_unit or with_unit or candidates or [None])[0]
     if match is None:
         if _RE_VAGUE_AMOUNT.search(normalized):
             return _fail(t("Roughly how much? A number helps, for example {example}.", example=example))

@@ -651,6 +651,7 @@ _CANCEL_REQUEST = _words(
     r"forget (?:it|that|about it)",
     r"(?:let'?s )?stop (?:here|this|the (?:application|request|report))",
     r"cancel(?:a|e|ar)? (?:eso|esto|la|el|mi|esta|este)",
+    r"cancel(?:alo|ala|elo|ela|enlo|enla)",  # "sabes q mejor cancelalo, lo hago despues"
     r"olv[ií]d(?:alo|ese|elo)",
 )
 

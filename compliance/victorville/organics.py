@@ -447,8 +447,9 @@ def deminimis(
 
 
 def _fmt(number: Decimal) -> str:
-    text = format(number.normalize(), "f")
-    return text
+    """``Decimal("20")`` → ``"20"``, ``1.5`` → ``"1.5"``; a converted amount (a cubic yard is 201.974...
+    gallons) to the cent, since the comparison is made on the exact number."""
+    return format(number.quantize(Decimal("0.01")).normalize(), "f")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -35,6 +35,8 @@ SPLIT_OF_WRITER = {
     "w10": "dev",  # singles and conversations, stop 25, played before any change for them (README)
     "w11": "dev",  # as w10, stop 26 (README)
     "w12": "dev",  # as w10, stop 27: first played on the card questions written for users' words (README)
+    "w13": "dev",  # as w10, stop 28 (README)
+    "w14": "dev",  # as w10, stop 28 (README)
     "w5": "test",
     "w6": "test",
     "s1": "dev",
@@ -46,6 +48,7 @@ SPLIT_OF_WRITER = {
     "s9": "dev",  # as w10 (README)
     "s10": "dev",  # as w11 (README)
     "s11": "dev",  # as w12 (README)
+    "s12": "dev",  # as w10, stop 28 (README)
     "s4": "test",
     "s5": "test",
 }

@@ -440,6 +440,12 @@ def test_a_late_bill_s_amount_said_without_its_dollar_sign_is_computed():
             "payable within forty-five days",
         ),
         (
+            "Inglewood says grease from our restaurant clogged the sewer main and it cost them $8,000 to "
+            "clear. The invoice is more than $8,000 though. Can they charge more than what it cost them?",
+            "The service charge is $2,000, 25% of the City's $8,000 costs, for a total of $10,000.",
+            "payable within forty-five days",
+        ),
+        (
             "The city's cost for cleaning the sewer line is listed as $6,800 plus a 'service charge'. How "
             "much should that be? inglewood",
             "The service charge is $1,700, 25% of the City's $6,800 costs, for a total of $8,500.",
@@ -645,7 +651,12 @@ def test_a_total_asked_before_the_conversation_s_earlier_turns_counts_only_its_o
 
 def test_a_what_if_the_bill_is_never_paid_says_when_revocation_may_start_first():
     unpaid = "our $267 fog invoice dated oct 15 is unpaid, what do we owe"
-    for asked in ("and if i still dont pay?", "y si no lo pago?"):
+    for asked in (
+        "and if i still dont pay?",
+        "y si no lo pago?",
+        "And if we just never pay it?",
+        "y si nunca lo pago?",
+    ):
         found = compute(f"{asked} {unpaid}", "inglewood", NOW, asked=asked)
         assert found is not None
         assert found.text.startswith("Still unpaid on January 14, 2027 (after ninety days)")

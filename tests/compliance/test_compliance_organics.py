@@ -110,6 +110,12 @@ class TestDeMinimis:
         assert result.citation == VV + "6.37.050(a)(2)" + path
         assert result.organics_limit_gal == Decimal(limit)
 
+    def test_a_converted_amount_is_said_to_the_cent(self):
+        yard_in_gallons = Decimal("201.9740259740259740259740260")  # "1 cubic yard" of organics
+        result = deminimis(1, yard_in_gallons)
+        assert result.eligible is False
+        assert "201.97 gallons is not" in result.reason and "2019740" not in result.reason
+
     def test_duties_and_validity(self):
         result = deminimis(3, 5, granted_on=D(2024, 2, 29))
         assert result.change_notice_days == 15 and result.valid_years == 5

@@ -95,6 +95,15 @@ def test_amounts_per_week() -> None:
     )
 
 
+def test_an_answer_that_gives_two_amounts_is_read_in_the_unit_asked() -> None:
+    said = "1 cubic yard of trash a week, and organics maybe 6 gallons a week"
+    assert parse_quantity(said, GALLONS, per="week").value.amount == 6
+    assert parse_quantity(said, CUBIC_YARDS, per="week").value.amount == 1
+    spanish = "de basura total tenemos 1 yarda cubica a la semana, y organico como 6 galones por semana"
+    assert parse_quantity(spanish, GALLONS, per="week").value.amount == 6
+    assert parse_quantity("1 yarda cubica a la semana", GALLONS, per="week").value.given == "1 cubic yard"
+
+
 @pytest.mark.parametrize(
     ("text", "unit", "error"),
     [

@@ -306,6 +306,7 @@ def test_requests_to_log_or_stop_and_unsure_questions_go_where_they_mean(intent,
         ("inform", "wait sorry we added the patio, its 60 seats total not 45", "change_answer"),
         ("inform", "sorry, no idea", "inform"),
         ("nlu_fallback", "sabe what mejor cancele la application 1o voy a hablar con el owner", "cancel"),
+        ("nlu_fallback", "sabes what mejor cancelalo still no tengo la direccion del local new", "cancel"),
         ("nlu_fallback", "and how long valid el waiver and if despues crece el business?", "ask_question"),
     ],
 )

@@ -5,8 +5,11 @@ import re
 
 import pytest
 
+import languages
 from cities import CityContacts, cities_named, detect_city
 from knowledge import answer as knowledge_answer
+from knowledge.answer import answer_from_cards
+from knowledge.cards.model import load_cards
 from knowledge.lexicon import spelled_months
 from knowledge.sentences import split_clauses as split_sentences
 from shaping.answers import MORE_MARKER, SMS_LIMIT, fit_sms, shape_answer
@@ -304,3 +307,22 @@ def test_two_long_city_parts_with_long_citations_in_one_sms_each_keep_a_core_und
     assert "In Victorville: Copies" in reply.text
     inglewood, victorville = reply.text.split("In Victorville:")
     assert "Victorville Municipal Code" not in inglewood and "Inglewood FOG" not in victorville
+
+
+_A_NUMBER = re.compile(r"\$?\d[\d,.]*%?")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_card_s_first_sms_keeps_the_numbers_of_its_first_sentence(language):
+    """The first SMS carries the core: a period, an amount or a count the answer opens with is never held
+    behind MORE (a Spanish card once cut "... y de los sitios de disposición," before "por lo menos 2
+    años")."""
+    lost = {}
+    for card in load_cards():
+        with languages.using(language):
+            first = shape_answer(answer_from_cards([card], labelled=False), "sms").text
+            opening = re.split(r"(?<=[.;:])\s", card.text_in(language).answer)[0]
+        missing = [n for n in (m.rstrip(".,") for m in _A_NUMBER.findall(opening)) if n not in first]
+        if missing:
+            lost[card.id] = missing
+    assert lost == {}
