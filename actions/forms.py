@@ -45,7 +45,7 @@ from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_cross_streets, find_street_address, parse_location
 from intake.numbers import DIGITS_PATTERN
 from intake.phones import mentions_phone
-from intake.routing import asks_a_question, asks_to_apply, asks_to_log, is_hypothetical
+from intake.routing import asks_a_question, asks_to_apply, asks_to_log, asks_within, is_hypothetical
 from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, said_name
 from intake.values import MAX_TEXT_CHARS
 from languages import ENGLISH, N_, SPANISH, current, t, using
@@ -98,7 +98,7 @@ def is_interruption(intent: str | None, text: str) -> bool:
     """A question (to the ordinances or out of scope) or "MORE" for the rest of an SMS answer: handled by
     a rule, after which the form asks its question again."""
     if intent in ("ask_question", "out_of_scope"):
-        return looks_like_question(text)
+        return looks_like_question(text) or asks_within(text)
     return intent == "more" and bool(_MORE.match(text))
 
 
@@ -514,6 +514,18 @@ def _corrected_answer(
     return _corrected_by_old_number(form, text, values)
 
 
+def _new_value_said(spec: FieldSpec, message: Message, values: Mapping[str, Any]) -> Any:
+    """The new value a correction of ``spec``'s answer gives in its own words, read as
+    :func:`_corrected_answer` reads one (before the old value is named, after it, or in the whole message);
+    None when it gives none, or only the value it had."""
+    text = without_phones(message.text)
+    for said in dict.fromkeys((_NOT_THE_OLD.sub("", text).strip(), _OLD_CLAUSE.sub(" ", text).strip(), text)):
+        result = parse(spec.parser, said, message.ctx) if said else None
+        if result is not None and result.ok and result.slot != values.get(spec.name):
+            return result.slot
+    return None
+
+
 _NUMBER = re.compile(DIGITS_PATTERN)
 
 
@@ -580,7 +592,13 @@ _OTHER_PARTY = re.compile(
     r"due[nñ]o|propietario|arrendador|administrador|administra|plomero|contratista)\b",
     re.IGNORECASE,
 )
-_IS_ME = re.compile(r"\b(?:is|it'?s) me\b|\bsoy yo\b", re.IGNORECASE)
+_IS_ME = re.compile(
+    r"\b(?:is|it'?s) me\b|\bsoy yo\b"
+    # "my name's Aaliyah Brooks I'm the owner, number is 310-555-0148": the owner speaking
+    r"|\b(?:i'?m|i am) (?:the |an? )?(?:owner|co-?owner|manager|general manager|gm|operator|chef)\b"
+    r"|\bsoy (?:el |la )?(?:due[nñ][oa]|gerente|encargad[oa]|propietari[oa])\b",
+    re.IGNORECASE,
+)
 # A person's own role said after their name ("Maria Gomez, owner, 310-555-0134"): the speaker's details.
 _ROLE_AFTER_NAME = re.compile(
     r"^\s*(?!(?:the|el|la|my|our|mi|nuestr[oa])\b)[^\W\d_]+(?:[ '-][^\W\d_]+){0,3},\s*"
@@ -599,6 +617,29 @@ def _someone_else_s(text: str) -> bool:
     return False
 
 
+# The business's owner named as a person ("el dueño es Ramon Ortiz"), not a landlord company ("The owner is
+# Century Plaza Holdings")
+_OWNER_IS = re.compile(
+    r"\b(?:owner|due[nñ][oa]|propietari[oa])\s+(?:is|es)\s+(?P<name>[^\W\d_]+(?:\s+[^\W\d_]+){1,2})\b",
+    re.IGNORECASE,
+)
+_A_COMPANY = re.compile(
+    r"\b(?:llc|inc|corp|co|company|holdings?|properties|property|plaza|management|mgmt|group|trust|partners)\b",
+    re.IGNORECASE,
+)
+
+
+def _the_owner_for_the_business(spec: FormSpec, text: str) -> bool:
+    """Whether the other party named is the business's owner, a person, and the form asks for no owner of its
+    own: a waiver request's "el dueño es Ramon Ortiz 760 555 0199" is whom the city reaches about it."""
+    owner = _OWNER_IS.search(text)
+    return (
+        owner is not None
+        and not _A_COMPANY.search(owner.group("name"))
+        and not any("owner" in f.name for f in spec.fields)
+    )
+
+
 # "Contact is Dana Kim, 310-555-0165", "luis garcia 310-555-0199": a name given beside a phone number.
 _CONTACT_CUE = re.compile(
     r"^\s*(?:(?:the\s+)?contact(?:\s+person)?(?:\s+is|:)?|(?:el\s+)?contacto(?:\s+es|:)?|"
@@ -614,7 +655,7 @@ def contact_facts(
     """A phone number, and a name said beside it, given when something else was asked: they fill the
     form's first unanswered phone and name fields (the caller's or the applicant's). Details that name
     someone else (an owner, a property manager) are left for their own questions."""
-    if not mentions_phone(text) or _someone_else_s(text):
+    if not mentions_phone(text) or (_someone_else_s(text) and not _the_owner_for_the_business(spec, text)):
         return {}
     fields = [f for f in spec.applicable(values) if values.get(f.name) is None and f.name != requested]
     asked = spec.field(requested).parser if requested in {f.name for f in spec.fields} else None
@@ -653,7 +694,7 @@ _NAMED_PERSON = re.compile(
     r"mi nombre es|(?:owner|manager|operator) is (?:me|myself),?|el due[nñ]o soy yo,?"
     r"|(?:el|la) (?:due[nñ][oa]|operador[a]?|encargad[oa]|gerente|administrador[a]?) soy yo,?"
     r"|a nombre de|(?:under|in) the name(?: of)?|put it under))\s+"
-    r"(?P<name>[A-ZÁÉÍÓÚÑ][\w'-]+(?:\s+[A-ZÁÉÍÓÚÑ][\w'-]+){1,2})"
+    r"(?P<name>[A-ZÁÉÍÓÚÑ][\w'-]+(?:\s+(?!I(?:'|\b))[A-ZÁÉÍÓÚÑ][\w'-]+){1,2})"  # "... Brooks I'm the owner"
 )
 _NAMED_BUSINESS = re.compile(
     r"(?i:\b(?:business|restaurant|establishment|bakery|store|shop|cafe|company|negocio|restaurante)"
@@ -823,6 +864,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             if match := _change_to(message.text):
                 result = parse(spec.parser, match.group("value"), message.ctx)
                 new_value = result.slot if result.ok else None
+            elif spec.parser in _CORRECTABLE | _AMOUNTS:  # "it was pumped on Friday, November 27, not Monday"
+                new_value = _new_value_said(spec, message, values)
             updates[named] = new_value
             confirmed, failures = False, 0
             skipped = tuple(s for s in skipped if s != named)

@@ -29,8 +29,9 @@ from calculations import (
     without_stated_facts,
 )
 from cities import CITY_NAMES, CityContacts, cities_named, detect_city, without_city_names
-from intake import ParseContext, parse_device
+from intake import ParseContext, mentions_phone, parse_device
 from intake.dates import find_date
+from intake.locations import find_street_address
 from intake.routing import asks_for_a_waiver_unnamed, asks_to_apply_unnamed, waiver_of
 from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
 from knowledge.cards import Card, CardIndex
@@ -635,6 +636,10 @@ class ActionFollowUp(Action):
         offered = offered_in(last_said)
         if intent == "affirm" and offered is not None and len(text.split()) < ASKS_WITH_A_YES_OR_NO:
             return [FollowupAction(_OFFERED_FORMS[offered])]  # "yes" to the flow the last answer offered
+        if offered is not None and _gives_contact_details(text) and not looks_like_question(text):
+            # "El nombre es Pupusería La Ceiba, 3100 W Century Blvd ... Teléfono 310-555-0123" after the
+            # application was offered: the application, started with what the message gives
+            return [FollowupAction(_OFFERED_FORMS[offered])]
         if (
             intent in YES_OR_NO
             and topic
@@ -671,6 +676,12 @@ class ActionFollowUp(Action):
         result, events = reply_for(tracker, facts, city, computed)
         dispatcher.utter_message(text=result.text)
         return [*events, SlotSet(TOPIC_SLOT, facts)]
+
+
+def _gives_contact_details(text: str) -> bool:
+    """Whether a message gives where and how to reach someone (a phone number or a street address), as
+    one fills in an application, not a fact for the topic's rule."""
+    return mentions_phone(text) or find_street_address(text) is not None
 
 
 def _clock_from_the_day(

@@ -19,7 +19,7 @@ from compliance.core import dollars, parse_city
 from compliance.inglewood.fog import LateFee
 from intake.core import ANY, FUTURE, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date
-from intake.numbers import NUMBER_PATTERN
+from intake.numbers import NUMBER_PATTERN, words_to_number
 from intake.quantities import find_quantity
 from intake.routing import is_hypothetical
 from languages import N_, t
@@ -34,6 +34,9 @@ _PUMPED = re.compile(
     re.I,
 )
 _DEVICE = re.compile(r"\b(?:grease )?(?:traps?|interceptors?)\b", re.I)
+# "la ultima vez vino el camion el 14 de septiembre" (glossed "came el camion"): the pumper's truck, when a
+# grease device is what the message is about (the trash truck comes too)
+_TRUCK_CAME = re.compile(r"\b(?:came|come|vino|vinieron) (?:el |the )?(?:cami[oó]n|truck)\b", re.I)
 # when the next one is due, or whether it can wait ("every 90 days or can i push it longer?")
 _NEXT = re.compile(
     r"\b(?:when|next|due|again|how long until|by when|how often|push(?:ed)? it|longer|stretch|postpone|delay|"
@@ -162,6 +165,19 @@ _DOLLARS = re.compile(
     r"|\b(?:it'?s|its|it is)\s+(\d{2,5})(?:\.(\d{2}))?\b"
     r"(?!\s*(?:gal|seat|day|sq|%|yard|min|hour|year|month|week))"
 )
+# "the amount is two hundred sixty-seven dollars": an amount said in words, read as "$267"
+_DOLLARS_IN_WORDS = re.compile(rf"(?<![$\d])\b(?P<n>{NUMBER_PATTERN})\s+(?:dollars|bucks|d[oó]lares)\b", re.I)
+
+
+def _dollars_in_digits(text: str) -> str:
+    def digits(match: re.Match[str]) -> str:
+        said = match.group("n")
+        number = int(said.replace(",", "")) if said.replace(",", "").isdigit() else words_to_number(said)
+        return match.group(0) if number is None else f"${number:,}"
+
+    return _DOLLARS_IN_WORDS.sub(digits, text)
+
+
 _NOV = re.compile(
     r"\b(?P<n>1st|first|2nd|second|3rd|third|4th|fourth|5th|fifth)\s+"
     r"(?:nov|notice of violation|violation|ticket)s?\b",
@@ -231,6 +247,7 @@ def compute(text: str, city: str | None, now: dt.datetime, *, asked: str | None 
     names is computed first ("n the manifest, when does the city need it by" after a logged pump-out asks
     the manifest's clock, not the next service)."""
     ctx = ParseContext(now=now)
+    text = _dollars_in_digits(text)
     if asked is not None and _supposes_no_value(asked):
         return None  # "and if it's more than a quarter full before that?": a condition no rule computes
     for reader in _readers_for(asked):
@@ -262,7 +279,8 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
             planned_day, text = when.value, f"{text[: planned.start()]} {text[planned.end() :]}"
     # "last pump was 10/20, our permit says 60 days" asks the next date as plainly as "when's the next one"
     asks_next = _NEXT.search(text) or any(permit_frequency(text)) or planned_day is not None
-    if city is None or not (_PUMPED.search(text) and asks_next) or _SPILL.search(text):
+    pumped = _PUMPED.search(text) or (_TRUCK_CAME.search(text) and _DEVICE.search(text))
+    if city is None or not (pumped and asks_next) or _SPILL.search(text):
         return None  # "it overflowed yesterday, all cleaned up, what now?" is a spill, not a pump-out
     if _INVOICE.search(text) and not _DEVICE.search(text):
         return None  # "invoice for cleaning the sewer main, dated oct 30, when do i have to pay?"
@@ -979,7 +997,9 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
 # The words that say a day started a clock: a letter's mailing or date, an order's service or issue.
 _STARTS_CLOCK = re.compile(
     r"\b(?:mailed|dated|sent|served|issued|postmarked|letter|notice|invoice|fechad[ao]|enviad[ao]|con fecha|"
-    r"mandaron|llego)\b",
+    r"mandaron|llego|"
+    # a service's day ("the pumping guys came out yesterday afternoon"): a manifest's clock starts there
+    r"pumped|serviced|cleaned|came out|came by|showed up|bombearon|vinieron)\b",
     re.IGNORECASE,
 )
 

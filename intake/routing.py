@@ -101,10 +101,12 @@ _PAST = _words(
     r"(?:fine|fined|penalty|penalties|charge|charged|bill|billed|owe|pay for|cleanup cost)",
 )
 _HYPOTHETICAL = _words(
-    r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ )?"
+    r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ ){0,3}?"
     r"(?:have|has|had|get|gets|is|are|ever|overflows?|spills?|backs? up)",
     r"in case (?:of|we|there)",
-    r"(?:what|who) (?:happens|do (?:we|i) call) (?:if|when)",
+    r"(?:what|who) (?:happens|do (?:we|i) call|to call|we should call|should (?:we|i) call) (?:if|when)",
+    # "I'm putting together an emergency sign for our kitchen: who to call if ..."
+    r"(?:emergency|a) (?:sign|poster|plan|checklist|procedure)",
     r"next time",
 )
 _ASKS_WHETHER = _words(
@@ -442,7 +444,8 @@ def asks_to_apply(text: str) -> bool:
 
 # Words a question may open with before its question word ("wait, how much ...", "ok so what if ...").
 _OPENERS = (
-    r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um+|uh+|hey|quick question|one more thing|sorry|btw)"
+    r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um+|uh+|hey|quick question|one more thing|sorry|btw|actually"
+    r"|(?:real )?quick|like)"
     r"\b[,.:]?\s*)*"
 )
 _QUESTION_WORD = re.compile(
@@ -475,6 +478,25 @@ _ASKED_IN_A_SENTENCE = re.compile(
     r"is (?:it|there|that|this)|are (?:there|we|they))\b(?:\s+\S+){2}",
     re.IGNORECASE,
 )
+
+
+# A question asked inside a longer sentence, after what it is about ("and once I get it how long's it good
+# for", "... none of it went down any drain so like do I even need to report that or"): read only where the
+# classifier already took the message for a question; "no idea how much" is an unsure answer, not one.
+_ASKED_WITHIN = re.compile(
+    r"(?<!not sure )(?<!no idea )(?<!don't know )(?<!dont know )(?<!dunno )(?<!idk )\b(?:"
+    r"how (?:long|much|many|often|soon)"
+    r"(?:'s|'re|\s+(?:is|are|do|does|will|would|can|should|it|that|this|we|i)\b)"
+    r"|(?:do|does|did|can|could|should|will|would) (?:i|we|they|you) (?:\w+ )?"
+    r"(?:need|have|gotta|pay|get|keep|report|send|call|owe)\b"
+    r"|is there (?:a|an|any|like)\b|what happens\b)",
+    re.IGNORECASE,
+)
+
+
+def asks_within(text: str) -> bool:
+    """Whether a question is asked somewhere inside the message (:data:`_ASKED_WITHIN`)."""
+    return bool(_ASKED_WITHIN.search(text))
 
 
 def asks_a_question(text: str) -> bool:
@@ -547,6 +569,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
     if intent == SORT_INTENT and _ASKS_CONTENTS.search(text):
         return QUESTION_INTENT  # "wut do i put in the letter": what the letter says, not where it goes
+    if intent == "help" and len(text.split()) >= ASKING_WORDS and _is_question(text):
+        return QUESTION_INTENT  # "What do I need to send you guys along with this?" asks the rules
     if intent == HANDOFF_INTENT and _CALL_WHOM.search(text):
         return (
             QUESTION_INTENT  # "wait, who am I supposed to call again right now?" asks whom, not for a person
@@ -593,7 +617,8 @@ _PERMIT_FREQUENCY = _words(
 # it is put in is no container.
 _ASKS_CONTENTS = re.compile(
     r"\b(?:what|wut|wat|whats|que)\s+(?:(?:do|should|does|must|have to|has to|needs? to|to)\s+)?"
-    r"(?:(?:i|we|it|you|they)\s+)?(?:(?:have|need|got)\s+to\s+)?(?:put|write|say|include|mention|pongo|escribo)"
+    r"(?:(?:i|we|it|you|they)\s+)?(?:(?:(?:have|need|got)\s+to|gotta|gonna|should|must)\s+)?"
+    r"(?:put|write|say|include|mention|pongo|escribo)"
     r"\s+(?:in|into|on|en)\s+(?!(?:(?:the|my|our|a|an|that|this|el|la|mi)\s+)?"
     r"(?:bins?|carts?|cans?|containers?|dumpsters?|botes?|recycl\w*|trash|basura|blue|green|brown|black|gr[ae]y)\b)"
     r"(?:(?:the|my|our|a|an|that|this|el|la|mi)\s+)?\w+",
@@ -802,6 +827,13 @@ _A_RULE_OF_THE_CARTS = _words(
     r"infracci[oó]n",
     r"multas?",
     r"plazo",
+    # what the text says or where the money goes: "which section should I show my district manager?",
+    # "where does all this money even go, the general fund?"
+    r"(?:which|what) (?:section|part of the (?:code|law|ordinance))",
+    r"sections?",
+    r"ordinance",
+    r"(?:general|program) fund",
+    r"money (?:even )?(?:go|goes|going|used|spent)",
 )
 # A food establishment's own facts (its seats, its drive-thru): what a fee or a permit turns on, never an
 # item to sort

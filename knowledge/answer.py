@@ -168,6 +168,7 @@ def answer_question(
             language=language,
             subject=subject,
             each_city=named if len(named) > 1 else (),
+            contacts=contacts,
         )
         if carded is not None:
             return carded
@@ -216,6 +217,7 @@ def _from_cards(
     language: str = ENGLISH,
     subject: str | None = None,
     each_city: tuple[str, ...] = (),
+    contacts: CityContacts | None = None,
 ) -> Answer | None:
     """The answer card's answer when one answers the question closely enough; None: fall back to passages.
 
@@ -229,7 +231,8 @@ def _from_cards(
         found = _best(cards.match(question, city, k=k, language=language), question, subject, language)
         if found is None or not _close_enough(found, subject):
             return None
-        return answer_from_cards(_with_other_parts(cards, question, found.card, language), labelled=False)
+        chosen = _with_other_parts(cards, question, found.card, language)
+        return answer_from_cards(chosen, labelled=False, contacts=contacts)
     best = {
         c: _best(cards.match(question, c, k=k, language=language), question, subject, language)
         for c in CITY_NAMES
@@ -241,15 +244,19 @@ def _from_cards(
     if each_city and len(close) > 1 and not _is_organics(top.card):
         return _each_labelled(
             [
-                answer_from_cards(_with_other_parts(cards, question, m.card, language), labelled=True)
+                answer_from_cards(
+                    _with_other_parts(cards, question, m.card, language), labelled=True, contacts=contacts
+                )
                 for m in sorted(close.values(), key=lambda m: each_city.index(m.card.city))
             ]
         )
     others = [m for m in close.values() if m is not top and m.score >= top.score - CARD_BOTH_CITIES_MARGIN]
     if not others or _is_organics(top.card):  # Inglewood has no organic-waste ordinance
-        return answer_from_cards(_with_other_parts(cards, question, top.card, language), labelled=True)
+        chosen = _with_other_parts(cards, question, top.card, language)
+        return answer_from_cards(chosen, labelled=True, contacts=contacts)
     both = [
-        answer_from_cards([m.card], labelled=True) for m in sorted(close.values(), key=lambda m: m.card.city)
+        answer_from_cards([m.card], labelled=True, contacts=contacts)
+        for m in sorted(close.values(), key=lambda m: m.card.city)
     ]
     if _same_verdict([m.card for m in close.values()], language):  # "can we pour fryer oil down the sink?"
         return _each_labelled(both)
@@ -491,13 +498,29 @@ def _is_organics(card: Card) -> bool:
     return all(cite.startswith(f"{VICTORVILLE_CODE_NAME} § 6.37.") for cite in card.cites)
 
 
-def answer_from_cards(chosen: Sequence[Card], *, labelled: bool) -> Answer:
-    """The cards' answers, their citations written once after them, and the rest behind "more"."""
+def answer_from_cards(
+    chosen: Sequence[Card], *, labelled: bool, contacts: CityContacts | None = None
+) -> Answer:
+    """The cards' answers, their citations written once after them, and the rest behind "more". A card that
+    says the ordinance leaves something out (``refer``) names the office that has it, from ``contacts``,
+    in the core: on SMS, in the first message."""
     city = chosen[0].city
     label = t("In {city}: ", city=CITY_NAMES[city]) if labelled else ""
     cites = tuple(dict.fromkeys(cite for card in chosen for cite in card.cites))
     texts = [card.text_in(current()) for card in chosen]
-    core = " ".join(text.answer for text in texts)
+    said: list[str] = []
+    referred: set[str] = set()
+    for card, text in zip(chosen, texts, strict=True):
+        if contacts is None or not card.refer or card.refer in referred:
+            said.append(text.answer)
+            continue
+        referred.add(card.refer)
+        # "The chapter doesn't print the amounts. Please contact ... Penalties follow ...": whom to ask, next
+        # to what the ordinance leaves out
+        first, _, rest = text.answer.partition(". ")
+        referral = t("Please contact {office}.", office=contacts.describe(city, card.refer))
+        said.append(f"{first}. {referral} {rest}".strip() if rest else f"{text.answer} {referral}")
+    core = " ".join(said)
     more = " ".join(text.more for text in texts if text.more)
     text = f"{label}{core} ({join_citations(city, cites)})"
     return Answer(

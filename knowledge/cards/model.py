@@ -4,7 +4,9 @@ A card answers one question users ask, in their words (``questions``), with a co
 the ordinance units it cites: ``answer`` (the core, first: on SMS it is the first message, with the
 citation) and ``more`` (the rest a complete answer needs). ``topic`` groups cards about one matter so that a
 follow-up stays in it; ``offer`` names the guided flow worth offering after the answer; ``clocks`` names
-the compliance core's deadline clocks the rule runs, computed when the message gives the day one started.
+the compliance core's deadline clocks the rule runs, computed when the message gives the day one started;
+``refer`` names the city office (``fog`` or ``solid_waste``) that has what the ordinance leaves out, for a
+card that says the ordinance does not give it (a fee's amount, an approved list, pickup days).
 The files are written from the ordinances and the development questions only (``evaluation/BRIEF.md``), and
 checked by :mod:`knowledge.cards.fidelity`.
 """
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from cities import CITIES, INGLEWOOD_CODE_NAME, INGLEWOOD_SECTIONS, VICTORVILLE_CODE_NAME
+from cities import CITIES, FOG, INGLEWOOD_CODE_NAME, INGLEWOOD_SECTIONS, SOLID_WASTE, VICTORVILLE_CODE_NAME
 
 CARDS_DIR = Path(__file__).resolve().parent
 # The reviewed Spanish texts of the cards, one folder per language, one file per English file, by card id.
@@ -31,6 +33,7 @@ OFFERS = (
     "spill_report",
     "service_log",
 )
+OFFICES = (FOG, SOLID_WASTE)
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CODE_PREFIX = {
     "victorville": f"{VICTORVILLE_CODE_NAME} § ",
@@ -65,6 +68,7 @@ class Card:
     # The compliance core's clocks this card's rule runs (``compliance.clocks``, by key): when the message
     # gives the day it started ("mailed nov 18"), the due date is computed and said first.
     clocks: tuple[str, ...] = ()
+    refer: str | None = None  # the office that has what the answer says the ordinance leaves out
     translations: Mapping[str, CardText] = field(default_factory=dict, compare=False)
 
     def text_in(self, language: str) -> CardText:
@@ -185,7 +189,7 @@ def _card(source: str, city: str, entry: object, number: int) -> Card:
     if not isinstance(entry, dict):
         raise CardError(f"{where} is not a mapping.")
     where = f"{source}: card {entry.get('id', number)!r}"
-    unknown = set(entry) - {"id", "topic", "questions", "answer", "more", "cites", "offer", "clocks"}
+    unknown = set(entry) - {"id", "topic", "questions", "answer", "more", "cites", "offer", "clocks", "refer"}
     if unknown:
         raise CardError(f"{where}: unknown field(s) {sorted(unknown)}.")
     card_id = entry.get("id")
@@ -209,6 +213,9 @@ def _card(source: str, city: str, entry: object, number: int) -> Card:
         isinstance(c, str) and _ID.match(c.replace("_", "-")) for c in clocks
     ):
         raise CardError(f"{where}: 'clocks' must list clock keys of the compliance core.")
+    refer = entry.get("refer")
+    if refer is not None and refer not in OFFICES:
+        raise CardError(f"{where}: 'refer' must be one of {', '.join(OFFICES)} or null.")
     return Card(
         id=card_id,
         city=city,
@@ -220,6 +227,7 @@ def _card(source: str, city: str, entry: object, number: int) -> Card:
         offer=offer,
         source=source,
         clocks=tuple(clocks),
+        refer=refer,
     )
 
 

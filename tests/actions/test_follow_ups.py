@@ -516,6 +516,18 @@ def test_yes_to_the_flow_an_answer_offered_starts_it_and_a_yes_to_nothing_gets_t
     assert [m.get("response") for m in messages] == ["utter_what_next"]
 
 
+def test_an_applicant_s_details_after_the_application_was_offered_start_it(engine):
+    said = "El nombre es Pupuseria La Ceiba, 3100 W Century Blvd, Inglewood. Telefono 310-555-0123."
+    tracker = make_tracker(text=said, intent="inform", slots={TOPIC_SLOT: "que necesito para el permiso"})
+    offered = 'You need a FOG permit. To start a FOG permit application here, reply "apply for a FOG permit".'
+    tracker.events.insert(0, {"event": "bot", "text": offered, "timestamp": tracker.events[0]["timestamp"]})
+    events, messages = run_raw(ActionFollowUp(), tracker)
+    assert {"event": "followup", "name": "permit_form"} in [
+        {"event": e.get("event"), "name": e.get("name")} for e in events
+    ]
+    assert not messages  # the form's first question follows, the details kept by its first reading
+
+
 def test_a_day_said_alone_starts_the_clock_of_the_last_answer_and_a_count_names_the_nov(engine):
     """ "it was mailed nov 25" after "how do i appeal my NOV?" is the appeal's clock (15 days: December 10);
     "3" after "what's the fine for a notice of violation?" is the third one ($500)."""

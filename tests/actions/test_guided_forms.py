@@ -1141,3 +1141,76 @@ def test_a_correction_that_fits_two_counts_changes_the_one_that_had_the_old_numb
     )
     assert turn.updates["dining_capacity"] == 40
     assert "employees" not in turn.updates
+
+
+def test_a_caller_who_says_she_is_the_owner_gives_her_own_name_and_number():
+    turn = decide(
+        VARIANCE_FORM,
+        FormState({"city": "inglewood"}, "existing_establishment"),
+        say(
+            "okay um my name's Aaliyah Brooks I'm the owner number is 310-555-0148 and yeah we do the dry "
+            "wiping and drain screens and all that",
+            channel="voice",
+        ),
+        CONTACTS,
+    )
+    assert turn.updates["applicant_name"] == "Aaliyah Brooks"
+    assert turn.updates["applicant_phone"] == "+13105550148"
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "and once I get it how long's it good for",
+        "oh wait um real quick is there like a fee if I get the waiver",
+        "we soaked it all up none of it went down any drain so like do I even need to report that or",
+    ],
+)
+def test_a_question_asked_inside_a_sentence_mid_form_is_answered_not_taken_for_an_answer(asked):
+    turn = decide(
+        VARIANCE_FORM, FormState({"city": "inglewood"}, "no_space"), say(asked, "ask_question"), CONTACTS
+    )
+    assert turn.reject and not turn.updates  # a rule answers it; the form asks its question again
+
+
+def test_the_owner_s_number_is_the_contact_of_a_waiver_request_that_asks_for_no_owner():
+    with languages.using("es"):
+        turn = decide(
+            DEMINIMIS_FORM,
+            FormState({"city": "victorville"}, "services_requested"),
+            say(
+                "Panaderia La Espiga, 14500 Palmdale Rd. quiero el waiver del servicio de organicos (bote "
+                "verde y el cafe). el dueño es Ramon Ortiz 760 555 0199"
+            ),
+            CONTACTS,
+        )
+    assert turn.updates["applicant_phone"] == "+17605550199"
+    # a permit application asks for its owners: their number is theirs, not the applicant's
+    permit = decide(
+        PERMIT_FORMS["inglewood"],
+        FormState({"city": "inglewood"}, "business_name"),
+        say("the owner is Ramon Ortiz 310 555 0199"),
+        CONTACTS,
+    )
+    assert "applicant_phone" not in permit.updates
+
+
+def test_a_correction_at_the_read_back_that_names_the_answer_gives_its_new_value():
+    values = {
+        "city": "inglewood",
+        "service_date": "2026-11-30",
+        "gallons": {"amount": 750, "unit": "gal"},
+        "hauler": "SoCal Liquid Waste",
+        "device": "interceptor",
+    }
+    turn = decide(
+        SERVICE_FORM,
+        FormState(values, SERVICE_FORM.confirm_slot),
+        say(
+            "Sorry, correction: it was actually pumped on Friday, November 27, not Monday. Monday is just "
+            "when I got the paperwork."
+        ),
+        CONTACTS,
+    )
+    assert turn.updates == {"service_date": "2026-11-27"}
+    assert turn.feedback[0] == "OK, I've changed the service date to Nov 27, 2026."

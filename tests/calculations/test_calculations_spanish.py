@@ -11,6 +11,7 @@ import pytest
 import languages
 from calculations import compute
 from calculations.compute import Computed
+from knowledge.spanish import gloss
 
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
 NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
@@ -90,3 +91,19 @@ def test_english_is_unchanged_outside_a_spanish_block() -> None:
     result = compute(CASES[1][0], "victorville", NOW)
     assert result is not None
     assert result.text.startswith("Your next trap service is due by December 20, 2026 (19 days from today).")
+
+
+def test_a_spanish_question_about_the_pumper_s_last_visit_computes_the_next_due_date() -> None:
+    said = (
+        "buenas, el permit de mi restaurante dice q el grease trap se bombea cada 60 dias. la ultima vez "
+        "vino el camion el 14 de septiembre, pa cuando me toca? victorville"
+    )
+    result = spanish(gloss(said), "victorville")
+    assert result is not None and "13 de noviembre de 2026" in result.text
+    # the trash truck is no pumper: no grease device, nothing computed
+    assert (
+        compute(
+            "the truck came nov 3 but skipped our green bin, when is the next pickup?", "victorville", NOW
+        )
+        is None
+    )

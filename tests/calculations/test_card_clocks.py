@@ -11,6 +11,7 @@ from calculations import clock_deadlines
 from compliance.clocks import clocks_for
 from compliance.core import parse_city
 from knowledge.cards import load_cards
+from knowledge.spanish import gloss
 
 NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles"))
 
@@ -80,3 +81,10 @@ def test_of_two_days_the_one_said_to_start_the_clock_starts_it_and_the_other_is_
 
 def test_two_days_neither_said_to_start_the_clock_compute_nothing():
     assert clock_deadlines(WINDOW, "hearing dec 3 or dec 20?", "victorville", NOW) is None
+
+
+def test_a_spanish_letter_s_mailing_date_starts_its_clocks():
+    said = "La carta tiene fecha de envío del 24 de noviembre y me ponen la audiencia para el 4 de diciembre"
+    keys = ("revocation_hearing_earliest", "revocation_hearing_latest")
+    found = clock_deadlines(keys, gloss(said), "victorville", NOW)
+    assert found is not None and found.kind == "window" and "December 9, 2026" in found.text

@@ -8,6 +8,7 @@ import pytest
 
 from calculations import about_another_place, compute, without_permit_terms, without_stated_facts
 from calculations.compute import bare_number_read, what_if_read
+from knowledge.spanish import gloss
 
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
 
@@ -660,3 +661,17 @@ def test_a_what_if_the_bill_is_never_paid_says_when_revocation_may_start_first()
         found = compute(f"{asked} {unpaid}", "inglewood", NOW, asked=asked)
         assert found is not None
         assert found.text.startswith("Still unpaid on January 14, 2027 (after ninety days)")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we got an inglewood fog invoice for two hundred sixty-seven dollars dated october 2, unpaid. what "
+        "do we owe now?",
+        "factura de inglewood del 2 de octubre, el monto es doscientos sesenta y siete dolares, no la he "
+        "pagado, cuanto debo?",
+    ],
+)
+def test_an_amount_said_in_words_is_computed_like_one_in_digits(said):
+    found = compute(gloss(said), "inglewood", NOW)  # Spanish is read in its English gloss, as the actions do
+    assert found is not None and found.text.startswith("As of today you owe $293.70")

@@ -289,6 +289,8 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ("nlu_fallback", "it's reaching the gutter. maybe like fifty gallons so far?", "nlu_fallback"),
         ("inform", "the hauler is never late, mind you", "inform"),
         ("ask_question", "can i cancel it later if we change our mind?", "ask_question"),
+        ("help", "What do I need to send you guys along with this?", "ask_question"),
+        ("help", "what can you do?", "help"),
     ],
 )
 def test_requests_to_log_or_stop_and_unsure_questions_go_where_they_mean(intent, text, routed):
@@ -401,6 +403,10 @@ def test_a_question_about_the_carts_rules_is_no_sorting_question(said, routed):
     ("said", "routed"),
     [
         ("wut do i put in the letter", "ask_question"),
+        ("okay and what do I gotta put in the letter", "ask_question"),
+        ("Which section should I show my district manager?", "ask_question"),
+        ("Whatever. Where does all this money even go, the general fund?", "ask_question"),
+        ("where does the pizza box go", "sort_item"),
         ("what do we have to write in the report to the city", "ask_question"),
         ("what do i put in the blue bin", "sort_item"),
         ("what can i put in the green cart", "sort_item"),
@@ -695,3 +701,18 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
 )
 def test_figures_of_speech_guesses_and_notices_go_where_they_mean(intent, said, routed):
     assert route(intent, said) == routed
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm putting together an emergency sign for our kitchen in Victorville: who to call if the grease "
+        "interceptor overflows. What phone numbers should go on it?",
+        "who do we call if the grease interceptor overflows at night",
+    ],
+)
+def test_a_spill_that_might_happen_is_a_question(said):
+    assert route("report_spill", said) == "ask_question"
+    assert route("report_spill", "our grease interceptor is overflowing into the parking lot right now") == (
+        "report_spill"
+    )

@@ -9,7 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from knowledge.answer import AnswerKind, answer_question
+import languages
+from cities import CityContacts
+from knowledge.answer import AnswerKind, answer_from_cards, answer_question
 from knowledge.cards import CARDS_DIR, OFFERS, Card, CardError, CardIndex, join_citations, load_cards
 from knowledge.cards.fidelity import check_cards, check_translations, numbers_in, uncovered_sections
 from knowledge.cards.model import TRANSLATIONS, load_file
@@ -66,6 +68,7 @@ def test_a_card_file_loads_with_text_folded_and_defaults(tmp_path):
     [
         (("id: vvf-pumping", "id: Bad Id"), "kebab-case"),
         (("    offer: service_log", "    offer: lunch"), "offer"),
+        (("    offer: service_log", "    refer: the mayor"), "refer"),
         (("    more: Keep the records.", "    colour: blue"), "unknown field"),
         ((f'    cites: ["{PUMPING}"]', "    cites: []"), "cites"),
         (("city: victorville", "city: barstow"), "city"),
@@ -360,3 +363,21 @@ def test_a_card_on_the_conversation_s_subject_answers_when_nearly_as_close_and_f
     assert _on_subject([organics_best, admin], "administrative-penalties") is admin
     # no subject: the best
     assert _on_subject([organics_best, admin], None) is organics_best
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_card_that_says_the_ordinance_leaves_something_out_names_the_office_in_the_first_sms(language):
+    """ "The organics chapter doesn't print the amounts. Please contact the ... solid waste and recycling
+    program ...": whom to ask comes next to what the ordinance leaves out, before MORE."""
+    contacts = CityContacts()
+    referring = [c for c in load_cards(CARDS_DIR) if c.refer]
+    assert {c.refer for c in referring} == {"fog", "solid_waste"}
+    for found in referring:
+        with languages.using(language):
+            first = shape_answer(answer_from_cards([found], labelled=False, contacts=contacts), "sms").text
+            office = contacts.describe(found.city, found.refer).split(" (")[0]  # SMS drops English terms
+        assert office in first, found.id
+    assert all(
+        contacts.describe(c.city, c.refer) not in answer_from_cards([c], labelled=False).text
+        for c in referring
+    )

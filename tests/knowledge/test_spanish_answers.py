@@ -72,6 +72,7 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("q onda, hoy vino el pumper, lo quiero dejar registrado", "hey today came"),
         ("teniamos q avisarle a la ciudad?", "notify a la city"),  # a verb's other forms, by its stem
         ("ya lo limpiamos, mandalo porfa", "ya lo clean send porfa"),
+        ("la carta la mandaron el 23 de noviembre", "mailed el 23 November"),  # starts the letter's clock
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
@@ -82,7 +83,7 @@ def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english
     ("spanish", "kept"),
     [
         ("el permit dice 60 dias", "permit"),  # Spanglish English words are no Spanish verbs
-        ("la mandaron el 23 de noviembre", "mandaron"),  # "they sent": the base form would lose the past
+        ("ya lo mandaron el 23 de noviembre", "mandaron"),  # "they sent": the base form would lose the past
     ],
 )
 def test_words_that_are_no_conjugated_verb_of_the_glossary_are_kept(spanish, kept):
