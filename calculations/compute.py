@@ -212,6 +212,19 @@ _EDIBLE_KINDS = (  # the kind of business, in the words people use (first match 
     ("supermarket", re.compile(r"\bsupermarkets?\b", re.I)),
     ("grocery_store", re.compile(r"\bgrocer(?:y|ies)\b", re.I)),
     ("hotel", re.compile(r"\b(?:hotel|motel)s?\b", re.I)),
+    # a school's kitchen or cafeteria: a local education agency facility ("the cafeteria kitchen at an
+    # elementary school", "la cocina de la escuela")
+    (
+        "local_education_agency",
+        re.compile(
+            r"\b(?:(?:elementary|middle|high|public|charter) schools?|school (?:district|cafeteria|kitchen)|"
+            r"k-?12|escuela|primaria|secundaria)\b",
+            re.I,
+        ),
+    ),
+    ("food_distributor", re.compile(r"\bfood distribut(?:or|ion)s?\b|\bdistribuidora? de alimentos\b", re.I)),
+    ("wholesale_food_vendor", re.compile(r"\bwholesal(?:e|er)s?\b|\bmayorist[ao]s?\b", re.I)),
+    ("food_service_provider", re.compile(r"\b(?:food service provider|contract food service)s?\b", re.I)),
     (
         "health_facility",
         re.compile(r"\b(?:hospital|skilled nursing|nursing home|health ?care facility)\b", re.I),

@@ -329,12 +329,55 @@ _ASKS_YES_OR_NO = re.compile(
 VERDICT_MARGIN = 0.05  # how much closer the best card may be than one on its subject that says yes or no
 
 
+# What a question asks for, by its words: an amount of money ("how much is the fine if they catch trash in my
+# recycle bin?", "cuanto es la multa si ..."), or how long something lasts or takes ("how long's it good
+# for", "cuanto dura"). A card whose own questions ask the same, in the chapter of the best match, answers it
+# when nearly as close, not the card about the thing the fine or the waiver is for.
+_ASKS_AN_AMOUNT = re.compile(
+    r"\bhow much\b|\bwhat(?:'s| is| are) the (?:fines?|penalt(?:y|ies)|fees?|costs?|charges?|rates?)\b"
+    r"|\bcu[aá]nto (?:es|son|cuesta|cuestan|cobran|sale|vale|me cobran|nos cobran)\b"
+    r"|\bcu[aá]nto\b.*\b(?:multa|cuota|cargo|costo|tarifa)",
+    re.IGNORECASE,
+)
+_ASKS_HOW_LONG = re.compile(
+    r"\bhow long\b|\b(?:good|valid) for\b|\bexpires?\b|\bcu[aá]nto (?:tiempo|dura)\b|\bvence\b",
+    re.IGNORECASE,
+)
+_ASKED_KINDS = (_ASKS_AN_AMOUNT, _ASKS_HOW_LONG)
+ASKED_KIND_MARGIN = 0.12  # how much closer the best card may be than one that answers what is asked
+
+
+def _answers(kind: re.Pattern[str], card: Card, language: str) -> bool:
+    return any(kind.search(q) for q in (*card.text_in(language).questions, *card.questions))
+
+
+def _for_what_is_asked(found: list[CardMatch], chosen: CardMatch, question: str, language: str) -> CardMatch:
+    """For a question asking an amount or how long (:data:`_ASKED_KINDS`), the nearly-as-close card in the
+    same chapter whose own questions ask it, or ``chosen``."""
+    for kind in _ASKED_KINDS:
+        if not kind.search(question) or _answers(kind, chosen.card, language):
+            continue
+        return next(
+            (
+                m
+                for m in found
+                if m.score >= chosen.score - ASKED_KIND_MARGIN
+                and _is_organics(m.card) == _is_organics(chosen.card)
+                and _answers(kind, m.card, language)
+            ),
+            chosen,
+        )
+    return chosen
+
+
 def _best(found: list[CardMatch], question: str, subject: str | None, language: str) -> CardMatch | None:
     """The card that answers: the best match (or one on the conversation's subject, :func:`_on_subject`);
     for a question asked for a yes or a no, a card on the same subject that opens with one, when it matches
     nearly as well ("can I pour the fryer oil down the drain with hot water?": "No. ...", not how to store
     the oil)."""
     chosen = _on_subject(found, subject)
+    if chosen is not None:
+        chosen = _for_what_is_asked(found, chosen, question, language)
     if chosen is None or not _ASKS_YES_OR_NO.match(question):
         return chosen
     if _verdict(chosen.card.text_in(language).answer) is not None:

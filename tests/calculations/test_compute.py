@@ -227,6 +227,12 @@ def test_no_drive_thru_is_read_in_its_everyday_forms(text, fee):
         ),
         ("grocery store 12,000 sq ft, do we have to donate edible food?", "is a tier one commercial edible"),
         ("is our restaurant tier two? We have 200 seats.", "If its total facility size is 5,000 square feet"),
+        (
+            "I run the cafeteria kitchen at an elementary school and the district says the SB 1383 food "
+            "recovery rules apply to us now, since when?",
+            "A local education agency facility with an on-site food facility is a tier two",
+        ),
+        ("we are a food distributor, what tier are we for edible food?", "is a tier one commercial edible"),
     ],
 )
 def test_the_edible_food_tier_is_computed_from_the_business_s_kind_and_size(text, says):

@@ -392,6 +392,7 @@ def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_c
         ("Me llegó una carta que dice Notice of Violation por los contenedores de orgánicos", "ask_question"),
         ("¿El contrato con el jardinero tiene que decir algo de las ramas y el pasto?", "ask_question"),
         ("cuanto cuesta el bote verde?", "ask_question"),
+        ("cuanto me va a costar al mes el bote cafe pa la comida en mi restaurante?", "ask_question"),
         ("¿en qué bote va la cáscara de plátano?", "sort_item"),
     ],
 )

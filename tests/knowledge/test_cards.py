@@ -11,9 +11,10 @@ import pytest
 
 import languages
 from cities import CityContacts
-from knowledge.answer import AnswerKind, answer_from_cards, answer_question
+from knowledge.answer import AnswerKind, _for_what_is_asked, answer_from_cards, answer_question
 from knowledge.cards import CARDS_DIR, OFFERS, Card, CardError, CardIndex, join_citations, load_cards
 from knowledge.cards.fidelity import check_cards, check_translations, numbers_in, uncovered_sections
+from knowledge.cards.match import CardMatch
 from knowledge.cards.model import TRANSLATIONS, load_file
 from knowledge.embedding import HashingEmbedder
 from knowledge.index import HybridIndex, build_vectors
@@ -381,3 +382,25 @@ def test_a_card_that_says_the_ordinance_leaves_something_out_names_the_office_in
         contacts.describe(c.city, c.refer) not in answer_from_cards([c], labelled=False).text
         for c in referring
     )
+
+
+def test_a_question_asking_an_amount_or_how_long_is_answered_by_a_nearly_as_close_card_that_answers_it():
+    organics = "Victorville Municipal Code § 6.37.130(e)"
+    black = card(id="vvo-black", questions=("can recyclables go in the trash bin",), cites=(organics,))
+    fines = card(id="vvo-fines", questions=("fine amount for organics violation", "how much is the fine"))
+    fines = dataclasses.replace(fines, cites=(organics,))
+    appeal = card(id="vvo-appeal", questions=("how do i fight a fine",), cites=(organics,))
+    found = [CardMatch(black, 0.87, ""), CardMatch(appeal, 0.86, ""), CardMatch(fines, 0.80, "")]
+    asked = "how much is the fine if they catch trash in my recycle bin?"
+    assert _for_what_is_asked(found, found[0], asked, "en").card.id == "vvo-fines"
+    assert (
+        _for_what_is_asked(found, found[0], "can i put trash in the recycle bin?", "en").card.id
+        == "vvo-black"
+    )
+    far = [CardMatch(black, 0.95, ""), CardMatch(fines, 0.80, "")]
+    assert _for_what_is_asked(far, far[0], asked, "en").card.id == "vvo-black"  # too far off to stand in
+    qualifies = card(id="ing-variance-who", questions=("how do we qualify for a variance",))
+    lasts = card(id="ing-waiver-duration", questions=("how long does a grease interceptor waiver last",))
+    found = [CardMatch(qualifies, 1.166, ""), CardMatch(lasts, 1.091, "")]
+    asked = "how long is the grease interceptor variance good for"
+    assert _for_what_is_asked(found, found[0], asked, "en").card.id == "ing-waiver-duration"
