@@ -382,7 +382,7 @@ class ActionAnswerQuestion(Action):
             # "then I'd like to apply for the waiver", "ok, quiero solicitarlo", "I want to start it"
             return _start_the_application(dispatcher, tracker, topic, english)
         city = detect_city(question) or tracker.get_slot("city")
-        if topic and city and _AND_IN_THE_CITY.match(question):  # (classified as a question, not a city)
+        if topic and city and asks_about_the_other_city(question):  # (a question, not a city)
             return _the_topic_there(dispatcher, tracker, topic, city)
         covered = None  # the answer to the question alone, when it was worked out to see if it leans
         if topic and (restated := _with_the_interceptor(question, topic)) is not None:
@@ -822,7 +822,7 @@ class ActionSetCity(Action):
             dispatcher.utter_message(text=result.text)
             return [SlotSet("city", city), *events]
         topic = tracker.get_slot(TOPIC_SLOT)
-        if topic and (len(text.split()) <= FOLLOW_UP_MAX_WORDS // 2 or _AND_IN_THE_CITY.match(text)):
+        if topic and (len(text.split()) <= FOLLOW_UP_MAX_WORDS // 2 or asks_about_the_other_city(text)):
             return _the_topic_there(dispatcher, tracker, topic, city)
         if asks_more_than_the_city(text):  # "im in inglewood, do i need a food scraps bin?": answer it
             result, events = answer(tracker, text, city)
@@ -867,6 +867,23 @@ _AND_IN_THE_CITY = re.compile(
     r"(?:(?:in|en|for|para|at|con)\s+)?(?:the city of\s+|la ciudad de\s+)?(?:victorville|inglewood)\b",
     re.IGNORECASE,
 )
+
+
+# The same question for the other city, asked of a place there: "if this had happened at our other place in
+# inglewood would it be any different", "is it the same for our inglewood store?"
+_IN_THE_OTHER_CITY = re.compile(
+    r"\b(?:if (?:this|it|that) (?:had )?(?:happened|were|was|had been)|would (?:it|that|this) be (?:any )?"
+    r"(?:different|the same)|is (?:it|that|this) (?:any )?(?:different|the same)"
+    r"|(?:same|different) (?:rules?|there)"
+    r"|(?:ser[ií]a|es) (?:igual|diferente|distinto))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_about_the_other_city(text: str) -> bool:
+    """Whether a message asks the topic again for a city it names (:data:`_AND_IN_THE_CITY`,
+    :data:`_IN_THE_OTHER_CITY`)."""
+    return bool(_AND_IN_THE_CITY.match(text) or (_IN_THE_OTHER_CITY.search(text) and detect_city(text)))
 
 
 def asks_more_than_the_city(text: str) -> bool:

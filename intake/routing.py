@@ -153,8 +153,11 @@ def spill_is_live(text: str) -> bool:
     text = _literal(text)
     if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
         return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
-    if _REPORT_REQUEST.search(text) and not (_PAST.search(text) and _ASKS_WHETHER.search(text)):
-        return True  # "last friday our trap backed up, do i need to report that now?" asks whether
+    asks_whether = _ASKS_WHETHER.search(text)
+    if _REPORT_REQUEST.search(text) and not (asks_whether and (_PAST.search(text) or not _NOW.search(text))):
+        # "last friday our trap backed up, do i need to report that now?" and "we soaked it all up, none of
+        # it went down any drain, so do I even need to report that?" ask whether
+        return True
     if not _SPILL_WORDS.search(text):
         return False
     if _CONTAINERS.search(text) and not _SEWER_WORDS.search(text):

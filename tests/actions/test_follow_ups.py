@@ -45,7 +45,12 @@ def test_a_bare_fact_with_nothing_to_compute_or_no_topic_gets_what_the_assistant
 
 
 @pytest.mark.parametrize(
-    "said", ["and in inglewood?", "and in inglewood? we have another place there with a bigger kitchen"]
+    "said",
+    [
+        "and in inglewood?",
+        "and in inglewood? we have another place there with a bigger kitchen",
+        "okay and uh if this had happened at our other place in inglewood would it be any different",
+    ],
 )
 def test_and_in_the_other_city_asks_the_topic_again_for_it(engine, said):
     tracker = make_tracker(

@@ -717,3 +717,14 @@ def test_a_spill_that_might_happen_is_a_question(said):
     assert route("report_spill", "our grease interceptor is overflowing into the parking lot right now") == (
         "report_spill"
     )
+
+
+def test_asking_whether_a_contained_spill_must_be_reported_is_a_question():
+    said = (
+        "oh wait actually no sorry we're in Victorville and it's uh one of the guys knocked over the fryer "
+        "oil bucket on the kitchen floor we soaked it all up with the absorbent pads none of it went down "
+        "any drain so like do I even need to report that or"
+    )
+    assert route("report_spill", said) == "ask_question"
+    live = "grease is coming out of the manhole in front of our place, do i need to report it?"
+    assert route("report_spill", live) == "report_spill"
