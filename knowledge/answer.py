@@ -347,7 +347,14 @@ _ASKED_KINDS = (_ASKS_AN_AMOUNT, _ASKS_HOW_LONG)
 ASKED_KIND_MARGIN = 0.12  # how much closer the best card may be than one that answers what is asked
 
 
+_A_DOLLAR_AMOUNT = re.compile(r"\$\d")
+
+
 def _answers(kind: re.Pattern[str], card: Card, language: str) -> bool:
+    """Whether ``card`` answers questions of ``kind``: its own questions ask it, or, for an amount, its answer
+    states one ("$267 a year for a small establishment")."""
+    if kind is _ASKS_AN_AMOUNT and _A_DOLLAR_AMOUNT.search(card.answer):
+        return True
     return any(kind.search(q) for q in (*card.text_in(language).questions, *card.questions))
 
 

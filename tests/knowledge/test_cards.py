@@ -397,6 +397,14 @@ def test_a_question_asking_an_amount_or_how_long_is_answered_by_a_nearly_as_clos
         _for_what_is_asked(found, found[0], "can i put trash in the recycle bin?", "en").card.id
         == "vvo-black"
     )
+    # a card that states the amount answers it, whatever its questions say
+    annual = card(
+        id="ing-annual-fee", answer="$267 a year for a small establishment.", questions=("annual fee",)
+    )
+    budget = card(id="ing-budget", questions=("how much will the permit cost us",))
+    found_fees = [CardMatch(annual, 0.95, ""), CardMatch(budget, 0.9, "")]
+    said = "how much is the annual fee for a small restaurant"
+    assert _for_what_is_asked(found_fees, found_fees[0], said, "en").card.id == "ing-annual-fee"
     far = [CardMatch(black, 0.95, ""), CardMatch(fines, 0.80, "")]
     assert _for_what_is_asked(far, far[0], asked, "en").card.id == "vvo-black"  # too far off to stand in
     qualifies = card(id="ing-variance-who", questions=("how do we qualify for a variance",))
