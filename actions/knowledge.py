@@ -455,9 +455,11 @@ _ALSO = re.compile(
 )
 
 
-# What a question asks worked out from the conversation's facts: an amount ("how much will we pay?"), else a
+# What a follow-up asks worked out from the conversation's facts: an amount ("how much will we pay?"), else a
 # day; and the results that answer each
-_ASKS_AN_AMOUNT = re.compile(r"\b(?:how much|cost|costs|owe|pay|fees?|fines?|charge)\b", re.IGNORECASE)
+_FOLLOW_UP_ASKS_AN_AMOUNT = re.compile(
+    r"\b(?:how much|cost|costs|owe|pay|fees?|fines?|charge)\b", re.IGNORECASE
+)
 _AMOUNTS = frozenset({"annual_fee", "permit_fee", "late_fee", "nov_fee", "damage_costs"})
 _DAYS = frozenset({"deadline", "spill_written_deadline", "service_due", "late_fee", "window"})
 
@@ -473,7 +475,7 @@ def _the_topic_computes(tracker: Tracker, question: str, topic: str, city: str |
     found = compute(f"{asked} {said}", city or detect_city(topic), message_time(tracker), asked=asked)
     if found is None:
         return False
-    return found.kind in (_AMOUNTS if _ASKS_AN_AMOUNT.search(asked) else _DAYS)
+    return found.kind in (_AMOUNTS if _FOLLOW_UP_ASKS_AN_AMOUNT.search(asked) else _DAYS)
 
 
 def _refers_back(question: str) -> bool:
