@@ -33,7 +33,7 @@ from intake import ParseContext, mentions_phone, parse_device
 from intake.dates import find_date
 from intake.locations import find_street_address
 from intake.routing import asks_for_a_waiver_unnamed, asks_to_apply_unnamed, waiver_of
-from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question
+from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question, names_nothing
 from knowledge.cards import Card, CardIndex
 from knowledge.coverage import uncovered_topic
 from knowledge.index import HybridIndex
@@ -391,14 +391,16 @@ class ActionAnswerQuestion(Action):
             events.append(SlotSet(TOPIC_SLOT, restated[-MAX_QUESTION_CHARS:]))
         elif topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
             result, events = on_the_topic(tracker, question, topic, city)
-        elif (
-            topic
-            and _refers_back(question)
-            and (covered := answer_if_covered(tracker, question, city, clock_facts=topic)) is None
+        elif topic and (
+            names_nothing(question)
+            or (
+                _refers_back(question)
+                and (covered := answer_if_covered(tracker, question, city, clock_facts=topic)) is None
+            )
         ):
             # "ok how do i apply for the victorville one", "do i need to send a letter too": answering nothing
             # alone, they ask about the topic's subject, not its values ("25 gallons" before would compute,
-            # not say how to apply)
+            # not say how to apply); "¿Qué tengo que mandar?" names nothing to match alone
             result, events = answer(tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city)
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
             # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";
@@ -506,10 +508,23 @@ def on_the_topic(
     topic = _topic_for(question, topic)
     facts = topic if changes_a_fact(question) or asks_when_or_how_much(question) else ""
     question = what_if_read(question, topic)  # "y si fueran 12?" after "... 6 galones": 12 gallons
+    if facts and not asks_when_or_how_much(question) and _changes_nothing(tracker, topic, question, city):
+        # "y si el inspector ve q ya tiene mas del 25% antes de eso?" after the next service's due date: the
+        # "fact" moves no value the topic worked out; the question is answered, not the date said again
+        facts = ""
     found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic)
     result, events = found or answer(tracker, f"{topic} {question}", city)
     events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
     return result, events
+
+
+def _changes_nothing(tracker: Tracker, topic: str, question: str, city: str | None) -> bool:
+    """Whether the topic works out a result that the question's supposed fact leaves as it was."""
+    alone = computed_answer(tracker, topic, city)
+    if alone is None:
+        return False
+    together = computed_answer(tracker, f"{question} {topic}"[:MAX_QUESTION_CHARS], city)  # as free_answer
+    return together is not None and together.text == alone.text
 
 
 _WAIVER_FORMS = {
@@ -776,8 +791,8 @@ _NEW_FACT = re.compile(
 
 
 _WHEN_OR_HOW_MUCH = re.compile(
-    # not "cuánto dura" ("how long does it last": a rule, no value worked out)
-    r"\b(?:when|by when|due|deadline|how much|owe|cu[aá]ndo|para cu[aá]ndo|cu[aá]nto(?!\s+(?:tiempo\s+)?dura)"
+    # not "cuánto dura", "cuánto tiempo los guardo" ("how long": a rule, no value worked out)
+    r"\b(?:when|by when|due|deadline|how much|owe|cu[aá]ndo|para cu[aá]ndo|cu[aá]nto(?!\s+(?:tiempo|dura)\b)"
     r"|debo)\b",
     re.IGNORECASE,
 )

@@ -409,7 +409,7 @@ def subject_family(topic: str) -> str:
 
 
 _PART_BREAK = re.compile(
-    r"\?|;|\b(?:also|and also|plus|another thing|other thing|2nd|second question"
+    r"\?|;|(?=¿)|\b(?:also|and also|plus|another thing|other thing|2nd|second question"
     r"|tambien|también|y otra cosa|otra pregunta|otra cosa)\b"
     # "... can i bring a lawyer. can they shut our sewer off": a sentence that opens as a question does
     r"|\.\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should"
@@ -419,6 +419,25 @@ _PART_BREAK = re.compile(
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay)\b)",
     re.I,
 )
+# A question that names nothing of its own, only what to send ("what do I need to send?", "¿Qué tengo que
+# mandar?"): it asks about the matter of the message or conversation it is said in
+_NAMES_NOTHING = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|and|so|then|y|entonces|pues|bueno)\W+)*(?:what|qu[eé]|q)\s+(?:else\s+|m[aá]s\s+)?"
+    r"(?:do|does|should|would|must|tengo|tenemos|tiene|hay|necesito|necesitamos|debo|debemos)\s+"
+    r"(?:(?:i|we|you|they)\s+)?(?:que\s+|q\s+|to\s+|need\s+to\s+|have\s+to\s+|gotta\s+|got\s+to\s+)?"
+    r"(?:send|submit|include|provide|bring|give|show|prove|turn in|file|mandar|enviar|entregar|presentar"
+    r"|incluir|demostrar|llevar|mandarles|enviarles)"
+    r"(?:\s+(?:in|them|it|you|guys|the city|la ciudad|a la ciudad|o demostrar|or prove|along|with it"
+    r"|with the application|con la solicitud))*\W*$",
+    re.IGNORECASE,
+)
+
+
+def names_nothing(question: str) -> bool:
+    """Whether a question names nothing of its own, only what to send (:data:`_NAMES_NOTHING`)."""
+    return bool(_NAMES_NOTHING.match(question.strip()))
+
+
 MAX_CARDS_PER_ANSWER = 3  # dev questions: 3 answered one more list-of-questions message than 2
 
 
@@ -429,7 +448,11 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     "how long do i keep manifests? also can the pumper dump the leftovers back in the cleanout" asks two
     things; each part is matched on its own, and a card on another topic answers the second.
     """
-    asked = [(part, alone) for part, alone in _questions(question) if len(part.split()) >= 4]
+    asked = [
+        (part, alone)
+        for part, alone in _questions(question)
+        if len(part.split()) >= 4 and not names_nothing(alone or part)  # the whole's card answers it
+    ]
     if len(asked) < 2:
         return [first]
     parts = [part for part, _ in asked]

@@ -259,6 +259,64 @@ def test_how_long_a_waiver_lasts_asked_mid_request_is_the_rule_not_the_amounts_w
     )
 
 
+@pytest.mark.parametrize(
+    ("said", "opens"),
+    [
+        (
+            "y eso por cuanto tiempo vale?",
+            "Una exención de minimis (de minimis waiver) dura como máximo 5 años",
+        ),
+        (
+            "y cuanto tiempo dura el waiver?",
+            "Una exención de minimis (de minimis waiver) dura como máximo 5 años",
+        ),
+    ],
+)
+def test_how_long_asked_after_an_eligibility_worked_out_is_the_rule_not_the_eligibility_again(
+    engine, said, opens
+):
+    topic = (
+        "restaurante en victorville, 1 yarda cubica de basura por semana y 6 galones de organicos, califico?"
+    )
+    tracker = make_tracker(text=said, intent="ask_question", slots={TOPIC_SLOT: topic, "city": "victorville"})
+    with languages.using("es"):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert messages[0]["text"].startswith(opens)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "wanted"),
+    [
+        ("en", "and what if the inspector finds it over 25% before that?", "25%"),
+        ("es", "y si el inspector ve q ya tiene mas del 25% de grasa antes de eso?", "25%"),
+    ],
+)
+def test_a_supposed_fact_that_moves_no_worked_out_value_gets_the_rule_not_the_date_again(
+    engine, language, said, wanted
+):
+    topic = "inglewood interceptor, our permit says 90 days, last pumped october 15"
+    tracker = make_tracker(text=said, intent="ask_question", slots={TOPIC_SLOT: topic, "city": "inglewood"})
+    with languages.using(language):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert wanted in text.split("(")[0]
+    assert "2027" not in text  # not the next service's due date said again
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("es", "¿Qué tengo que mandar?"), ("en", "what do we have to submit?")],
+)
+def test_what_to_send_naming_nothing_is_asked_of_the_topic(engine, language, said):
+    topic = "apartment complex in victorville, no room for the green carts, is there a waiver? how long"
+    tracker = make_tracker(text=said, intent="ask_question", slots={TOPIC_SLOT: topic, "city": "victorville"})
+    with languages.using(language):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert "6.37.050" in text  # the waiver's section, not a manifest's or the edible-food records'
+    assert "10.03.170" not in text and "6.37.060" not in text
+
+
 def test_a_follow_up_asking_a_date_is_computed_from_the_topics_facts(engine):
     topic = "Our grease interceptor was last pumped November 28, 2026; when is the next one due?"
     tracker = make_tracker(
