@@ -37,6 +37,7 @@ SPLIT_OF_WRITER = {
     "w12": "dev",  # as w10, stop 27: first played on the card questions written for users' words (README)
     "w13": "dev",  # as w10, stop 28 (README)
     "w14": "dev",  # as w10, stop 28 (README)
+    "w15": "dev",  # as w10, stop 29 (README)
     "w5": "test",
     "w6": "test",
     "s1": "dev",
@@ -49,6 +50,7 @@ SPLIT_OF_WRITER = {
     "s10": "dev",  # as w11 (README)
     "s11": "dev",  # as w12 (README)
     "s12": "dev",  # as w10, stop 28 (README)
+    "s13": "dev",  # as w10, stop 29 (README)
     "s4": "test",
     "s5": "test",
 }
