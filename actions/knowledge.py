@@ -433,7 +433,7 @@ def answer_in_form(tracker: Tracker, question: str) -> tuple[ShapedReply, list[E
 
 
 _A_TRAP = re.compile(r"\b(?:(?:grease )?trap|trampa(?: de grasa)?)\b", re.IGNORECASE)
-DEVICE_FACT_MAX_WORDS = 12
+DEVICE_FACT_MAX_WORDS = 16  # "its the big one in the ground outside btw. for the victorville place"
 
 
 def _with_the_interceptor(question: str, topic: str) -> str | None:
@@ -759,7 +759,8 @@ def _completed(tracker: Tracker, topic: str, question: str, city: str | None) ->
     """The topic's result worked out with ``question``'s value (:func:`completes`), or None."""
     if computed_answer(tracker, question, city) is not None:
         return None
-    together = computed_answer(tracker, f"{topic} {question}"[-MAX_QUESTION_CHARS:], city)
+    # the new message's values first, as free_answer reads them: "it's more like 12 gallons" after 8
+    together = computed_answer(tracker, f"{question} {topic}"[:MAX_QUESTION_CHARS], city)
     alone = computed_answer(tracker, topic, city)
     return together if together is not None and (alone is None or together.text != alone.text) else None
 

@@ -219,7 +219,8 @@ def asks_to_log(text: str) -> bool:
     """Whether a message asks to log a pump-out ("need to log a pump out", "record our cleaning"), not how."""
     if not (_LOG_REQUEST.search(text) and _PUMP_WORD.search(text)):
         return False
-    return not _is_question(text) or bool(_ASKS_US_TO.search(text))
+    # "... can I tell him to come back tomorrow? And my manager missed logging 2 pumpouts ...": asked about
+    return not (_is_question(text) or asks_a_question(text)) or bool(_ASKS_US_TO.search(text))
 
 
 _PUMP_WORD = re.compile(r"pump|service|clean", re.IGNORECASE)
@@ -502,10 +503,21 @@ def asks_within(text: str) -> bool:
     return bool(_ASKED_WITHIN.search(text))
 
 
+# A claim put to the assistant in a short sentence of its own: "... toss the paperwork after a year. that
+# right?? last pump was sept 10", "is he right??", "true?"
+_IS_IT_SO = re.compile(
+    r"^\W*(?:(?:is|was|are)\s+)?(?:(?:that|this|he|she|it|they|my \w+)(?:'s|'re)?\s+)?"
+    r"(?:right|true|correct|legit|ok|okay|allowed|legal)\s*\?",
+    re.IGNORECASE,
+)
+
+
 def asks_a_question(text: str) -> bool:
     """Whether a message asks something in one of its sentences ("Quick question before we go on: what will
     the annual fee be?"), not just ends an answer unsure of itself ("started maybe 20 minutes ago?")."""
     if "¿" in text or _UNMARKED_QUESTION.match(text.strip()):
+        return True
+    if any(_IS_IT_SO.match(sentence) for sentence in re.split(r"(?<=[.!?;:])\s+", text.strip())):
         return True
     if any(_ASKED_IN_A_SENTENCE.match(sentence) for sentence in re.split(r"[.!;]\s+", text.strip())):
         return True  # "wait do i also gotta send the manifest myself", "38 seats. so which one am i"
@@ -714,6 +726,7 @@ _FOG_TOPIC = _words(
     r"waiver",
     r"manifests?",
     r"pump(?:s|ed|ing|ers?)?",  # not "pumpkins"
+    r"(?:box|tank|thing|one) in the ground",  # "that box in the ground the city keeps talking about"
     r"pump-?outs?",
 )
 _CONTAINER_WORDS = _words(

@@ -508,12 +508,50 @@ _OPENS_A_QUESTION = re.compile(
 SHORT_QUESTION_WORDS = 6  # a question this short ("when is it final") is read with the facts before it
 
 
+# A claim put to the assistant to check, after the claims: "... every 90 days and the manifest has to go to
+# the city within 72 hrs. we're in inglewood, same for us?", "... toss the paperwork after a year. that
+# right??", "... down the mop sink with lots of hot water. victorville. is he right??"
+_CLAIM_TAG = re.compile(
+    r"(?:^|[.!?;,]\s*)(?:(?:is|are|was)\s+)?(?:(?:that|this|he|she|it|they|all that)(?:'s|'re)?\s+)?"
+    r"(?:right|true|correct|legit|accurate)\s*\?"
+    r"|(?:^|[.!?;,]\s*)(?:is it\s+|it'?s\s+|are they\s+)?(?:the\s+)?same (?:for|with|here|over here)\b"
+    r"[^.?]{0,20}\?",
+    re.IGNORECASE,
+)
+# The clauses of the claims ("... pumped every 90 days and the manifest has to go ..."; "..., dump that
+# enzyme stuff in every week ..., and pour the fryer oil down the mop sink")
+_CLAIM_BREAK = re.compile(r"[.;]\s+|,\s+(?:and\s+)?|\s+and\s+(?:that\s+)?", re.IGNORECASE)
+# What a claim about a rule says: a number, or what must, may or needs to be done
+_STATES_A_RULE = re.compile(
+    r"\d|\b(?:should|must|need|needs|gotta|got to|has to|have to|can|can't|cannot|only|every|within|allowed"
+    r"|required|supposed)\b",
+    re.IGNORECASE,
+)
+
+
+def _claims(message: str) -> list[str]:
+    """The claims a message asks to have checked (:data:`_CLAIM_TAG`), each on its own: from the first
+    that states a rule ("my cousin runs a taco shop" before it is who said them), without city names; none
+    when the message puts no claim to check, or only one."""
+    tag = _CLAIM_TAG.search(message)
+    if tag is None:
+        return []
+    clauses = [c.strip() for c in _CLAIM_BREAK.split(message[: tag.start()]) if c and c.strip()]
+    first = next((i for i, clause in enumerate(clauses) if _STATES_A_RULE.search(clause)), len(clauses))
+    claims = [without_city_names(c).strip(" ,.") for c in clauses[first:]]
+    claims = [claim for claim in claims if len(claim.split()) >= 4]
+    return claims if len(claims) > 1 else []
+
+
 def _questions(message: str) -> list[tuple[str, str | None]]:
     """The message's parts that ask something: "We're taking over a space in Victorville." is the
     questions' context (which the card for the whole message answers), not a question of its own (a
     physical-space waiver's), though a short question is read with it ("... mailed nov 23. when is it
     final"), and kept alone beside it. A statement at the end stays ("... my cousin says the whole thing is
-    dead"), and so does each when none asks anything."""
+    dead"), and so does each when none asks anything. Claims put to be checked are each a part
+    (:func:`_claims`)."""
+    if claims := _claims(message):
+        return [(claim, None) for claim in claims]
     said = [part for part in _PART_BREAK.split(message) if part and part.strip()]
     asking: list[tuple[str, str | None]] = []
     context = ""

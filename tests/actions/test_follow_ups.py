@@ -317,6 +317,33 @@ def test_what_to_send_naming_nothing_is_asked_of_the_topic(engine, language, sai
     assert "10.03.170" not in text and "6.37.060" not in text
 
 
+@pytest.mark.parametrize(
+    ("topic", "said", "wanted", "not_wanted"),
+    [
+        (
+            "we had a sewer backup in our kitchen a couple weeks ago, was i supposed to report that? "
+            "victorville",
+            "it was wednesday nov 18. so when was the written part due",
+            "November 25, 2026",  # five working days after November 18
+            "November 24",  # after "a couple weeks ago" (November 17)
+        ),
+        (
+            "small office in victorville, 1.5 cubic yards of trash a week, food waste is maybe 8 gallons a "
+            "week",
+            "Actually I just checked with the staff, it's more like 12 gallons a week. Does that change "
+            "anything?",
+            "12 gallons",
+            "8 gallons is",
+        ),
+    ],
+)
+def test_a_value_said_again_replaces_the_one_the_topic_gave(engine, topic, said, wanted, not_wanted):
+    tracker = make_tracker(text=said, intent="ask_question", slots={TOPIC_SLOT: topic, "city": "victorville"})
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert wanted in text and not_wanted not in text
+
+
 def test_a_follow_up_asking_a_date_is_computed_from_the_topics_facts(engine):
     topic = "Our grease interceptor was last pumped November 28, 2026; when is the next one due?"
     tracker = make_tracker(
@@ -666,6 +693,19 @@ def test_the_trap_said_to_be_the_big_one_in_the_ground_gets_the_interceptor_s_ru
         ),
     )
     assert "interceptor cleaned out" not in str(asked.get(TOPIC_SLOT))
+
+
+def test_the_big_one_in_the_ground_said_of_one_city_after_both_gets_that_city_s_interceptor_rule(engine):
+    topic = "how often does the grease trap need to get pumped? and in inglewood?"
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="its the big one in the ground outside btw. for the victorville place",
+            intent="inform",
+            slots={TOPIC_SLOT: topic, "city": "inglewood"},
+        ),
+    )
+    assert "90 days" in messages[0]["text"] and "Victorville Municipal Code" in messages[0]["text"]
 
 
 def test_another_city_s_rule_is_not_worked_out_with_this_location_s_permit_frequency(engine):

@@ -211,3 +211,16 @@ def test_each_question_of_a_letter_is_answered_from_the_letter_s_chapter(real_in
     assert answer.text.startswith("El 22 de diciembre de 2026 queda dentro del plazo")
     assert [card.id for card in answer.cards] == ["vvf-revocation-hearing", "vvf-revocation-appeal"]
     assert "abogado" in answer.text and "10 días calendario" in answer.text
+
+
+def test_each_claim_put_to_be_checked_is_answered(real_index):
+    question = (
+        "my cousin does plumbing and says we should run the dishwasher straight into the grease trap, dump "
+        "that enzyme stuff in every week so we dont have to pump as much, and pour the fryer oil down the "
+        "mop "
+        "sink with lots of hot water. victorville. is he right??"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "web")
+    cards = {card.id for card in answer.cards}
+    assert {"vvf-dishwasher", "vvf-oil-down-drain"} <= cards  # the first claim and the last
+    assert any("additive" in f"{card.answer}".lower() for card in answer.cards)  # the enzymes

@@ -81,6 +81,13 @@ def test_a_reported_pump_out_starts_the_log(text):
         "fog manager just bumped us to every 30 days pumping, thats crazy. can we fight it?",
         "pumper says our intercepter was like 30% grease after 2 months, other guy says enzymes, pump less",
         "yesterday afternoon our interceptor overflowed in the alley, we called the city already",
+        # a claim put to the assistant, its facts after the question
+        "hauler told me we only need the grease trap pumped every 6 months and we can toss the paperwork "
+        "after a year. that right?? last pump was sept 10. victorville",
+        # a question before the mention of logging
+        "FOG inspector showed up right in the middle of lunch rush, can I tell him to come back tomorrow? "
+        "And my manager missed logging 2 pumpouts, he wants to just fill them in with made up dates. "
+        "victorville",
     ],
 )
 def test_questions_about_pumping_and_overflows_are_not_pump_outs_to_log(text):
@@ -271,6 +278,12 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
             "sort_item",
             "Our landscaping supply business wants to haul our own yard waste and cardboard to the compost "
             "and recycling facilities instead of using the city's hauler. What do we have to do?",
+            "ask_question",
+        ),
+        (
+            "sort_item",
+            "landlord says theres no room in the lot for that box in the ground the city keeps talking "
+            "about. is there any way around putting one in? we're an existing spot in inglewood, small place",
             "ask_question",
         ),
         (
