@@ -33,7 +33,14 @@ from intake import ParseContext, mentions_phone, parse_device
 from intake.dates import find_date
 from intake.locations import find_street_address
 from intake.routing import asks_for_a_waiver_unnamed, asks_to_apply_unnamed, waiver_of
-from knowledge.answer import Answer, AnswerKind, answer_from_cards, answer_question, names_nothing
+from knowledge.answer import (
+    Answer,
+    AnswerKind,
+    answer_from_cards,
+    answer_question,
+    names_nothing,
+    rest_first,
+)
 from knowledge.cards import Card, CardIndex
 from knowledge.coverage import uncovered_topic
 from knowledge.index import HybridIndex
@@ -64,6 +71,7 @@ OTHER_CITY = N_(
 
 
 TOPIC_SLOT = "topic_question"
+ANSWER_CARD_SLOT = "answer_card"  # the id of the card the last answer came from
 UNOFFICIAL = N_("(Unofficial translation; the English version of the ordinance is the official one.)")
 
 
@@ -135,6 +143,8 @@ def reply_for(
     note_unanswered(tracker, question, channel, result)
     if (tracker.active_loop or {}).get("name") and result.card is not None and result.card.offer:
         result = replace(result, card=replace(result.card, offer=None))  # a form is under way: no offer
+    if result.card is not None and result.card.id == tracker.get_slot(ANSWER_CARD_SLOT):
+        result = rest_first(result)  # the card just given: what it holds behind "more" first
     shaped = shape_answer(result, channel)
     events: list[EventType] = []
     if (
@@ -148,6 +158,7 @@ def reply_for(
     events += [
         SlotSet("pending_question", question if held else None),
         SlotSet("more_text", shaped.more or None),
+        SlotSet(ANSWER_CARD_SLOT, result.card.id if result.card is not None else None),
     ]
     if result.kind is AnswerKind.ANSWER:
         events.append(SlotSet(TOPIC_SLOT, _topic_after(tracker.get_slot(TOPIC_SLOT), question)))
@@ -675,7 +686,8 @@ class ActionFollowUp(Action):
         # "52" to "How many seats ...?" or after the yearly fee's two amounts; "60" after a next service
         text = bare_number_read(text, last_said, english_topic, city, message_time(tracker))
         facts = f"{topic} {text}"[-MAX_QUESTION_CHARS:]
-        computed = computed_answer(tracker, facts, city)
+        # the new fact's values first: "it was wednesday nov 18" after "a couple weeks ago"
+        computed = computed_answer(tracker, f"{text} {topic}"[:MAX_QUESTION_CHARS], city)
         if computed is None and (dated := _clock_from_the_day(tracker, topic, text, city)) is not None:
             result, events = dated  # "it was mailed nov 25" after "how do i fight it?": the appeal's clock
             dispatcher.utter_message(text=result.text)

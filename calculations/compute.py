@@ -917,9 +917,9 @@ def bare_number_read(text: str, asked: str | None, topic: str, city: str | None,
         return f"{_ordinal(int(number))} notice of violation"  # "3" after "whats the fine for a NOV"
     if (_INVOICE.search(topic) or _FEE_NOTICE.search(topic)) and int(number) >= MIN_BARE_AMOUNT:
         return f"${number}"  # "267" after "how much is the late charge on the fog fee invoice?"
-    found = compute(topic, city, now)
-    if found is not None and found.kind == "service_due":
-        return f"our permit says every {number} days"
+    found = compute(topic, city, now) or compute(f"{topic} last serviced today", city, now)
+    if found is not None and found.kind == "service_due":  # "120" after a next service worked out, or
+        return f"our permit says every {number} days"  # after "how often ...?", which needs only the day
     return text
 
 

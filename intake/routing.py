@@ -576,6 +576,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "is there any way not to have to pay for the brown bin?" asks a rule
     if intent == SORT_INTENT and _ESTABLISHMENT_FACTS.search(text):
         return QUESTION_INTENT  # "what if we take out a table and go down to 48 seats, no drive thru"
+    if intent == SORT_INTENT and is_hypothetical(text) and _AN_AMOUNT_OF_WASTE.search(text):
+        return QUESTION_INTENT  # "What if it's 6 gallons instead? We could start composting coffee grounds"
     if intent == SORT_INTENT and _WEEKLY_AMOUNT.search(text):
         return (
             INFORM_INTENT  # "Food waste is maybe 8 gallons a week, mostly coffee grounds": the topic's fact
@@ -768,6 +770,10 @@ _CART_RULE_WORDS = (
     r"waiver",
     r"exempt\w*",
     r"required?",
+    r"requirements?",
+    # "is there a way for a small business to get out of the organics cart requirement?"
+    r"get out of",
+    r"opt(?:ing)? out",
     r"law",
     r"rules?",
     r"fined?",
@@ -822,10 +828,9 @@ _CART_RULE_WORDS = (
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
 # An amount of waste a week: a de minimis waiver's fact, whatever items it names
-_WEEKLY_AMOUNT = _words(
-    r"\d+(?:\.\d+)? (?:gal(?:lons?)?|galones|cubic yards?|yards?|yardas?)"
-    r"(?: (?:of \w+ )?(?:a|per|each|x|por|a la|cada) (?:week|semana|wk))"
-)
+_AN_AMOUNT = r"\d+(?:\.\d+)? (?:gal(?:lons?)?|galones|cubic yards?|yards?|yardas?)"
+_WEEKLY_AMOUNT = _words(_AN_AMOUNT + r"(?: (?:of \w+ )?(?:a|per|each|x|por|a la|cada) (?:week|semana|wk))")
+_AN_AMOUNT_OF_WASTE = _words(_AN_AMOUNT)
 # What the city does about a business's carts, and its clocks ("y cuanto tiempo guardo esos papeles?"): a
 # rule, never an item to sort
 _A_RULE_OF_THE_CARTS = _words(

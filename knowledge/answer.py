@@ -646,6 +646,20 @@ def answer_from_cards(
     )
 
 
+def rest_first(answer: Answer) -> Answer:
+    """A card's answer given again ("what do I need to send?" after "do I still need to report it?" lands on
+    the same card): what it holds behind "more" first, with its citations, then the core already said; the
+    answer as it is when it is no card's own answer (a computed result comes first) or holds nothing more."""
+    card = answer.card
+    if card is None or not answer.more or answer.kind is not AnswerKind.ANSWER:
+        return answer
+    core = card.text_in(current()).answer
+    if not answer.text.startswith(core[: len(core) // 2]):
+        return answer
+    cites = join_citations(answer.jurisdiction or card.city, answer.citations)
+    return replace(answer, text=f"{answer.more} ({cites})", more=answer.text)
+
+
 def _single(question: str, hits: Sequence[Hit], city: str, *, labelled: bool) -> Answer:
     best, extract = choose_passage(question, hits)
     label = t("In {city}: ", city=CITY_NAMES[city]) if labelled else ""

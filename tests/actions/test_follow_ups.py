@@ -344,6 +344,21 @@ def test_a_value_said_again_replaces_the_one_the_topic_gave(engine, topic, said,
     assert wanted in text and not_wanted not in text
 
 
+def test_the_card_just_given_asked_again_gives_what_it_held_behind_more_first(engine):
+    topic = (
+        "couple weeks ago we had grease back up out of the floor drain into the kitchen, we cleaned it "
+        "ourselves and never called anyone. do i still need to report it? victorville"
+    )
+    slots = {TOPIC_SLOT: topic, "city": "victorville", "answer_card": "vvf-spill-not-reported"}
+    tracker = make_tracker(text="what do i need to send?", intent="ask_question", slots=slots)
+    got, messages = _run(ActionAnswerQuestion(), tracker)
+    assert messages[0]["text"].startswith("The written notice states the date of the incident")
+    assert got["answer_card"] == "vvf-spill-not-reported"
+    slots["answer_card"] = "vvf-spill-who-to-call"  # another card before: the card's answer as it is
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=topic, intent="ask_question", slots=slots))
+    assert messages[0]["text"].startswith("Yes, you should have phoned the city immediately")
+
+
 def test_a_follow_up_asking_a_date_is_computed_from_the_topics_facts(engine):
     topic = "Our grease interceptor was last pumped November 28, 2026; when is the next one due?"
     tracker = make_tracker(

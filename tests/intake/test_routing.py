@@ -282,6 +282,17 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ),
         (
             "sort_item",
+            "Is there a way for a small business in Victorville to get out of the organics cart requirement? "
+            "We barely make any food waste.",
+            "ask_question",
+        ),
+        (
+            "sort_item",
+            "What if it's 6 gallons instead? We could start composting coffee grounds on site.",
+            "ask_question",
+        ),
+        (
+            "sort_item",
             "landlord says theres no room in the lot for that box in the ground the city keeps talking "
             "about. is there any way around putting one in? we're an existing spot in inglewood, small place",
             "ask_question",
