@@ -450,7 +450,7 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
 _REVOCATION = re.compile(
     r"\b(?:revok\w*|revocation|revocar\w*|"
     r"pull (?:our|my|the) permit|(?:lose|take away) (?:our|my|the) permit|"
-    r"if (?:i|we) (?:(?:still|just|simply|really|ever) )?"
+    r"if (?:(?:i|we) )?(?:(?:still|just|simply|really|ever) )?"  # "y si no pago": "and if don't pay"
     r"(?:don'?t|dont|do not|never|can'?t|cannot|won'?t) pay|"
     r"(?:never|not|don'?t|stop) pay(?:ing)? (?:it|this|that|the (?:bill|invoice|fee))|"
     r"si (?:nunca|no) (?:lo |la )?pag\w+)\b",

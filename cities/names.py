@@ -66,6 +66,26 @@ _COMPARED = {
 }
 
 
+# "el restaurante nuevo es en inglewood no en victorville", "inglewood, not victorville", "instead of
+# victorville": a city named to say the message is not about it
+_DENIED = {
+    city: re.compile(
+        rf"\b(?:not(?:\s+in)?|no\s+en|instead of|rather than|en vez de(?:\s+en)?|en lugar de(?:\s+en)?)\s+"
+        rf"(?:{pattern.pattern})",
+        re.IGNORECASE,
+    )
+    for city, pattern in NAME_PATTERNS.items()
+}
+
+
+# "how long do i keep them in each city?", "¿cuánto tiempo los guardo en cada ciudad?": both, unnamed
+_BOTH = re.compile(
+    r"\b(?:both cities|each city|either city|in both|both places|en cada ciudad|en las dos ciudades|en ambas"
+    r"(?: ciudades)?|ambas ciudades|las dos ciudades)\b",
+    re.IGNORECASE,
+)
+
+
 def detect_city(text: str) -> str | None:
     """The city a message names, by name (allowing common misspellings) or ZIP; None if none or both.
 
@@ -79,6 +99,8 @@ def cities_named(text: str) -> tuple[str, ...]:
     """Every city a message is about, by name or ZIP, in the order it names them: both for "got 1 spot in
     victorville and 1 in inglewood", one for "does inglewood have a brown bin like victorville?"."""
     found: dict[str, int] = {}
+    if both := _BOTH.search(text):
+        found = dict.fromkeys(CITIES, both.start())
     for city, pattern in NAME_PATTERNS.items():
         if named := pattern.search(text):
             found[city] = named.start()
@@ -87,7 +109,11 @@ def cities_named(text: str) -> tuple[str, ...]:
             if zip_code.group(1) in codes:
                 found[city] = min(found.get(city, zip_code.start()), zip_code.start())
     if len(found) > 1:
-        found = {city: at for city, at in found.items() if not _COMPARED[city].search(text)}
+        found = {
+            city: at
+            for city, at in found.items()
+            if not (_COMPARED[city].search(text) or _DENIED[city].search(text))
+        }
     return tuple(sorted(found, key=found.get))
 
 

@@ -636,7 +636,7 @@ _ASKS_CONTENTS = re.compile(
     r"\b(?:what|wut|wat|whats|que)\s+(?:(?:do|should|does|must|have to|has to|needs? to|to)\s+)?"
     r"(?:(?:i|we|it|you|they)\s+)?(?:(?:(?:have|need|got)\s+to|gotta|gonna|should|must)\s+)?"
     r"(?:put|write|say|include|mention|pongo|escribo)"
-    r"\s+(?:in|into|on|en)\s+(?!(?:(?:the|my|our|a|an|that|this|el|la|mi)\s+)?"
+    r"\s+(?:in|into|on|en|a)\s+(?!(?:(?:the|my|our|a|an|that|this|el|la|mi)\s+)?"
     r"(?:bins?|carts?|cans?|containers?|dumpsters?|botes?|recycl\w*|trash|basura|blue|green|brown|black|gr[ae]y)\b)"
     r"(?:(?:the|my|our|a|an|that|this|el|la|mi)\s+)?\w+",
     re.IGNORECASE,

@@ -8,6 +8,7 @@ from cities import (
     City,
     CityContacts,
     UnknownCity,
+    cities_named,
     city_for_zip,
     detect_city,
     format_citation,
@@ -37,6 +38,10 @@ def test_the_city_keys_are_the_enum_values():
         ("does inglewood have a brown bin like victorville?", "inglewood"),  # named to compare with
         ("¿en victorville es igual que como en inglewood?", "victorville"),
         ("is victorville's fee higher than inglewood's", None),  # a comparison asks about both
+        ("me equivoque, el restaurante nuevo es en inglewood no en victorville", "inglewood"),  # corrected
+        ("its in victorville not in inglewood", "victorville"),
+        ("no, victorville no tiene eso, inglewood si", None),  # "no" alone denies no city
+        ("y cuanto tiempo los guardo en cada ciudad?", None),  # both, unnamed
     ],
 )
 def test_detect_city(text, city):
@@ -91,3 +96,11 @@ def test_contacts_name_the_office_and_only_a_configured_number():
 )
 def test_city_names_are_left_out_of_the_topic(text, expected):
     assert without_city_names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["how long do i keep the pumping records in each city?", "y cuanto tiempo los guardo en cada ciudad?"],
+)
+def test_a_message_about_each_city_names_both(text):
+    assert cities_named(text) == ("victorville", "inglewood")

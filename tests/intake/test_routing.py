@@ -409,6 +409,8 @@ def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_c
     ("said", "routed"),
     [
         ("hay alguna forma de no tener q pagar el bin cafe?", "ask_question"),
+        ("y q le pongo en la carta?", "ask_question"),  # what the letter says, not which bin
+        ("q le pongo a la carta del derrame", "ask_question"),
         ("do we really need to pay for the brown bin if we barely make food waste", "ask_question"),
         ("where do pizza boxes go", "sort_item"),
         ("vivo en un fourplex y el dueno dice q tenemos q tener bote cafe como negocio", "ask_question"),
