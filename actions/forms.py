@@ -45,7 +45,14 @@ from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_cross_streets, find_street_address, parse_location
 from intake.numbers import DIGITS_PATTERN
 from intake.phones import mentions_phone
-from intake.routing import asks_a_question, asks_to_apply, asks_to_log, asks_within, is_hypothetical
+from intake.routing import (
+    asks_a_question,
+    asks_about_the_other_city,
+    asks_to_apply,
+    asks_to_log,
+    asks_within,
+    is_hypothetical,
+)
 from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, said_name
 from intake.values import MAX_TEXT_CHARS
 from languages import ENGLISH, N_, SPANISH, current, t, using
@@ -114,6 +121,8 @@ def asks_aside(form: GuidedForm, message: Message, requested: str | None) -> boo
     facts. Not at the read-back, where a question is about the answers."""
     if message.intent in _RULED_INTENTS or message.intent in STOP_INTENTS or requested == form.confirm_slot:
         return False
+    if requested != "city" and asks_about_the_other_city(message.text):
+        return True  # "And in Inglewood? We might open a second location there."
     return "¿" in message.text or _announces_a_question(message.text)
 
 

@@ -32,7 +32,12 @@ from cities import CITY_NAMES, CityContacts, cities_named, detect_city, without_
 from intake import ParseContext, mentions_phone, parse_device
 from intake.dates import find_date
 from intake.locations import find_street_address
-from intake.routing import asks_for_a_waiver_unnamed, asks_to_apply_unnamed, waiver_of
+from intake.routing import (
+    asks_about_the_other_city,
+    asks_for_a_waiver_unnamed,
+    asks_to_apply_unnamed,
+    waiver_of,
+)
 from knowledge.answer import (
     Answer,
     AnswerKind,
@@ -40,6 +45,7 @@ from knowledge.answer import (
     answer_question,
     names_nothing,
     rest_first,
+    subject_family,
 )
 from knowledge.cards import Card, CardIndex
 from knowledge.coverage import uncovered_topic
@@ -143,8 +149,6 @@ def reply_for(
     note_unanswered(tracker, question, channel, result)
     if (tracker.active_loop or {}).get("name") and result.card is not None and result.card.offer:
         result = replace(result, card=replace(result.card, offer=None))  # a form is under way: no offer
-    if result.card is not None and result.card.id == tracker.get_slot(ANSWER_CARD_SLOT):
-        result = rest_first(result)  # the card just given: what it holds behind "more" first
     shaped = shape_answer(result, channel)
     events: list[EventType] = []
     if (
@@ -402,16 +406,16 @@ class ActionAnswerQuestion(Action):
             events.append(SlotSet(TOPIC_SLOT, restated[-MAX_QUESTION_CHARS:]))
         elif topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
             result, events = on_the_topic(tracker, question, topic, city)
-        elif topic and (
-            names_nothing(question)
-            or (
-                _refers_back(question)
-                and (covered := answer_if_covered(tracker, question, city, clock_facts=topic)) is None
-            )
+        elif topic and names_nothing(question):  # "what do I need to send?", "¿Qué tengo que mandar?"
+            result, events = _what_to_send(tracker, question, topic, city)
+        elif (
+            topic
+            and _refers_back(question)
+            and (covered := answer_if_covered(tracker, question, city, clock_facts=topic)) is None
         ):
             # "ok how do i apply for the victorville one", "do i need to send a letter too": answering nothing
             # alone, they ask about the topic's subject, not its values ("25 gallons" before would compute,
-            # not say how to apply); "¿Qué tengo que mandar?" names nothing to match alone
+            # not say how to apply)
             result, events = answer(tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city)
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
             # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";
@@ -432,12 +436,32 @@ class ActionAnswerQuestion(Action):
         return events
 
 
+def _what_to_send(
+    tracker: Tracker, question: str, topic: str, city: str | None
+) -> tuple[ShapedReply, list[EventType]]:
+    """A question that names nothing but what to send: the card on the conversation's subject it matches
+    alone (after a spill, the written notice's contents), else the one the topic matches with it (after a
+    space waiver's question: its application, not a manifest's copies); the card just given is given again
+    with what it held behind MORE first."""
+    result = _free_answer(tracker, question, city, clock_facts=topic)
+    subject = _subject(tracker, question, city)
+    on_subject = result.card is not None and subject is not None
+    if not on_subject or subject_family(result.card.topic) != subject_family(subject):
+        result = _free_answer(tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city)
+    if result.card is not None and result.card.id == tracker.get_slot(ANSWER_CARD_SLOT):
+        result = rest_first(result)
+    return reply_for(tracker, question, city, result)
+
+
 def answer_in_form(tracker: Tracker, question: str) -> tuple[ShapedReply, list[EventType]]:
     """A question asked in the middle of a form, answered about the form when it names nothing of its own
     (:func:`_about_the_form`), else as it is (the form asks its question again after it)."""
     question = question.strip()[:MAX_QUESTION_CHARS]
     city = detect_city(question) or tracker.get_slot("city")
     topic = tracker.get_slot(TOPIC_SLOT)
+    if topic and detect_city(question) and asks_about_the_other_city(question):
+        # "And in Inglewood? We might open a second location there." after "how long is the permit good for?"
+        return answer(tracker, without_permit_terms(_topic_for(question, topic)), detect_city(question))
     return _about_the_form(tracker, question, city) or answer(
         tracker, question, city, clock_facts=topic or ""
     )
@@ -890,30 +914,6 @@ class ActionMore(Action):
         first, more = fit_sms(rest) if channel_of(tracker) == "sms" else (rest, "")
         dispatcher.utter_message(text=first)
         return [SlotSet("more_text", more or None)]
-
-
-_AND_IN_THE_CITY = re.compile(
-    r"^\W*(?:ok(?:ay)?[,.]?\s+)?(?:and|y|what about|how about|y qu[eé] tal|qu[eé] tal)\s+"
-    r"(?:(?:in|en|for|para|at|con)\s+)?(?:the city of\s+|la ciudad de\s+)?(?:victorville|inglewood)\b",
-    re.IGNORECASE,
-)
-
-
-# The same question for the other city, asked of a place there: "if this had happened at our other place in
-# inglewood would it be any different", "is it the same for our inglewood store?"
-_IN_THE_OTHER_CITY = re.compile(
-    r"\b(?:if (?:this|it|that) (?:had )?(?:happened|were|was|had been)|would (?:it|that|this) be (?:any )?"
-    r"(?:different|the same)|is (?:it|that|this) (?:any )?(?:different|the same)"
-    r"|(?:same|different) (?:rules?|there)"
-    r"|(?:ser[ií]a|es) (?:igual|diferente|distinto))\b",
-    re.IGNORECASE,
-)
-
-
-def asks_about_the_other_city(text: str) -> bool:
-    """Whether a message asks the topic again for a city it names (:data:`_AND_IN_THE_CITY`,
-    :data:`_IN_THE_OTHER_CITY`)."""
-    return bool(_AND_IN_THE_CITY.match(text) or (_IN_THE_OTHER_CITY.search(text) and detect_city(text)))
 
 
 def asks_more_than_the_city(text: str) -> bool:

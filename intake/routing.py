@@ -973,3 +973,29 @@ _SPILL_EVENT = _words(
 # Sewage or grease moving where it should not ("it's coming up out of the floor drain"): with a spill word,
 # a report; alone in a question ("the dish water is coming out hot") not enough to start one.
 _SPILL_FLOW = _words(r"coming (?:up|out)", r"bubbling", r"gushing", r"pouring out")
+
+
+# "and in inglewood?", "what about victorville", "y en victorville? tengo otro restaurante alla": the topic
+# asked again for the city named
+_AND_IN_THE_CITY = re.compile(
+    r"^\W*(?:ok(?:ay)?[,.]?\s+)?(?:and|y|what about|how about|y qu[eé] tal|qu[eé] tal)\s+"
+    r"(?:(?:in|en|for|para|at|con)\s+)?(?:the city of\s+|la ciudad de\s+)?(?:victorville|inglewood)\b",
+    re.IGNORECASE,
+)
+
+
+# The same question for the other city, asked of a place there: "if this had happened at our other place in
+# inglewood would it be any different", "is it the same for our inglewood store?"
+_IN_THE_OTHER_CITY = re.compile(
+    r"\b(?:if (?:this|it|that) (?:had )?(?:happened|were|was|had been)|would (?:it|that|this) be (?:any )?"
+    r"(?:different|the same)|is (?:it|that|this) (?:any )?(?:different|the same)"
+    r"|(?:same|different) (?:rules?|there)"
+    r"|(?:ser[ií]a|es) (?:igual|diferente|distinto))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_about_the_other_city(text: str) -> bool:
+    """Whether a message asks the topic again for a city it names (:data:`_AND_IN_THE_CITY`,
+    :data:`_IN_THE_OTHER_CITY`)."""
+    return bool(_AND_IN_THE_CITY.match(text) or (_IN_THE_OTHER_CITY.search(text) and detect_city(text)))

@@ -188,6 +188,7 @@ def test_yes_at_the_read_back_finishes_the_form_and_no_asks_what_to_change():
         ),
         ("Somos 45 asientos. Perdón, antes de seguir: ¿cuánto voy a tener que pagar?", "inform"),
         ("si, y otra pregunta: tengo que mandar algo por escrito?", "affirm"),
+        ("And in Inglewood? We might open a second location there.", "inform_city"),  # the topic there
     ],
 )
 def test_a_question_the_classifier_took_for_an_answer_is_answered_aside_and_its_facts_kept(text, intent):

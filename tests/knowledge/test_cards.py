@@ -11,7 +11,7 @@ import pytest
 
 import languages
 from cities import CityContacts
-from knowledge.answer import AnswerKind, _for_what_is_asked, answer_from_cards, answer_question
+from knowledge.answer import AnswerKind, _for_what_is_asked, answer_from_cards, answer_question, rest_first
 from knowledge.cards import CARDS_DIR, OFFERS, Card, CardError, CardIndex, join_citations, load_cards
 from knowledge.cards.fidelity import check_cards, check_translations, numbers_in, uncovered_sections
 from knowledge.cards.match import CardMatch
@@ -412,3 +412,13 @@ def test_a_question_asking_an_amount_or_how_long_is_answered_by_a_nearly_as_clos
     found = [CardMatch(qualifies, 1.166, ""), CardMatch(lasts, 1.091, "")]
     asked = "how long is the grease interceptor variance good for"
     assert _for_what_is_asked(found, found[0], asked, "en").card.id == "ing-waiver-duration"
+
+
+def test_a_card_given_again_says_what_it_held_behind_more_first_then_its_core():
+    card = next(c for c in load_cards() if c.id == "vvf-spill-not-reported")
+    given = answer_from_cards([card], labelled=False)
+    again = rest_first(given)
+    assert again.text.startswith(card.more) and again.text.endswith(")")  # with its citations
+    assert again.more == given.text
+    computed_first = dataclasses.replace(given, text=f"Due by December 8, 2026. {given.text}")
+    assert rest_first(computed_first) is computed_first  # a computed result leads: left as it is
