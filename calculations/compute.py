@@ -420,6 +420,8 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
         return None
     amount = _dollars(text)
     invoiced = _dated(text, ctx)
+    if (not invoiced.ok or invoiced.value is None) and amount is not None:
+        return _late_penalty_undated(amount, ctx)  # "It's $267, the annual inspection fee."
     if not invoiced.ok or invoiced.value is None:
         return None
     if amount is None:  # "the yearly fee bill dated nov 2, when do i get hit with a late fee?": its dates
@@ -478,6 +480,21 @@ def _dated(text: str, ctx: ParseContext) -> ParseResult[dt.date]:
         if other.ok and other.value is not None:
             return other
     return found
+
+
+def _late_penalty_undated(amount: Decimal, ctx: ParseContext) -> Computed:
+    """The basic late penalty on an unpaid invoice of ``amount`` whose date is not said (the core's penalty
+    on the day it starts), and the question for the date that tells what is owed now."""
+    starts = compliance.late_fee(ctx.today, amount, ctx.today)  # dated today: the day the penalty starts
+    fee = compliance.late_fee(ctx.today, amount, starts.penalty_starts)
+    text = t(
+        "The basic late penalty on a {invoice} invoice is {basic}, added {days} days after the invoice date; "
+        "after that 1.5% a month of the invoice plus that penalty accrues.",
+        invoice=dollars(fee.base_amount),
+        basic=dollars(fee.basic_penalty),
+        days=fee.days_since_invoice,
+    )
+    return Computed("late_fee", f"{text} {t(_INVOICE_DATE_QUESTION)}", fee.citation)
 
 
 def _late_fee_dates(fee: LateFee) -> Computed:
@@ -807,6 +824,7 @@ _EITHER_CITY = ("victorville", "inglewood")
 _ORGANICS_CITY = ("victorville", None)  # only Victorville has an organics chapter
 # What each computation needs, asked in one short question when the conversation names the rule but not
 # every value: (the rule's words, the cities it is computed for, the question).
+_INVOICE_DATE_QUESTION = N_("What is the invoice's date? I'll work out what is owed and by when.")
 _ASK_FOR: tuple[tuple[Callable[[str], object], tuple[str | None, ...], str], ...] = (
     (
         lambda text: _SPILL.search(text) and _WRITTEN.search(text),
@@ -820,7 +838,7 @@ _ASK_FOR: tuple[tuple[Callable[[str], object], tuple[str | None, ...], str], ...
             and _DOLLARS.search(text)
         ),
         ("inglewood",),
-        N_("What is the invoice's date? I'll work out what is owed and by when."),
+        _INVOICE_DATE_QUESTION,
     ),
     (
         lambda text: (_INVOICE.search(text) or _FEE_NOTICE.search(text)) and _UNPAID.search(text),

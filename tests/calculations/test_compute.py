@@ -261,6 +261,17 @@ def test_a_late_fee_not_yet_due_says_what_comes_and_when():
     )
 
 
+@pytest.mark.parametrize(("amount", "basic"), [("$267", "$26.70"), ("$14,200", "$1,000")])
+def test_an_overdue_invoice_s_amount_without_its_date_gives_the_basic_penalty_and_asks_the_date(
+    amount, basic
+):
+    said = f"It's {amount}, the annual inspection fee. I have an overdue invoice from the City of Inglewood"
+    found = compute(said, "inglewood", NOW)
+    assert found.kind == "late_fee" and found.citation == "Inglewood FOG Ordinance, Enforcement (14)(a)"
+    assert found.text.startswith(f"The basic late penalty on a {amount} invoice is {basic}, added 46 days")
+    assert found.text.endswith("What is the invoice's date? I'll work out what is owed and by when.")
+
+
 def test_a_late_fee_with_no_month_accrued_yet_says_the_monthly_penalty_follows():
     found = compute(
         "invoice dated oct 1 for $267 annual inspection fee. didnt pay yet. penalty now?", "inglewood", NOW
