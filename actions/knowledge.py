@@ -876,6 +876,16 @@ class ActionSetCity(Action):
             dispatcher.utter_message(text=result.text)
             return [SlotSet("city", city), *events]
         topic = tracker.get_slot(TOPIC_SLOT)
+        if topic and changes_a_fact(text) and completes(tracker, topic, text, city):
+            # "victorville. la ultima fue el 2 de octubre" after "nuestro permit dice 60 dias": the city and
+            # the value the topic's rule needed, worked out together
+            result, events = answer(tracker, text, city, facts=topic)
+            dispatcher.utter_message(text=result.text)
+            return [
+                SlotSet("city", city),
+                *events,
+                SlotSet(TOPIC_SLOT, f"{topic} {text}"[-MAX_QUESTION_CHARS:]),
+            ]
         if topic and (len(text.split()) <= FOLLOW_UP_MAX_WORDS // 2 or asks_about_the_other_city(text)):
             return _the_topic_there(dispatcher, tracker, topic, city)
         if asks_more_than_the_city(text):  # "im in inglewood, do i need a food scraps bin?": answer it
@@ -894,8 +904,11 @@ def _the_topic_there(
     """ "and in inglewood?", "y en victorville? tengo otro restaurante alla": the conversation's question
     again, for the city the message names (without the frequency the other location's permit sets; without
     any day or amount said when the message is about another establishment)."""
-    again = without_permit_terms(_topic_for(tracker.latest_message.get("text") or "", topic))
-    result, events = answer(tracker, again, city)
+    said = tracker.latest_message.get("text") or ""
+    again = without_permit_terms(_topic_for(said, topic))
+    # "¿Y en Inglewood? ... una factura parecida, de ciento cincuenta dólares ..., con fecha del 15 de
+    # octubre": the values said of the place there work out its result
+    result, events = answer(tracker, again, city, facts=said if changes_a_fact(said) else "")
     dispatcher.utter_message(text=result.text)
     return [*events, SlotSet("city", city)]  # the city asked for, not the one the topic named
 

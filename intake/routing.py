@@ -774,6 +774,9 @@ _CART_RULE_WORDS = (
     # "is there a way for a small business to get out of the organics cart requirement?"
     r"get out of",
     r"opt(?:ing)? out",
+    # "y esa plata a donde va, a la ciudad nomas?": where the fees go, not an item
+    r"money",
+    r"funds?",
     r"law",
     r"rules?",
     r"fined?",
@@ -915,6 +918,7 @@ def may_ask_where_it_goes(intent: str, text: str) -> bool:
         and bool(_SORTING_ASK.search(text) or next_item or with_the_city or which_cart)
         and not _FOG_TOPIC.search(text)
         and not _RULE_WORDS.search(text)
+        and not _A_RULE_OF_THE_CARTS.search(text)  # "and how long do i keep those papers?"
     )
 
 

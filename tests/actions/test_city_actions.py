@@ -27,3 +27,18 @@ def test_what_counts_as_asking_more():
     assert not asks_more_than_the_city("Victorville")
     assert not asks_more_than_the_city('/inform_city{"city": "inglewood"}')
     assert asks_more_than_the_city("inglewood - whats the fine for a 2nd nov?")
+
+
+def test_the_city_named_with_the_value_the_topic_needed_is_worked_out_with_it(engine):
+    import languages
+    from actions.knowledge import TOPIC_SLOT
+
+    tracker = make_tracker(
+        text="victorville. la ultima fue el 2 de octubre",
+        intent="inform_city",
+        entities=[{"entity": "city", "value": "victorville"}],
+        slots={TOPIC_SLOT: "cada cuanto hay q bombear el interceptor? nuestro permit dice 60 dias"},
+    )
+    with languages.using("es"):
+        _, text = run(ActionSetCity(), tracker)
+    assert "1 de diciembre de 2026" in text  # October 2 + 60 days

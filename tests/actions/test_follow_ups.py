@@ -369,6 +369,19 @@ def test_the_topic_asked_for_the_other_city_in_the_middle_of_a_form_is_answered_
     assert "Inglewood FOG Ordinance" in reply.text and "Victorville Municipal Code" not in reply.text
 
 
+def test_the_topic_asked_for_the_other_city_with_that_place_s_own_values_works_them_out(engine):
+    topic = "Me llegó una factura de Victorville por la cuota del permiso. ¿Y si no lo pago a tiempo?"
+    said = (
+        "¿Y en Inglewood? Tengo otro restaurante allá y me llegó una factura parecida, de ciento cincuenta "
+        "dólares por reinspección, con fecha del 15 de octubre."
+    )
+    tracker = make_tracker(text=said, intent="ask_question", slots={TOPIC_SLOT: topic, "city": "victorville"})
+    with languages.using("es"):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert "$150" in text and "$15 " in text and "Inglewood FOG Ordinance, Enforcement (14)" in text
+
+
 def test_a_follow_up_asking_a_date_is_computed_from_the_topics_facts(engine):
     topic = "Our grease interceptor was last pumped November 28, 2026; when is the next one due?"
     tracker = make_tracker(

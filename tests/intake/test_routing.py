@@ -387,6 +387,8 @@ def test_corrections_stops_and_questions_read_in_the_spanish_gloss(intent, text,
             False,
         ),
         ("ask_question", "they left a tag on my blue cart, am i getting fined?", False),
+        # how long papers are kept, after a pump-out's manifest: a rule, not where paper goes
+        ("ask_question", gloss("y cuanto tiempo guardo esos papeles?") + "?", False),
     ],
 )
 def test_a_city_or_unplaced_message_may_be_a_sorting_question(intent, text, may_be):
@@ -410,6 +412,7 @@ def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_c
     [
         ("hay alguna forma de no tener q pagar el bin cafe?", "ask_question"),
         ("y q le pongo en la carta?", "ask_question"),  # what the letter says, not which bin
+        ("y esa plata a donde va, a la ciudad nomas?", "ask_question"),  # where the fees go
         ("q le pongo a la carta del derrame", "ask_question"),
         ("do we really need to pay for the brown bin if we barely make food waste", "ask_question"),
         ("where do pizza boxes go", "sort_item"),
