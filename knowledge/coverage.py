@@ -107,8 +107,7 @@ _HAZARDOUS_SAY = {
 }
 _INGLEWOOD_ORGANICS_SAY = {
     "inglewood": N_(
-        "The Inglewood ordinance I answer from only covers fats, oils and grease; the organics and cart "
-        "rules I have (Chapter 6.37) apply only in Victorville."
+        "Chapter 6.37's organics and cart rules apply only in Victorville; Inglewood's ordinance covers grease."
     )
 }
 # Which cart in Inglewood (asked as a question, or as a sorting question in Inglewood)

@@ -20,7 +20,7 @@ def test_a_question_that_names_the_city_is_answered_not_acknowledged(engine):
         city_tracker("im in inglewood, do i need a separate food scraps bin for my restaurant?"),
     )
     assert "Got it" not in text
-    assert "only covers fats, oils and grease" in text and "solid waste" in text
+    assert "apply only in Victorville" in text and "solid waste" in text
 
 
 def test_what_counts_as_asking_more():
