@@ -55,6 +55,7 @@ from intake.routing import (
 )
 from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, said_name
 from intake.values import MAX_TEXT_CHARS
+from knowledge.spanish import gloss
 from languages import ENGLISH, N_, SPANISH, current, t, using
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 
@@ -123,7 +124,21 @@ def asks_aside(form: GuidedForm, message: Message, requested: str | None) -> boo
         return False
     if requested != "city" and asks_about_the_other_city(message.text):
         return True  # "And in Inglewood? We might open a second location there."
-    return "¿" in message.text or _announces_a_question(message.text)
+    return "¿" in message.text or _announces_a_question(message.text) or _ends_asking(message.text)
+
+
+ASIDE_MIN_WORDS = 8  # shorter answers that end in "?" are answers unsure of themselves ("unos 30 galones?")
+
+
+def _ends_asking(text: str) -> bool:
+    """Whether a long message ends with a question of its own ("y si no me lo dan y me toca el otro, el de
+    la cuota de limpieza, cuanto es?"), read in English words (Spanish glossed)."""
+    if len(text.split()) < ASIDE_MIN_WORDS or not text.rstrip().endswith("?"):
+        return False
+    if current() == ENGLISH:
+        return asks_a_question(text)
+    last = re.split(r"[,.;:]", text.rstrip(" ?"))[-1]  # the question at its end (the gloss drops commas)
+    return asks_a_question(f"{gloss(last)}?")
 
 
 # Words that announce a question: "quick question", "y una pregunta", "tengo una duda"

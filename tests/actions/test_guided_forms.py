@@ -189,12 +189,24 @@ def test_yes_at_the_read_back_finishes_the_form_and_no_asks_what_to_change():
         ("Somos 45 asientos. Perdón, antes de seguir: ¿cuánto voy a tener que pagar?", "inform"),
         ("si, y otra pregunta: tengo que mandar algo por escrito?", "affirm"),
         ("And in Inglewood? We might open a second location there.", "inform_city"),  # the topic there
+        # a long message that ends with a question of its own
+        (
+            "and if they say no and i get stuck with the other one, the cleanup charge, how much is it?",
+            "deny",
+        ),
     ],
 )
 def test_a_question_the_classifier_took_for_an_answer_is_answered_aside_and_its_facts_kept(text, intent):
     turn = decide(SPILL_FORM, FormState({"overflowing_now": "yes"}, "volume"), say(text, intent), CONTACTS)
     assert turn.aside and not turn.reject and turn.next_slot == "volume"
     assert "volume" not in turn.updates  # the open question is asked again, not answered by the question
+
+
+def test_a_long_spanish_message_ending_in_its_own_question_is_answered_aside():
+    said = say("y si no me lo dan y me toca el otro, el de la cuota de limpieza, cuanto es?", "deny")
+    with languages.using("es"):
+        turn = decide(SPILL_FORM, FormState({"overflowing_now": "yes"}, "volume"), said, CONTACTS)
+    assert turn.aside and turn.next_slot == "volume"
 
 
 @pytest.mark.parametrize(
