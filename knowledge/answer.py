@@ -343,7 +343,17 @@ _ASKS_HOW_LONG = re.compile(
     r"\bhow long\b|\b(?:good|valid) for\b|\bexpires?\b|\bcu[aá]nto (?:tiempo|dura)\b|\bvence\b",
     re.IGNORECASE,
 )
-_ASKED_KINDS = (_ASKS_AN_AMOUNT, _ASKS_HOW_LONG)
+# Whether (or how long) papers are kept ("do i keep the plumbers receipt?", "y los papeles cuanto tiempo los
+# guardo?"): a records card, not the card of the matter the papers are about
+_ASKS_RETENTION = re.compile(
+    r"\bkeep(?:ing)? (?:a |the |my |our |those |these |this |all )?(?:\w+'?s? )?"
+    r"(?:cop(?:y|ies)|records?|receipts?|paperwork|papers?|documents?|manifests?|invoices?)\b"
+    r"|\bhow long (?:do|should|must) (?:i|we) keep\b"
+    r"|\bguard(?:o|ar|amos|arlos?|arlas?)\b.{0,40}\b(?:papeles|recibos?|registros?|copias?|manifiestos?)\b"
+    r"|\b(?:papeles|recibos?|registros?|copias?|manifiestos?)\b.{0,40}\bguard(?:o|ar|amos|arlos?|arlas?)\b",
+    re.IGNORECASE,
+)
+_ASKED_KINDS = (_ASKS_AN_AMOUNT, _ASKS_HOW_LONG, _ASKS_RETENTION)
 ASKED_KIND_MARGIN = 0.12  # how much closer the best card may be than one that answers what is asked
 
 

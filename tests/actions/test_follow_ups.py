@@ -382,6 +382,20 @@ def test_the_topic_asked_for_the_other_city_with_that_place_s_own_values_works_t
     assert "$150" in text and "$15 " in text and "Inglewood FOG Ordinance, Enforcement (14)" in text
 
 
+def test_whether_to_keep_a_paper_in_a_spill_conversation_gets_how_long_records_are_kept(engine):
+    topic = (
+        "we had a backup last friday, dirty water came up out of the floor drain in the kitchen. inglewood. "
+        "ok what goes in the written thing and who do i send it to"
+    )
+    tracker = make_tracker(
+        text="do i keep the plumbers receipt?",
+        intent="ask_question",
+        slots={TOPIC_SLOT: topic, "city": "inglewood"},
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "4 years" in messages[0]["text"].split("(")[0]
+
+
 def test_a_follow_up_asking_a_date_is_computed_from_the_topics_facts(engine):
     topic = "Our grease interceptor was last pumped November 28, 2026; when is the next one due?"
     tracker = make_tracker(
