@@ -107,8 +107,8 @@ _HAZARDOUS_SAY = {
 }
 _INGLEWOOD_ORGANICS_SAY = {
     "inglewood": N_(
-        "Chapter 6.37's organics and cart rules apply only in Victorville; Inglewood's ordinance covers "
-        "grease."
+        "Chapter 6.37's organics and cart rules apply only in Victorville; the Inglewood ordinance only "
+        "covers grease."
     )
 }
 # Which cart in Inglewood (asked as a question, or as a sorting question in Inglewood)
