@@ -459,9 +459,9 @@ def answer_in_form(tracker: Tracker, question: str) -> tuple[ShapedReply, list[E
     question = question.strip()[:MAX_QUESTION_CHARS]
     city = detect_city(question) or tracker.get_slot("city")
     topic = tracker.get_slot(TOPIC_SLOT)
-    if topic and detect_city(question) and asks_about_the_other_city(question):
+    if topic and (there := detect_city(question)) and asks_about_the_other_city(question):
         # "And in Inglewood? We might open a second location there." after "how long is the permit good for?"
-        return answer(tracker, without_permit_terms(_topic_for(question, topic)), detect_city(question))
+        return _topic_in(tracker, question, topic, there)
     return _about_the_form(tracker, question, city) or answer(
         tracker, question, city, clock_facts=topic or ""
     )
@@ -902,15 +902,19 @@ def _the_topic_there(
     dispatcher: CollectingDispatcher, tracker: Tracker, topic: str, city: str
 ) -> list[EventType]:
     """ "and in inglewood?", "y en victorville? tengo otro restaurante alla": the conversation's question
-    again, for the city the message names (without the frequency the other location's permit sets; without
-    any day or amount said when the message is about another establishment)."""
-    said = tracker.latest_message.get("text") or ""
-    again = without_permit_terms(_topic_for(said, topic))
-    # "¿Y en Inglewood? ... una factura parecida, de ciento cincuenta dólares ..., con fecha del 15 de
-    # octubre": the values said of the place there work out its result
-    result, events = answer(tracker, again, city, facts=said if changes_a_fact(said) else "")
+    again, for the city the message names (:func:`_topic_in`)."""
+    result, events = _topic_in(tracker, tracker.latest_message.get("text") or "", topic, city)
     dispatcher.utter_message(text=result.text)
     return [*events, SlotSet("city", city)]  # the city asked for, not the one the topic named
+
+
+def _topic_in(tracker: Tracker, said: str, topic: str, city: str) -> tuple[ShapedReply, list[EventType]]:
+    """The topic's question answered for ``city``, which ``said`` names: without the frequency the other
+    location's permit sets, without any day or amount said of another establishment, and with the values
+    ``said`` gives of the place there ("¿Y en Inglewood? ... una factura parecida, de ciento cincuenta dólares
+    ..., con fecha del 15 de octubre")."""
+    again = without_permit_terms(_topic_for(said, topic))
+    return answer(tracker, again, city, facts=said if changes_a_fact(said) else "")
 
 
 class ActionMore(Action):
