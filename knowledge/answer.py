@@ -387,6 +387,30 @@ def _for_what_is_asked(found: list[CardMatch], chosen: CardMatch, question: str,
     return chosen
 
 
+# A message that says it is about a business (or an apartment building, which follows the business rules), and
+# one that says it is about a home: a household's card never answers the first ("tengo negocio de jardinería y
+# yo mismo llevo las ramas ... tengo q guardar recibos?")
+_A_BUSINESS = re.compile(
+    r"\b(?:business(?:es)?|restaurants?|stores?|shops?|compan(?:y|ies)|offices?|bakery|grocery|warehouse"
+    r"|landscaping|contractor|commercial|apartments?|complex|multi-?family|tenants)\b",
+    re.IGNORECASE,
+)
+_A_HOME = re.compile(
+    r"\b(?:my house|our house|homeowner|single-?family|duplex|fourplex|triplex)\b", re.IGNORECASE
+)
+
+
+def _for_the_setting(found: list[CardMatch], chosen: CardMatch, question: str, language: str) -> CardMatch:
+    """``chosen``, unless it is a household's card and the question says a business: then the best card that
+    is not a household's."""
+    if chosen.card.setting != "household":
+        return chosen
+    english = question if language == ENGLISH else gloss(question)
+    if not _A_BUSINESS.search(english) or _A_HOME.search(english):
+        return chosen
+    return next((m for m in found if m.card.setting != "household"), chosen)
+
+
 def _best(found: list[CardMatch], question: str, subject: str | None, language: str) -> CardMatch | None:
     """The card that answers: the best match (or one on the conversation's subject, :func:`_on_subject`);
     for a question asked for a yes or a no, a card on the same subject that opens with one, when it matches
@@ -395,6 +419,7 @@ def _best(found: list[CardMatch], question: str, subject: str | None, language: 
     chosen = _on_subject(found, subject)
     if chosen is not None:
         chosen = _for_what_is_asked(found, chosen, question, language)
+        chosen = _for_the_setting(found, chosen, question, language)
     if chosen is None or not _ASKS_YES_OR_NO.match(question):
         return chosen
     if _verdict(chosen.card.text_in(language).answer) is not None:

@@ -6,7 +6,8 @@ citation) and ``more`` (the rest a complete answer needs). ``topic`` groups card
 follow-up stays in it; ``offer`` names the guided flow worth offering after the answer; ``clocks`` names
 the compliance core's deadline clocks the rule runs, computed when the message gives the day one started;
 ``refer`` names the city office (``fog`` or ``solid_waste``) that has what the ordinance leaves out, for a
-card that says the ordinance does not give it (a fee's amount, an approved list, pickup days).
+card that says the ordinance does not give it (a fee's amount, an approved list, pickup days); ``setting``
+(``household``) marks a card whose rule is a single-family household's only, never given to a business.
 The files are written from the ordinances and the development questions only (``evaluation/BRIEF.md``), and
 checked by :mod:`knowledge.cards.fidelity`.
 """
@@ -34,6 +35,7 @@ OFFERS = (
     "service_log",
 )
 OFFICES = (FOG, SOLID_WASTE)
+SETTINGS = ("household",)
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CODE_PREFIX = {
     "victorville": f"{VICTORVILLE_CODE_NAME} § ",
@@ -69,6 +71,7 @@ class Card:
     # gives the day it started ("mailed nov 18"), the due date is computed and said first.
     clocks: tuple[str, ...] = ()
     refer: str | None = None  # the office that has what the answer says the ordinance leaves out
+    setting: str | None = None  # "household": the rule is a single-family household's only
     translations: Mapping[str, CardText] = field(default_factory=dict, compare=False)
 
     def text_in(self, language: str) -> CardText:
@@ -189,7 +192,18 @@ def _card(source: str, city: str, entry: object, number: int) -> Card:
     if not isinstance(entry, dict):
         raise CardError(f"{where} is not a mapping.")
     where = f"{source}: card {entry.get('id', number)!r}"
-    unknown = set(entry) - {"id", "topic", "questions", "answer", "more", "cites", "offer", "clocks", "refer"}
+    unknown = set(entry) - {
+        "id",
+        "topic",
+        "questions",
+        "answer",
+        "more",
+        "cites",
+        "offer",
+        "clocks",
+        "refer",
+        "setting",
+    }
     if unknown:
         raise CardError(f"{where}: unknown field(s) {sorted(unknown)}.")
     card_id = entry.get("id")
@@ -216,6 +230,9 @@ def _card(source: str, city: str, entry: object, number: int) -> Card:
     refer = entry.get("refer")
     if refer is not None and refer not in OFFICES:
         raise CardError(f"{where}: 'refer' must be one of {', '.join(OFFICES)} or null.")
+    setting = entry.get("setting")
+    if setting is not None and setting not in SETTINGS:
+        raise CardError(f"{where}: 'setting' must be one of {', '.join(SETTINGS)} or null.")
     return Card(
         id=card_id,
         city=city,
@@ -228,6 +245,7 @@ def _card(source: str, city: str, entry: object, number: int) -> Card:
         source=source,
         clocks=tuple(clocks),
         refer=refer,
+        setting=setting,
     )
 
 

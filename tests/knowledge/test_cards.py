@@ -422,3 +422,20 @@ def test_a_card_given_again_says_what_it_held_behind_more_first_then_its_core():
     assert again.more == given.text
     computed_first = dataclasses.replace(given, text=f"Due by December 8, 2026. {given.text}")
     assert rest_first(computed_first) is computed_first  # a computed result leads: left as it is
+
+
+def test_a_household_s_card_never_answers_a_business_and_a_setting_must_be_known(tmp_path):
+    from knowledge.answer import _for_the_setting
+
+    cards = {c.id: c for c in load_cards()}
+    house = CardMatch(cards["vvo-selfhaul-house"], 0.97, "q")
+    business = CardMatch(cards["vvo-selfhaul-records"], 0.94, "q")
+    found = [house, business]
+    asked = "i run a landscaping business and haul our own clippings, do i keep receipts?"
+    assert _for_the_setting(found, house, asked, "en") is business
+    assert _for_the_setting(found, house, "homeowner hauling my own clippings, receipts?", "en") is house
+    spanish = "tengo negocio de jardineria y yo mismo llevo las ramas, tengo q guardar recibos?"
+    assert _for_the_setting(found, house, spanish, "es") is business
+    bad = GOOD_FILE.replace("    offer: service_log", "    offer: service_log\n    setting: office")
+    with pytest.raises(CardError, match="'setting' must be one of household"):
+        load_file(write(tmp_path, bad))
