@@ -29,6 +29,7 @@ from calculations import (
     without_stated_facts,
 )
 from cities import CITY_NAMES, CityContacts, cities_named, detect_city, without_city_names
+from compliance.victorville.organics import GeneratorType
 from intake import ParseContext, mentions_phone, parse_device
 from intake.dates import find_date
 from intake.locations import find_street_address
@@ -38,6 +39,7 @@ from intake.routing import (
     asks_to_apply_unnamed,
     waiver_of,
 )
+from intake.settings import parse_generator
 from knowledge.answer import (
     Answer,
     AnswerKind,
@@ -226,7 +228,10 @@ def free_answer(
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
     computed = compute(english, city or detect_city(said), now, asked=asked)
-    rule = answer_question(index, question, city, contacts, ask_city=ask_city, subject=subject)
+    business = parse_generator(question) is GeneratorType.COMMERCIAL  # a household's card never answers it
+    rule = answer_question(
+        index, question, city, contacts, ask_city=ask_city, subject=subject, business=business
+    )
     if computed is None and (each := _each_city_clock(rule, english, now)) is not None:
         return each  # "remodeling in both cities, work starts feb 1: latest day to tell each?"
     if computed is None:  # "mailed nov 18: when is it final?"; "y tengo q mandar algo por escrito?" after

@@ -135,13 +135,15 @@ def answer_question(
     *,
     ask_city: bool = False,
     subject: str | None = None,
+    business: bool = False,
 ) -> Answer:
     """Answer from the ordinances, or ask for the city, or say they do not cover it.
 
     ``subject`` is the topic of the card the conversation is about ("edible-food-tiers"): of the cards that
     match a question nearly as well as the best (:data:`SUBJECT_MARGIN`), one on the same subject answers
     ("what records do we have to keep?" after the tier-two question: the food recovery records, not a
-    self-hauler's).
+    self-hauler's). ``business``: the message says it is about a business, which a household's card never
+    answers.
 
     When the city is unknown and the two cities' rules differ, ``ask_city`` asks which city instead of
     answering for both, labelled (short channels ask; the web page has room for both). A question in
@@ -169,6 +171,7 @@ def answer_question(
             subject=subject,
             each_city=named if len(named) > 1 else (),
             contacts=contacts,
+            business=business,
         )
         if carded is not None:
             return carded
@@ -218,6 +221,7 @@ def _from_cards(
     subject: str | None = None,
     each_city: tuple[str, ...] = (),
     contacts: CityContacts | None = None,
+    business: bool = False,
 ) -> Answer | None:
     """The answer card's answer when one answers the question closely enough; None: fall back to passages.
 
@@ -228,13 +232,15 @@ def _from_cards(
     """
     k = SUBJECT_CANDIDATES  # the best match and those that may stand in for it (its subject's, a yes or no)
     if city is not None:
-        found = _best(cards.match(question, city, k=k, language=language), question, subject, language)
+        found = _best(
+            cards.match(question, city, k=k, language=language), question, subject, language, business
+        )
         if found is None or not _close_enough(found, subject):
             return None
         chosen = _with_other_parts(cards, question, found.card, language)
         return answer_from_cards(chosen, labelled=False, contacts=contacts)
     best = {
-        c: _best(cards.match(question, c, k=k, language=language), question, subject, language)
+        c: _best(cards.match(question, c, k=k, language=language), question, subject, language, business)
         for c in CITY_NAMES
     }
     close = {c: found for c, found in best.items() if found is not None and _close_enough(found, subject)}
@@ -387,31 +393,18 @@ def _for_what_is_asked(found: list[CardMatch], chosen: CardMatch, question: str,
     return chosen
 
 
-# A message that says it is about a business (or an apartment building, which follows the business rules), and
-# one that says it is about a home: a household's card never answers the first ("tengo negocio de jardinería y
-# yo mismo llevo las ramas ... tengo q guardar recibos?")
-_A_BUSINESS = re.compile(
-    r"\b(?:business(?:es)?|restaurants?|stores?|shops?|compan(?:y|ies)|offices?|bakery|grocery|warehouse"
-    r"|landscaping|contractor|commercial|apartments?|complex|multi-?family|tenants)\b",
-    re.IGNORECASE,
-)
-_A_HOME = re.compile(
-    r"\b(?:my house|our house|homeowner|single-?family|duplex|fourplex|triplex)\b", re.IGNORECASE
-)
-
-
-def _for_the_setting(found: list[CardMatch], chosen: CardMatch, question: str, language: str) -> CardMatch:
-    """``chosen``, unless it is a household's card and the question says a business: then the best card that
-    is not a household's."""
-    if chosen.card.setting != "household":
-        return chosen
-    english = question if language == ENGLISH else gloss(question)
-    if not _A_BUSINESS.search(english) or _A_HOME.search(english):
+def _for_the_setting(found: list[CardMatch], chosen: CardMatch, business: bool) -> CardMatch:
+    """``chosen``, unless it is a household's card and the message says it is about a business (``business``,
+    read by the caller: "tengo negocio de jardinería y yo mismo llevo las ramas ... recibos?"): then the best
+    card that is not a household's."""
+    if chosen.card.setting != "household" or not business:
         return chosen
     return next((m for m in found if m.card.setting != "household"), chosen)
 
 
-def _best(found: list[CardMatch], question: str, subject: str | None, language: str) -> CardMatch | None:
+def _best(
+    found: list[CardMatch], question: str, subject: str | None, language: str, business: bool = False
+) -> CardMatch | None:
     """The card that answers: the best match (or one on the conversation's subject, :func:`_on_subject`);
     for a question asked for a yes or a no, a card on the same subject that opens with one, when it matches
     nearly as well ("can I pour the fryer oil down the drain with hot water?": "No. ...", not how to store
@@ -419,7 +412,7 @@ def _best(found: list[CardMatch], question: str, subject: str | None, language: 
     chosen = _on_subject(found, subject)
     if chosen is not None:
         chosen = _for_what_is_asked(found, chosen, question, language)
-        chosen = _for_the_setting(found, chosen, question, language)
+        chosen = _for_the_setting(found, chosen, business)
     if chosen is None or not _ASKS_YES_OR_NO.match(question):
         return chosen
     if _verdict(chosen.card.text_in(language).answer) is not None:

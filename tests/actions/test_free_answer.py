@@ -224,3 +224,23 @@ def test_each_claim_put_to_be_checked_is_answered(real_index):
     cards = {card.id for card in answer.cards}
     assert {"vvf-dishwasher", "vvf-oil-down-drain"} <= cards  # the first claim and the last
     assert any("additive" in f"{card.answer}".lower() for card in answer.cards)  # the enzymes
+
+
+def test_a_message_that_says_a_business_is_never_answered_by_a_household_s_card(real_index):
+    cases = [
+        (
+            "en",
+            "i run a landscaping business and haul our own clippings to the compost place, keep receipts?",
+        ),
+        (
+            "es",
+            "tengo negocio de jardineria y yo mismo llevo las ramas a la composta, tengo q guardar recibos?",
+        ),
+    ]
+    for language, question in cases:
+        with languages.using(language):
+            answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "web")
+        assert answer.card is not None and answer.card.setting != "household", question
+    homeowner = "homeowner self hauling yard waste, do i report anything"
+    answer = free_answer(real_index, CityContacts(), homeowner, "victorville", NOW, "web")
+    assert answer.card.id == "vvo-selfhaul-house"

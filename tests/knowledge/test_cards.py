@@ -431,11 +431,8 @@ def test_a_household_s_card_never_answers_a_business_and_a_setting_must_be_known
     house = CardMatch(cards["vvo-selfhaul-house"], 0.97, "q")
     business = CardMatch(cards["vvo-selfhaul-records"], 0.94, "q")
     found = [house, business]
-    asked = "i run a landscaping business and haul our own clippings, do i keep receipts?"
-    assert _for_the_setting(found, house, asked, "en") is business
-    assert _for_the_setting(found, house, "homeowner hauling my own clippings, receipts?", "en") is house
-    spanish = "tengo negocio de jardineria y yo mismo llevo las ramas, tengo q guardar recibos?"
-    assert _for_the_setting(found, house, spanish, "es") is business
+    assert _for_the_setting(found, house, business=True) is business
+    assert _for_the_setting(found, house, business=False) is house
     bad = GOOD_FILE.replace("    offer: service_log", "    offer: service_log\n    setting: office")
     with pytest.raises(CardError, match="'setting' must be one of household"):
         load_file(write(tmp_path, bad))
