@@ -234,6 +234,12 @@ def free_answer(
     )
     if computed is None and (each := _each_city_clock(rule, english, now)) is not None:
         return each  # "remodeling in both cities, work starts feb 1: latest day to tell each?"
+    if computed is None and rule.kind in (AnswerKind.ASK_CITY, AnswerKind.BOTH_CITIES):
+        one_day = _same_day_in_both(
+            index, contacts, question, english, now, subject=subject, business=business
+        )
+        if one_day is not None:  # "had a backup yesterday, do we have to send something in writing? by when"
+            return one_day
     if computed is None:  # "mailed nov 18: when is it final?"; "y tengo q mandar algo por escrito?" after
         computed = _card_clock(rule, english, clock_facts, now)  # the spill report
     if computed is None:
@@ -280,6 +286,44 @@ def _card_clock(rule: Answer, english: str, clock_facts: str, now: dt.datetime) 
         if said is not None:
             return said
     return None
+
+
+def _same_day_in_both(
+    index: HybridIndex,
+    contacts: CityContacts,
+    question: str,
+    english: str,
+    now: dt.datetime,
+    *,
+    subject: str | None,
+    business: bool,
+) -> Answer | None:
+    """A question whose answer waits on the city, where each city's card runs a clock that falls due on the
+    same day from the day the message gives ("we had a backup yesterday, do we have to send something in
+    writing? by when": five working days in both cities): that day, for both cities, with both sections;
+    each city's answer, labelled, behind it (SMS: behind MORE). None unless both clocks give the same days."""
+    found = []
+    for city in CITY_NAMES:
+        rule = answer_question(index, question, city, contacts, subject=subject, business=business)
+        clock = _card_clock(rule, english, "", now) if rule.kind is AnswerKind.ANSWER else None
+        if clock is None or not clock.dues or rule.card is None:
+            return None
+        found.append((rule.card, clock))
+    if len({clock.dues for _, clock in found}) > 1:
+        return None
+    (card, clock), *_ = found
+    cites = tuple(dict.fromkeys(cite for _, each in found for cite in (each.citation,)))
+    told = t("In both Victorville and Inglewood: {result}", result=clock.text)
+    each_city = [answer_from_cards([card], labelled=True, contacts=contacts) for card, _ in found]
+    return Answer(
+        AnswerKind.ANSWER,
+        f"{told} ({'; '.join(cites)})",
+        cites,
+        None,
+        more=" ".join(f"{a.text} {a.more}".strip() for a in each_city),
+        card=card,
+        cards=tuple(card for card, _ in found),
+    )
 
 
 def _each_city_clock(rule: Answer, english: str, now: dt.datetime) -> Answer | None:

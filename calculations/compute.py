@@ -243,11 +243,13 @@ DEVICE_NAMES = {"trap": N_("trap"), "interceptor": N_("interceptor")}
 
 @dataclass(frozen=True)
 class Computed:
-    """The result first, then the reason; ``citation`` is the section it rests on."""
+    """The result first, then the reason; ``citation`` is the section it rests on. ``dues``: the days a
+    clock's result falls due on (empty for other results), which tell whether two cities' clocks agree."""
 
     kind: str
     text: str
     citation: str
+    dues: tuple[dt.date, ...] = ()
 
 
 Reader = Callable[[str, str | None, ParseContext], "Computed | None"]
@@ -1002,8 +1004,11 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         # two days ("mailed nov 24, hearing is dec 3"): the clock starts on the one its start is said of
         at = second_start if second_start < start else second_start - 1 + (end - start)  # in ``said``
         after = end if at > start else 0  # the words before the second day, back to the first
-        first_starts = _said_to_start(said, start, 0 if at > start else at + (second_end - second_start))
-        second_starts = _said_to_start(said, at, after)
+        starts = _STARTS_WORK if tense == FUTURE else _STARTS_CLOCK
+        first_starts = _said_to_start(
+            said, start, 0 if at > start else at + (second_end - second_start), starts
+        )
+        second_starts = _said_to_start(said, at, after, starts)
         if first_starts == second_starts:
             return None  # which day starts the clock is not certain
         found, other = (found, second.value) if first_starts else (second, found.value)
@@ -1019,10 +1024,11 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
     except compliance.ComplianceError:
         return None
     said_reasons = [deadline.reason for deadline in deadlines]
-    if other is not None and (window := _in_window(other, [d.due for d in deadlines])) is not None:
+    dues = tuple(deadline.due for deadline in deadlines)
+    if other is not None and (window := _in_window(other, list(dues))) is not None:
         # "hearing set dec 3, is that legal?": the verdict is the answer, the window its reason
-        return Computed("window", " ".join([window, *said_reasons]), deadlines[0].citation)
-    return Computed("deadline", " ".join(said_reasons), deadlines[0].citation)
+        return Computed("window", " ".join([window, *said_reasons]), deadlines[0].citation, dues)
+    return Computed("deadline", " ".join(said_reasons), deadlines[0].citation, dues)
 
 
 # The words that say a day started a clock: a letter's mailing or date, an order's service or issue.
@@ -1031,6 +1037,15 @@ _STARTS_CLOCK = re.compile(
     r"mandaron|llego|"
     # a service's day ("the pumping guys came out yesterday afternoon"): a manifest's clock starts there
     r"pumped|serviced|cleaned|came out|came by|showed up|bombearon|vinieron)\b",
+    re.IGNORECASE,
+)
+
+
+# The words that say a day to come is the one an advance notice counts back from: the work's start ("taking
+# over jan 1 and starting a kitchen remodel feb 1")
+_STARTS_WORK = re.compile(
+    r"\b(?:start|starts|starting|begin|begins|beginning|remodel|remodeling|renovation|construction|work|"
+    r"empieza|empezamos|comienza|comenzamos|remodelaci[oó]n|obra|construcci[oó]n)\b",
     re.IGNORECASE,
 )
 
@@ -1059,11 +1074,11 @@ def _said_of_a_decision(text: str, at: int) -> bool:
     return bool(_OF_A_DECISION.search(before))
 
 
-def _said_to_start(text: str, at: int, since: int) -> bool:
+def _said_to_start(text: str, at: int, since: int, starts: re.Pattern[str]) -> bool:
     """Whether the words just before the day at ``at`` (in its clause, after ``since``: the other day) say
-    it started a clock ("mailed nov 24", "letter dated 10/27")."""
+    it starts a clock (``starts``: "mailed nov 24", "letter dated 10/27"; "remodel starts feb 1")."""
     before = re.split(r"[,.;!?]", text[max(since, at - 30) : at])[-1]
-    return bool(_STARTS_CLOCK.search(before))
+    return bool(starts.search(before))
 
 
 def _in_window(day: dt.date, dues: list[dt.date]) -> str | None:

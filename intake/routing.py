@@ -329,7 +329,18 @@ _APPLICATIONS = (
     _Application(
         "request_deminimis_waiver",
         _words(r"de ?minimis"),
-        _words(r"small amounts?", r"gallons?", r"galones", r"yards?"),
+        _words(
+            r"small amounts?",
+            r"gallons?",
+            r"galones",
+            r"yards?",
+            # "we barely produce any food waste", "casi no tiramos comida"
+            r"(?:barely|hardly|rarely) (?:\w+ ){0,3}(?:food|organic|organics|scraps)",
+            r"(?:very )?little (?:\w+ )?(?:food|organic|organics)",
+            r"not (?:much|a lot of) (?:\w+ )?(?:food|organic|organics)",
+            r"casi no (?:\w+ )?(?:generamos|tenemos|tiramos|producimos|hay)",
+            r"muy poc[ao]s? (?:\w+ )?(?:comida|basura|desperdicio|org[aá]nic[oa]s?)",
+        ),
     ),
     _Application(
         "request_space_waiver",

@@ -444,7 +444,12 @@ _PART_BREAK = re.compile(
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede)\b)"
     # "..., and how long is it valid": a second question joined by "and" (Spanish "y")
     r"|,?\s+(?:and|y)\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|if"
-    r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay)\b)",
+    r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay)\b)"
+    # spoken, unpunctuated: "... fifteen percent um we're in victorville so is there any way to get back"
+    r"|\s+(?:so|entonces)\s+(?:(?:um|uh|like|este|pues)\s+)*"
+    r"(?=(?:is there|are there|can (?:we|i)|could (?:we|i)|do (?:we|i)|how (?:do|can|long|much)"
+    r"|what (?:do|can|happens)|when (?:do|does|is)|hay|puedo|podemos"
+    r"|qu[eé] (?:hago|hacemos|pasa)|c[oó]mo le hago)\b)",
     re.I,
 )
 # A question that names nothing of its own, only what to send ("what do I need to send?", "¿Qué tengo que
@@ -543,7 +548,9 @@ _CLAIM_TAG = re.compile(
     r"(?:^|[.!?;,]\s*)(?:(?:is|are|was)\s+)?(?:(?:that|this|he|she|it|they|all that)(?:'s|'re)?\s+)?"
     r"(?:right|true|correct|legit|accurate)\s*\?"
     r"|(?:^|[.!?;,]\s*)(?:is it\s+|it'?s\s+|are they\s+)?(?:the\s+)?same (?:for|with|here|over here)\b"
-    r"[^.?]{0,20}\?",
+    r"[^.?]{0,20}\?"
+    # spoken, with no punctuation, at the end ("... keep using his permit is that is that right")
+    r"|\s(?:(?:is|are)\s+(?:that|this|it|he|she|they)\s+)+(?:right|true|correct|legit|accurate)\W*$",
     re.IGNORECASE,
 )
 # The clauses of the claims ("... pumped every 90 days and the manifest has to go ..."; "..., dump that
@@ -606,11 +613,12 @@ def _asks(part: str, message: str) -> bool:
     return message[end : end + 2].lstrip().startswith("?")
 
 
-# The verdict an answer opens with, in its first clause: "No.", "Not allowed.", "Don't: ...", "Garbage
-# disposals aren't allowed: ...", "Never pour ..."; "Yes." (Spanish: "No.", "Nunca ...", "Sí.").
+# The verdict an answer opens with, in its first clause: "No.", "Not allowed.", "It doesn't transfer.",
+# "Garbage disposals aren't allowed: ...", "Never pour ..."; "Yes." (Spanish: "No.", "Nunca ...", "Sí.").
 _FIRST_CLAUSE = re.compile(r"^[^.:;]*")
 _NO = re.compile(
-    r"^(?:no|not|don'?t|never|nunca)\b|\b(?:not allowed|aren'?t allowed|isn'?t allowed|prohibited|may not"
+    r"^(?:no|not|don'?t|never|nunca|(?:it|you|they) (?:can'?t|cannot|do(?:es)?n'?t|do(?:es)? not))\b"
+    r"|\b(?:not allowed|aren'?t allowed|isn'?t allowed|prohibited|may not"
     r"|must not|no substitute|not a substitute|isn'?t a substitute|does ?n[o']?t count"
     r"|no se permite|est[aá]n? prohibid[oa]s?|prohibid[oa]s?|no sustituye|no reemplaza)\b",
     re.I,

@@ -244,3 +244,50 @@ def test_a_message_that_says_a_business_is_never_answered_by_a_household_s_card(
     homeowner = "homeowner self hauling yard waste, do i report anything"
     answer = free_answer(real_index, CityContacts(), homeowner, "victorville", NOW, "web")
     assert answer.card.id == "vvo-selfhaul-house"
+
+
+def test_a_clock_that_falls_due_the_same_day_in_both_cities_is_computed_without_asking_the_city(real_index):
+    question = (
+        "city put an emergency order on us yesterday and shut off our sewer so we're closed. when do we even "
+        "get a hearing??"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
+    first = shape_answer(answer, "sms").text
+    assert first.startswith("In both Victorville and Inglewood:") and "by December 7, 2026" in first
+    assert "10.03.330(c)" in first and "Enforcement (10)" in first and "Which city" not in first
+    assert "In Victorville:" in answer.more and "In Inglewood:" in answer.more
+
+
+def test_a_clock_that_differs_between_the_cities_still_asks_the_city(real_index):
+    # Victorville's card runs the hearing's window from the mailing, Inglewood's the order's final day
+    question = "got a letter revoking our grease permit, mailed nov 20. when is it final?"
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
+    assert not answer.text.startswith("In both") and "Which city" in answer.text
+
+
+def test_a_spoken_claim_check_with_no_punctuation_gets_each_claim_answered(real_index):
+    question = (
+        "yeah hi um so I just bought a taco shop in Inglewood like the sale closed last week and the old "
+        "owner told me the grease interceptor only gotta be pumped every six months and that I can just "
+        "keep using his permit is that is that right"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "voice")
+    assert {"ing-pump-frequency", "ing-permit-transfer"} <= {card.id for card in answer.cards}
+
+
+def test_a_permit_that_does_not_transfer_in_either_city_is_answered_for_both(real_index):
+    question = "buying a taco shop from the owner, can his grease permit just transfer over to me"
+    first = shape_answer(free_answer(real_index, CityContacts(), question, None, NOW, "sms"), "sms").text
+    assert "In Inglewood: No." in first and "In Victorville: It doesn't transfer" in first
+
+
+def test_a_spoken_question_after_a_long_story_is_answered(real_index):
+    question = (
+        "so um last month the FOG manager sent us a letter bumping our interceptor from every ninety days to "
+        "every sixty days because an inspection found it was over twenty five percent and that was right "
+        "before our scheduled pump so it was a fluke you know and our manifests show it's usually around "
+        "fifteen percent um we're in victorville so is there any way to get back to ninety days"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "voice")
+    assert "vvf-change-frequency-request" in {card.id for card in answer.cards}
+    assert "written request" in answer.text

@@ -45,6 +45,18 @@ def test_a_planned_change_counts_back_from_the_day_it_starts():
     assert found is not None and "December 3, 2026" in found.text
 
 
+def test_of_two_days_to_come_the_work_s_start_is_the_one_a_notice_counts_back_from():
+    text = "taking over ownership jan 1 and starting a kitchen remodel feb 1 2027, when do i tell the city"
+    found = clock_deadlines(("planned_change_notice",), text, "victorville", NOW)
+    assert found is not None and "February 1, 2027" in found.text and "December 3, 2026" in found.text
+    assert clock_deadlines(("planned_change_notice",), "jan 1 or feb 1?", "victorville", NOW) is None
+
+
+def test_clocks_give_the_days_they_fall_due_on():
+    found = clock_deadlines(("planned_change_notice",), "construction starts feb 1", "victorville", NOW)
+    assert found is not None and found.dues == (dt.date(2026, 12, 3),)
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -602,10 +602,33 @@ def test_a_question_after_a_condition_is_a_question_mid_form(said, routed):
         ("we have no room for the bins in our enclosure, 3 yards a week", "request_space_waiver"),
         ("no room for the interceptor, any way around it?", "request_interceptor_variance"),
         ("the de minimis one, our containers are half empty", "request_deminimis_waiver"),
+        (
+            "I'd like to request a waiver from the organic waste collection requirements, we barely produce "
+            "any food waste",
+            "request_deminimis_waiver",
+        ),
+        ("quiero pedir el waiver, casi no tiramos comida", "request_deminimis_waiver"),
+        ("we barely have any room for the carts, I want a waiver", "request_space_waiver"),
     ],
 )
 def test_the_waiver_a_conversation_is_about(said, waiver):
     assert waiver_of(said) == waiver
+
+
+@pytest.mark.parametrize(
+    ("said", "waiver"),
+    [
+        (
+            "I'd like to request a waiver from the organic waste collection requirements, we barely produce "
+            "any food waste",
+            "request_deminimis_waiver",
+        ),
+        ("we barely have any room for the carts, I want a waiver", "request_space_waiver"),
+    ],
+)
+def test_a_request_for_a_waiver_that_says_what_for_starts_that_waiver(said, waiver):
+    assert route("request_space_waiver", said) == waiver
+    assert route("request_deminimis_waiver", said) == waiver
 
 
 @pytest.mark.parametrize(
