@@ -107,18 +107,40 @@ def answer_if_covered(
 def _free_answer(
     tracker: Tracker, question: str, city: str | None, facts: str = "", clock_facts: str = ""
 ) -> Answer:
+    subject = _subject(tracker, question, city)
     return free_answer(
         runtime.index(),
         runtime.contacts(),
-        question,
+        _read_with_subject(question, subject, city),
         city,
         message_time(tracker),
         channel_of(tracker),
         facts=facts,
         clock_facts=clock_facts,
-        subject=_subject(tracker, question, city),
+        subject=subject,
         city_asked=bool(tracker.get_slot("pending_question")),
     )
+
+
+SUBJECTLESS_MAX_WORDS = 6  # a follow-up this short may name no subject of its own ("¿Qué tengo que mandar?")
+
+
+def _read_with_subject(question: str, subject: str | None, city: str | None) -> str:
+    """A short follow-up read with the conversation's subject when an answer card on that subject matches it
+    so read at least as closely as any card matches it alone ("¿Y por cuánto tiempo vale?" after the
+    physical space waiver: that waiver's term, not the de minimis one's, which the words alone are nearest);
+    else the question as it is. A longer follow-up ("and what if the inspector finds it over 25% before
+    that?") names a subject of its own, and keeps it."""
+    cards = _answer_cards()
+    if subject is None or cards is None or len(question.split()) > SUBJECTLESS_MAX_WORDS:
+        return question
+    alone = cards.match(question, city, k=1, language=current())
+    if not alone or subject_family(alone[0].card.topic) == subject_family(subject):
+        return question
+    about = f"{question.strip().rstrip('?')} ({subject.replace('-', ' ')})?"
+    leaning = cards.match(about, city, k=1, language=current())
+    on_subject = bool(leaning) and subject_family(leaning[0].card.topic) == subject_family(subject)
+    return about if on_subject and leaning[0].score >= alone[0].score else question
 
 
 def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
@@ -234,9 +256,13 @@ def free_answer(
     )
     if computed is None and (each := _each_city_clock(rule, english, now)) is not None:
         return each  # "remodeling in both cities, work starts feb 1: latest day to tell each?"
-    if computed is None and rule.kind in (AnswerKind.ASK_CITY, AnswerKind.BOTH_CITIES):
+    if (
+        computed is None
+        and rule.kind in (AnswerKind.ASK_CITY, AnswerKind.BOTH_CITIES)
+        and _ASKS_A_DATE.search(question)
+    ):
         one_day = _same_day_in_both(
-            index, contacts, question, english, now, subject=subject, business=business
+            index, contacts, question, english, clock_facts, now, subject=subject, business=business
         )
         if one_day is not None:  # "had a backup yesterday, do we have to send something in writing? by when"
             return one_day
@@ -267,8 +293,8 @@ _DUE_DATES = frozenset({"deadline", "spill_written_deadline"})
 # A question that asks for a day or a time limit ("how long do i have to appeal", "hasta q dia tengo")
 _ASKS_A_DATE = re.compile(
     r"\b(?:when|by when|how long|how many days|what day|which day|what date|deadline|due|last day|"
-    r"cu[aá]ndo|para cu[aá]ndo|hasta cu[aá]ndo|hasta q(?:u[eé])? d[ií]a|qu[eé] d[ií]a|cu[aá]nto tiempo|"
-    r"cu[aá]ntos d[ií]as|plazo|fecha l[ií]mite)\b",
+    r"cu[aá]ndo|para cu[aá]ndo|pa cu[aá]ndo|hasta cu[aá]ndo|hasta q(?:u[eé])? d[ií]a|qu[eé] d[ií]a|"
+    r"cu[aá]nto tiempo|cu[aá]ntos d[ií]as|plazo|fecha l[ií]mite)\b",
     re.IGNORECASE,
 )
 
@@ -293,19 +319,21 @@ def _same_day_in_both(
     contacts: CityContacts,
     question: str,
     english: str,
+    clock_facts: str,
     now: dt.datetime,
     *,
     subject: str | None,
     business: bool,
 ) -> Answer | None:
-    """A question whose answer waits on the city, where each city's card runs a clock that falls due on the
-    same day from the day the message gives ("we had a backup yesterday, do we have to send something in
-    writing? by when": five working days in both cities): that day, for both cities, with both sections;
-    each city's answer, labelled, behind it (SMS: behind MORE). None unless both clocks give the same days."""
+    """A question of when whose answer waits on the city, where each city's card runs a clock that falls
+    due on the same day from the day the message gives ("we had a backup yesterday, do we have to send
+    something in writing? by when": five working days in both cities; or ``clock_facts`` give the day, as in
+    :func:`free_answer`): that day, for both cities, with both sections; each city's answer, labelled,
+    behind it (SMS: behind MORE). None unless both clocks give the same days."""
     found = []
     for city in CITY_NAMES:
         rule = answer_question(index, question, city, contacts, subject=subject, business=business)
-        clock = _card_clock(rule, english, "", now) if rule.kind is AnswerKind.ANSWER else None
+        clock = _card_clock(rule, english, clock_facts, now) if rule.kind is AnswerKind.ANSWER else None
         if clock is None or not clock.dues or rule.card is None:
             return None
         found.append((rule.card, clock))

@@ -49,6 +49,7 @@ from intake import (
     FormSpec,
     ParseContext,
     Quantity,
+    evidence_in_passing,
     parse,
 )
 from languages import N_, t
@@ -96,12 +97,16 @@ _CLAUSE = re.compile(
 
 
 def waiver_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The service, the organics and the containers a waiver applicant states (see :data:`_WAIVER_FACTS`)."""
+    """The service, the organics and the containers a waiver applicant states (see :data:`_WAIVER_FACTS`),
+    and who documents the lack of space when the document is said to be in hand."""
     found: dict[str, Any] = {}
     for clause in _CLAUSE.split(text):
         for name, parser, words in _WAIVER_FACTS:
             if name not in found and words.search(clause) and (result := parse(parser, clause, ctx)).ok:
                 found[name] = result.slot
+    if (source := evidence_in_passing(text)) is not None:  # "tengo una carta del recolector que dice ..."
+        found["evidence_source"] = parse("evidence_source", source, ctx).slot
+        found["has_documentation"] = parse("yes_no", "yes", ctx).slot
     return found
 
 

@@ -58,7 +58,9 @@ _PERMIT_DAYS = re.compile(
     r"|\b(?:chang(?:e[sd]?|ing)|switch(?:e[sd]|ing)?|mov(?:e[sd]?|ing)|bump(?:ed|s)?|put|set|make)\s+"
     r"(?:it|us|that|them|the frequency)\s+(?:to|on|at)\s+(?:every\s+)?(\d{2,3})\b(?!\s*(?:gal|seat|sq|%|\$))"
     # "our permit sets a 120-day maintenance frequency", "we're on a 60 day schedule"
-    r"|\b(\d{2,3})[- ]days?\s+(?:\w+\s+){0,2}?(?:frequency|schedule|interval|cycle)\b",
+    r"|\b(\d{2,3})[- ]days?\s+(?:\w+\s+){0,2}?(?:frequency|schedule|interval|cycle)\b"
+    # one of the frequencies the FOG manager assigns, said bare: "and if it were every 30?"
+    r"|\bevery\s+(30|60|90|120|180)\b(?!\s*(?:gal|seat|sq|%|\$|min|hour|week|month|year|yard))",
     re.I,
 )
 # "permit has us on every 6 months", "quarterly", "twice a year": a frequency in months

@@ -291,6 +291,30 @@ def parse_evidence_source(text: str) -> ParseResult[str]:
     return _choose(text, EVIDENCE_CHOICES, t("Who can document the lack of space?"))
 
 
+# A document in hand, said in passing ("Tengo una carta del recolector que dice que no hay espacio", "we have
+# a letter from our hauler saying there's no room")
+_A_DOCUMENT_IN_HAND = re.compile(
+    r"\b(?:i|we)(?: already)? (?:have|got|'ve got) (?:a|an|the) (?:[\w']+ )?"
+    r"(?:letter|note|report|statement|document\w*)\b"
+    r"|\b(?:tengo|tenemos|ya tengo|ya tenemos) (?:una|la|un|el) (?:\w+ )?"
+    r"(?:carta|nota|constancia|reporte|documento)\b"
+)
+
+
+def evidence_in_passing(text: str) -> str | None:
+    """Who documents the lack of space, when a message says the document is in hand and names one who wrote
+    it: its key ("hauler"); None otherwise. The "no" of "no hay espacio" is not "no one yet" here."""
+    normalized = _strip_accents(normalize(text))
+    if not _A_DOCUMENT_IN_HAND.search(normalized):
+        return None
+    named = [
+        c.key
+        for c in EVIDENCE_CHOICES
+        if c.key != "none_yet" and re.search(rf"\b(?:{c.pattern})\b", normalized)
+    ]
+    return named[0] if len(named) == 1 else None
+
+
 SPILL_REACHES = ("street", "gutter", "storm_drain")
 """Where a spill can go; the same values as ``store.schema.SPILL_REACHES``."""
 REACH_CHOICES = (

@@ -180,6 +180,11 @@ def _with_first_citation_only(answer: Answer, limit: int = SMS_LIMIT) -> str | N
     core = answer.text[: match.start()]
     if _cites_both_codes(answer.text):
         return None  # each city's part cites its own sections ("In Inglewood: ..."): none may be swapped
+    if VICTORVILLE_CODE_NAME in match.group(1) and INGLEWOOD_CODE_NAME in match.group(1):
+        # one statement of both cities' rule ("In both Victorville and Inglewood: ... by December 4"): it
+        # keeps both sections, abbreviated; too long with them, the usual split applies
+        brief = f"{core} ({short_citation(match.group(1))})"
+        return brief if len(brief) + len(more_marker()) <= limit else None
     first = join_citations(answer.card.city, answer.citations[:1])
     for citation in (first, short_citation(first)):
         brief = f"{core} ({citation})"

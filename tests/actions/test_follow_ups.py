@@ -96,6 +96,40 @@ def test_a_what_if_with_another_frequency_is_computed_with_it_not_the_permit_s(e
         assert "December 19" not in text and "19 de diciembre" not in text  # not the 60 days again
 
 
+def test_the_last_service_said_after_the_permit_s_frequency_gives_the_due_date_and_a_bare_every_30_another(
+    engine,
+):
+    topic = "nuestro permit dice 60 dias"
+    for said, due in (
+        ("la ultima fue el 2 de octubre", "1 de diciembre de 2026"),  # October 2 + 60 days
+        ("y si fuera cada 30?", "1 de noviembre de 2026"),  # + 30 days, with the last service said before
+    ):
+        tracker = make_tracker(
+            text=said, intent="ask_question", slots={TOPIC_SLOT: topic, "city": "victorville"}
+        )
+        with languages.using("es"):
+            slots, messages = _run(ActionAnswerQuestion(), tracker)
+        assert due in messages[0]["text"], said
+        topic = slots[TOPIC_SLOT]
+
+
+def test_a_short_follow_up_is_read_with_the_conversation_s_subject(engine):
+    topic = (
+        "administro un complejo de 24 departamentos en Victorville y en el área de la basura ya no caben "
+        "más botes. ¿Existe algún permiso o excepción por falta de espacio?"
+    )
+    for said, answered in (
+        ("¿Y por cuánto tiempo vale?", "exención por falta de espacio físico"),  # not the de minimis one
+        ("¿Qué tengo que mandar?", "arquitecto con licencia"),
+    ):
+        tracker = make_tracker(
+            text=said, intent="ask_question", slots={TOPIC_SLOT: topic, "city": "victorville"}
+        )
+        with languages.using("es"):
+            _, messages = _run(ActionAnswerQuestion(), tracker)
+        assert answered in messages[0]["text"] and "de minimis" not in messages[0]["text"], said
+
+
 def test_a_what_if_with_a_bare_number_supposes_it_in_the_unit_the_topic_gave(engine):
     tracker = make_tracker(
         text="y si fueran 12?",

@@ -291,3 +291,23 @@ def test_a_spoken_question_after_a_long_story_is_answered(real_index):
     answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "voice")
     assert "vvf-change-frequency-request" in {card.id for card in answer.cards}
     assert "written request" in answer.text
+
+
+def test_a_spanish_question_of_when_after_a_past_spill_gets_the_day_for_both_cities_with_both_sections(
+    real_index,
+):
+    spill = "el sabado se tapo el drenaje de la cocina y salio agua con grasa por el piso"
+    with languages.using("es"):
+        answer = free_answer(
+            real_index,
+            CityContacts(),
+            "no le avise a nadie. pa cuando tengo q mandar lo escrito?",
+            None,
+            NOW,
+            "sms",
+            clock_facts=spill,
+            city_asked=True,
+        )
+        first = shape_answer(answer, "sms").text
+    assert first.startswith("Tanto en Victorville como en Inglewood:") and "4 de diciembre de 2026" in first
+    assert "VMC § 10.03.280(b)" in first and "Monitoring and Notification (3)(a)" in first

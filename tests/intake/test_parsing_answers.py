@@ -16,6 +16,7 @@ from intake import (
     ServiceFrequency,
     YesNo,
     describe,
+    evidence_in_passing,
     parse,
     parse_application_path,
     parse_city,
@@ -247,3 +248,20 @@ def test_a_choice_said_only_to_be_denied_is_not_chosen():
     assert parse_device("its the interceptor out back not the little trap").value == "interceptor"
     assert parse_device("no es la trampa, es el interceptor").value == "interceptor"
     assert not parse_device("grease trap or interceptor?").ok
+
+
+@pytest.mark.parametrize(
+    ("said", "source"),
+    [
+        (
+            "Es para el verde y café. Tengo una carta del recolector que dice que no hay espacio.",
+            "hauler",
+        ),
+        ("we have a letter from our hauler saying there's no room", "hauler"),
+        ("we already have an engineer's report", "engineer"),
+        ("no hay espacio, el recolector dice", None),  # no document in hand
+        ("we got an engineer report and a hauler letter", None),  # two: which is not certain
+    ],
+)
+def test_who_documents_the_lack_of_space_is_read_in_passing_beside_the_document_in_hand(said, source):
+    assert evidence_in_passing(said) == source
