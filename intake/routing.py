@@ -364,10 +364,20 @@ def _about(application: _Application, text: str) -> bool:
 _APPLY_VERB = _words(r"appl(?:y|ying|ication)", r"request(?:ing)?", r"file", r"submit")
 
 
+# A request for help applying, asked as a question ("can you help me fill out the FOG permit application?",
+# "¿me ayudan a llenar la solicitud?"): a request, not a question about how to apply
+_HELP_ME_APPLY = _words(
+    r"help (?:me|us) (?:to )?(?:fill(?:ing)? (?:out|in)|complete|start|apply|get (?:started|going))",
+    r"walk (?:me|us) through (?:the|an|my|our) (?:\w+ ){0,3}application",
+)
+
+
 def _application_named(text: str) -> str | None:
     """The application a request to apply names ("quiero aplicar pal waiver de minimis"), or None."""
-    if not (_APPLY_REQUEST.search(text) and _APPLY_VERB.search(text)) or _is_question(text):
+    if not (_APPLY_REQUEST.search(text) and _APPLY_VERB.search(text)) and not _HELP_ME_APPLY.search(text):
         return None  # "I want the permit fee amount" asks no application
+    if _is_question(text) and not _HELP_ME_APPLY.search(text):
+        return None
     named = [application.intent for application in _APPLICATIONS if application.names.search(text)]
     if not named and _A_WAIVER.search(text):  # "quiero pedir el waiver pa no poner el interceptor grande"
         return waiver_of(text)
@@ -597,12 +607,16 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
     if intent == SORT_INTENT and _ASKS_CONTENTS.search(text):
         return QUESTION_INTENT  # "wut do i put in the letter": what the letter says, not where it goes
+    if intent in QUESTION_LIKE and _HELP_ME_APPLY.search(text) and (asked := _application_named(text)):
+        return asked  # "¿me ayudan a llenar la solicitud del permiso?": the application, started
     if intent == "help" and len(text.split()) >= ASKING_WORDS and _is_question(text):
         return QUESTION_INTENT  # "What do I need to send you guys along with this?" asks the rules
     if intent == HANDOFF_INTENT and _CALL_WHOM.search(text):
         return (
             QUESTION_INTENT  # "wait, who am I supposed to call again right now?" asks whom, not for a person
         )
+    if intent == "out_of_scope" and _IN_THE_FIELD.search(text):
+        return QUESTION_INTENT  # "me llego otro NOV de inglewood, cuanto es?": answered, or declined
     if intent in QUESTION_LIKE and _live_spill_question(text):
         return SPILL_INTENT
     if intent in QUESTION_LIKE | ANSWER_INTENTS | {CITY_INTENT} and asks_to_log(text):
@@ -741,6 +755,46 @@ _FOG_TOPIC = _words(
     r"pump(?:s|ed|ing|ers?)?",  # not "pumpkins"
     r"(?:box|tank|thing|one) in the ground",  # "that box in the ground the city keeps talking about"
     r"pump-?outs?",
+)
+# The words of this field: a message that says one is about the ordinances (they answer, or decline and name
+# the office), never "I can only help with ..." (read in English: Spanish is glossed first)
+_IN_THE_FIELD = _words(
+    r"grease",
+    r"fog",
+    r"(?:cooking |fryer |used )?oil",
+    r"interceptors?",
+    r"traps?",
+    r"sewers?",
+    r"drains?",
+    r"manholes?",
+    r"spill\w*",
+    r"overflow\w*",
+    r"pump\w*",
+    r"permits?",
+    r"waivers?",
+    r"variances?",
+    r"fees?",
+    r"fines?",
+    r"penalt\w+",
+    r"nov",
+    r"notice of violation",
+    r"citations?",
+    r"invoices?",
+    r"inspect\w*",
+    r"organics?",
+    r"organic waste",
+    r"compost\w*",
+    r"recycl\w*",
+    r"food (?:waste|scraps|recovery)",
+    r"edible food",
+    r"trash",
+    r"bins?",
+    r"carts?",
+    r"containers?",
+    r"haulers?",
+    r"ordinance",
+    r"victorville",
+    r"inglewood",
 )
 _CONTAINER_WORDS = _words(
     r"bins?", r"carts?", r"containers?", r"dumpsters?", r"recycl\w*", r"compost\w*", r"trash"

@@ -780,3 +780,32 @@ def test_asking_whether_a_contained_spill_must_be_reported_is_a_question():
     assert route("report_spill", said) == "ask_question"
     live = "grease is coming out of the manhole in front of our place, do i need to report it?"
     assert route("report_spill", live) == "report_spill"
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        (
+            "me llego otro NOV de inglewood, ya es el segundo. el primero lo pague. cuanto es este?",
+            "ask_question",
+        ),
+        ("how much is the fine for a dirty recycling cart", "ask_question"),
+        ("who won the game last night", "out_of_scope"),
+        ("can you order me a pizza", "out_of_scope"),
+    ],
+)
+def test_a_message_in_this_field_taken_for_out_of_scope_is_a_question(said, routed):
+    assert route("out_of_scope", gloss(said)) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "intent", "routed"),
+    [
+        ("quiero sacar el permiso de grasa. ¿Me ayudan a llenar la solicitud?", "help", "apply_permit"),
+        ("can you help me fill out the FOG permit application?", "ask_question", "apply_permit"),
+        ("how do I fill out the FOG permit application?", "ask_question", "ask_question"),
+        ("can you help me understand the permit fees?", "ask_question", "ask_question"),
+    ],
+)
+def test_a_request_for_help_applying_asked_as_a_question_starts_the_application(said, intent, routed):
+    assert route(intent, gloss(said)) == routed
