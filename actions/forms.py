@@ -360,6 +360,10 @@ class GuidedForm:
     # True: a question asked in the message that starts the form is answered first ("can u log it? also do
     # i have to send the receipt to the city?"); a spill caller is told whom to call instead.
     answers_with_the_request: bool = True
+    # True: the first question comes after a line that says which request was started ("Let's start your de
+    # minimis waiver request (City of Victorville)."), so the user knows what the questions are for. A spill
+    # report opens with whom to call instead.
+    says_what_it_starts: bool = True
 
     def __post_init__(self) -> None:
         _FORMS_BY_NAME[self.name] = self
@@ -1029,6 +1033,15 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
     )
 
 
+def starting_line(form: GuidedForm) -> str:
+    """The line that says which request the form starts: "Let's start your de minimis waiver request (City
+    of Victorville)."."""
+    title = t(form.spec.title)
+    if title[1:2].islower():  # "De minimis ..." reads lowercase after "your"; "FOG permit ..." stays
+        title = title[0].lower() + title[1:]
+    return t("Let's start your {title}.", title=title)
+
+
 def _way_out(
     form: GuidedForm, spec: FieldSpec, values: Mapping[str, Any], contacts: CityContacts, channel: str
 ) -> str:
@@ -1157,6 +1170,8 @@ class GuidedFormValidation(Action, ABC):
             # "grease guy just pumped our interceptor, can u log it? also do i have to send the receipt to
             # the city?": the question is answered before the form's first one
             extra.messages[:0] = _answered_with_the_request(tracker, message.text)
+        if message.fresh and state.requested is None and form.says_what_it_starts:
+            extra.messages.insert(0, starting_line(form))
         for text in (*decision.feedback, *extra.messages, *decision.question):
             dispatcher.utter_message(text=text)
         for payload in extra.payloads:

@@ -89,6 +89,28 @@ def test_deminimis_screening_states_the_exact_threshold_as_soon_as_both_amounts_
     assert "fifteen days" in text and "five years" in text
 
 
+@pytest.mark.parametrize(
+    ("language", "said", "opens"),
+    [
+        (
+            "en",
+            "I'd like to apply for a de minimis waiver",
+            "Let's start your de minimis waiver request (City",
+        ),
+        ("es", "quiero pedir el waiver de minimis", "Empecemos con su solicitud de exención de minimis"),
+    ],
+)
+def test_a_request_starts_by_saying_which_request_it_is_then_asks_the_first_question(
+    engine, language, said, opens
+):
+    with languages.using(language):
+        slots, text = run(
+            ValidateDeminimisForm(),
+            make_tracker(text=said, intent="request_deminimis_waiver", active_loop="deminimis_form"),
+        )
+    assert text.startswith(opens) and slots["requested_slot"] == "total_service_yd3"
+
+
 def test_a_confirmed_deminimis_request_is_stored_with_its_screening(engine):
     answers = {
         "total_service_yd3": {"amount": 2, "unit": "yd3", "per": "week"},
