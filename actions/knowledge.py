@@ -37,6 +37,7 @@ from intake.routing import (
     asks_about_the_other_city,
     asks_for_a_waiver_unnamed,
     asks_to_apply_unnamed,
+    asks_where_it_says,
     waiver_of,
 )
 from intake.settings import parse_generator
@@ -49,7 +50,7 @@ from knowledge.answer import (
     rest_first,
     subject_family,
 )
-from knowledge.cards import Card, CardIndex
+from knowledge.cards import Card, CardIndex, join_citations
 from knowledge.coverage import uncovered_topic
 from knowledge.index import HybridIndex
 from knowledge.spanish import gloss
@@ -477,6 +478,14 @@ class ActionAnswerQuestion(Action):
         if topic and city and asks_about_the_other_city(question):  # (a question, not a city)
             return _the_topic_there(dispatcher, tracker, topic, city)
         covered = None  # the answer to the question alone, when it was worked out to see if it leans
+        if asks_where_it_says(question) and (given := _card_just_given(tracker)) is not None:
+            # "which section should I show my district manager?": the sections of the answer just given
+            cites = join_citations(given.city, given.cites)
+            said = Answer(
+                AnswerKind.ANSWER, t("That answer comes from {citations}.", citations=cites), (cites,)
+            )
+            dispatcher.utter_message(text=shape_answer(said, channel_of(tracker)).text)
+            return []
         if topic and (restated := _with_the_interceptor(question, topic)) is not None:
             # "its the big one in the ground outside" after the grease trap's rule: the interceptor's
             result, events = answer(tracker, restated, city)
@@ -511,6 +520,14 @@ class ActionAnswerQuestion(Action):
             )
         dispatcher.utter_message(text=result.text)
         return events
+
+
+def _card_just_given(tracker: Tracker) -> Card | None:
+    """The answer card the last answer came from, or None."""
+    cards, given = _answer_cards(), tracker.get_slot(ANSWER_CARD_SLOT)
+    if cards is None or not given:
+        return None
+    return next((card for card in cards.cards if card.id == given), None)
 
 
 def _what_to_send(

@@ -406,6 +406,27 @@ _A_WAIVER = _words(r"waiver", r"exenci[oó]n", r"exemption")
 WAIVER_INTENTS = frozenset(waiver.intent for waiver in _WAIVERS)
 
 
+# "which section is that?", "where does it say that?", "¿en qué sección dice eso?": the source of the answer
+# just given, asked in a short message that names nothing else
+_WHERE_IT_SAYS = _words(
+    r"(?:which|what) (?:section|part of the (?:code|law|ordinance)|code section|citation|law)",
+    r"where (?:does|did) (?:it|the (?:code|law|ordinance)) say",
+    r"where(?:'?s| is) (?:that|this) (?:written|in the (?:code|law|ordinance))",
+    r"(?:what'?s|what is) the (?:section|citation|code section|cite)",
+    r"(?:source|citation) for (?:that|this)",
+    r"(?:cu[aá]l|qu[eé]) (?:secci[oó]n|art[ií]culo|parte del c[oó]digo)",
+    r"d[oó]nde dice (?:eso|esto)",
+    r"en qu[eé] (?:secci[oó]n|art[ií]culo|parte)",
+)
+WHERE_IT_SAYS_MAX_WORDS = 12
+
+
+def asks_where_it_says(text: str) -> bool:
+    """Whether a short message asks where the answer just given comes from ("which section should I show my
+    district manager?", "where does it say that?")."""
+    return len(text.split()) <= WHERE_IT_SAYS_MAX_WORDS and bool(_WHERE_IT_SAYS.search(text))
+
+
 def asks_for_a_waiver_unnamed(text: str) -> bool:
     """Whether a message asks to apply for a waiver without saying which ("I'd like to apply for the
     waiver"): the classifier's pick of one is a guess, and the conversation's topic says which."""
@@ -1054,12 +1075,16 @@ _AND_IN_THE_CITY = re.compile(
 
 
 # The same question for the other city, asked of a place there: "if this had happened at our other place in
-# inglewood would it be any different", "is it the same for our inglewood store?"
+# inglewood would it be any different", "is it the same for our inglewood store?", "my victorville store
+# manager says 2"
 _IN_THE_OTHER_CITY = re.compile(
     r"\b(?:if (?:this|it|that) (?:had )?(?:happened|were|was|had been)|would (?:it|that|this) be (?:any )?"
     r"(?:different|the same)|is (?:it|that|this) (?:any )?(?:different|the same)"
     r"|(?:same|different) (?:rules?|there)"
-    r"|(?:ser[ií]a|es) (?:igual|diferente|distinto))\b",
+    r"|(?:ser[ií]a|es) (?:igual|diferente|distinto)"
+    # what is said of the place in the other city: "4 yrs?? my victorville store manager says 2"
+    r"|(?:store|place|location|restaurant|spot|shop|branch|sucursal|local|tienda|restaurante)\s+(?:\w+\s+)?"
+    r"(?:says|said|told (?:me|us)|dice|dijo))\b",
     re.IGNORECASE,
 )
 

@@ -40,6 +40,7 @@ SPLIT_OF_WRITER = {
     "w15": "dev",  # as w10, stop 29 (README)
     "w5": "test",
     "w6": "test",
+    "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
     "s1": "dev",
     "s2": "dev",
     "s3": "dev",

@@ -899,3 +899,27 @@ def test_a_short_question_keeps_the_conversation_on_its_subject_for_the_next_one
     assert "10.03.360" in appeal and "10.03.320" not in appeal, appeal
     alone = _asked("If the hearing officer rules against us, can we appeal?", "", "victorville")
     assert "10.03.320" in alone, alone  # the revocation's appeal, without the conversation
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "opens"),
+    [
+        ("en", "Which section should I show my district manager?", "That answer comes from "),
+        ("en", "where does it say that?", "That answer comes from "),
+        ("es", "¿en qué sección dice eso?", "Esa respuesta viene de "),
+    ],
+)
+def test_where_it_says_is_the_sections_of_the_answer_just_given(engine, language, said, opens):
+    tracker = make_tracker(
+        text=said,
+        intent="ask_question",
+        slots={
+            TOPIC_SLOT: "is my restaurant a tier two generator? 150 seats",
+            "city": "victorville",
+            "answer_card": "vvf-permit-transfer",
+        },
+    )
+    with languages.using(language):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert text.startswith(opens) and "Victorville Municipal Code §§ 10.03.050(c)" in text

@@ -3,8 +3,10 @@
 import pytest
 
 from intake.routing import (
+    asks_about_the_other_city,
     asks_to_apply,
     asks_to_log,
+    asks_where_it_says,
     may_ask_where_it_goes,
     reports_pumpout,
     route,
@@ -809,3 +811,31 @@ def test_a_message_in_this_field_taken_for_out_of_scope_is_a_question(said, rout
 )
 def test_a_request_for_help_applying_asked_as_a_question_starts_the_application(said, intent, routed):
     assert route(intent, gloss(said)) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "other"),
+    [
+        ("and in inglewood?", True),
+        ("if this had happened at our other place in inglewood would it be any different", True),
+        ("4 yrs?? my victorville store manager says 2", True),
+        ("my manager says 2", False),  # no city named
+        ("we're in victorville, how long do we keep them?", False),
+    ],
+)
+def test_the_topic_asked_again_of_the_other_city(said, other):
+    assert asks_about_the_other_city(said) is other
+
+
+@pytest.mark.parametrize(
+    ("said", "asks"),
+    [
+        ("Which section should I show my district manager?", True),
+        ("where does it say that?", True),
+        ("¿en qué sección dice eso?", True),
+        ("which bin does the pizza box go in?", False),
+        ("what sections of the ordinance cover restaurants that cater events in other cities too?", False),
+    ],
+)
+def test_where_it_says_is_asked_in_a_short_message(said, asks):
+    assert asks_where_it_says(said) is asks
