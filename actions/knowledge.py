@@ -582,7 +582,9 @@ def _with_the_interceptor(question: str, topic: str) -> str | None:
 _WITHOUT_VALUES = re.compile(r"\$?\d[\d,.:/-]*")
 # "do i need to send a letter too?", "y despues tengo q mandar algo?": one more thing about the same matter
 _ALSO = re.compile(
-    r"\b(?:too|also|as well|then|after that|now what|tambi[eé]n|despu[eé]s|luego|aparte)\b", re.IGNORECASE
+    r"\b(?:too|also|as well|then|after that|now what|what else|anything else|what next|what happens next|"
+    r"next steps?|tambi[eé]n|despu[eé]s|luego|aparte|qu[eé] m[aá]s|algo m[aá]s|y ahora qu[eé])\b",
+    re.IGNORECASE,
 )
 
 

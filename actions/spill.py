@@ -15,7 +15,7 @@ import logging
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from rasa_sdk import Action, Tracker
 from rasa_sdk.events import EventType, SlotSet
@@ -164,10 +164,15 @@ _ON_STREET = re.compile(
 )
 
 
-def _business_at(text: str, ctx: ParseContext) -> str | None:
+class _Business(NamedTuple):
+    name: str
+    where: str  # the place it was said with ("Manchester", "1120 N La Brea Ave")
+
+
+def _business_at(text: str, ctx: ParseContext) -> _Business | None:
     """The business named before a street address ("El Guero Tacos, 1120 N La Brea Ave"), after where it is
     ("es en la 3rd ave y manchester, pupuseria lupita") or with the street it is on ("Pollos El Sinaloense
-    en la Manchester"); None."""
+    en la Manchester"), and that place; None."""
     pieces = [piece.strip() for piece in without_phones(text).split(",")]
     clauses = [c.strip() for c in re.split(r",|(?<=[^\W\d_]{3})[.;!]\s+", without_phones(text)) if c.strip()]
     for i, piece in enumerate(clauses):
@@ -187,13 +192,13 @@ def _business_at(text: str, ctx: ParseContext) -> str | None:
         if name is None:  # "the restaurant", "sale de mi restaurante": no name said
             continue
         if where.ok and (company := parse_company_name(name)).ok:
-            return company.value
+            return _Business(company.value, where_text)
     if len(pieces) < 2 or _PLACE_WORDS.match(pieces[0]) or not re.search(r"[^\W\d_]", pieces[0]):
         return None
     first, second = parse("location", pieces[0], ctx), parse("location", pieces[1], ctx)
     if (first.ok and first.value.kind == ADDRESS) or not (second.ok and second.value.kind == ADDRESS):
         return None
-    return pieces[0]
+    return _Business(pieces[0], pieces[1])
 
 
 def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -233,7 +238,12 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         found["restaurant_involved"], found["restaurant_name"] = "yes", company.value
     involved = "yes" in (values.get("restaurant_involved"), found.get("restaurant_involved"))
     if involved and "restaurant_name" not in found and (business := _business_at(text, ctx)):
-        found["restaurant_name"] = business
+        found["restaurant_name"] = business.name
+        at_it = _FOOD_BUSINESS_DRAINS.search(text) and not values.get("location")
+        if at_it and (where := parse("location", f"{business.name}, {business.where}", ctx)).ok:
+            found["location"] = (
+                where.slot
+            )  # "grease trap overflowing ... Mariscos Chente on Manchester": there
     return found
 
 

@@ -357,11 +357,11 @@ _RE_NOT_THERE = re.compile(
 
 
 def _reached(pattern: str, text: str) -> bool:
-    """Whether ``text`` says the spill is at a place of ``pattern``: some mention of it not said in the
-    negative or as only near it."""
-    return any(
-        not _RE_NOT_THERE.search(text[: found.start()]) for found in re.finditer(rf"\b(?:{pattern})\b", text)
-    )
+    """Whether ``text`` says the spill is at a place of ``pattern``: some mention of it, and none said in the
+    negative or as only near it ("not in the street yet, just the alley" has not reached the street, though
+    an alley is one)."""
+    denied = [bool(_RE_NOT_THERE.search(text[: m.start()])) for m in re.finditer(rf"\b(?:{pattern})\b", text)]
+    return bool(denied) and not any(denied)
 
 
 def _only_not_there(text: str) -> bool:
@@ -370,7 +370,10 @@ def _only_not_there(text: str) -> bool:
     return bool(mentions) and not any(_reached(pattern, text) for pattern in mentions)
 
 
-_RE_REACHES_ALL = re.compile(r"\ball\b|\btodos\b|\btodas\b|\blos\s+tres\b")
+# All three places ("all of them", "all 3", "todos"), not "all over the floor"
+_RE_REACHES_ALL = re.compile(
+    r"^\W*all\W*$|\ball\s+(?:of\s+(?:them|those|these|it)|three|3)\b|\b(?:todos|todas)\b|\blos\s+tres\b"
+)
 
 
 @dataclass(frozen=True)

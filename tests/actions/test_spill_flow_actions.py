@@ -209,6 +209,20 @@ def test_a_caller_who_says_several_facts_at_once_is_not_asked_them_again():
     assert extract_spill_facts("ya paró, fueron como 20 galones", ctx, {})["still_flowing"] == "no"
 
 
+def test_a_spill_from_a_named_restaurant_s_own_kitchen_is_located_at_the_restaurant():
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
+    text = (
+        "grease trap overflowing in the kitchen rn, water all over the floor and going out the back door "
+        "into the alley. Mariscos Chente on Manchester, inglewood"
+    )
+    found = extract_spill_facts(text, ctx, {})
+    assert found["restaurant_name"] == "Mariscos Chente"
+    assert found["location"]["text"] == "Mariscos Chente, Manchester"
+    assert found["reaches"] == ["street"]  # the alley; not "all" three for "all over the floor"
+    said_already = {"location": {"text": "behind the building", "kind": "landmark"}}
+    assert "location" not in extract_spill_facts(text, ctx, said_already)
+
+
 def test_a_caller_who_says_their_name_is_not_asked_for_it():
     ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
     text = "I don't know which restaurant it's from. my name's Kevin Ortiz, 760-555-0142"

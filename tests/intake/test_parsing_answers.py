@@ -140,6 +140,11 @@ def test_containers(text: str, expected: tuple[str, ...]) -> None:
         ("it stays in the parking lot", (), False),
         # a place said only in the negative, or as near, is not reached
         ("not in the street yet just the lot", (), False),
+        ("not in the street yet just the alley", (), False),  # an alley is a street: said not to be one
+        ("not the street but the gutter yes", ("gutter",), False),
+        # "all" is all three only when said of them ("all over the floor" is not)
+        ("yes all three", SPILL_REACHES, False),
+        ("water all over the floor and going out the back door into the alley", ("street",), False),
         ("its close to the storm drain but not in it yet i think", (), False),
         ("it went into the storm drain, not the street", ("storm_drain",), False),
         ("not sure", (), True),
