@@ -38,6 +38,7 @@ SPLIT_OF_WRITER = {
     "w13": "dev",  # as w10, stop 28 (README)
     "w14": "dev",  # as w10, stop 28 (README)
     "w15": "dev",  # as w10, stop 29 (README)
+    "w17": "dev",  # as w10, stop 30 (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
