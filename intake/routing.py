@@ -276,7 +276,8 @@ _SERVICE_TOPIC = _words(
     r"deadlines?",
     r"coming up",
     r"upcoming",
-    r"next",
+    r"next (?:one|pump\w*|servic\w*|clean\w*|due|time|visit)",  # not "opening next year"
+    r"when(?:'s| is) (?:the |my |our )?next",
     r"records?",
 )
 
@@ -616,6 +617,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "our cafe has no room for an interceptor, do we have options?"
     if intent == SORT_INTENT and _BIN_RULE.search(text):
         return QUESTION_INTENT  # "is there any way not to have to pay for the brown bin?" asks a rule
+    if intent == SORT_INTENT and _HANDED_OUT.search(text):
+        return QUESTION_INTENT  # "does victorville give out free compost or mulch?" asks no bin
     if intent == SORT_INTENT and _ESTABLISHMENT_FACTS.search(text):
         return QUESTION_INTENT  # "what if we take out a table and go down to 48 seats, no drive thru"
     if intent == SORT_INTENT and is_hypothetical(text) and _AN_AMOUNT_OF_WASTE.search(text):
@@ -944,6 +947,14 @@ _A_RULE_OF_THE_CARTS = _words(
     r"ordinance",
     r"(?:general|program) fund",
     r"money (?:even )?(?:go|goes|going|used|spent)",
+)
+# Something the city would hand out ("give out free compost", "free mulch for residents"): no item to sort
+_HANDED_OUT = _words(
+    r"for free",
+    r"free (?:compost|mulch|wood chips|bins?|carts?|containers?)",
+    r"give(?:s)? (?:out|away)",
+    r"giveaways?",
+    r"hand(?:s|ing)? out",
 )
 # A food establishment's own facts (its seats, its drive-thru): what a fee or a permit turns on, never an
 # item to sort

@@ -68,6 +68,13 @@ _HAZARDOUS = _topic(
     r"|\b(?:drop(?:\s|-)?off|take|where)\b.{0,40}\b(?:paint|motor oil|batter(?:y|ies)|chemicals?|e-?waste)\b"
 )
 _GRANTS = _topic(r"\b(?:rebates?|grants?|financial (?:help|assistance)|subsid(?:y|ies)|loans?)\b")
+# Compost or mulch given to residents ("does victorville give out free compost?"): the chapter only has the
+# city buy recovered organic products (§ 6.37.110), no giveaway
+_COMPOST_GIVEAWAY = _topic(
+    r"\b(?:free|give(?:s)? (?:out|away)|giveaways?|hand(?:s|ing)? out)\b.{0,40}"
+    r"\b(?:compost|mulch|wood chips)\b"
+    r"|\b(?:compost|mulch|wood chips)\b.{0,30}\b(?:for free|free|giveaways?|pick (?:it|some|them) up)\b"
+)
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
     r"\b(?:how much|cost|price)\b.{0,40}\bpermit\b|\bpermit\b.{0,30}\b(?:fee|cost|how much)\b"
@@ -149,6 +156,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("hazardous waste drop-off"), SOLID_WASTE, _HAZARDOUS_SAY)
     if _TRASH_COMPANY.search(question):
         return Uncovered(N_("who collects the trash"), SOLID_WASTE, {})
+    if _COMPOST_GIVEAWAY.search(question):
+        return Uncovered(N_("compost or mulch giveaways"), SOLID_WASTE, {})
     if _HAULER_LIST.search(question):
         return Uncovered(N_("a list of approved companies"), FOG, _HAULERS_SAY)
     if _PUMPING_PRICE.search(question):

@@ -154,7 +154,8 @@ def test_asking_when_the_next_is_due_from_a_date_given_is_a_question(text):
 
 
 @pytest.mark.parametrize(
-    "text", ["when is my next pump-out", "whats coming up for us", "any deadlines coming up"]
+    "text",
+    ["when is my next pump-out", "whats coming up for us", "any deadlines coming up", "when's the next?"],
 )
 def test_asking_when_the_next_is_due_without_a_date_reads_the_records(text):
     assert route("service_status", text) == "service_status"
@@ -185,6 +186,8 @@ def test_a_spill_described_as_going_on_needs_no_overflowing_now_question(text, n
     [
         "tengo un buffet en victorville con 260 seats. me toca eso de donar la comida since when?",
         "do we have to give our tenants recycling info every year?",
+        "We're opening a 14,000-square-foot grocery store in Victorville next year. Does the edible food "
+        "donation requirement apply to us?",
     ],
 )
 def test_a_status_question_that_names_no_service_or_deadline_is_a_question(text):
@@ -839,3 +842,18 @@ def test_the_topic_asked_again_of_the_other_city(said, other):
 )
 def test_where_it_says_is_asked_in_a_short_message(said, asks):
     assert asks_where_it_says(said) is asks
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        (
+            "Does Victorville give out free compost or mulch? Where and when can we pick it up?",
+            "ask_question",
+        ),
+        ("fat-free yogurt cup, which bin?", "sort_item"),
+        ("where do wood chips go", "sort_item"),
+    ],
+)
+def test_something_the_city_would_hand_out_is_no_item_to_sort(said, routed):
+    assert route("sort_item", said) == routed

@@ -27,6 +27,11 @@ from shaping.answers import shape_answer
         ("in what bin do fruit peels go", "inglewood", SOLID_WASTE),  # Spanish, as glossed
         ("can we get the de minimis waiver for the organics", "inglewood", SOLID_WASTE),  # asked again there
         ("is my restaurant a tier two generator of edible food", "inglewood", SOLID_WASTE),
+        (
+            "does victorville give out free compost or mulch? where can we pick it up",
+            "victorville",
+            SOLID_WASTE,
+        ),
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
