@@ -259,18 +259,19 @@ def parse_quantity(
         area = Decimal(match.group("a").replace(",", "")) * Decimal(match.group("b").replace(",", ""))
         given = t("{a} by {b} feet", a=match.group("a"), b=match.group("b"))
         return _ok(Quantity(area, SQUARE_FEET, given=given))
-    if found := _containers(normalized):
-        count, size, found_unit = found
-        result = _quantity_in(count * size, found_unit, unit, False, None, per or said_per, example)
-        # "un contenedor de 3 yardas dos veces por semana" is Spanish for "a 3-yard bin twice a week"
-        spanish = _RE_CONTAINERS.search(normalized).group("count_es") is not None  # type: ignore[union-attr]
-        return _times_per_period(result, normalized) if spanish else result
     candidates = [m for m in _RE_QUANTITY.finditer(normalized) if m.group("n1").strip()]
     candidates = [m for m in candidates if m.group("n1").strip() not in _ARTICLES or m.group("unit")]
     candidates = [m for m in candidates if m.group("unit") or not _part_of_address_or_phone(m, normalized)]
     with_unit = [m for m in candidates if m.group("unit")]
     # "1 cubic yard of trash a week and about 6 gallons of organics" answers "how many gallons?" with 6
     in_unit = [m for m in with_unit if _unit_of(m.group("unit")) == unit]
+    found = _containers(normalized)
+    if found and (found[2] == unit or not in_unit):  # "one 1-yard bin ... and maybe 5 gallons": 5 gallons
+        count, size, found_unit = found
+        result = _quantity_in(count * size, found_unit, unit, False, None, per or said_per, example)
+        # "un contenedor de 3 yardas dos veces por semana" is Spanish for "a 3-yard bin twice a week"
+        spanish = _RE_CONTAINERS.search(normalized).group("count_es") is not None  # type: ignore[union-attr]
+        return _times_per_period(result, normalized) if spanish else result
     match = (in_unit or with_unit or candidates or [None])[0]
     if match is None:
         if _RE_VAGUE_AMOUNT.search(normalized):
@@ -353,13 +354,16 @@ def find_quantity(text: str, unit: str) -> tuple[ParseResult[Quantity], tuple[in
         raise ValueError(f"Unknown unit {unit!r}; expected one of {UNITS}.")
     example = t(_UNIT_EXAMPLES[unit])
     normalized = normalize(text).replace("³", "3").replace("²", "2")
-    if found := _containers(normalized):
+    matches = [m for m in _RE_QUANTITY.finditer(normalized) if _unit_of(m.group("unit")) is not None]
+    same = [m for m in matches if _unit_of(m.group("unit")) == unit]
+    found = _containers(normalized)
+    if found and (found[2] == unit or not same):  # the amount in the unit asked comes first
         count, size, found_unit = found
         span = _RE_CONTAINERS.search(normalized).span()  # type: ignore[union-attr]
         return _quantity_in(count * size, found_unit, unit, False, None, None, example), span
-    for match in _RE_QUANTITY.finditer(normalized):
+    for match in same or matches:
         found_unit = _unit_of(match.group("unit"))
-        if found_unit is not None and (found_unit == SQUARE_FEET) == (unit == SQUARE_FEET):
+        if (found_unit == SQUARE_FEET) == (unit == SQUARE_FEET):
             return _amount(match, normalized, unit, None, example, True), match.span()
     return ParseResult(), (0, 0)
 

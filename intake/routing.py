@@ -631,6 +631,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
     if intent == SORT_INTENT and _ASKS_CONTENTS.search(text):
         return QUESTION_INTENT  # "wut do i put in the letter": what the letter says, not where it goes
+    if intent == "greet" and len(text.split()) >= ASKING_WORDS and (asked := _application_named(text)):
+        return asked  # "Hello, I'm the GM of a new restaurant ... I'd like to apply for our FOG permit."
     if intent in QUESTION_LIKE and _HELP_ME_APPLY.search(text) and (asked := _application_named(text)):
         return asked  # "¿me ayudan a llenar la solicitud del permiso?": the application, started
     if intent == "help" and len(text.split()) >= ASKING_WORDS and _is_question(text):

@@ -288,3 +288,14 @@ def test_the_numbers_of_a_date_or_a_time_are_no_amount(text: str) -> None:
 
 def test_an_amount_after_a_time_is_read() -> None:
     assert parse_quantity("at 9:30 500", GALLONS).value.amount == Decimal("500")
+
+
+def test_the_amount_in_the_unit_asked_wins_over_a_container_in_another_unit() -> None:
+    text = (
+        "Our trash service is one 1-yard bin picked up once a week, and all our organic waste together is "
+        "maybe 5 gallons a week."
+    )
+    assert parse_quantity(text, GALLONS, per="week").value.amount == 5  # not the bin's 201.97 gallons
+    assert parse_quantity(text, CUBIC_YARDS, per="week").value.amount == 1
+    assert find_quantity(text, GALLONS)[0].value.amount == 5
+    assert parse_quantity("two 5-gallon buckets a week", GALLONS, per="week").value.amount == 10

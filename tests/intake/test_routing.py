@@ -857,3 +857,12 @@ def test_where_it_says_is_asked_in_a_short_message(said, asks):
 )
 def test_something_the_city_would_hand_out_is_no_item_to_sort(said, routed):
     assert route("sort_item", said) == routed
+
+
+def test_a_greeting_that_goes_on_to_ask_for_an_application_starts_it():
+    said = (
+        "Hello, I'm the general manager of a new Mediterranean restaurant opening in Victorville in March. "
+        "I'd like to apply for our FOG permit."
+    )
+    assert route("greet", said) == "apply_permit"
+    assert route("greet", "hello there") == "greet"
