@@ -46,7 +46,7 @@ from knowledge.answer import not_covered
 from knowledge.coverage import INGLEWOOD_ORGANICS, about_grease
 from languages import N_, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
-from sorting import SortingAnswer, format_answer, format_many
+from sorting import SortingAnswer, SortingMatcher, format_answer, format_many
 from sorting.matcher import answer_for
 
 ITEM_SLOT = "sorting_item"
@@ -152,6 +152,10 @@ class ValidateSortingForm(Action):
                 )
             return [SlotSet(FAILURES_SLOT, failures), SlotSet(REQUESTED_SLOT, requested)]
 
+        if requested == OPTION_SLOT and item and _asks_another_item(matcher, text, item, generator):
+            requested = (
+                None  # "what about the crusts and the wing bones?" for "greasy or clean?": those, sorted
+            )
         if requested is None:
             if (detect_city(text) or tracker.get_slot("city")) == "inglewood":
                 return [
@@ -199,6 +203,17 @@ class ValidateSortingForm(Action):
         if requested == OPTION_SLOT and item:
             return format_answer(_ask(item))
         return None
+
+
+def _asks_another_item(matcher: SortingMatcher, text: str, item: str, generator: str | None) -> bool:
+    """Whether a reply to the item's clarifying question leaves it unanswered and asks about other items
+    instead ("What about the leftover crusts and the chicken wing bones?" for "greasy or clean?")."""
+    if not matcher.resolve(item, text, generator).needs_clarification:
+        return False
+    if matcher.sort_many(text, generator):
+        return True
+    other = matcher.sort(text, generator)
+    return other.matched and other.item != item
 
 
 def _office() -> str:

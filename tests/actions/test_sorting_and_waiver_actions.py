@@ -64,6 +64,24 @@ def test_an_ambiguous_item_gets_one_question_then_the_answer_for_homes_and_busin
     assert "the brown container" in answer and "green" not in answer
 
 
+def test_other_items_asked_instead_of_the_clarifying_answer_are_sorted_instead(matcher):
+    slots, _ = run(
+        ValidateSortingForm(),
+        make_tracker(
+            slots={
+                "requested_slot": "sorting_option",
+                "sorting_item": "pizza box",
+                "generator_type": "single_family",
+            },
+            text="What about the leftover crusts and the chicken wing bones?",
+            intent="sort_item",
+            active_loop="sorting_form",
+        ),
+    )
+    assert slots["requested_slot"] is None and slots["sorting_item"] != "pizza box"
+    assert slots["sorting_query"].startswith("What about the leftover crusts")
+
+
 def test_two_unclear_replies_to_the_clarifying_question_fall_back_to_the_safe_choice(matcher):
     slots = {"requested_slot": "sorting_option", "sorting_item": "pizza box", "form_failures": 1}
     result, _ = run(ValidateSortingForm(), make_tracker(slots=slots, text="hmm", active_loop="sorting_form"))
