@@ -1021,6 +1021,8 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         said, start_at
     ):
         return None  # "mailed nov 20 ... and if we lose, can we appeal?": the appeal runs from a decision
+    if any("mailed" in clocks[key].trigger for key in keys) and _said_of_receipt(said, start_at):
+        return None  # "got our 2nd NOV today, can i fight it?": the day it came, not the day it was mailed
     try:
         deadlines = [compliance.deadline(city, key, found.value) for key in keys]
     except compliance.ComplianceError:
@@ -1074,6 +1076,25 @@ def _said_of_a_decision(text: str, at: int) -> bool:
     """Whether the sentence before the day at ``at`` says it is a hearing's or a decision's."""
     before = re.split(r"[.;!?]", text[max(0, at - DECISION_WORDS_BEFORE) : at])[-1]
     return bool(_OF_A_DECISION.search(before))
+
+
+# The words that say a day is when something arrived, not when it was mailed ("got our 2nd NOV today")
+_RECEIVED = re.compile(
+    r"\b(?:got|get|gotten|received|receive|came|arrived|handed|delivered|recib\w*|lleg[oó]|me dieron"
+    r"|nos dieron)\b",
+    re.IGNORECASE,
+)
+_MAILED = re.compile(
+    r"\b(?:mailed|dated|sent|postmarked|fechad[ao]|enviad[ao]|con fecha|mandaron)\b", re.IGNORECASE
+)
+
+
+def _said_of_receipt(text: str, at: int) -> bool:
+    """Whether the clause around the day at ``at`` says it is when a letter arrived, and nothing says when it
+    was mailed."""
+    clause = re.split(r"[.;!?]", text[max(0, at - DECISION_WORDS_BEFORE) : at + 20])
+    around = " ".join(clause[-2:]) if len(clause) > 1 else clause[0]
+    return bool(_RECEIVED.search(around)) and not _MAILED.search(text)
 
 
 def _said_to_start(text: str, at: int, since: int, starts: re.Pattern[str]) -> bool:

@@ -437,7 +437,7 @@ def subject_family(topic: str) -> str:
 
 
 _PART_BREAK = re.compile(
-    r"\?|;|(?=¿)|\b(?:also|and also|plus|another thing|other thing|2nd|second question"
+    r"\?|;|(?=¿)|\b(?:also|and also|plus|another thing|other thing|2nd (?:question|thing)|second question"
     r"|tambien|también|y otra cosa|otra pregunta|otra cosa)\b"
     # "... can i bring a lawyer. can they shut our sewer off": a sentence that opens as a question does
     r"|\.\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should"

@@ -311,3 +311,13 @@ def test_a_spanish_question_of_when_after_a_past_spill_gets_the_day_for_both_cit
         first = shape_answer(answer, "sms").text
     assert first.startswith("Tanto en Victorville como en Inglewood:") and "4 de diciembre de 2026" in first
     assert "VMC § 10.03.280(b)" in first and "Monitoring and Notification (3)(a)" in first
+
+
+def test_an_ordinal_is_no_break_between_questions_and_each_question_is_answered(real_index):
+    question = (
+        "got our 2nd NOV from inglewood today smh how much is this one gonna cost me and can i fight it"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "sms")
+    first = shape_answer(answer, "sms").text
+    assert first.startswith("$250.") and "Director of Public Works" in first  # the fee, then how to appeal
+    assert "December 16" not in answer.text  # the day it came is not the day it was mailed

@@ -100,3 +100,16 @@ def test_a_spanish_letter_s_mailing_date_starts_its_clocks():
     keys = ("revocation_hearing_earliest", "revocation_hearing_latest")
     found = clock_deadlines(keys, gloss(said), "victorville", NOW)
     assert found is not None and found.kind == "window" and "December 9, 2026" in found.text
+
+
+@pytest.mark.parametrize(
+    ("text", "computed"),
+    [
+        ("got our 2nd NOV from inglewood today, can i fight it", False),  # the day it came, not mailed
+        ("the letter came yesterday, can i appeal?", False),
+        ("NOV was mailed nov 24, can i appeal", True),
+        ("got a letter dated nov 20, can i appeal", True),
+    ],
+)
+def test_a_clock_from_a_mailing_is_not_started_on_the_day_the_letter_came(text, computed):
+    assert (clock_deadlines(("appeal_to_director",), text, "inglewood", NOW) is not None) is computed
