@@ -46,6 +46,7 @@ from knowledge.answer import (
     AnswerKind,
     answer_from_cards,
     answer_question,
+    asks_several,
     names_nothing,
     rest_first,
     subject_family,
@@ -285,6 +286,18 @@ def free_answer(
         return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
     if rule.parts > 1 and (every := _every_part(computed, rule, english, now)) is not None:
         return every
+    if asks_several(question):
+        # "when does it become final and how long till we can apply again": the result, and the card that
+        # answers the rest, in the first reply (two SMS when it needs them)
+        return Answer(
+            AnswerKind.ANSWER,
+            f"{told} {rule.text}",
+            (computed.citation, *rule.citations),
+            city,
+            more=rule.more,
+            card=rule.card,
+            parts=2,
+        )
     rest = f"{rule.text} {rule.more}".strip()
     return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
 

@@ -471,6 +471,12 @@ def names_nothing(question: str) -> bool:
     return bool(_NAMES_NOTHING.match(question.strip()))
 
 
+def asks_several(question: str) -> bool:
+    """Whether a message asks more than one thing ("when does it become final and how long till we can apply
+    again"), each part opening as a question does or ending in a question mark."""
+    return sum(1 for part, alone in _questions(question) if _asks(alone or part, question)) > 1
+
+
 MAX_CARDS_PER_ANSWER = 3  # dev questions: 3 answered one more list-of-questions message than 2
 
 

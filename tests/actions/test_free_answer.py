@@ -321,3 +321,14 @@ def test_an_ordinal_is_no_break_between_questions_and_each_question_is_answered(
     first = shape_answer(answer, "sms").text
     assert first.startswith("$250.") and "Director of Public Works" in first  # the fee, then how to appeal
     assert "December 16" not in answer.text  # the day it came is not the day it was mailed
+
+
+def test_a_computed_result_for_one_of_two_questions_comes_with_the_card_that_answers_the_other(real_index):
+    question = (
+        "inglewood revoked our FOG permit, the order was mailed nov 18. when does it become final and how "
+        "long till we can apply again"
+    )
+    first = shape_answer(
+        free_answer(real_index, CityContacts(), question, "inglewood", NOW, "sms"), "sms"
+    ).text
+    assert "December 4, 2026" in first and "1 year" in first
