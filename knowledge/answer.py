@@ -444,7 +444,8 @@ _PART_BREAK = re.compile(
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede)\b)"
     # "..., and how long is it valid": a second question joined by "and" (Spanish "y")
     r"|,?\s+(?:and|y)\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|if"
-    r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay)\b)"
+    r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay"
+    r"|cada cu[aá]nto|how often|how long)\b)"
     # spoken, unpunctuated: "... fifteen percent um we're in victorville so is there any way to get back"
     r"|\s+(?:so|entonces)\s+(?:(?:um|uh|like|este|pues)\s+)*"
     r"(?=(?:is there|are there|can (?:we|i)|could (?:we|i)|do (?:we|i)|how (?:do|can|long|much)"

@@ -59,6 +59,9 @@ LOANWORDS = frozenset(
         "main",
         "okay",
         "ok",
+        "suite",
+        "bin",
+        "bins",
     ]
 )
 
@@ -91,7 +94,7 @@ def detect(text: str) -> str | None:
     chosen = explicit_choice(text)
     if chosen:
         return chosen
-    words = [word for word in _WORD.findall(text or "") if word.lower() not in LOANWORDS]
+    words = [word for word in _said_words(text or "") if word.lower() not in LOANWORDS]
     if not words:
         return None
     best = _detector().compute_language_confidence_values(" ".join(words))[0]
@@ -99,6 +102,23 @@ def detect(text: str) -> str | None:
     if best.value >= needed:
         return _LINGUA[best.language]
     return _by_function_words(words) if len(words) >= MIN_WORDS else None
+
+
+# A capitalised word inside a sentence is a name ("Rivera Tax & Bookkeeping, 15550 Palmdale Rd ... soy Hector
+# Rivera"): it says nothing about the language around it
+_SENTENCE_START = re.compile(r"(?:^|[.!?¡¿:;]\s*|\n)\s*$")
+
+
+def _said_words(text: str) -> list[str]:
+    """The message's words without the names in it (capitalised inside a sentence), unless it is all
+    capitalised or all names (then every word counts)."""
+    found = list(_WORD.finditer(text))
+    kept = [
+        m.group(0)
+        for m in found
+        if not m.group(0)[0].isupper() or m.group(0).isupper() or _SENTENCE_START.search(text[: m.start()])
+    ]
+    return kept if kept else [m.group(0) for m in found]
 
 
 def _by_function_words(words: list[str]) -> str | None:

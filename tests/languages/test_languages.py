@@ -144,3 +144,20 @@ def test_short_answers_numbers_addresses_and_names_keep_the_conversation_languag
 )
 def test_the_user_can_ask_for_a_language_by_name(text, code):
     assert explicit_choice(text) == code
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        # the names and the address are not weighed: the Spanish around them decides
+        (
+            "Rivera Tax & Bookkeeping, 15550 Palmdale Rd suite 4, victorville. el waiver es pa el bin cafe "
+            "y el verde. soy Hector Rivera 760-555-0133",
+            SPANISH,
+        ),
+        ("The Golden Bowl Noodle House is at 3320 W Century Blvd", ENGLISH),
+        ("Necesito Ayuda Con El Permiso", SPANISH),  # all capitalised: every word counts
+    ],
+)
+def test_names_inside_a_sentence_do_not_decide_its_language(text, language):
+    assert detect(text) == language
