@@ -51,6 +51,7 @@ from knowledge.answer import (
     rest_first,
     subject_family,
 )
+from knowledge.answer_types import asked_types
 from knowledge.cards import Card, CardIndex, join_citations
 from knowledge.coverage import uncovered_topic
 from knowledge.index import HybridIndex
@@ -132,10 +133,14 @@ def _read_with_subject(question: str, subject: str | None, city: str | None) -> 
     so read at least as closely as any card matches it alone ("¿Y por cuánto tiempo vale?" after the
     physical space waiver: that waiver's term, not the de minimis one's, which the words alone are nearest);
     else the question as it is. A longer follow-up ("and what if the inspector finds it over 25% before
-    that?") names a subject of its own, and keeps it."""
+    that?") names a subject of its own, and keeps it; so does one that asks for no kind of fact (a term, an
+    amount, a day) and names more than what to send ("Why is Victorville even doing this?")."""
     cards = _answer_cards()
     if subject is None or cards is None or len(question.split()) > SUBJECTLESS_MAX_WORDS:
         return question
+    english = question if current() == ENGLISH else gloss(question)
+    if not (asked_types(english) or names_nothing(question)):
+        return question  # "Why is Victorville even doing this?" asks for no kind of fact the subject has
     alone = cards.match(question, city, k=1, language=current())
     if not alone or subject_family(alone[0].card.topic) == subject_family(subject):
         return question

@@ -923,3 +923,14 @@ def test_where_it_says_is_the_sections_of_the_answer_just_given(engine, language
         _, messages = _run(ActionAnswerQuestion(), tracker)
     text = messages[0]["text"]
     assert text.startswith(opens) and "Victorville Municipal Code §§ 10.03.050(c)" in text
+
+
+def test_a_short_question_that_asks_no_kind_of_fact_is_not_read_with_the_subject(engine):
+    from actions.knowledge import _read_with_subject
+
+    assert _read_with_subject("Why is Victorville even doing this?", "edible-food-tiers", "victorville") == (
+        "Why is Victorville even doing this?"
+    )
+    with languages.using("es"):
+        leaning = _read_with_subject("¿Y por cuánto tiempo vale?", "physical-space-waiver", "victorville")
+    assert leaning.endswith("(physical space waiver)?")
