@@ -715,6 +715,10 @@ def _edible_food_tier(text: str, city: str | None, ctx: ParseContext) -> Compute
     kind = next((kind for kind, words in _EDIBLE_KINDS if words.search(text)), None)
     if kind is None:
         return None
+    if kind == "grocery_store" and _is_a_supermarket(text):
+        kind = (
+            "supermarket"  # "8,500 square feet, but a full-line self-service store, sales about $3 million"
+        )
 
     def number(pattern: re.Pattern[str]) -> int | None:
         match = pattern.search(text)
@@ -728,6 +732,27 @@ def _edible_food_tier(text: str, city: str | None, ctx: ParseContext) -> Compute
     if result.tier is None and kind == "restaurant" and sqft is None:  # the size not said: the other test
         text = f"{text} {t('If its total facility size is 5,000 square feet or more, it is tier two.')}"
     return Computed("edible_food_tier", text, result.citation)
+
+
+# A supermarket as the chapter defines one: a full-line, self-service retail store with gross annual sales of
+# two million dollars or more ("annual sales are around $3 million", "vendemos como 2.5 millones al año")
+_FULL_LINE = re.compile(r"\b(?:full[- ]line|self[- ]service|autoservicio)\b", re.I)
+_MILLIONS_OF_SALES = re.compile(
+    r"\$?\s?(\d+(?:\.\d+)?)\s*(?:million|millones|mil+ion|mm?)\b"
+    r"(?=[^.]{0,40}\b(?:sales|ventas|a year|per year|annual|al a[nñ]o|anuales)\b)"
+    r"|\b(?:sales|ventas)\b[^.]{0,40}?\$?\s?(\d+(?:\.\d+)?)\s*(?:million|millones|mm?)\b",
+    re.I,
+)
+SUPERMARKET_SALES_MILLIONS = 2
+
+
+def _is_a_supermarket(text: str) -> bool:
+    """Whether a grocery store's message says it is a supermarket: full-line, self-service, and gross annual
+    sales of two million dollars or more."""
+    sales = _MILLIONS_OF_SALES.search(text)
+    if not (_FULL_LINE.search(text) and sales):
+        return False
+    return Decimal(sales.group(1) or sales.group(2)) >= SUPERMARKET_SALES_MILLIONS
 
 
 def _said_in(text: str, unit: str) -> Decimal | None:

@@ -692,3 +692,23 @@ def test_a_what_if_the_bill_is_never_paid_says_when_revocation_may_start_first()
 def test_an_amount_said_in_words_is_computed_like_one_in_digits(said):
     found = compute(gloss(said), "inglewood", NOW)  # Spanish is read in its English gloss, as the actions do
     assert found is not None and found.text.startswith("As of today you owe $293.70")
+
+
+@pytest.mark.parametrize(
+    ("text", "tier_one"),
+    [
+        (
+            "grocery store, edible food rules? 8,500 square feet, but a full-line self-service store, annual "
+            "sales are around $3 million",
+            True,
+        ),
+        (
+            "grocery store 8,500 sq ft, full-line self-service, sales 1.5 million a year, food tier?",
+            False,
+        ),
+        ("grocery store 8,500 sq ft, edible food tier?", False),
+    ],
+)
+def test_a_grocery_store_that_says_it_is_a_supermarket_by_the_chapter_s_test_is_tier_one(text, tier_one):
+    result = compute(text, "victorville", NOW)
+    assert result is not None and result.text.startswith("A supermarket is a tier one") is tier_one
