@@ -617,6 +617,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "our cafe has no room for an interceptor, do we have options?"
     if intent == SORT_INTENT and _BIN_RULE.search(text):
         return QUESTION_INTENT  # "is there any way not to have to pay for the brown bin?" asks a rule
+    if intent == SORT_INTENT and _TAKE_IT_WHERE.search(text):
+        return QUESTION_INTENT  # "y donde los llevo entonces? hay un centro de acopio?": a drop-off, no cart
     if intent == SORT_INTENT and _HANDED_OUT.search(text):
         return QUESTION_INTENT  # "does victorville give out free compost or mulch?" asks no bin
     if intent == SORT_INTENT and _ESTABLISHMENT_FACTS.search(text):
@@ -949,6 +951,15 @@ _A_RULE_OF_THE_CARTS = _words(
     r"ordinance",
     r"(?:general|program) fund",
     r"money (?:even )?(?:go|goes|going|used|spent)",
+)
+# Where to take something no cart takes ("where do we drop it off?", "hay un centro de acopio?"): a place, not
+# a cart (read in English: Spanish is glossed first, and its own words kept for what the glossary leaves)
+_TAKE_IT_WHERE = _words(
+    r"where (?:do|can|should|would) (?:i|we|you) (?:take|bring|drop)",
+    r"drop[- ]?off",
+    r"d[oó]nde (?:los|las|lo|la) (?:llevo|llevamos|dejo|dejamos|tiro)",
+    r"centros? de acopio",
+    r"collection (?:center|site|event)s?",
 )
 # Something the city would hand out ("give out free compost", "free mulch for residents"): no item to sort
 _HANDED_OUT = _words(

@@ -866,3 +866,15 @@ def test_a_greeting_that_goes_on_to_ask_for_an_application_starts_it():
     )
     assert route("greet", said) == "apply_permit"
     assert route("greet", "hello there") == "greet"
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        ("y donde los llevo entonces? hay un centro de acopio?", "ask_question"),
+        ("where do i take old paint cans", "ask_question"),
+        ("where does a pizza box go", "sort_item"),
+    ],
+)
+def test_where_to_take_something_no_cart_takes_is_a_question(said, routed):
+    assert route("sort_item", gloss(said)) == routed
