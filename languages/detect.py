@@ -97,11 +97,13 @@ def detect(text: str) -> str | None:
     words = [word for word in _said_words(text or "") if word.lower() not in LOANWORDS]
     if not words:
         return None
+    if len(words) >= MIN_WORDS and (by_words := _by_function_words(words)) is not None:
+        return (
+            by_words  # "donde pongo el cardboard": its function words are Spanish, whatever a loanword says
+        )
     best = _detector().compute_language_confidence_values(" ".join(words))[0]
     needed = FEW_WORDS_CONFIDENCE if len(words) < MIN_WORDS else MIN_CONFIDENCE
-    if best.value >= needed:
-        return _LINGUA[best.language]
-    return _by_function_words(words) if len(words) >= MIN_WORDS else None
+    return _LINGUA[best.language] if best.value >= needed else None
 
 
 # A capitalised word inside a sentence is a name ("Rivera Tax & Bookkeeping, 15550 Palmdale Rd ... soy Hector
@@ -122,9 +124,10 @@ def _said_words(text: str) -> list[str]:
 
 
 def _by_function_words(words: list[str]) -> str | None:
-    """The language whose function words a message the detector is unsure of uses, when it uses only
-    that language's: "vivo en Inglewood, el unicel en que bote va?" (lingua: 77% Spanish, as "unicel" and
-    "bote" look like nothing) is Spanish; "the grease at El Pollo Loco" names a place and stays undecided."""
+    """The language whose function words a message uses, when it uses only that language's (two or more):
+    "vivo en Inglewood, el unicel en que bote va?" (lingua: 77% Spanish, as "unicel" and "bote" look like
+    nothing) and "donde pongo el cardboard" (lingua: 84% English, for "cardboard") are Spanish; "the grease
+    at El Pollo Loco" names a place and stays undecided."""
     said = [word.lower() for word in words]
     spanish = sum(word in _SPANISH_FUNCTION_WORDS for word in said)
     english = sum(word in _ENGLISH_FUNCTION_WORDS for word in said)
@@ -171,6 +174,16 @@ _SPANISH_FUNCTION_WORDS = frozenset(
         "tambien",
         "tengo",
         "tenemos",
+        "un",
+        "si",
+        "necesito",
+        "necesitamos",
+        "puedo",
+        "podemos",
+        "cuanto",
+        "cuantos",
+        "pongo",
+        "pasa",
         "hay",
         "van",
         "va",
