@@ -1114,12 +1114,15 @@ _MAILED = re.compile(
 )
 
 
+RECEIPT_WORDS_AROUND = 60  # how far either side of a day the words that say it is an arrival are looked for
+
+
 def _said_of_receipt(text: str, at: int) -> bool:
-    """Whether the clause around the day at ``at`` says it is when a letter arrived, and nothing says when it
-    was mailed."""
-    clause = re.split(r"[.;!?]", text[max(0, at - DECISION_WORDS_BEFORE) : at + 20])
-    around = " ".join(clause[-2:]) if len(clause) > 1 else clause[0]
-    return bool(_RECEIVED.search(around)) and not _MAILED.search(text)
+    """Whether the sentence of the day at ``at`` says it is when a letter arrived ("got our 2nd NOV today"),
+    and nothing in the message says when it was mailed."""
+    before = re.split(r"[.;!?]", text[max(0, at - RECEIPT_WORDS_AROUND) : at])[-1]
+    after = re.split(r"[.;!?]", text[at : at + RECEIPT_WORDS_AROUND])[0]
+    return bool(_RECEIVED.search(f"{before}{after}")) and not _MAILED.search(text)
 
 
 def _said_to_start(text: str, at: int, since: int, starts: re.Pattern[str]) -> bool:

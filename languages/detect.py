@@ -108,7 +108,7 @@ def detect(text: str) -> str | None:
 
 # A capitalised word inside a sentence is a name ("Rivera Tax & Bookkeeping, 15550 Palmdale Rd ... soy Hector
 # Rivera"): it says nothing about the language around it
-_SENTENCE_START = re.compile(r"(?:^|[.!?¡¿:;]\s*|\n)\s*$")
+_SENTENCE_ENDS = ".!?¡¿:;\n"
 
 
 def _said_words(text: str) -> list[str]:
@@ -116,11 +116,15 @@ def _said_words(text: str) -> list[str]:
     capitalised or all names (then every word counts)."""
     found = list(_WORD.finditer(text))
     kept = [
-        m.group(0)
-        for m in found
-        if not m.group(0)[0].isupper() or m.group(0).isupper() or _SENTENCE_START.search(text[: m.start()])
+        m.group(0) for m in found if not m.group(0)[0].isupper() or m.group(0).isupper() or _opens(text, m)
     ]
     return kept if kept else [m.group(0) for m in found]
+
+
+def _opens(text: str, word: re.Match[str]) -> bool:
+    """Whether ``word`` opens the text or a sentence (the character before it, spaces aside, ends one)."""
+    before = text[: word.start()].rstrip(" \t")
+    return not before or before[-1] in _SENTENCE_ENDS
 
 
 def _by_function_words(words: list[str]) -> str | None:
