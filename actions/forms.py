@@ -96,6 +96,26 @@ def _change_to(text: str) -> re.Match[str] | None:
     return None
 
 
+# A correction said as "not X, Y" ("oh wait, sorry, it's not the Del Taco, it's the manhole behind the Carl's
+# Jr", "no es en la calle, es en el callejon"): the new value is the clause after the old one
+_NOT_BUT = re.compile(
+    r"\b(?:it'?s|it is|it was|that'?s|that was|was|is)\s+not\s+(?P<old>[^,.;!?]+?)\s*[,;.!]?\s*"
+    r"(?:(?:it'?s|it is|it was|but|but it'?s|rather)\s+)(?P<new>[^.!?]+)"
+    r"|\bno\s+(?:es|fue|era|est[aá])\s+(?P<old_es>[^,.;!?]+?)\s*[,;.!]?\s*"
+    r"(?:(?:es|fue|era|est[aá]|sino|sino que)\s+)(?P<new_es>[^.!?]+)",
+    re.IGNORECASE,
+)
+
+
+def _not_but(text: str) -> tuple[str, str] | None:
+    """The old and the new value of a correction said as "not X, Y"; None when the message says none."""
+    match = _NOT_BUT.search(text)
+    if match is None:
+        return None
+    old, new = (match["old"], match["new"]) if match["old"] else (match["old_es"], match["new_es"])
+    return old.strip(), new.strip(" ,;")
+
+
 _MORE = re.compile(
     r"^\s*(?:(?:reply\s+)?more(?:\s+please)?|(?:responder\s+)?m[aá]s(?:\s+por\s*favor)?)\W*$",
     re.IGNORECASE,
@@ -542,6 +562,26 @@ def _corrected_answer(
     return _corrected_by_old_number(form, text, values)
 
 
+def _corrected_to(
+    spec: FieldSpec, not_but: tuple[str, str], message: Message, values: Mapping[str, Any]
+) -> Any:
+    """The value a "not X, Y" correction gives ``spec``'s answer: its new clause read as that answer; for a
+    free-text answer (a location), the new words with the first ones kept after them for whoever acts on the
+    report; None when the new clause is no such answer."""
+    result = parse(spec.parser, not_but[1], message.ctx)
+    if not result.ok:
+        return None
+    before, now = values.get(spec.name), result.slot
+    if isinstance(before, dict) and isinstance(now, dict) and "text" in before and "text" in now:  # a place
+        return {
+            **now,
+            "text": t("{new} (corrected; first given as: {old})", new=now["text"], old=before["text"]),
+        }
+    if spec.parser == "text" and isinstance(before, str) and isinstance(now, str):
+        return t("{new} (corrected; first given as: {old})", new=now, old=before)
+    return now
+
+
 def _new_value_said(spec: FieldSpec, message: Message, values: Mapping[str, Any]) -> Any:
     """The new value a correction of ``spec``'s answer gives in its own words, read as
     :func:`_corrected_answer` reads one (before the old value is named, after it, or in the whole message);
@@ -862,9 +902,10 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         if asks_aside(form, message, requested):
             return Decision(aside=True, updates=_harvest(form, message, values, None), next_slot=requested)
         at_confirmation = requested == form.confirm_slot
+        not_but = _not_but(message.text)
         named = (
             _find_field(form, message, values)
-            if message.intent == "change_answer" or at_confirmation
+            if message.intent == "change_answer" or at_confirmation or not_but is not None
             else None
         )
         answers_the_question = named is not None and (named == requested or values.get(named) is None)
@@ -889,7 +930,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         elif named is not None:
             spec = form.spec.field(named)
             new_value = None
-            if match := _change_to(message.text):
+            if not_but is not None:  # "it's not the Del Taco, it's the manhole behind the Carl's Jr"
+                new_value = _corrected_to(spec, not_but, message, values)
+            elif match := _change_to(message.text):
                 result = parse(spec.parser, match.group("value"), message.ctx)
                 new_value = result.slot if result.ok else None
             elif spec.parser in _CORRECTABLE | _AMOUNTS:  # "it was pumped on Friday, November 27, not Monday"
@@ -951,7 +994,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 result = parse(spec.parser, text, message.ctx)
                 if result.ok:
                     updates[requested] = _in_own_words(form, message, values, requested) or result.slot
-                    updates.update(_harvest(form, message, values, requested))
+                    # the other facts read with this answer ("1500" asked the gallons: an interceptor)
+                    updates.update(_harvest(form, message, {**values, **updates}, requested))
                     if spec.parser == "text":  # "Casa Lupe Kitchen, 450 E Manchester Blvd, Inglewood"
                         updates.update(
                             name_and_address(form.spec, message.text, message.ctx, values, requested)

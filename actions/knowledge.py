@@ -662,7 +662,7 @@ def on_the_topic(
         # "fact" moves no value the topic worked out; the question is answered, not the date said again
         facts = ""
     found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic)
-    result, events = found or answer(tracker, f"{topic} {question}", city)
+    result, events = found or answer(tracker, f"{topic} {question}", city, clock_facts=topic)
     events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
     return result, events
 

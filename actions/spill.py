@@ -247,6 +247,9 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
     return found
 
 
+REPORTED = "reported to the city"  # the spill the topic is about, once this report is filed
+
+
 def spill_facts(values: Mapping[str, Any]) -> str:
     """The spill being reported, as the compliance core reads it: its day (today until the caller says)."""
     started = values.get("started_at")
@@ -536,8 +539,9 @@ class ActionSubmitSpillReport(Action):
         events: list[EventType] = [SlotSet(name, None) for name in SPILL_FORM.slots if name != "city"]
         events += [SlotSet("spill_confirmed", None), SlotSet(URGENT_TOLD_SLOT, None)]
         events.append(SlotSet(REFERENCE_SLOT, reference))
-        # the conversation's topic is now this spill: "do I have to send something in writing?" is by its day
-        events.append(SlotSet(TOPIC_SLOT, spill_facts(values)))
+        # the conversation's topic is now this spill, reported: "do I have to send something in writing?" is
+        # by its day, and "what else do i gotta do now" asks what follows the report: the written confirmation
+        events.append(SlotSet(TOPIC_SLOT, f"{spill_facts(values)}, {REPORTED}"))
         return events
 
 

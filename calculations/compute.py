@@ -419,10 +419,35 @@ def _city_costs(amounts: list[Decimal]) -> Decimal | None:
     return amounts[0] if amounts else None
 
 
+# "and if i pay it friday?", "what if we pay on the 10th": the day the bill is to be paid, which the penalty
+# owed is worked out for (Spanish is read in its gloss: "y si lo pago el viernes?" is "and if lo payment el
+# Friday")
+_PAY_ON = re.compile(
+    r"\b(?:if|when|once)\s+(?:(?:i|we|lo|la)\s+)?(?:can\s+|could\s+|do\s+)?pay(?:ment)?"
+    r"(?:\s+(?:it|this|that|them|the\s+(?:bill|invoice|fee)))?\s+(?:on\s+|by\s+|el\s+)?(?P<day>[^?.!,;]{1,40})",
+    re.IGNORECASE,
+)
+
+
+def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
+    """The day the message says the bill would be paid (None unless today or later), and the text without
+    it (the invoice's own date is then the first other day); None and the text when it says none."""
+    match = _PAY_ON.search(text)
+    if match is None:
+        return None, text
+    found, (start, end) = find_date(match["day"], ctx, FUTURE)
+    if not found.ok or found.value is None:
+        return None, text
+    said = re.escape(normalize(match["day"])[start:end])  # the day's words: the invoice's date is another
+    rest = text[: match.start("day")] + re.sub(said, " ", text[match.start("day") :], count=1, flags=re.I)
+    return (found.value if found.value >= ctx.today else None), rest
+
+
 def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if city != "inglewood" or not (_INVOICE.search(text) and _UNPAID.search(text)):
         return None
     amount = _dollars(text)
+    paid_on, text = _pay_day(text, ctx)
     invoiced = _dated(text, ctx)
     if (not invoiced.ok or invoiced.value is None) and amount is not None:
         return _late_penalty_undated(amount, ctx)  # "It's $267, the annual inspection fee."
@@ -430,6 +455,8 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
         return None
     if amount is None:  # "the yearly fee bill dated nov 2, when do i get hit with a late fee?": its dates
         return _late_fee_dates(compliance.late_fee(invoiced.value, 1, ctx.today))  # any amount: same dates
+    if paid_on is not None:  # "and if i pay it friday?"
+        return _paid_on(compliance.late_fee(invoiced.value, amount, paid_on))
     fee = compliance.late_fee(invoiced.value, amount, ctx.today)
     if fee.delinquent:
         lead = t(
@@ -449,6 +476,26 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
     if _REVOCATION.search(text) and not fee.revocation_proceedings:  # "when can they pull our permit?"
         parts = [_revocation_sentence(fee), lead, reason, _what_comes_next(fee, revocation_said=True)]
     return Computed("late_fee", " ".join(p for p in parts if p), fee.citation)
+
+
+def _paid_on(fee: LateFee) -> Computed:
+    """What is owed when the invoice is paid on the day asked about (``fee.on``)."""
+    if not fee.delinquent:
+        lead = t(
+            "Paid on {day}, it is on time: no penalty. Pay the {amount} by {date}.",
+            day=long_date(fee.on),
+            amount=dollars(fee.base_amount),
+            date=long_date(fee.pay_by),
+        )
+        return Computed("late_fee", lead, fee.citation)
+    lead = t(
+        "Paid on {day}, you owe {total}: the {invoice} invoice plus {penalties} in late penalties.",
+        day=long_date(fee.on),
+        total=dollars(fee.total_due),
+        invoice=dollars(fee.base_amount),
+        penalties=dollars(fee.amount),
+    )
+    return Computed("late_fee", f"{lead} {fee.reason}", fee.citation)
 
 
 # "y hasta cuando antes de q me quieran quitar el permiso?" (glossed "... revoke the permit"), "and if i

@@ -50,6 +50,11 @@ _RE_YES = re.compile(
     r"simon|sip|correcto|es\s+correcto|asi\s+es|afirmativo|por\s+supuesto|exacto|eso\s+es|efectivamente|"
     r"cierto|de\s+acuerdo|desde\s+luego|esta\s+bien)(?:\b|$|\W)"
 )
+# An acknowledgement before the answer ("Understood. Yes, ...", "thanks, no", "entendido, si"): not the answer
+_RE_ACKNOWLEDGED = re.compile(
+    r"^(?:understood|got\s+it|gotcha|thanks|thank\s+you|great|perfect|cool|i\s+see|noted|"
+    r"entendido|entiendo|gracias|perfecto|ya\s+veo)[\s.!,;:-]+(?=\w)"
+)
 _RE_OF_COURSE_NOT = re.compile(r"^(?:claro|por\s+supuesto)\s+que\s+no\b")
 _YES_NO_AGAIN = N_("Please answer yes, no or not sure.")
 
@@ -58,6 +63,7 @@ def parse_yes_no(text: str) -> ParseResult[YesNo]:
     """Yes, no or not sure, in the many ways people say them, in English and Spanish ("si", "simon",
     "claro", "asi es", "nel", "no se", "quien sabe")."""
     normalized = _strip_accents(normalize(text)).strip(" .!?,¡¿")
+    normalized = _RE_ACKNOWLEDGED.sub("", normalized) or normalized  # "Understood. Yes, please submit it."
     if not normalized:
         return _fail(t(_YES_NO_AGAIN))
     if _RE_UNSURE.search(normalized):

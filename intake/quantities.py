@@ -282,7 +282,8 @@ def parse_quantity(
 
 
 # A bare number that is a street number ("15000 Seventh St"), a piece of a phone number, part of a code
-# ("FOG-2291", "permit #2291", "SR-1234") or the day of a date ("30 de nov", "nov 30") is no amount.
+# ("FOG-2291", "permit #2291", "SR-1234"), the day of a date ("30 de nov", "nov 30") or an ordinal ("7th")
+# is no amount.
 _STREET_AFTER = re.compile(rf"\s+(?:[nsew]\.?\s+)?(?:[a-z0-9]+\s+){{0,2}}{STREET_SUFFIX}\b\.?")
 _PHONE_PIECE_BEFORE = re.compile(r"(?:\d[-.)]\s?|\(\d{3}\)\s?|\()$")
 _PHONE_PIECE_AFTER = re.compile(r"[-.]\d|\)\s?\d")
@@ -293,6 +294,7 @@ _DATE_AROUND = re.compile(
 )
 _DATE_BEFORE = re.compile(rf"\b{_MONTH_NAME}\s*$|\d[/:]$")
 _CODE_BEFORE = re.compile(r"(?:[a-z]-|[a-z]|#\s?|\b(?:no|num|number|permit|license|manifest)\.?\s)$")
+_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)\b")  # "15505 7th st", "the 3rd one": an ordinal counts nothing
 
 
 def _part_of_address_or_phone(match: re.Match[str], normalized: str) -> bool:
@@ -304,6 +306,7 @@ def _part_of_address_or_phone(match: re.Match[str], normalized: str) -> bool:
         or _CODE_BEFORE.search(before)
         or _DATE_AROUND.match(after)
         or _DATE_BEFORE.search(before)
+        or _ORDINAL_AFTER.match(after)
     )
 
 

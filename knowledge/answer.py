@@ -230,7 +230,10 @@ def _from_cards(
     labelled, or the city is asked (short channels), as for passages. A message about both cities
     (``each_city``, in the order it names them) gets each city's card, labelled, however close the two are.
     """
-    k = SUBJECT_CANDIDATES  # the best match and those that may stand in for it (its subject's, a yes or no)
+    # the best match and those that may stand in for it (a yes or no; in a conversation, its subject's cards,
+    # which a short follow-up may match less well than the other chapter's: "What's the most they can fine
+    # us?" after an administrative complaint)
+    k = SUBJECT_CANDIDATES if subject is None else SUBJECT_SEARCH
     if city is not None:
         found = _best(
             cards.match(question, city, k=k, language=language), question, subject, language, business
@@ -296,13 +299,16 @@ def _each_labelled(answers: list[Answer]) -> Answer:
 
 
 SUBJECT_CANDIDATES = 5
+SUBJECT_SEARCH = (
+    12  # how deep the other chapter's best match is searched for one on the conversation's subject
+)
 SUBJECT_MARGIN = 0.2  # how much closer the best card may be than one on the conversation's subject
 # How much closer the best card for one part of a message may be than one on the subject of the card for
 # the whole ("can we haul our own cardboard? what papers do we keep?": the self-hauler's records, not the
 # grease records a bare "what papers do we keep" matches best)
 PART_SUBJECT_MARGIN = 0.1
 # How much closer the best card may be than one on the subject when the best is in the other chapter
-SUBJECT_CHAPTER_MARGIN = 0.35
+SUBJECT_CHAPTER_MARGIN = 0.45
 
 
 def _on_subject(
@@ -314,11 +320,12 @@ def _on_subject(
     if subject is None:
         return found[0]
     family = subject_family(subject)
-    same = next((m for m in found if subject_family(m.card.topic) == family), None)
+    same = next((m for m in found[:SUBJECT_CANDIDATES] if subject_family(m.card.topic) == family), None)
     if same is not None and same.score >= found[0].score - margin:
         return same
     # the best in the other chapter ("What's the most they can fine us?" in a grease conversation matches
-    # the organics chapter's fines best): the subject's chapter answers when it is close
+    # the organics chapter's fines best): the subject's chapter answers when it is close, found further down
+    same = next((m for m in found if subject_family(m.card.topic) == family), None)
     other_chapter = same is not None and _is_organics(same.card) != _is_organics(found[0].card)
     if other_chapter and same.score >= found[0].score - SUBJECT_CHAPTER_MARGIN:
         return same
@@ -342,7 +349,10 @@ VERDICT_MARGIN = 0.05  # how much closer the best card may be than one on its su
 _ASKS_AN_AMOUNT = re.compile(
     r"\bhow much\b|\bwhat(?:'s| is| are) the (?:fines?|penalt(?:y|ies)|fees?|costs?|charges?|rates?)\b"
     r"|\bcu[aá]nto (?:es|son|cuesta|cuestan|cobran|sale|vale|me cobran|nos cobran)\b"
-    r"|\bcu[aá]nto\b.*\b(?:multa|cuota|cargo|costo|tarifa)",
+    r"|\bcu[aá]nto\b.*\b(?:multa|cuota|cargo|costo|tarifa)"
+    # "what's the most they can fine us?", "max penalty", "la multa maxima", "lo mas q nos pueden cobrar"
+    r"|\b(?:the most|max(?:imum)?|highest|biggest|top)\b.{0,25}\b(?:fine|penalt|charge|fee)"
+    r"|\b(?:multa|sanci[oó]n|penalidad)e?s? m[aá]xima|\blo m[aá]s (?:q|que)\b.{0,25}\b(?:multa|cobra)",
     re.IGNORECASE,
 )
 _ASKS_HOW_LONG = re.compile(
@@ -376,20 +386,20 @@ def _answers(kind: re.Pattern[str], card: Card, language: str) -> bool:
 
 def _for_what_is_asked(found: list[CardMatch], chosen: CardMatch, question: str, language: str) -> CardMatch:
     """For a question asking an amount or how long (:data:`_ASKED_KINDS`), the nearly-as-close card in the
-    same chapter whose own questions ask it, or ``chosen``."""
+    same chapter whose own questions ask it (one on the chosen card's subject first), or ``chosen``."""
+    family = subject_family(chosen.card.topic)
     for kind in _ASKED_KINDS:
         if not kind.search(question) or _answers(kind, chosen.card, language):
             continue
-        return next(
-            (
-                m
-                for m in found
-                if m.score >= chosen.score - ASKED_KIND_MARGIN
-                and _is_organics(m.card) == _is_organics(chosen.card)
-                and _answers(kind, m.card, language)
-            ),
-            chosen,
-        )
+        answering = [
+            m
+            for m in found
+            if m.score >= chosen.score - ASKED_KIND_MARGIN
+            and _is_organics(m.card) == _is_organics(chosen.card)
+            and _answers(kind, m.card, language)
+        ]
+        on_subject = [m for m in answering if subject_family(m.card.topic) == family]
+        return next(iter(on_subject + answering), chosen)
     return chosen
 
 

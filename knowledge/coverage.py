@@ -75,6 +75,18 @@ _COMPOST_GIVEAWAY = _topic(
     r"\b(?:compost|mulch|wood chips)\b"
     r"|\b(?:compost|mulch|wood chips)\b.{0,30}\b(?:for free|free|giveaways?|pick (?:it|some|them) up)\b"
 )
+# How long the city takes to decide an application, a permit or a waiver ("how long does it take to get the
+# permit approved?", "cuanto se tardan en contestar?" glossed): no text sets it. Hearings' decisions do have
+# days (30 calendar days after a revocation hearing), so a hearing or appeal is no such question.
+_PROCESSING_TIME = _topic(
+    r"^(?!.*\b(?:hearing|appeal|audiencia|apelaci\w*)\b).*(?:"
+    r"\b(?:how long|how many days|how soon|how fast|how quick)\b.{0,40}"
+    r"\b(?:take|takes|until|till|before|to)\b.{0,30}"
+    r"\b(?:approv\w*|process\w*|review\w*|decid\w*|respond|response|answer|hear back|get back|issue\w*)\b"
+    r"|\b(?:how long|how much)\b.{0,15}\b(?:take|takes|taking|tardan?)\b.{0,20}"
+    r"\b(?:answer|respond|approv\w*|decid\w*|contestar|responder)\b"
+    r"|\bwhen (?:will|do|would) (?:we|i) (?:hear back|get (?:an? )?(?:answer|response|decision))\b)"
+)
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
     r"\b(?:how much|cost|price)\b.{0,40}\bpermit\b|\bpermit\b.{0,30}\b(?:fee|cost|how much)\b"
@@ -166,6 +178,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("rebates and grants"), FOG, {})
     if _OFFICE.search(question):
         return Uncovered(N_("office addresses, hours and payment"), FOG, {})
+    if _PROCESSING_TIME.search(question):
+        return Uncovered(N_("how long the city takes to decide an application"), office_for(question), {})
     asks_amount = re.search(
         r"\b(?:cost|price|fees?)\b|\$|\bhow much (?:is|does|do|will|for)\b", question, re.I
     )

@@ -7,7 +7,7 @@ from action_tracker_support import make_tracker, run_raw
 import actions.permits
 import actions.service
 import actions.spill
-import actions.waivers  # noqa: F401  (each form registers itself where mid-form questions find it)
+import actions.waivers  # each form registers itself where mid-form questions find it
 import languages
 from actions.knowledge import (
     TOPIC_SLOT,
@@ -592,6 +592,35 @@ def test_after_a_spill_report_the_written_notice_is_due_by_the_spills_day(engine
         assert due in reply, reply
         assert "Monitoring and Notification (3)(a)" in reply
     assert "December 8" not in _asked("how big does a grease interceptor have to be?", topic, "inglewood")
+
+
+def test_what_else_after_a_spill_report_is_the_written_confirmation_not_whom_to_call(engine):
+    """The topic a filed spill report leaves says it was reported: "ok what else do i gotta do now" is the
+    written confirmation due by the spill's day, in both cities and in Spanish, not the phone number again."""
+    topic = f"a sewage spill on December 1, 2026, {actions.spill.REPORTED}"  # what the filed report leaves
+    asked = [
+        ("en", "ok what else do i gotta do now", "victorville", "10.03.280(b)"),
+        ("en", "ok what else do i gotta do now", "inglewood", "Monitoring and Notification (3)(a)"),
+        ("es", "y ahora que mas tengo q hacer", "inglewood", "Monitoring and Notification (3)(a)"),
+    ]
+    for language, text, city, section in asked:
+        with languages.using(language):
+            reply = _asked(text, topic, city)
+        assert section in reply, reply
+        assert "written" in reply or "escrito" in reply, reply
+
+
+def test_a_short_question_on_the_subject_is_answered_from_its_chapter_not_the_other(engine):
+    """ "What's the most they can fine us for that?" alone matches the organics chapter's fines best; after an
+    administrative complaint over grease monitoring reports it is the complaint's penalty amounts."""
+    topic = (
+        "We were served an administrative complaint by certified mail from the City of Victorville on"
+        " November 20 for not turning in monitoring reports. When will the hearing happen?"
+    )
+    after = _asked("What's the most they can fine us for that?", topic, "victorville")
+    assert "$2,000" in after and "10.03.360(d)" in after and "6.37" not in after, after
+    alone = _asked("What's the most they can fine us for that?", "", "victorville")
+    assert "6.37" in alone, alone
 
 
 def _asked_mid_form(text: str, form: str, city: str, **answers: object) -> str:

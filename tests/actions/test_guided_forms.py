@@ -1227,3 +1227,39 @@ def test_a_correction_at_the_read_back_that_names_the_answer_gives_its_new_value
     )
     assert turn.updates == {"service_date": "2026-11-27"}
     assert turn.feedback[0] == "OK, I've changed the service date to Nov 27, 2026."
+
+
+def _spill_at(place: str, kind: str, asked: str, text: str):
+    values = {"overflowing_now": "yes", "city": "victorville", "what_spilling": "grease"}
+    values |= {"location": {"text": place, "kind": kind}}
+    return decide(SPILL_FORM, FormState(values, asked), say(text), CONTACTS)
+
+
+def test_a_location_corrected_as_not_this_but_that_is_changed_and_keeps_the_first_words():
+    turn = _spill_at(
+        "manhole behind the Del Taco on Palmdale Road",
+        "landmark",
+        "volume",
+        "oh wait, sorry, it's not the Del Taco, it's the manhole behind the Carl's Jr right next to it",
+    )
+    place = turn.updates["location"]["text"]
+    assert place.startswith("the manhole behind the Carl's Jr right next to it")
+    assert "first given as: manhole behind the Del Taco on Palmdale Road" in place
+    assert turn.next_slot != "location"  # not asked again: the form goes on
+
+
+def test_a_not_this_but_that_answer_to_the_open_question_is_still_the_answer():
+    turn = _spill_at(
+        "5th and Main", "intersection", "still_flowing", "it's not flowing anymore, it's stopped"
+    )
+    assert turn.updates.get("still_flowing") == "no"
+    assert "location" not in turn.updates
+
+
+def test_gallons_answered_alone_that_no_trap_holds_read_the_device_as_the_interceptor():
+    values = {"city": "inglewood", "service_date": "2026-12-01", "hauler": "SoCal Grease Services"}
+    turn = decide(SERVICE_FORM, FormState(values, "gallons"), say("1500"), CONTACTS)
+    assert turn.updates["gallons"]["amount"] == 1500
+    assert turn.updates["device"] == "interceptor"  # read back for the user to confirm or change
+    turn = decide(SERVICE_FORM, FormState(values, "gallons"), say("20"), CONTACTS)
+    assert "device" not in turn.updates and turn.next_slot == "device"  # 20 gallons could be either

@@ -71,6 +71,13 @@ def test_late_penalties_in_spanish() -> None:
     assert not_yet.text.startswith("Todavía no hay multa: pague los $267 a más tardar el 4 de enero de 2027.")
 
 
+def test_a_payment_day_asked_in_spanish_gets_what_is_owed_that_day() -> None:
+    said = gloss("y si la pago el viernes? factura de inglewood de $267 del 19 de octubre, no la he pagado")
+    assert spanish(said, "inglewood").text.startswith(
+        "Si paga el 4 de diciembre de 2026, debe $293.70: la factura de $267 más $26.70"
+    )
+
+
 def test_annual_fee_and_waiver_eligibility_in_spanish() -> None:
     assert spanish(CASES[6][0], "inglewood").text.startswith("Su cuota anual es de $413: ")
     assert spanish(CASES[7][0], "victorville").text.startswith(

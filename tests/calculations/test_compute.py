@@ -261,6 +261,23 @@ def test_a_late_fee_not_yet_due_says_what_comes_and_when():
     )
 
 
+@pytest.mark.parametrize(
+    ("asked", "lead"),
+    [
+        (
+            "and if i pay it friday?",
+            "Paid on December 4, 2026, you owe $293.70: the $267 invoice plus $26.70",
+        ),
+        ("what if we pay on december 2", "Paid on December 2, 2026, it is on time: no penalty."),
+    ],
+)
+def test_a_payment_day_asked_about_gets_what_is_owed_that_day(asked, lead):
+    """Day 46 of an invoice dated October 19 is Friday, December 4: paid then, the basic penalty is owed; the
+    invoice's own date is still read from the message, after the day of payment."""
+    found = compute(f"{asked} inglewood fog invoice $267 dated october 19, not paid yet", "inglewood", NOW)
+    assert found.kind == "late_fee" and found.text.startswith(lead), found.text
+
+
 @pytest.mark.parametrize(("amount", "basic"), [("$267", "$26.70"), ("$14,200", "$1,000")])
 def test_an_overdue_invoice_s_amount_without_its_date_gives_the_basic_penalty_and_asks_the_date(
     amount, basic

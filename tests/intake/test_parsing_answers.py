@@ -50,6 +50,9 @@ CTX = ParseContext(dt.datetime(2026, 8, 18, 12, 0, tzinfo=ZoneInfo("America/Los_
         ],
         *[(t, YesNo.UNSURE) for t in ("not sure", "I don't know", "dunno", "idk", "maybe", "no idea")],
         *[(t, YesNo.UNSURE) for t in ("no, I'm not sure", "can't tell", "no sé", "tal vez")],
+        # an acknowledgement before the answer is not the answer
+        *[(t, YesNo.YES) for t in ("Understood. Yes, please submit it.", "thanks, yes", "entendido, si")],
+        *[(t, YesNo.NO) for t in ("Got it. No, we don't.", "gracias, no")],
     ],
 )
 def test_yes_no_not_sure(text: str, expected: YesNo) -> None:
@@ -58,7 +61,7 @@ def test_yes_no_not_sure(text: str, expected: YesNo) -> None:
     assert result.slot == expected.value
 
 
-@pytest.mark.parametrize("text", ["purple", "yes and no", "", "the street"])
+@pytest.mark.parametrize("text", ["purple", "yes and no", "", "the street", "Understood."])
 def test_unclear_yes_no_asks_again(text: str) -> None:
     assert parse_yes_no(text).error == "Please answer yes, no or not sure."
 

@@ -250,6 +250,8 @@ def test_weekly_service_multiplies_by_pickups(text: str, unit: str, amount: str,
         "12345 Main St",
         "contact Ana Lee, 760-555-0101",
         "call (760) 555-0101",
+        "sunrise donuts & grill, 15505 7th st. permit # is on the wall somewhere lol",
+        "its on the 2nd floor",
     ],
 )
 def test_a_street_number_or_a_piece_of_a_phone_number_is_no_amount(text):

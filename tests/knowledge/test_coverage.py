@@ -32,6 +32,14 @@ from shaping.answers import shape_answer
             "victorville",
             SOLID_WASTE,
         ),
+        ("how long does it take to get the fog permit approved", "victorville", FOG),
+        (
+            "how long does the city take to process a de minimis waiver for our organics",
+            "victorville",
+            SOLID_WASTE,
+        ),
+        ("when will we hear back about the variance", "inglewood", FOG),
+        ("and if it ask after, how long does it take to answer", "inglewood", FOG),  # Spanish, as glossed
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
@@ -52,6 +60,9 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         ("which container does the grease from the interceptor go in", "inglewood"),  # FOG's own rule
         ("how much is the fine if we dont clean the grease trap", "victorville"),  # the city's, not a price
         ("what does the city charge if we dont service the interceptor", "inglewood"),
+        # the days a decision after a hearing takes are in the text
+        ("how long does it take them to decide after the revocation hearing", "inglewood"),
+        ("how long do i have to pay the invoice", "inglewood"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
