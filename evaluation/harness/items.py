@@ -39,6 +39,7 @@ SPLIT_OF_WRITER = {
     "w14": "dev",  # as w10, stop 28 (README)
     "w15": "dev",  # as w10, stop 29 (README)
     "w17": "dev",  # as w10, stop 30 (README)
+    "w18": "dev",  # as w10, stop 31 (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -53,6 +54,7 @@ SPLIT_OF_WRITER = {
     "s11": "dev",  # as w12 (README)
     "s12": "dev",  # as w10, stop 28 (README)
     "s13": "dev",  # as w10, stop 29 (README)
+    "s15": "dev",  # as w10, stop 31 (README)
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
