@@ -102,18 +102,30 @@ _NOT_BUT = re.compile(
     r"\b(?:it'?s|it is|it was|that'?s|that was|was|is)\s+not\s+(?P<old>[^,.;!?]+?)\s*[,;.!]?\s*"
     r"(?:(?:it'?s|it is|it was|but|but it'?s|rather)\s+)(?P<new>[^.!?]+)"
     r"|\bno\s+(?:es|fue|era|est[aá])\s+(?P<old_es>[^,.;!?]+?)\s*[,;.!]?\s*"
-    r"(?:(?:es|fue|era|est[aá]|sino|sino que)\s+)(?P<new_es>[^.!?]+)",
+    r"(?:(?:es|fue|era|est[aá]|sino|sino que)\s+)(?P<new_es>[^.!?]+)"
+    # the new one first: "It's actually the manhole in front of the Del Taco, not the Denny's"
+    r"|\b(?:it'?s|it is|it was)\s+(?:actually|really)\s+(?P<new_first>[^,.;!?]+?)\s*,\s*"
+    r"not\s+(?P<old_last>[^.!?]+)"
+    r"|\b(?:es|fue|era)\s+(?:en\s+)?(?P<new_es_first>[^,.;!?]+?)\s*,\s*no\s+(?:en\s+)?(?P<old_es_last>[^.!?]+)",
     re.IGNORECASE,
 )
 
 
 def _not_but(text: str) -> tuple[str, str] | None:
-    """The old and the new value of a correction said as "not X, Y"; None when the message says none."""
+    """The old and the new value of a correction said as "not X, Y" (or "Y, not X"); None when the message
+    says none."""
     match = _NOT_BUT.search(text)
     if match is None:
         return None
-    old, new = (match["old"], match["new"]) if match["old"] else (match["old_es"], match["new_es"])
-    return old.strip(), new.strip(" ,;")
+    for old, new in (
+        ("old", "new"),
+        ("old_es", "new_es"),
+        ("old_last", "new_first"),
+        ("old_es_last", "new_es_first"),
+    ):
+        if match[old]:
+            return match[old].strip(), match[new].strip(" ,;")
+    return None
 
 
 _MORE = re.compile(
@@ -128,6 +140,23 @@ def is_interruption(intent: str | None, text: str) -> bool:
     if intent in ("ask_question", "out_of_scope"):
         return looks_like_question(text) or asks_within(text)
     return intent == "more" and bool(_MORE.match(text))
+
+
+# The open question said back before its answer ("how much? uh, I'd say like fifty gallons maybe", "¿cuántos?
+# como 20 galones"): a few words and a question mark, then the rest
+_ECHOED = re.compile(r"^\W*(?:[\w'’]+\W+){0,3}?[\w'’]+\s*\?\s*(?P<rest>[^?¿]+)$")
+
+
+def _without_the_question_echoed(form: GuidedForm, message: Message, requested: str | None) -> Message:
+    """The message without the open question said back before its answer, read as an answer; the message
+    as it is when it says no answer to the open question after it."""
+    match = _ECHOED.match(message.text)
+    if match is None or requested is None or requested not in {f.name for f in form.spec.fields}:
+        return message
+    rest = match["rest"].strip()
+    if not parse(form.spec.field(requested).parser, rest, message.ctx).ok:
+        return message
+    return replace(message, text=rest, intent="inform")
 
 
 # The intents a rule takes over in a form: any other message that plainly asks something is answered by the
@@ -660,29 +689,32 @@ _OTHER_PARTY = re.compile(
     r"due[nñ]o|propietario|arrendador|administrador|administra|plomero|contratista)\b",
     re.IGNORECASE,
 )
+# The roles of the person writing for a business, in English and Spanish
+_ROLES = r"owner|co-?owner|manager|general manager|gm|operator|chef"
+_ROLES_ES = r"due[nñ][oa]|propietari[oa]|gerente|encargad[oa]|administrador[a]?"
 _IS_ME = re.compile(
     r"\b(?:is|it'?s) me\b|\bsoy yo\b"
     # "my name's Aaliyah Brooks I'm the owner, number is 310-555-0148": the owner speaking
-    r"|\b(?:i'?m|i am) (?:the |an? )?(?:owner|co-?owner|manager|general manager|gm|operator|chef)\b"
-    r"|\bsoy (?:el |la )?(?:due[nñ][oa]|gerente|encargad[oa]|propietari[oa])\b",
+    # "I'm the property manager, Tom Reyes, 760-555-0190": the one writing, whatever they manage
+    rf"|\b(?:i'?m|i am) (?:the |an? )?(?:[\w-]+ ){{0,2}}(?:{_ROLES})\b"
+    rf"|\bsoy (?:el |la )?(?:{_ROLES_ES})\b",
     re.IGNORECASE,
 )
 # A person's own role said after their name ("Maria Gomez, owner, 310-555-0134"): the speaker's details.
 _ROLE_AFTER_NAME = re.compile(
     r"^\s*(?!(?:the|el|la|my|our|mi|nuestr[oa])\b)[^\W\d_]+(?:[ '-][^\W\d_]+){0,3},\s*"
-    r"(?:the\s+|el\s+|la\s+)?(?P<role>owner|co-?owner|manager|"
-    r"general manager|gm|chef|operator|due[nñ][oa]|propietari[oa]|gerente|encargad[oa])\b[\s,.;:]*",
+    rf"(?:the\s+|el\s+|la\s+)?(?P<role>{_ROLES}|{_ROLES_ES})\b[\s,.;:]*",
     re.IGNORECASE,
 )
 
 
 def _someone_else_s(text: str) -> bool:
     """Whether the sentence with the phone number in it names another party's details."""
-    for sentence in re.split(r"(?<=[.;!?])\s+", text):
-        if mentions_phone(sentence):
-            mine = _IS_ME.search(sentence) or _ROLE_AFTER_NAME.match(sentence)
-            return bool(_OTHER_PARTY.search(sentence)) and not mine
-    return False
+    if not mentions_phone(text):
+        return False
+    sentence = _sentence_with_phone(text)
+    mine = _IS_ME.search(sentence) or _ROLE_AFTER_NAME.match(sentence)
+    return bool(_OTHER_PARTY.search(sentence)) and not mine
 
 
 # The business's owner named as a person ("el dueño es Ramon Ortiz"), not a landlord company ("The owner is
@@ -715,6 +747,17 @@ _CONTACT_CUE = re.compile(
     re.IGNORECASE,
 )
 _NAME_WORDS = re.compile(r"^[^\W\d_]+(?:[ '-][^\W\d_]+){1,3}$")
+# The speaker's role said before their name ("I'm the property manager, Tom Reyes", "soy la gerente, Ana")
+_ROLE_BEFORE_NAME = re.compile(
+    r"^\s*(?:i'?m|i am|this is|soy|es)\s+(?:the\s+|an?\s+|el\s+|la\s+)?(?:[\w-]+\s+){0,2}?"
+    rf"(?:{_ROLES}|{_ROLES_ES})\s*[,:-]\s*",
+    re.IGNORECASE,
+)
+
+
+def _sentence_with_phone(text: str) -> str:
+    """The sentence of ``text`` that gives a phone number (the whole text when none does)."""
+    return next((s for s in re.split(r"(?<=[.;!?])\s+", text) if mentions_phone(s)), text)
 
 
 def contact_facts(
@@ -738,6 +781,9 @@ def contact_facts(
         if role := _ROLE_AFTER_NAME.match(said):  # "Maria Gomez, owner": the name without the role
             said = said[: role.start("role")].strip(" ,")
         name = parse("person_name", said, ctx)
+        if not name.ok:  # "... Owner is Parkline LLC; I'm the property manager, Tom Reyes, 760-555-0190."
+            beside = _ROLE_BEFORE_NAME.sub("", without_phones(_sentence_with_phone(text))).strip(" ,.;:")
+            name = parse("person_name", beside, ctx)
         if name.ok and _NAME_WORDS.match(str(name.slot)):
             found[name_field] = name.slot
     return found
@@ -895,6 +941,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
     elif message.fresh:
         if message.intent in STOP_INTENTS:
             return Decision(reject=True)
+        message = _without_the_question_echoed(form, message, requested)
         if is_interruption(message.intent, message.text):
             return Decision(reject=True)
         if _asks_when_next_while_logging(form, message):

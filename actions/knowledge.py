@@ -87,28 +87,36 @@ UNOFFICIAL = N_("(Unofficial translation; the English version of the ordinance i
 
 
 def answer(
-    tracker: Tracker, question: str, city: str | None, *, facts: str = "", clock_facts: str = ""
+    tracker: Tracker, question: str, city: str | None, **options: Any
 ) -> tuple[ShapedReply, list[EventType]]:
-    """Answer a question, shaped for the channel, and say what the conversation should remember; ``facts``
-    (what the conversation said before) feed the computed result, not the choice of answer, and
-    ``clock_facts`` only the clock of the card that answers (:func:`free_answer`)."""
+    """Answer a question, shaped for the channel, and say what the conversation should remember. The
+    ``options`` (:func:`_free_answer`): ``facts`` (what the conversation said before) feed the computed
+    result, not the choice of answer; ``clock_facts`` only the clock of the card that answers
+    (:func:`free_answer`); ``not_again``: cards that must not answer (the one just given, to "what else?")."""
     question = question[:MAX_QUESTION_CHARS]
-    result = _free_answer(tracker, question, city, facts, clock_facts)
+    result = _free_answer(tracker, question, city, **options)
     return reply_for(tracker, question, city, result)
 
 
 def answer_if_covered(
-    tracker: Tracker, question: str, city: str | None, *, facts: str = "", clock_facts: str = ""
+    tracker: Tracker, question: str, city: str | None, **options: Any
 ) -> tuple[ShapedReply, list[EventType]] | None:
-    """The answer to a question the ordinances answer; None when they would be declined or the city asked
-    (the caller has a better reply then, e.g. the sorting list's "not found, did you mean ...")."""
+    """The answer to a question the ordinances answer (``options`` as for :func:`answer`); None when they
+    would be declined or the city asked (the caller has a better reply then, e.g. the sorting list's "not
+    found, did you mean ...")."""
     question = question[:MAX_QUESTION_CHARS]
-    result = _free_answer(tracker, question, city, facts, clock_facts)
+    result = _free_answer(tracker, question, city, **options)
     return reply_for(tracker, question, city, result) if result.kind is AnswerKind.ANSWER else None
 
 
 def _free_answer(
-    tracker: Tracker, question: str, city: str | None, facts: str = "", clock_facts: str = ""
+    tracker: Tracker,
+    question: str,
+    city: str | None,
+    *,
+    facts: str = "",
+    clock_facts: str = "",
+    not_again: frozenset[str] = frozenset(),
 ) -> Answer:
     subject = _subject(tracker, question, city)
     return free_answer(
@@ -122,6 +130,7 @@ def _free_answer(
         clock_facts=clock_facts,
         subject=subject,
         city_asked=bool(tracker.get_slot("pending_question")),
+        not_again=not_again,
     )
 
 
@@ -234,6 +243,7 @@ def free_answer(
     clock_facts: str = "",
     subject: str | None = None,
     city_asked: bool = False,
+    not_again: frozenset[str] = frozenset(),
 ) -> Answer:
     """The answer to a question asked in free conversation (also what the offline evaluation plays).
 
@@ -259,7 +269,14 @@ def free_answer(
     computed = compute(english, city or detect_city(said), now, asked=asked)
     business = parse_generator(question) is GeneratorType.COMMERCIAL  # a household's card never answers it
     rule = answer_question(
-        index, question, city, contacts, ask_city=ask_city, subject=subject, business=business
+        index,
+        question,
+        city,
+        contacts,
+        ask_city=ask_city,
+        subject=subject,
+        business=business,
+        not_again=not_again,
     )
     if computed is None and (each := _each_city_clock(rule, english, now)) is not None:
         return each  # "remodeling in both cities, work starts feb 1: latest day to tell each?"
@@ -496,6 +513,7 @@ class ActionAnswerQuestion(Action):
         if topic and city and asks_about_the_other_city(question):  # (a question, not a city)
             return _the_topic_there(dispatcher, tracker, topic, city)
         covered = None  # the answer to the question alone, when it was worked out to see if it leans
+        not_again = besides_the_last(tracker, question)
         if asks_where_it_says(question) and (given := _card_just_given(tracker)) is not None:
             # "which section should I show my district manager?": the sections of the answer just given
             cites = join_citations(given.city, given.cites)
@@ -515,12 +533,17 @@ class ActionAnswerQuestion(Action):
         elif (
             topic
             and _refers_back(question)
-            and (covered := answer_if_covered(tracker, question, city, clock_facts=topic)) is None
+            and (
+                covered := answer_if_covered(tracker, question, city, clock_facts=topic, not_again=not_again)
+            )
+            is None
         ):
             # "ok how do i apply for the victorville one", "do i need to send a letter too": answering nothing
             # alone, they ask about the topic's subject, not its values ("25 gallons" before would compute,
             # not say how to apply)
-            result, events = answer(tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city)
+            result, events = answer(
+                tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city, not_again=not_again
+            )
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
             # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";
             # "our permit says every 60 days" after a pump-out's due date
@@ -555,11 +578,14 @@ def _what_to_send(
     alone (after a spill, the written notice's contents), else the one the topic matches with it (after a
     space waiver's question: its application, not a manifest's copies); the card just given is given again
     with what it held behind MORE first."""
-    result = _free_answer(tracker, question, city, clock_facts=topic)
+    not_again = besides_the_last(tracker, question)  # "ok what else do i have to do": not the same card
+    result = _free_answer(tracker, question, city, clock_facts=topic, not_again=not_again)
     subject = _subject(tracker, question, city)
     on_subject = result.card is not None and subject is not None
     if not on_subject or subject_family(result.card.topic) != subject_family(subject):
-        result = _free_answer(tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city)
+        result = _free_answer(
+            tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city, not_again=not_again
+        )
     if result.card is not None and result.card.id == tracker.get_slot(ANSWER_CARD_SLOT):
         result = rest_first(result)
     return reply_for(tracker, question, city, result)
@@ -604,6 +630,23 @@ _ALSO = re.compile(
     r"next steps?|tambi[eé]n|despu[eé]s|luego|aparte|qu[eé] m[aá]s|algo m[aá]s|y ahora qu[eé])\b",
     re.IGNORECASE,
 )
+
+
+# A follow-up asking for something besides the answer just given: what else to do, what happens if one
+# doesn't ("ok what else do i have to do", "and if i miss it?", "y si no lo hago?")
+_ASKS_BESIDES = re.compile(
+    r"\b(?:what else|anything else|what other|qu[eé] m[aá]s|algo m[aá]s|qu[eé] otr[oa]s?"
+    r"|(?:and|so|but|y|pero)?\s*(?:what )?if (?:i|we) (?:miss|skip|forget|don'?t|do not|never|can'?t|fail)"
+    r"|y si no (?:lo |la )?(?:hago|hacemos|cumplo|cumplimos|pago|pagamos))\b",
+    re.IGNORECASE,
+)
+
+
+def besides_the_last(tracker: Tracker, question: str) -> frozenset[str]:
+    """The card just given, when the question asks for something besides it ("ok what else do i have to do",
+    "and if i miss it?"): it must not answer again; else nothing."""
+    last = tracker.get_slot(ANSWER_CARD_SLOT)
+    return frozenset({last}) if last and _ASKS_BESIDES.search(question) else frozenset()
 
 
 # What a follow-up asks worked out from the conversation's facts: an amount ("how much will we pay?"), else a
@@ -661,8 +704,11 @@ def on_the_topic(
         # "y si el inspector ve q ya tiene mas del 25% antes de eso?" after the next service's due date: the
         # "fact" moves no value the topic worked out; the question is answered, not the date said again
         facts = ""
-    found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic)
-    result, events = found or answer(tracker, f"{topic} {question}", city, clock_facts=topic)
+    not_again = besides_the_last(tracker, question)
+    found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic, not_again=not_again)
+    result, events = found or answer(
+        tracker, f"{topic} {question}", city, clock_facts=topic, not_again=not_again
+    )
     events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
     return result, events
 
@@ -779,6 +825,10 @@ _OFFERED_FORMS = {
     "spill_report": "spill_form",
     "service_log": "service_form",
 }
+# A question asking why ("why 25", "y por que 90?"): a question on the topic even when it holds a number
+_ASKS_WHY = re.compile(
+    r"^\W*(?:(?:and|so|but|ok|y|pero)\W+)?(?:why|how come|por\s*qu[eé]|porque)\b", re.IGNORECASE
+)
 ASKS_WITH_A_YES_OR_NO = 4  # words: "no we never told anyone, what now?" asks; "no?" / "yes ok" do not
 
 
@@ -813,6 +863,11 @@ class ActionFollowUp(Action):
             and looks_like_question(text)
         ):
             # "no le avisamos a nadie, ahorita q hago?": a question said with the no, on the topic
+            result, events = on_the_topic(tracker, text, topic, detect_city(text) or tracker.get_slot("city"))
+            dispatcher.utter_message(text=result.text)
+            return events
+        if topic and _ASKS_WHY.match(text):
+            # "why 25" after the 25% rule: the reason for the topic's rule, not a value for it to work out
             result, events = on_the_topic(tracker, text, topic, detect_city(text) or tracker.get_slot("city"))
             dispatcher.utter_message(text=result.text)
             return events

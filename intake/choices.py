@@ -151,11 +151,25 @@ _RE_ALL = re.compile(
 _RE_NOT_ALL = re.compile(r"\bnot\s+all\b|\bno\s+tod[oa]s?\b")
 
 
+_RE_ONLY = re.compile(r"\b(?:only|just|solo|solamente|nomas|nada mas)\b")
+
+
 def _choose_many(text: str, choices: tuple[Choice, ...], question: str) -> ParseResult[tuple[str, ...]]:
     normalized = _strip_accents(normalize(text))
     if _RE_ALL.search(normalized) and not _RE_NOT_ALL.search(normalized):
         return _ok(tuple(c.key for c in choices))
     hits = tuple(c.key for c in choices if re.search(rf"\b(?:{c.pattern})\b", normalized))
+    only = next(  # "a waiver for the brown containers only": not the green of "Mesa Verde Plaza" said before
+        (
+            found
+            for clause in re.split(r"[.;,!?]", normalized)
+            if _RE_ONLY.search(clause)
+            and (found := tuple(c.key for c in choices if re.search(rf"\b(?:{c.pattern})\b", clause)))
+        ),
+        (),
+    )
+    if only:
+        return _ok(only)
     if hits:
         return _ok(hits)
     labels = ", ".join(c.said for c in choices)
@@ -302,7 +316,12 @@ def parse_evidence_source(text: str) -> ParseResult[str]:
 _A_DOCUMENT_IN_HAND = re.compile(
     r"\b(?:i|we)(?: already)? (?:have|got|'ve got) (?:a|an|the) (?:[\w']+ )?"
     r"(?:letter|note|report|statement|document\w*)\b"
+    # "our hauler did a site visit and wrote a letter", "el recolector nos dio una carta"
+    r"|\b(?:wrote|written|gave us|sent us|signed|provided|put together) (?:us )?(?:a|an|the) (?:[\w']+ )?"
+    r"(?:letter|note|report|statement|document\w*)\b"
     r"|\b(?:tengo|tenemos|ya tengo|ya tenemos) (?:una|la|un|el) (?:\w+ )?"
+    r"(?:carta|nota|constancia|reporte|documento)\b"
+    r"|\b(?:nos dio|nos dieron|nos mando|nos mandaron|escribio|firmo|hizo) (?:una|la|un|el) (?:\w+ )?"
     r"(?:carta|nota|constancia|reporte|documento)\b"
 )
 

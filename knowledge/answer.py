@@ -136,6 +136,7 @@ def answer_question(
     ask_city: bool = False,
     subject: str | None = None,
     business: bool = False,
+    not_again: frozenset[str] = frozenset(),
 ) -> Answer:
     """Answer from the ordinances, or ask for the city, or say they do not cover it.
 
@@ -143,7 +144,7 @@ def answer_question(
     match a question nearly as well as the best (:data:`SUBJECT_MARGIN`), one on the same subject answers
     ("what records do we have to keep?" after the tier-two question: the food recovery records, not a
     self-hauler's). ``business``: the message says it is about a business, which a household's card never
-    answers.
+    answers. ``not_again``: the ids of cards that must not answer (the one just given, to "what else?").
 
     When the city is unknown and the two cities' rules differ, ``ask_city`` asks which city instead of
     answering for both, labelled (short channels ask; the web page has room for both). A question in
@@ -172,6 +173,7 @@ def answer_question(
             each_city=named if len(named) > 1 else (),
             contacts=contacts,
             business=business,
+            not_again=not_again,
         )
         if carded is not None:
             return carded
@@ -222,6 +224,7 @@ def _from_cards(
     each_city: tuple[str, ...] = (),
     contacts: CityContacts | None = None,
     business: bool = False,
+    not_again: frozenset[str] = frozenset(),
 ) -> Answer | None:
     """The answer card's answer when one answers the question closely enough; None: fall back to passages.
 
@@ -234,16 +237,29 @@ def _from_cards(
     # which a short follow-up may match less well than the other chapter's: "What's the most they can fine
     # us?" after an administrative complaint)
     k = SUBJECT_CANDIDATES if subject is None else SUBJECT_SEARCH
+    organics = _organics_subject(cards, subject)
     if city is not None:
         found = _best(
-            cards.match(question, city, k=k, language=language), question, subject, language, business
+            _other_than(cards.match(question, city, k=k, language=language), not_again),
+            question,
+            subject,
+            language,
+            business,
+            organics,
         )
         if found is None or not _close_enough(found, subject):
             return None
         chosen = _with_other_parts(cards, question, found.card, language)
         return answer_from_cards(chosen, labelled=False, contacts=contacts)
     best = {
-        c: _best(cards.match(question, c, k=k, language=language), question, subject, language, business)
+        c: _best(
+            _other_than(cards.match(question, c, k=k, language=language), not_again),
+            question,
+            subject,
+            language,
+            business,
+            organics,
+        )
         for c in CITY_NAMES
     }
     close = {c: found for c, found in best.items() if found is not None and _close_enough(found, subject)}
@@ -311,10 +327,26 @@ PART_SUBJECT_MARGIN = 0.1
 SUBJECT_CHAPTER_MARGIN = 0.45
 
 
+def _other_than(found: list[CardMatch], not_again: frozenset[str]) -> list[CardMatch]:
+    return [m for m in found if m.card.id not in not_again]
+
+
+def _organics_subject(cards: CardIndex, subject: str | None) -> bool | None:
+    """Whether the conversation's subject is the organics chapter's (None: no subject, or no card has it)."""
+    return next((_is_organics(card) for card in cards.cards if card.topic == subject), None)
+
+
 def _on_subject(
-    found: list[CardMatch], subject: str | None, margin: float = SUBJECT_MARGIN
+    found: list[CardMatch],
+    subject: str | None,
+    margin: float = SUBJECT_MARGIN,
+    *,
+    organics: bool | None = None,
 ) -> CardMatch | None:
-    """The best match, or the best one on ``subject`` when it is nearly as close."""
+    """The best match, or the best one on ``subject`` when it is nearly as close; else, when the best is in
+    the other chapter than the subject's (``organics``: the subject is the organics chapter's), the best in
+    the subject's chapter when it is nearly as close ("honestly why is the city even doing all this?" about
+    an apartment building's containers: the organics chapter's purpose, not the grease chapter's)."""
     if not found:
         return None
     if subject is None:
@@ -329,6 +361,10 @@ def _on_subject(
     other_chapter = same is not None and _is_organics(same.card) != _is_organics(found[0].card)
     if other_chapter and same.score >= found[0].score - SUBJECT_CHAPTER_MARGIN:
         return same
+    if organics is not None and _is_organics(found[0].card) != organics:
+        in_chapter = next((m for m in found if _is_organics(m.card) == organics), None)
+        if in_chapter is not None and in_chapter.score >= found[0].score - margin:
+            return in_chapter
     return found[0]
 
 
@@ -413,13 +449,18 @@ def _for_the_setting(found: list[CardMatch], chosen: CardMatch, business: bool) 
 
 
 def _best(
-    found: list[CardMatch], question: str, subject: str | None, language: str, business: bool = False
+    found: list[CardMatch],
+    question: str,
+    subject: str | None,
+    language: str,
+    business: bool = False,
+    organics: bool | None = None,
 ) -> CardMatch | None:
     """The card that answers: the best match (or one on the conversation's subject, :func:`_on_subject`);
     for a question asked for a yes or a no, a card on the same subject that opens with one, when it matches
     nearly as well ("can I pour the fryer oil down the drain with hot water?": "No. ...", not how to store
     the oil)."""
-    chosen = _on_subject(found, subject)
+    chosen = _on_subject(found, subject, organics=organics)
     if chosen is not None:
         chosen = _for_what_is_asked(found, chosen, question, language)
         chosen = _for_the_setting(found, chosen, business)

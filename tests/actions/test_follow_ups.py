@@ -39,6 +39,17 @@ def test_a_bare_fact_after_a_pumping_question_gets_the_computed_due_date(engine)
     assert slots[TOPIC_SLOT].endswith("last one was sept 30")  # the facts are kept for the next turn
 
 
+def test_why_with_a_number_after_a_rule_gets_the_rule_s_reason_not_a_question_for_a_value(engine):
+    topic = "how full can the grease interceptor get before we gotta pump it? victorville"
+    _, messages = _run(
+        ActionFollowUp(),
+        make_tracker(text="why 25", intent="inform", slots={TOPIC_SLOT: topic, "city": "victorville"}),
+    )
+    text = " ".join(message.get("text") or "" for message in messages)
+    assert "25%" in text and "10.03.160(f)" in text, text
+    assert "What date was it last pumped" not in text
+
+
 def test_a_bare_fact_with_nothing_to_compute_or_no_topic_gets_what_the_assistant_can_do(engine):
     _, messages = _run(ActionFollowUp(), make_tracker(text="we have 200 seats", intent="inform"))
     assert [message.get("response") for message in messages] == ["utter_what_next"]
@@ -621,6 +632,16 @@ def test_a_short_question_on_the_subject_is_answered_from_its_chapter_not_the_ot
     assert "$2,000" in after and "10.03.360(d)" in after and "6.37" not in after, after
     alone = _asked("What's the most they can fine us for that?", "", "victorville")
     assert "6.37" in alone, alone
+
+
+def test_a_why_asked_on_an_organics_subject_gets_the_organics_chapter_s_purpose(engine):
+    """ "honestly why is the city even doing all this?" alone matches the grease chapter's purpose best; asked
+    about an apartment building's containers it is the organics chapter's (landfills, methane)."""
+    topic = "What if it were only a 4-unit building?"  # after the 24-unit complex's containers
+    after = _asked("honestly why is the city even doing all this?", topic, "victorville")
+    assert "6.37.010" in after and "10.03.010" not in after, after
+    alone = _asked("honestly why is the city even doing all this?", "", "victorville")
+    assert "10.03.010" in alone, alone
 
 
 def _asked_mid_form(text: str, form: str, city: str, **answers: object) -> str:

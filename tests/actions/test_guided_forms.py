@@ -11,7 +11,7 @@ from actions.forms import FormState, Message, decide, is_interruption, looks_lik
 from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
 from actions.spill import SPILL_FORM
-from actions.waivers import DEMINIMIS_FORM, VARIANCE_FORM
+from actions.waivers import DEMINIMIS_FORM, SPACE_WAIVER_FORM, VARIANCE_FORM
 from cities import CityContacts
 from intake import ParseContext, parse
 from shaping.keywords import classify_keyword
@@ -1263,3 +1263,44 @@ def test_gallons_answered_alone_that_no_trap_holds_read_the_device_as_the_interc
     assert turn.updates["device"] == "interceptor"  # read back for the user to confirm or change
     turn = decide(SERVICE_FORM, FormState(values, "gallons"), say("20"), CONTACTS)
     assert "device" not in turn.updates and turn.next_slot == "device"  # 20 gallons could be either
+
+
+def test_a_request_in_one_message_with_the_manager_s_role_before_the_name_fills_the_whole_form():
+    """The owner named in passing is someone else; "I'm the property manager, Tom Reyes, 760-555-0190" is
+    the one writing; the hauler's letter says who documents it and that it is in hand."""
+    said = (
+        "Mesa Verde Plaza, 12400 Hesperia Rd, Victorville. Owner is Parkline Holdings LLC; I'm the property "
+        "manager, Tom Reyes, 760-555-0190. Waiver for the brown containers only. Our hauler did a site visit "
+        "and wrote a letter on November 12 saying the enclosure can't fit them."
+    )
+    turn = decide(
+        SPACE_WAIVER_FORM, FormState({"city": "victorville"}, "services_requested"), say(said), CONTACTS
+    )
+    assert turn.updates["services_requested"] == ["brown"]
+    assert turn.updates["applicant_name"] == "Tom Reyes"
+    assert turn.updates["applicant_phone"] == "+17605550190"
+    assert turn.updates["evidence_source"] == "hauler" and turn.updates["has_documentation"] == "yes"
+    assert turn.next_slot == "space_waiver_confirmed"
+
+
+def test_the_open_question_said_back_before_its_answer_is_the_answer_not_a_question():
+    values = {"overflowing_now": "yes", "city": "victorville", "what_spilling": "grease"}
+    values |= {"location": {"text": "5th and Main", "kind": "intersection"}, "started_at": "2026-12-01T09:40"}
+    values |= {"still_flowing": "yes", "reaches": ["street"]}
+    said = "how much? uh, I'd say like fifty gallons maybe, it's a big puddle"
+    turn = decide(SPILL_FORM, FormState(values, "volume"), say(said, "ask_question"), CONTACTS)
+    assert not turn.reject and turn.updates["volume"]["amount"] == 50
+    turn = decide(
+        SPILL_FORM, FormState(values, "volume"), say("how much is the fine?", "ask_question"), CONTACTS
+    )
+    assert turn.reject  # a question of its own: a rule answers it
+
+
+def test_a_correction_with_the_new_value_first_changes_the_place():
+    turn = _spill_at(
+        "the manhole in front of the Denny's on Bear Valley",
+        "landmark",
+        "volume",
+        "oh wait, sorry, I said Denny's. It's actually the manhole in front of the Del Taco, not the Denny's",
+    )
+    assert turn.updates["location"]["text"].startswith("the manhole in front of the Del Taco")

@@ -122,6 +122,10 @@ def test_unclear_choices_ask_again(parser, text: str, error: str) -> None:
         ("all three", ("blue", "green", "brown")),
         ("recycling", ("blue",)),
         ("food scraps", ("brown",)),
+        # "only" keeps the containers of its own clause: not the "Verde" of a place's name said before
+        ("Mesa Verde Plaza, 12 Main St. Waiver for the brown containers only.", ("brown",)),
+        ("brown and green only", ("green", "brown")),
+        ("solo el café", ("brown",)),
     ],
 )
 def test_containers(text: str, expected: tuple[str, ...]) -> None:
@@ -267,6 +271,8 @@ def test_a_choice_said_only_to_be_denied_is_not_chosen():
         ),
         ("we have a letter from our hauler saying there's no room", "hauler"),
         ("we already have an engineer's report", "engineer"),
+        ("Our hauler did a site visit and wrote a letter saying the enclosure can't fit them", "hauler"),
+        ("el recolector nos dio una carta que dice que no caben", "hauler"),
         ("no hay espacio, el recolector dice", None),  # no document in hand
         ("we got an engineer report and a hauler letter", None),  # two: which is not certain
     ],
