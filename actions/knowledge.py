@@ -394,7 +394,10 @@ def _each_city_clock(rule: Answer, english: str, now: dt.datetime) -> Answer | N
     """A message about both cities whose cards run a clock ("we're remodeling both kitchens, work starts
     feb 1: the latest day to notify each city?"): each city's card, labelled, its own due date after it;
     None unless the answer is each city's and a clock starts on the message's day."""
-    firsts = {card.city: card for card in reversed(rule.cards)}  # each city's first card: the whole message's
+    # each city's first card (the whole message's), or its first with a clock: "we're remodeling both
+    # kitchens" is what remodeling means, "the latest day to notify each city?" the notice's clock
+    firsts = {card.city: card for card in reversed(rule.cards)}
+    firsts |= {card.city: card for card in reversed(rule.cards) if card.clocks}
     if rule.kind is not AnswerKind.ANSWER or len(firsts) < 2:
         return None
     chosen = sorted(firsts.values(), key=rule.cards.index)
@@ -705,12 +708,35 @@ def on_the_topic(
         # "fact" moves no value the topic worked out; the question is answered, not the date said again
         facts = ""
     not_again = besides_the_last(tracker, question)
-    found = answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic, not_again=not_again)
+    found = (
+        None  # "ok when is it due" after the city's cleanup bill: the bill's, not the manifest's
+        if _it_is_the_topic_s(tracker, question, topic, city)
+        else answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic, not_again=not_again)
+    )
     result, events = found or answer(
         tracker, f"{topic} {question}", city, clock_facts=topic, not_again=not_again
     )
     events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
     return result, events
+
+
+def _it_is_the_topic_s(tracker: Tracker, question: str, topic: str, city: str | None) -> bool:
+    """Whether a short question whose "it" or "that" is the topic's matter is answered by a card on the
+    topic's subject when read with the topic, and by one on another subject alone."""
+    cards = _answer_cards()
+    subject = _subject(tracker, question, city)
+    if cards is None or subject is None or len(question.split()) > SUBJECTLESS_MAX_WORDS:
+        return False
+    if not _BACK_REFERENCE.search(question):
+        return False
+    alone = cards.match(question, city, k=1, language=current())
+    together = cards.match(f"{topic} {question}"[-MAX_QUESTION_CHARS:], city, k=1, language=current())
+    family = subject_family(subject)
+    return (
+        bool(alone and together)
+        and subject_family(alone[0].card.topic) != family
+        and subject_family(together[0].card.topic) == family
+    )
 
 
 def _changes_nothing(tracker: Tracker, topic: str, question: str, city: str | None) -> bool:

@@ -587,6 +587,10 @@ _TAG_QUESTION = re.compile(
 
 def route(intent: str, text: str) -> str:
     """The intent to act on: the classifier's, unless the message's meaning says another flow (or none)."""
+    if intent in (SPILL_INTENT, SORT_INTENT) and asks_what_to_write(text):
+        return (
+            QUESTION_INTENT  # "q le pongo a la carta del derrame?": what the letter says, no report, no bin
+        )
     if intent == SPILL_INTENT:
         return intent if spill_is_live(text) else QUESTION_INTENT
     if intent == PUMPOUT_INTENT:
@@ -631,8 +635,6 @@ def route(intent: str, text: str) -> str:
         )
     if intent == SORT_INTENT and _A_RULE_OF_THE_CARTS.search(text):
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
-    if intent == SORT_INTENT and _ASKS_CONTENTS.search(text):
-        return QUESTION_INTENT  # "wut do i put in the letter": what the letter says, not where it goes
     if intent == "greet" and len(text.split()) >= ASKING_WORDS and (asked := _application_named(text)):
         return asked  # "Hello, I'm the GM of a new restaurant ... I'd like to apply for our FOG permit."
     if intent in QUESTION_LIKE and _HELP_ME_APPLY.search(text) and (asked := _application_named(text)):
@@ -685,6 +687,18 @@ _PERMIT_FREQUENCY = _words(
 
 # What a document must say ("what do i put in the letter", "what should we write in the report"): the thing
 # it is put in is no container.
+def asks_what_to_write(text: str) -> bool:
+    """Whether a message asks what a letter or notice says ("wut do i put in the letter", "y q tiene q decir
+    la carta?", glossed "and what does it have to say the letter")."""
+    return bool(_ASKS_CONTENTS.search(text) or _ASKS_WHAT_IT_SAYS.search(text))
+
+
+# "what does it have to say", "what should the letter say", "what does the notice need to say"
+_ASKS_WHAT_IT_SAYS = re.compile(
+    r"\b(?:what|wut|wat)\s+(?:does|do|should|must|has|have)\s+(?:it|the\s+(?:letter|notice|report|note))?\s*"
+    r"(?:(?:have|need|got)\s+to\s+)?say\b",
+    re.IGNORECASE,
+)
 _ASKS_CONTENTS = re.compile(
     r"\b(?:what|wut|wat|whats|que)\s+(?:(?:do|should|does|must|have to|has to|needs? to|to)\s+)?"
     r"(?:(?:i|we|it|you|they)\s+)?(?:(?:(?:have|need|got)\s+to|gotta|gonna|should|must)\s+)?"

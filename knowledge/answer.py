@@ -359,12 +359,13 @@ def _on_subject(
     # the organics chapter's fines best): the subject's chapter answers when it is close, found further down
     same = next((m for m in found if subject_family(m.card.topic) == family), None)
     other_chapter = same is not None and _is_organics(same.card) != _is_organics(found[0].card)
+    # a card standing in for the other chapter's best answers as closely as that one matched
     if other_chapter and same.score >= found[0].score - SUBJECT_CHAPTER_MARGIN:
-        return same
+        return replace(same, score=found[0].score)
     if organics is not None and _is_organics(found[0].card) != organics:
         in_chapter = next((m for m in found if _is_organics(m.card) == organics), None)
         if in_chapter is not None and in_chapter.score >= found[0].score - margin:
-            return in_chapter
+            return replace(in_chapter, score=found[0].score)
     return found[0]
 
 

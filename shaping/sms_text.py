@@ -159,11 +159,15 @@ def _part_end(text: str, start: int, capacity: int, sentence_ends: list[int]) ->
     clauses = [match.start() for match in _CLAUSE_END.finditer(text, half, furthest)]
     if clauses:
         return clauses[-1] + 1
-    if sentence_end > start:
+    quarter = start + capacity // 4
+    if sentence_end >= quarter:
         return sentence_end
+    # a verdict alone ("Puede ser." before the 270-character condition it depends on) says nothing: the part
+    # goes on, and ends between words
     last_space = text.rfind(" ", start + 1, furthest + 1)
-    # Never end a part on a number ("at least 2" | "years"): its unit or what it counts is in the next part.
-    while last_space > start and _ends_in_number(text[start:last_space]):
+    # Never end a part on a number ("at least 2" | "years"): its unit or what it counts is in the next part;
+    # nor on a word that leads into the next ("the risk of" | "sewer overflows", "el riesgo de" | ...).
+    while last_space > start and _ends_badly(text[start:last_space]):
         earlier = text.rfind(" ", start + 1, last_space)
         if earlier <= start:
             break
@@ -178,9 +182,17 @@ def _part_end(text: str, start: int, capacity: int, sentence_ends: list[int]) ->
 _CLAUSE_END = re.compile(r";(?= )|(?<!\d),(?= (?!\d))")
 
 
-def _ends_in_number(text: str) -> bool:
+def _ends_badly(text: str) -> bool:
     last = text.rsplit(" ", 1)[-1]
-    return any(character.isdigit() for character in last)
+    return any(character.isdigit() for character in last) or last.lower() in _LEADS_ON
+
+
+# Words a part does not end on: what follows them belongs with them
+_LEADS_ON = frozenset(
+    {"a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "from", "with", "and", "or", "but", "that"}
+    | {"which", "your", "its", "de", "del", "la", "el", "los", "las", "un", "una", "y", "o", "que", "en"}
+    | {"con", "por", "para", "al", "su", "sus"}
+)
 
 
 def _safe_cut(text: str, start: int, cut: int) -> int:

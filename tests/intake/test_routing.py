@@ -453,6 +453,12 @@ def test_a_document_s_contents_or_a_restaurant_s_seats_are_no_sorting_question(s
     assert route("sort_item", said) == routed
 
 
+@pytest.mark.parametrize("said", ["y q tiene q decir la carta?", "q le pongo a la carta del derrame?"])
+@pytest.mark.parametrize("intent", ["sort_item", "report_spill"])
+def test_what_the_letter_says_asked_in_spanish_is_a_question_not_a_bin_or_a_report(intent, said):
+    assert route(intent, gloss(said)) == "ask_question"
+
+
 @pytest.mark.parametrize(
     ("intent", "said", "routed"),
     [

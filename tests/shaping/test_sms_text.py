@@ -151,8 +151,8 @@ def test_a_url_that_fits_is_never_cut():
     url = "https://www.cityofvictorville.org/fog-program/permits?form=renewal&lang=en"
     result = split_sms(f"The renewal form is online at {url} for every permittee.", limit=80)
 
-    assert result == SmsSplit(
-        parts=["The renewal form is online at", f"{url} for", "every permittee."], remainder=""
+    assert result == SmsSplit(  # and no part ends on a word that leads into the next ("at", "for")
+        parts=["The renewal form is online", f"at {url}", "for every permittee."], remainder=""
     )
 
 
@@ -261,3 +261,14 @@ def test_a_clause_split_never_parts_a_date_from_its_year():
     assert sentence.index(", 2026") > 160 and sentence.count(",") == 1
     first = split_sms(sentence, max_parts=1).parts[0]
     assert "December 25, 2026" in first or "December 25" not in first
+
+
+def test_a_verdict_alone_is_not_a_part_when_the_condition_after_it_is_long():
+    condition = (
+        "New or substantially changed operating conditions, such as changes in food types or operating "
+        "procedures that could increase the grease you generate or discharge enough to create a potential "
+        "for sewer overflows, require a new FOG permit."
+    )
+    result = split_sms(f"It can. {condition}", limit=160, max_parts=1)
+    assert result.parts[0].startswith("It can. New or substantially changed operating conditions")
+    assert not result.parts[0].removesuffix(MORE_MARKER).endswith((" a", " the", " of", " to", " for"))
