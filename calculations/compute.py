@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 import compliance
@@ -424,7 +424,11 @@ def _city_costs(amounts: list[Decimal]) -> Decimal | None:
 # Friday")
 _PAY_ON = re.compile(
     r"\b(?:if|when|once)\s+(?:(?:i|we|lo|la)\s+)?(?:can\s+|could\s+|do\s+)?pay(?:ment)?"
-    r"(?:\s+(?:it|this|that|them|the\s+(?:bill|invoice|fee)))?\s+(?:on\s+|by\s+|el\s+)?(?P<day>[^?.!,;]{1,40})",
+    r"(?:\s+(?:it|this|that|them|the\s+(?:bill|invoice|fee)))?\s+(?:on\s+|by\s+|el\s+)?(?P<day>[^?.!,;]{1,40})"
+    # "and if i cant pay till january?": paid then, at the earliest
+    r"|\b(?:can'?t|cannot|won'?t|don'?t|do not|not|no)\s+(?:(?:lo|la)\s+)?pay(?:ment)?"
+    r"(?:\s+(?:it|this|that|them|the\s+(?:bill|invoice|fee)))?\s+(?:till|until|before|hasta)\s+"
+    r"(?P<later>[^?.!,;]{1,30})",
     re.IGNORECASE,
 )
 
@@ -435,11 +439,17 @@ def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
     match = _PAY_ON.search(text)
     if match is None:
         return None, text
-    found, (start, end) = find_date(match["day"], ctx, FUTURE)
+    name = "day" if match["day"] else "later"
+    found, (start, end) = find_date(match[name], ctx, FUTURE)
+    if name == "later" and not found.ok and (month := re.search(MONTH_PATTERN, match[name], re.I)):
+        found, _ = find_date(
+            f"{month.group(0)} 1", ctx, FUTURE
+        )  # "till january": its first day, at the earliest
+        start, end = month.start(), month.end()
     if not found.ok or found.value is None:
         return None, text
-    said = re.escape(normalize(match["day"])[start:end])  # the day's words: the invoice's date is another
-    rest = text[: match.start("day")] + re.sub(said, " ", text[match.start("day") :], count=1, flags=re.I)
+    said = re.escape(normalize(match[name])[start:end])  # the day's words: the invoice's date is another
+    rest = text[: match.start(name)] + re.sub(said, " ", text[match.start(name) :], count=1, flags=re.I)
     return (found.value if found.value >= ctx.today else None), rest
 
 
@@ -455,8 +465,12 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
         return None
     if amount is None:  # "the yearly fee bill dated nov 2, when do i get hit with a late fee?": its dates
         return _late_fee_dates(compliance.late_fee(invoiced.value, 1, ctx.today))  # any amount: same dates
-    if paid_on is not None:  # "and if i pay it friday?"
-        return _paid_on(compliance.late_fee(invoiced.value, amount, paid_on))
+    if paid_on is not None:  # "and if i pay it friday?", "and if i cant pay till january?"
+        paid = _paid_on(compliance.late_fee(invoiced.value, amount, paid_on))
+        if not _REVOCATION.search(text):
+            return paid
+        late = compliance.late_fee(invoiced.value, amount, ctx.today)
+        return replace(paid, text=f"{_revocation_sentence(late)} {paid.text}")
     fee = compliance.late_fee(invoiced.value, amount, ctx.today)
     if fee.delinquent:
         lead = t(
@@ -879,6 +893,8 @@ def _supposes_no_value(asked: str) -> bool:
         is_hypothetical(asked)
         and not re.search(NUMBER_PATTERN, asked, re.IGNORECASE)
         and not any(names(asked) for names in _NAMES_RULE.values())
+        and not _PAY_ON.search(asked)  # "and if i cant pay till january?": a day to pay on
+        and not _REVOCATION.search(asked)  # "and if i still dont pay?": the day it becomes cause to revoke
     )
 
 

@@ -729,3 +729,14 @@ def test_an_amount_said_in_words_is_computed_like_one_in_digits(said):
 def test_a_grocery_store_that_says_it_is_a_supermarket_by_the_chapter_s_test_is_tier_one(text, tier_one):
     result = compute(text, "victorville", NOW)
     assert result is not None and result.text.startswith("A supermarket is a tier one") is tier_one
+
+
+def test_a_bill_not_paid_till_a_later_month_gets_the_revocation_day_and_what_is_owed_then():
+    """ "and if i cant pay till january?" after an Inglewood invoice dated October 9: unpaid after ninety days
+    (on January 8, 2027) it is cause for revocation; paid on January 1 at the earliest, the penalties then."""
+    said = (
+        "and if i cant pay till january? inglewood fog invoice for $267, invoice date is oct 9, not paid yet"
+    )
+    found = compute(said, "inglewood", NOW, asked="and if i cant pay till january?")
+    assert found.text.startswith("Still unpaid on January 8, 2027 (after ninety days)"), found.text
+    assert "Paid on January 1, 2027, you owe $298.11" in found.text
