@@ -545,7 +545,11 @@ class ActionAnswerQuestion(Action):
             # alone, they ask about the topic's subject, not its values ("25 gallons" before would compute,
             # not say how to apply)
             result, events = answer(
-                tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city, not_again=not_again
+                tracker,
+                f"{_WITHOUT_VALUES.sub(' ', topic)} {question}",
+                city,
+                clock_facts=topic,  # its clock on the topic's day ("what else do i do now" after a spill)
+                not_again=not_again,
             )
         elif topic and changes_a_fact(question) and completes(tracker, topic, question, city):
             # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";

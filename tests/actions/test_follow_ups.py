@@ -610,14 +610,26 @@ def test_what_else_after_a_spill_report_is_the_written_confirmation_not_whom_to_
     written confirmation due by the spill's day, in both cities and in Spanish, not the phone number again."""
     topic = f"a sewage spill on December 1, 2026, {actions.spill.REPORTED}"  # what the filed report leaves
     asked = [
-        ("en", "ok what else do i gotta do now", "victorville", "10.03.280(b)"),
-        ("en", "ok what else do i gotta do now", "inglewood", "Monitoring and Notification (3)(a)"),
-        ("es", "y ahora que mas tengo q hacer", "inglewood", "Monitoring and Notification (3)(a)"),
+        ("en", "ok what else do i gotta do now", "victorville", "10.03.280(b)", "December 8, 2026"),
+        (
+            "en",
+            "ok what else do i gotta do now",
+            "inglewood",
+            "Monitoring and Notification (3)(a)",
+            "December 8, 2026",
+        ),
+        (
+            "es",
+            "y ahora que mas tengo q hacer",
+            "inglewood",
+            "Monitoring and Notification (3)(a)",
+            "8 de diciembre",
+        ),
     ]
-    for language, text, city, section in asked:
+    for language, text, city, section, due in asked:
         with languages.using(language):
             reply = _asked(text, topic, city)
-        assert section in reply, reply
+        assert section in reply and due in reply, reply
         assert "written" in reply or "escrito" in reply, reply
 
 
