@@ -160,8 +160,10 @@ def _without_the_question_echoed(form: GuidedForm, message: Message, requested: 
 
 
 # The intents a rule takes over in a form: any other message that plainly asks something is answered by the
-# form itself (:func:`asks_aside`)
-_RULED_INTENTS = frozenset({"ask_question", "out_of_scope", "more", "service_status"})
+# form itself (:func:`asks_aside`). A status request has its rule in the pump-out log only: in another form
+# ("y si no me lo dan ..., cuanto es?" taken for one) it is a question the form answers.
+_RULED_INTENTS = frozenset({"ask_question", "out_of_scope", "more"})
+_RULED_IN = {"service_form": frozenset({"service_status"})}
 
 
 def asks_aside(form: GuidedForm, message: Message, requested: str | None) -> bool:
@@ -169,7 +171,8 @@ def asks_aside(form: GuidedForm, message: Message, requested: str | None) -> boo
     classifier took for something else ("Somos 45 asientos. Perdón, antes de seguir: ¿cuánto voy a pagar?"):
     no rule would answer it, so the form answers it and asks its question again, keeping the message's
     facts. Not at the read-back, where a question is about the answers."""
-    if message.intent in _RULED_INTENTS or message.intent in STOP_INTENTS or requested == form.confirm_slot:
+    ruled = _RULED_INTENTS | _RULED_IN.get(form.name, frozenset())
+    if message.intent in ruled or message.intent in STOP_INTENTS or requested == form.confirm_slot:
         return False
     if requested != "city" and asks_about_the_other_city(message.text):
         return True  # "And in Inglewood? We might open a second location there."
@@ -243,7 +246,8 @@ def _not_done_yet(
         return almost
     if asked:  # "please submit it", and too little is known to file it yet
         return t(
-            "{almost} To send it before that, I need at least the business's name and a phone number.",
+            "{almost} To send it before that, I need at least the business's address, or its name and a "
+            "phone number.",
             almost=almost,
         )
     return t(
@@ -316,9 +320,11 @@ _CONFIRMING = re.compile(
     re.IGNORECASE,
 )
 
-# An application or request sent before every question is answered needs a business to file it under and a
-# number to call for the rest.
-APPLICANT_REACHABLE = (("business_name", "facility_address"), ("applicant_phone",))
+# An application or request sent before every question is answered needs a business the office can find for
+# the rest: at its address, or by its name and a phone number. Without a phone, the confirmation tells the
+# user whom to call with the reference (:func:`still_needed`): asking for one after "please submit" would
+# leave a web user who never gives one with nothing filed at all.
+APPLICANT_REACHABLE = (("business_name", "facility_address"), ("applicant_phone", "facility_address"))
 
 
 def missing_answers(form: GuidedForm, values: Mapping[str, Any]) -> list[str]:
@@ -336,12 +342,21 @@ def incomplete(missing: list[str]) -> dict[str, Any]:
 NAMED_MISSING = 4  # answers named in the confirmation; the rest are counted ("and 9 more answers")
 
 
-def still_needed(missing: list[str]) -> str:
+def still_needed(missing: list[str], *, no_phone_call: str | None = None) -> str:
     """The sentence telling the user what the office will still ask for (``missing``: English labels); a
-    long list names the first few and counts the rest, so the confirmation stays short on a phone."""
+    long list names the first few and counts the rest, so the confirmation stays short on a phone. With
+    ``no_phone_call`` (the office, when the user gave no number to call back), whom to call with the reference
+    instead of being called."""
     named = [t(label).lower() for label in missing[:NAMED_MISSING]]
     if len(missing) > NAMED_MISSING:
         named.append(t("{count} more answers", count=len(missing) - NAMED_MISSING))
+    if no_phone_call is not None:
+        return t(
+            "It is filed as incomplete: the office still needs {missing}. You gave no phone number, so "
+            "contact {office} with your reference number to give them the rest.",
+            missing=and_list(named),
+            office=no_phone_call,
+        )
     return t(
         "It is filed as incomplete: the office still needs {missing}, and will contact you for it.",
         missing=and_list(named),
@@ -391,6 +406,9 @@ class GuidedForm:
     # then (N_-marked): "fill out the application" for a Victorville applicant who starts giving its facts.
     defaults: Mapping[str, tuple[Any, str]] = field(default_factory=dict)
     topic: str = N_("form")  # what the user is doing, in words (N_-marked: "spill report")
+    # The answer cards' topic its side questions are about: "y me van a multar x esto??" in a spill report
+    # asks about the spill ("spill-notification"), whatever the words alone match best
+    subject: str | None = None
     # The form's answers as facts a side question's date or amount is computed from ("a sewage spill on
     # December 1, 2026" for "by when do I send it in writing?"), in English as the compliance core reads.
     question_facts: Callable[[Mapping[str, Any]], str] | None = None
@@ -784,7 +802,11 @@ def contact_facts(
         if not name.ok:  # "... Owner is Parkline LLC; I'm the property manager, Tom Reyes, 760-555-0190."
             beside = _ROLE_BEFORE_NAME.sub("", without_phones(_sentence_with_phone(text))).strip(" ,.;:")
             name = parse("person_name", beside, ctx)
-        if name.ok and _NAME_WORDS.match(str(name.slot)):
+        named = name.ok and _NAME_WORDS.match(str(name.slot))
+        if not named and _the_owner_for_the_business(spec, text):  # "... el dueño es Ramon Ortiz 760 ..."
+            name = parse("person_name", _OWNER_IS.search(text).group("name"), ctx)
+            named = name.ok and _NAME_WORDS.match(str(name.slot))
+        if named:
             found[name_field] = name.slot
     return found
 

@@ -160,8 +160,12 @@ def _read_with_subject(question: str, subject: str | None, city: str | None) -> 
 
 
 def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
-    """The topic of the card the conversation's last question matched, for a short question that may lean
-    on it ("what records do we have to keep?" after "is my restaurant a tier two generator?"); None."""
+    """The subject a short question may lean on: in a form, the form's ("y me van a multar x esto??" in a
+    spill report); else the topic of the card the conversation's last question matched ("what records do we
+    have to keep?" after "is my restaurant a tier two generator?"); None."""
+    form = form_named((tracker.active_loop or {}).get("name"))
+    if form is not None and form.subject is not None and len(question.split()) <= FOLLOW_UP_MAX_WORDS:
+        return form.subject
     topic = tracker.get_slot(TOPIC_SLOT)
     if not topic or len(question.split()) > FOLLOW_UP_MAX_WORDS or question.strip() == topic.strip():
         return None
@@ -841,7 +845,13 @@ def _reads_better_with(question: str, about_the_form: str, city: str | None) -> 
     with_subject = cards.match(about_the_form, city, k=1, language=current())
     if not with_subject:
         return False
-    return not alone or with_subject[0].score - alone[0].score >= FORM_SUBJECT_MARGIN
+    # "oye y me van a multar x esto??" in a spill report: "this" is the form's matter
+    margin = 0.0 if _SAYS_THIS.search(question) else FORM_SUBJECT_MARGIN
+    return not alone or with_subject[0].score - alone[0].score >= margin
+
+
+# A question that says "this" (or "esto", "eso") of what it is about
+_SAYS_THIS = re.compile(r"\b(?:this|esto|eso)\b", re.IGNORECASE)
 
 
 YES_OR_NO = ("affirm", "deny")
@@ -1112,8 +1122,34 @@ def _topic_in(tracker: Tracker, said: str, topic: str, city: str) -> tuple[Shape
     location's permit sets, without any day or amount said of another establishment, and with the values
     ``said`` gives of the place there ("¿Y en Inglewood? ... una factura parecida, de ciento cincuenta dólares
     ..., con fecha del 15 de octubre")."""
-    again = without_permit_terms(_topic_for(said, topic))
-    return answer(tracker, again, city, facts=said if changes_a_fact(said) else "")
+    again = without_permit_terms(_topic_for(said, topic))[:MAX_QUESTION_CHARS]
+    facts = said if changes_a_fact(said) else ""
+    result = _free_answer(tracker, again, city, facts=facts)
+    given = _card_just_given(tracker)
+    if (
+        not facts
+        and given is not None
+        and result.card is not None
+        and subject_family(result.card.topic) != subject_family(given.topic)
+        and (asked := _the_last_card_s_question(tracker, given, city)) is not None
+    ):
+        # "y los papeles cuanto tiempo los guardo?" then "y en inglewood?": the records' rule there, not the
+        # spill the conversation began with
+        return answer(tracker, asked, city, clock_facts=topic)
+    return reply_for(tracker, again, city, result)
+
+
+def _the_last_card_s_question(tracker: Tracker, given: Card, city: str) -> str | None:
+    """The question the last answer card (``given``) answered, asked again of ``city``, when it is another
+    city's card and the question alone finds ``city``'s card on the same subject there; None otherwise."""
+    cards = _answer_cards()
+    asked = user_texts(tracker)[-2:-1]
+    if cards is None or given.city == city or not asked:
+        return None
+    question = without_city_names(asked[0])
+    found = cards.match(question, city, k=1, language=current())
+    same = bool(found) and subject_family(found[0].card.topic) == subject_family(given.topic)
+    return question if same else None
 
 
 class ActionMore(Action):

@@ -235,6 +235,7 @@ APPLICATION_PATH_DEFAULT = {
 PERMIT_FORMS = {
     spec.city: GuidedForm(
         name="permit_form",
+        subject="permit-application",
         spec=_with_city(spec),
         aliases={k: v for k, v in _ALIASES.items() if v in {f.name for f in spec.fields} | {"city"}},
         defaults=APPLICATION_PATH_DEFAULT if spec.city == "victorville" else {},
@@ -348,7 +349,8 @@ class ActionSubmitPermitApplication(Action):
             log.exception("could not write the application summary for %s", reference)
         lines = [t("Your application is filed. Your reference number is {reference}.", reference=reference)]
         if missing:
-            lines.append(still_needed(missing))
+            office = None if values.get("applicant_phone") else runtime.contacts().describe(city)
+            lines.append(still_needed(missing, no_phone_call=office))
         if city == "inglewood" and (fees := fee_sentence(values)):
             lines.append(fees)
         steps = VICTORVILLE_NEXT_STEPS if city == "victorville" else INGLEWOOD_NEXT_STEPS

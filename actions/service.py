@@ -105,6 +105,7 @@ def _logged(values: Mapping[str, Any]) -> str:
 
 SERVICE_FORM = GuidedForm(
     name="service_form",
+    subject="interceptor-maintenance",
     spec=FormSpec("service_log", None, SERVICE_LOG.title, _fields()),
     confirm=True,
     skippable=frozenset({"gallons", "hauler"}),

@@ -259,6 +259,7 @@ def spill_facts(values: Mapping[str, Any]) -> str:
 
 SPILL_FORM = GuidedForm(
     name="spill_form",
+    subject="spill-notification",
     says_what_it_starts=False,  # whom to call comes first
     spec=FormSpec("spill_report", None, SPILL_REPORT.title, (OVERFLOWING_NOW, *SPILL_REPORT.fields)),
     skippable=frozenset(

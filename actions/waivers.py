@@ -41,7 +41,7 @@ from actions.forms import (
     still_needed,
 )
 from actions.knowledge import TOPIC_SLOT
-from cities import CITY_NAMES
+from cities import CITY_NAMES, FOG, SOLID_WASTE
 from intake import (
     DEMINIMIS_WAIVER,
     INTERCEPTOR_VARIANCE,
@@ -114,6 +114,11 @@ def _amount(slot: Any) -> Decimal:
     return Quantity.from_slot(slot).amount
 
 
+def _bound(slot: Any) -> str:
+    """ "less than " when the amount was said as an upper bound, as the compliance core's reader takes it."""
+    return "less than " if Quantity.from_slot(slot).below else ""
+
+
 _DEMINIMIS_AMOUNTS = ("total_service_yd3", "organics_gal")
 
 
@@ -123,14 +128,15 @@ def deminimis_facts(values: Mapping[str, Any]) -> str:
     service, organics = (values.get(name) for name in _DEMINIMIS_AMOUNTS)
     said = []
     if service:
-        said.append(f"{_amount(service)} cubic yards of trash a week")
+        said.append(f"{_bound(service)}{_amount(service)} cubic yards of trash a week")
     if organics:
-        said.append(f"{_amount(organics)} gallons of organic waste a week")
+        said.append(f"{_bound(organics)}{_amount(organics)} gallons of organic waste a week")
     return f"we have {' and '.join(said)}, de minimis waiver" if said else ""
 
 
 DEMINIMIS_FORM = GuidedForm(
     name="deminimis_form",
+    subject="deminimis-waiver",
     spec=_reordered(
         DEMINIMIS_WAIVER, ("total_service_yd3", "organics_gal", "services_requested", "has_documentation")
     ),
@@ -150,6 +156,7 @@ DEMINIMIS_FORM = GuidedForm(
 
 SPACE_WAIVER_FORM = GuidedForm(
     name="space_waiver_form",
+    subject="physical-space-waiver",
     spec=_reordered(PHYSICAL_SPACE_WAIVER, ("services_requested", "evidence_source", "has_documentation")),
     aliases={
         r"containers|bins|services|contenedores|botes|servicios": "services_requested",
@@ -214,6 +221,7 @@ def site_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[
 
 VARIANCE_FORM = GuidedForm(
     name="variance_form",
+    subject="variance-waiver",
     spec=_reordered(
         INTERCEPTOR_VARIANCE,
         (
@@ -246,7 +254,12 @@ INGLEWOOD_KINDS = {
 
 
 def deminimis_result(values: Mapping[str, Any]) -> compliance.Result:
-    return compliance.deminimis(_amount(values["total_service_yd3"]), _amount(values["organics_gal"]))
+    yards = Quantity.from_slot(values["total_service_yd3"])
+    gallons = Quantity.from_slot(values["organics_gal"])
+    # "menos de 2 yardas": the under-two-yards threshold, not two yards'
+    return compliance.deminimis(
+        yards.amount, gallons.amount, total_below=yards.below, organics_below=gallons.below
+    )
 
 
 def deminimis_sentences(values: Mapping[str, Any], channel: str) -> str:
@@ -404,7 +417,8 @@ class ActionSubmitWaiver(Action):
         store.waivers.submit(engine, reference, now=now)
         if missing:
             filed = t("Your request is filed. Your reference number is {reference}.", reference=reference)
-            filed = f"{filed} {still_needed(missing)} {t('What happens next: {steps}', steps=next_steps)}"
+            left = still_needed(missing, no_phone_call=_office_without_a_phone(form, values))
+            filed = f"{filed} {left} {t('What happens next: {steps}', steps=next_steps)}"
         else:
             filed = t(
                 "Your request is filed. Your reference number is {reference}. The city decides on it; what "
@@ -420,3 +434,12 @@ class ActionSubmitWaiver(Action):
             city = CITY_NAMES.get(form.spec.city or "", "")
             events.append(SlotSet(TOPIC_SLOT, f"{t(form.topic)} {city}".strip()))
         return events
+
+
+def _office_without_a_phone(form: GuidedForm, values: Mapping[str, Any]) -> str | None:
+    """The office a request filed without a phone number tells the user to call (the solid waste office for
+    Victorville's organics waivers, the FOG office for Inglewood's variance); None when a number was given."""
+    if values.get("applicant_phone"):
+        return None
+    city, topic = ("inglewood", FOG) if form is VARIANCE_FORM else ("victorville", SOLID_WASTE)
+    return runtime.contacts().describe(city, topic)

@@ -20,7 +20,7 @@ from compliance.inglewood.fog import LateFee
 from intake.core import ANY, FUTURE, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date
 from intake.numbers import NUMBER_PATTERN, words_to_number
-from intake.quantities import find_quantity
+from intake.quantities import UPPER_BOUND, find_quantity
 from intake.routing import is_hypothetical
 from languages import N_, t
 
@@ -526,8 +526,12 @@ _REVOCATION = re.compile(
 
 
 def _revocation_sentence(fee: LateFee) -> str:
+    """The ninetieth day after the invoice date, and the first day an unpaid invoice is cause for revocation
+    (the text's "unpaid after ninety days"): both, so neither reading of the day is left to guess."""
     return t(
-        "Still unpaid on {date} (after ninety days), it is cause for permit revocation proceedings.",
+        "Ninety days after the invoice date is {day90}: still unpaid after that (from {date}), it is cause "
+        "for permit revocation proceedings.",
+        day90=long_date(fee.revocation_from - dt.timedelta(days=1)),
         date=long_date(fee.revocation_from),
     )
 
@@ -824,10 +828,7 @@ def _said_in(text: str, unit: str) -> Decimal | None:
 
 def _is_below(said: tuple[Decimal, str]) -> bool:
     """Whether an amount was said as an upper bound ("less than 2 cubic yards", "menos de 10 galones")."""
-    return bool(_BELOW.match(said[1]))
-
-
-_BELOW = re.compile(r"^(?:less\s+than|under|below|fewer\s+than|not\s+even|menos\s+de)\b", re.I)
+    return bool(UPPER_BOUND.match(said[1]))
 
 
 def _said_with_words(text: str, unit: str) -> tuple[Decimal, str] | None:

@@ -64,9 +64,20 @@ _NOT_A_HAULER = re.compile(
     r"problemas?|bien|todo|nada|manifiesto|recibo|factura|"
     # a request to log is no company ("hola quiero registrar q ayer nos bombearon ...")
     r"hi|hello|hey|want|wanna|need|log|record|hola|quiero|necesito|registrar|apuntar|anotar|"
+    # a greeting ("q onda, hoy vino el pumper ...", "buenas, ...")
+    r"q(?:ue|u[eé])?\s+onda|buen[oa]s|oye|qu[eé]\s+tal|"
+    # where the business is ("es Pollos El Chele en inglewood"), not who pumped
+    r"(?:en|in)\s+(?:victorville|inglewood)|"
     r"restaurants?|restaurantes?|negocio|local|"
     # the truck or the person, not the company ("vino el camion a bombear el interceptor")
-    r"cami[oó]n|camioneta|pipa|truck|pumper|guy|muchacho|chavo|bombear)\b",
+    r"cami[oó]n|camioneta|pipa|truck|pumper|pumperos?|guy|muchacho|chavo|bombear|limpiar|vaciar|sacar)\b",
+    re.IGNORECASE,
+)
+
+
+# What the company came to do, after its name ("vino Sur Grease a limpiar la trampa", "came to pump it")
+_RE_ERRAND = re.compile(
+    r"\s+(?:(?:a|pa|para)\s+(?:limpiar|bombear|vaciar|sacar|chupar)|to\s+(?:pump|clean|empty|service))\b",
     re.IGNORECASE,
 )
 
@@ -146,12 +157,15 @@ def _hauler(cased: str) -> str | None:
     """The hauler from the text left after the date, amount and manifest were blanked out."""
     cased = _RE_ABBREVIATION.sub(lambda m: m.group(1) + _ABBREVIATION_DOT, cased)
     if match := _RE_HAULER_MARKER.search(cased):
-        words = _strip_filler(match.group("hauler").split(), first_word_of_message=False)
+        said = _RE_ERRAND.split(match.group("hauler"), maxsplit=1)[0]  # "Sur Grease a limpiar la trampa"
+        words = _strip_filler(said.split(), first_word_of_message=False)
         if words and (name := _clean_hauler(" ".join(words))):
             return name
     chunks = re.split(rf"[,;{_BLANK}]+|\.(?:\s+|$)|\s+-\s+|\band\b", cased)
     for index, chunk in enumerate(chunks):
-        words = _strip_filler(chunk.split(), first_word_of_message=index == 0)
+        words = _strip_filler(
+            _RE_ERRAND.split(chunk, maxsplit=1)[0].split(), first_word_of_message=index == 0
+        )
         # unmarked, a name is capitalised or more than one word ("desert valley pumping"), not "big"
         named = len(words) > 1 or (words and words[0][:1].isupper())
         if words and named and (name := _clean_hauler(" ".join(words))):

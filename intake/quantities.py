@@ -162,6 +162,7 @@ class Quantity:
     low: Decimal | None = None
     given: str | None = None  # what the user said, when it was converted ("96 gallons")
     per: str | None = None  # "week", "day", "month", "year" when the user said so
+    below: bool = False  # said as an upper bound ("less than 2 cubic yards", "menos de 10 galones")
 
     def describe(self) -> str:
         words = t(_UNIT_WORDS[self.unit] if self.amount != 1 else _UNIT_SINGULAR[self.unit])
@@ -169,6 +170,8 @@ class Quantity:
         if self.low is not None:
             low = format_number(self.low)
             text = t("{low} to {high} {unit}", low=low, high=amount, unit=t(_UNIT_WORDS[self.unit]))
+        elif self.below:
+            text = t("less than {amount} {unit}", amount=amount, unit=t(_UNIT_WORDS[self.unit]))
         elif self.approximate:
             text = t("about {amount} {unit}", amount=amount, unit=words)
         else:
@@ -189,6 +192,7 @@ class Quantity:
             "low": None if self.low is None else _plain(self.low),
             "given": self.given,
             "per": self.per,
+            "below": self.below,
         }
 
     @classmethod
@@ -203,6 +207,7 @@ class Quantity:
             None if low is None else Decimal(str(low)),
             value.get("given"),
             value.get("per"),
+            bool(value.get("below")),
         )
 
 
@@ -396,9 +401,15 @@ def _amount(
         )
     found_unit = _unit_of(match.group("unit")) or unit
     approximate = bool(match.group("approx") or match.group("ish") or match.group("or_so") or low is not None)
+    below = low is None and bool(UPPER_BOUND.match(match.group("approx") or ""))
     if amount == 0 and not allow_zero:
         return _fail(t("Please give an amount greater than zero, for example {example}.", example=example))
-    return _quantity_in(amount, found_unit, unit, approximate, low, per, example)
+    found = _quantity_in(amount, found_unit, unit, approximate, low, per, example)
+    return _ok(replace(found.value, below=True)) if below and found.ok else found
+
+
+# The words that say an amount as an upper bound: the rule's "less than 2 cubic yards" tier, not 2 itself
+UPPER_BOUND = re.compile(r"(?:less\s+than|under|below|fewer\s+than|not\s+even|menos\s+de)\b", re.IGNORECASE)
 
 
 def _quantity_in(

@@ -352,6 +352,9 @@ def _on_subject(
     if subject is None:
         return found[0]
     family = subject_family(subject)
+    # a card that says what the ordinance leaves out ("no list of approved pumpers") answers only when it
+    # is the best match: it never stands in for another on the subject's strength
+    found = [found[0], *(m for m in found[1:] if m.card.refer is None)]
     same = next((m for m in found[:SUBJECT_CANDIDATES] if subject_family(m.card.topic) == family), None)
     if same is not None and same.score >= found[0].score - margin:
         return same

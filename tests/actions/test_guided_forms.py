@@ -202,11 +202,16 @@ def test_a_question_the_classifier_took_for_an_answer_is_answered_aside_and_its_
     assert "volume" not in turn.updates  # the open question is asked again, not answered by the question
 
 
-def test_a_long_spanish_message_ending_in_its_own_question_is_answered_aside():
-    said = say("y si no me lo dan y me toca el otro, el de la cuota de limpieza, cuanto es?", "deny")
+@pytest.mark.parametrize("intent", ["deny", "service_status"])
+def test_a_long_spanish_message_ending_in_its_own_question_is_answered_aside(intent):
+    said = say("y si no me lo dan y me toca el otro, el de la cuota de limpieza, cuanto es?", intent)
     with languages.using("es"):
         turn = decide(SPILL_FORM, FormState({"overflowing_now": "yes"}, "volume"), said, CONTACTS)
-    assert turn.aside and turn.next_slot == "volume"
+        assert turn.aside and turn.next_slot == "volume"
+        # in the variance request, at a yes-or-no question: its "si no" is no answer (a status request's
+        # rule runs in the pump-out log only)
+        turn = decide(VARIANCE_FORM, FormState({"city": "inglewood"}, "no_space"), said, CONTACTS)
+    assert turn.aside and "no_space" not in turn.updates
 
 
 @pytest.mark.parametrize(
@@ -919,7 +924,7 @@ def test_asked_to_submit_without_a_phone_it_says_how_many_are_left_and_what_send
     values = {"city": "victorville", "application_path": "application", "business_name": "Juniper Grill"}
     turn = decide(form, FormState(values, "applicant_name"), say("yes please submit", "affirm"), CONTACTS)
     assert not turn.confirmed and turn.next_slot == "applicant_name"
-    assert "I need at least the business's name and a phone number" in turn.feedback[0]
+    assert "I need at least the business's address, or its name and a phone number" in turn.feedback[0]
     # a plain yes is told it can say submit
     turn = decide(form, FormState(values, "applicant_name"), say("yes", "affirm"), CONTACTS)
     assert "Or say submit to send what you've told me now" in turn.feedback[0]
@@ -1087,7 +1092,7 @@ def test_please_submit_with_too_little_to_file_says_what_it_needs_never_a_bad_na
     )
     assert "applicant_name" not in turn.updates and turn.next_slot == "applicant_name"
     assert turn.feedback[0].startswith("Almost there")
-    assert "business's name and a phone number" in turn.feedback[0]
+    assert "business's address, or its name and a phone number" in turn.feedback[0]
 
 
 @pytest.mark.parametrize(
@@ -1304,3 +1309,18 @@ def test_a_correction_with_the_new_value_first_changes_the_place():
         "oh wait, sorry, I said Denny's. It's actually the manhole in front of the Del Taco, not the Denny's",
     )
     assert turn.updates["location"]["text"].startswith("the manhole in front of the Del Taco")
+
+
+def test_the_owner_named_with_a_number_after_other_answers_is_the_request_s_contact():
+    """The open question's answer, the business, and "el dueño es Ramon Ortiz 760 555 0199" in one text: the
+    owner is whom the city reaches about the waiver, never lost because the text says other things too."""
+    values = {"city": "victorville", "total_service_yd3": 1.5, "organics_gal": 8}
+    text = (
+        "Panaderia La Espiga, 14500 Palmdale Rd. quiero el waiver del servicio de organicos (bote verde y el "
+        "cafe). el dueño es Ramon Ortiz 760 555 0199"
+    )
+    with languages.using("es"):
+        turn = decide(DEMINIMIS_FORM, FormState(values, "services_requested"), say(text), CONTACTS)
+    assert turn.updates["applicant_name"] == "Ramon Ortiz"
+    assert turn.updates["applicant_phone"] == "+17605550199"
+    assert turn.updates["services_requested"] == ["green", "brown"]

@@ -82,6 +82,24 @@ def test_an_application_sent_before_every_answer_is_filed_marked_incomplete(engi
     assert f"and {len(missing) - 4} more answers, and will contact you for it" in text
 
 
+def test_an_application_sent_without_a_phone_tells_whom_to_call_with_the_reference(
+    engine, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(permits, "DOCUMENTS_DIR", tmp_path)
+    answers = {
+        "city": "inglewood",
+        "business_name": "Casa Lupe Kitchen",
+        "facility_address": {"text": "450 E Manchester Blvd, Inglewood", "kind": "address"},
+        "permit_confirmed": True,
+    }
+    slots, text = run(ActionSubmitPermitApplication(), make_tracker(slots=answers, text="please submit"))
+    record = store.permits.get_by_reference(engine, slots["permit_reference"])
+    assert record["status"] == "submitted" and "Telephone number" in record["details"]["missing"]
+    assert slots["permit_reference"] in text and "You gave no phone number, so contact " in text
+    assert "the City of Inglewood Department of Public Works with your reference number" in text
+    assert "will contact you for it" not in text  # nobody can call a user who gave no number
+
+
 def test_a_complete_application_carries_no_missing_list(engine, tmp_path, monkeypatch):
     monkeypatch.setattr(permits, "DOCUMENTS_DIR", tmp_path)
     slots, text = run(ActionSubmitPermitApplication(), make_tracker(slots=INGLEWOOD_ANSWERS, text="yes"))

@@ -434,3 +434,24 @@ def test_whom_to_ask_about_carts_is_the_solid_waste_office_never_the_fog_manager
     _, answer = run(ActionSortAnswer(), make_tracker(slots=slots))
     assert said in answer and "solid waste and recycling program" in answer
     assert "FOG manager" not in answer
+
+
+def test_less_than_two_yards_in_the_form_is_screened_on_the_under_two_threshold():
+    """ "el servicio de basura es menos de 2 yardas" then 15 gallons: not eligible (under two yards the limit
+    is 10 gallons), and never "with 2 cubic yards a week (two or more)"."""
+    from actions.waivers import deminimis_facts, deminimis_result
+    from intake import CUBIC_YARDS, GALLONS, parse_quantity
+
+    values = {
+        "total_service_yd3": parse_quantity("menos de 2 yardas por semana", CUBIC_YARDS).slot,
+        "organics_gal": parse_quantity("15 galones", GALLONS).slot,
+    }
+    result = deminimis_result(values)
+    assert (
+        not result.eligible
+        and "less than 2 cubic yards" in result.reason
+        and "two or more" not in result.reason
+    )
+    assert deminimis_facts(values).startswith("we have less than 2 cubic yards")
+    values["total_service_yd3"] = parse_quantity("2 yards", CUBIC_YARDS).slot
+    assert deminimis_result(values).eligible  # exactly two: under 20 gallons

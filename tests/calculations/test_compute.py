@@ -257,7 +257,8 @@ def test_a_late_fee_not_yet_due_says_what_comes_and_when():
     assert found.text == (
         "No penalty yet: pay the $413 by December 25, 2026. If it is still unpaid on December 26, 2026, a "
         "basic penalty of $41.30 (10%) is added, and then 1.5% a month of the invoice plus that penalty. "
-        "Still unpaid on February 9, 2027 (after ninety days), it is cause for permit revocation proceedings."
+        "Ninety days after the invoice date is February 8, 2027: "
+        "still unpaid after that (from February 9, 2027), it is cause for permit revocation proceedings."
     )
 
 
@@ -296,7 +297,8 @@ def test_a_late_fee_with_no_month_accrued_yet_says_the_monthly_penalty_follows()
     assert found.text.startswith("As of today you owe $293.70")
     assert "Day 46 was November 16, 2026. Each full month after that adds 1.5% of the invoice" in found.text
     assert found.text.endswith(
-        "Still unpaid on December 31, 2026 (after ninety days), it is cause for permit revocation "
+        "Ninety days after the invoice date is December 30, 2026: "
+        "still unpaid after that (from December 31, 2026), it is cause for permit revocation "
         "proceedings."
     )
 
@@ -401,7 +403,10 @@ def test_asked_when_the_permit_can_be_revoked_the_unpaid_invoice_s_revocation_da
     asked = compute(
         "our $413 fog invoice dated oct 2 is unpaid. and when can they revoke the permit?", "inglewood", NOW
     )
-    assert asked is not None and asked.text.startswith("Still unpaid on January 1, 2027 (after ninety days)")
+    assert asked is not None and asked.text.startswith(
+        "Ninety days after the invoice date is December 31, 2026: "
+        "still unpaid after that (from January 1, 2027)"
+    )
     assert asked.text.count("revocation") == 1  # said once, first
     owed = compute("our $413 fog invoice dated oct 2 is unpaid, what do we owe?", "inglewood", NOW)
     assert owed is not None and owed.text.startswith("As of today you owe")
@@ -694,7 +699,10 @@ def test_a_what_if_the_bill_is_never_paid_says_when_revocation_may_start_first()
     ):
         found = compute(f"{asked} {unpaid}", "inglewood", NOW, asked=asked)
         assert found is not None
-        assert found.text.startswith("Still unpaid on January 14, 2027 (after ninety days)")
+        assert found.text.startswith(
+            "Ninety days after the invoice date is January 13, 2027: "
+            "still unpaid after that (from January 14, 2027)"
+        )
 
 
 @pytest.mark.parametrize(
@@ -738,5 +746,8 @@ def test_a_bill_not_paid_till_a_later_month_gets_the_revocation_day_and_what_is_
         "and if i cant pay till january? inglewood fog invoice for $267, invoice date is oct 9, not paid yet"
     )
     found = compute(said, "inglewood", NOW, asked="and if i cant pay till january?")
-    assert found.text.startswith("Still unpaid on January 8, 2027 (after ninety days)"), found.text
+    assert found.text.startswith(
+        "Ninety days after the invoice date is January 7, 2027: "
+        "still unpaid after that (from January 8, 2027)"
+    ), found.text
     assert "Paid on January 1, 2027, you owe $298.11" in found.text

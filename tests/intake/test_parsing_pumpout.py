@@ -103,6 +103,7 @@ def test_slots_are_json_ready() -> None:
             "low": None,
             "given": None,
             "per": None,
+            "below": False,
         },
         "hauler": "ABC Hauling",
     }
@@ -170,3 +171,18 @@ def test_a_company_name_answer(answer, ok):
 )
 def test_a_time_a_size_or_the_next_sentence_is_no_part_of_the_haulers_name(said, hauler):
     assert parse_pumpout(said, TUESDAY).hauler == hauler
+
+
+@pytest.mark.parametrize(
+    ("text", "hauler"),
+    [
+        # a greeting, the pumper himself, or the restaurant is never the hauler
+        ("q onda, hoy vino el pumper a limpiar el grease trap de afuera, lo quiero dejar registrado", None),
+        ("buenas, hoy vino el pumpero a limpiar el interceptor. es Pollos El Chele en inglewood", None),
+        # the company's name ends where what it came to do begins
+        ("vino Sur Grease a limpiar la trampa", "Sur Grease"),
+        ("ABC Pumping came to pump the interceptor yesterday, 800 gallons", "ABC Pumping"),
+    ],
+)
+def test_the_hauler_is_the_company_not_a_greeting_the_pumper_or_its_errand(text, hauler):
+    assert parse_pumpout(text, TUESDAY).hauler == hauler

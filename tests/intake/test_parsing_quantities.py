@@ -135,9 +135,15 @@ def test_quantity_slots_round_trip() -> None:
         "low": None,
         "given": None,
         "per": None,
+        "below": False,
     }
     assert Quantity.from_slot(result.slot) == result.value
     assert describe("gallons", result.slot) == "about 50 gallons"
+    # an upper bound is kept as one: "less than 2 cubic yards" is the rule's under-two tier, not two
+    bound = parse_quantity("menos de 2 yardas por semana", CUBIC_YARDS)
+    assert bound.value.below and Quantity.from_slot(bound.slot).below
+    assert describe("cubic_yards_per_week", bound.slot) == "less than 2 cubic yards a week"
+    assert not parse_quantity("about 2 yards", CUBIC_YARDS).value.below
     assert describe("gallons", 1000) == "1,000 gallons"
     assert describe("cubic_yards_per_week", {"amount": 2.5, "unit": "yd3", "per": "week"}) == (
         "2.5 cubic yards a week"

@@ -368,6 +368,25 @@ def test_a_card_on_the_conversation_s_subject_answers_when_nearly_as_close_and_f
     assert _on_subject([organics_best, admin], None) is organics_best
 
 
+def test_a_card_that_says_what_the_ordinance_leaves_out_never_stands_in_on_the_subject_s_strength():
+    """ "y el manifest q me dejo el pumper lo tengo q mandar?" after a pump-out's due date: the manifest's
+    card, not "there is no list of approved pumpers" because that one is on the pump-out's subject."""
+    from knowledge.answer import _on_subject
+    from knowledge.cards.match import CardMatch
+
+    cites = ("Victorville Municipal Code § 10.03.160(b)",)
+    manifest = CardMatch(Card("vvf-manifest", "victorville", "records", ("q",), "A.", cites), 1.17, "q")
+    no_list = Card("vvf-no-list", "victorville", "interceptor-maintenance", ("q",), "A.", cites, refer="fog")
+    declines = CardMatch(no_list, 1.01, "q")
+    assert _on_subject([manifest, declines], "interceptor-maintenance") is manifest
+    # an ordinary card on the subject as close does stand in
+    on_subject = CardMatch(dataclasses.replace(no_list, refer=None), 1.01, "q")
+    assert _on_subject([manifest, on_subject], "interceptor-maintenance") is on_subject
+    # and the declining card still answers when it is the best match
+    best = CardMatch(no_list, 1.30, "q")
+    assert _on_subject([best, manifest], "interceptor-maintenance") is best
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_card_that_says_the_ordinance_leaves_something_out_names_the_office_in_the_first_sms(language):
     """ "The organics chapter doesn't state the amounts. Please contact the ... solid waste and recycling
