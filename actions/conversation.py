@@ -20,6 +20,7 @@ from actions.containers import ITEM_SLOT as SORTING_ITEM_SLOT
 from actions.containers import QUERY_SLOT as SORTING_QUERY_SLOT
 from actions.containers import SORTING_FORM
 from actions.forms import GuidedForm, message_time, reset_events
+from actions.knowledge import TOPIC_SLOT
 from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
 from actions.spill import REFERENCE_SLOT, SPILL_FORM, URGENT_TOLD_SLOT, urgent_contacts
@@ -96,6 +97,9 @@ class ActionCancelForm(Action):
         said.append(kept_for_staff(kept) if kept else t("Nothing was submitted."))
         if form is SPILL_FORM:
             events += [SlotSet(REFERENCE_SLOT, None), SlotSet(URGENT_TOLD_SLOT, None)]
+        # what the form was about stays the topic: "nomas dime cuanto cuesta" after cancelling an application
+        # asks what the application costs
+        events.append(SlotSet(TOPIC_SLOT, t(form.topic)))
         said.append(t("Anything else I can help with?"))
         dispatcher.utter_message(text=" ".join(said))
         return events

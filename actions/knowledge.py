@@ -932,6 +932,12 @@ class ActionFollowUp(Action):
             noted = frequency_noted(said, city or detect_city(facts), message_time(tracker))
             if missing is not None:
                 dispatcher.utter_message(text=" ".join(part for part in (noted, missing) if part))
+            elif looks_like_question(text) or asks_when_or_how_much(text):
+                # "nomas dime cuanto cuesta y ya" after cancelling an application: a question on the topic,
+                # which the classifier took for a fact
+                result, events = on_the_topic(tracker, text, topic, city)
+                dispatcher.utter_message(text=result.text)
+                return events
             else:
                 dispatcher.utter_message(response="utter_what_next")
             return [SlotSet(TOPIC_SLOT, facts)]

@@ -513,8 +513,10 @@ def test_cancelling_a_spill_report_in_spanish_says_it_is_kept(engine):
 def test_cancelling_an_application_says_it_is_cancelled_and_nothing_was_sent(language, said):
     tracker = make_tracker(text="cancel", intent="cancel", active_loop="permit_form")
     with languages.using(language):
-        _, text = run(ActionCancelForm(), tracker)
+        slots, text = run(ActionCancelForm(), tracker)
     assert text == said
+    # what was cancelled stays the topic: "nomas dime cuanto cuesta" then asks what the application costs
+    assert slots["topic_question"] == {"en": "permit application", "es": "solicitud de permiso"}[language]
 
 
 def test_handoff_in_spanish_names_the_office_and_offers_to_carry_on(engine):

@@ -996,3 +996,14 @@ def test_a_short_question_that_asks_no_kind_of_fact_is_not_read_with_the_subject
     with languages.using("es"):
         leaning = _read_with_subject("¿Y por cuánto tiempo vale?", "physical-space-waiver", "victorville")
     assert leaning.endswith("(physical space waiver)?")
+
+
+def test_a_question_the_classifier_took_for_a_fact_is_answered_on_the_topic_not_with_the_menu(engine):
+    """ "nomas dime cuanto cuesta y ya" after cancelling an application (the topic it leaves): what the permit
+    costs, never "what would you like to do?"."""
+    slots = {TOPIC_SLOT: "solicitud de permiso", "city": "inglewood"}
+    tracker = make_tracker(text="nomas dime cuanto cuesta y ya", intent="inform", slots=slots)
+    with languages.using("es"):
+        _, messages = _run(ActionFollowUp(), tracker)
+    reply = " ".join(message.get("text") or "" for message in messages)
+    assert "$267" in reply and "permiso" in reply and not any(m.get("response") for m in messages), reply
