@@ -62,7 +62,7 @@ from intake import (
     parse_phone,
     without_phones,
 )
-from intake.locations import ADDRESS
+from intake.locations import ADDRESS, find_place
 from intake.routing import spill_happening_now
 from intake.text import business_name_said, names_a_food_business, parse_company_name, said_name
 from knowledge.spanish import gloss
@@ -234,6 +234,12 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         found["restaurant_involved"] = "yes"
     if _FLOWING.search(text) and (substance := _SUBSTANCE.search(text)):
         found["what_spilling"] = substance.group(0).lower()
+    if (
+        not values.get("location")
+        and (place := find_place(text))
+        and (where := parse("location", place, ctx)).ok
+    ):
+        found["location"] = where.slot  # "... out of a manhole in the parking lot behind the Del Taco on ..."
     if (named := _NAMED_RESTAURANT.search(text)) and (company := parse_company_name(named.group("name"))).ok:
         found["restaurant_involved"], found["restaurant_name"] = "yes", company.value
     involved = "yes" in (values.get("restaurant_involved"), found.get("restaurant_involved"))

@@ -66,6 +66,33 @@ _RE_MANHOLE = re.compile(
     r"pozos?\s+de\s+(?:visita|inspecci[oó]n)|tapas?\s+del?\s+(?:drenaje|alcantarilla)|registros?\s+del?\s+drenaje)\b",
     re.IGNORECASE,
 )
+# A place said inside a caller's story: a sewer opening or an outdoor spot, then where it is by something
+# with a name ("... coming up out of a manhole in the parking lot behind the Del Taco on Palmdale Road, in
+# Victorville, and it's running ..."; "... por la coladera del estacionamiento atras de la Pupuseria ...")
+_PLACE_NOUN = (
+    r"manholes?|man\s+holes?|clean\s*-?\s*outs?|sewer\s+(?:cover|lid|grate)s?|storm\s+drains?|parking\s+lot|"
+    r"alley(?:way)?|back\s+lot|drive\s*-?\s*thru|sidewalk|gutter|"
+    r"alcantarillas?|coladeras?|registros?|pozos?|estacionamiento|callej[oó]n|banqueta"
+)
+_PLACE_ANCHOR = (
+    r"behind|near|next\s+to|by|in\s+front\s+of|across\s+from|outside|at|on|off|"
+    r"atr[aá]s\s+de|detr[aá]s\s+de|cerca\s+de|junto\s+a|enfrente\s+de|frente\s+a|afuera\s+de|en|de"
+)
+_RE_PLACE_IN_STORY = re.compile(
+    rf"\b(?P<place>(?:{_PLACE_NOUN})\b[^,.;!?]*?\b(?:{_PLACE_ANCHOR})\s+(?:the\s+|la\s+|el\s+)?"
+    rf"[A-Z0-9][^,.;!?]*?)(?=\s*(?:[,.;!?]|$)|\s+(?:and\s+(?:it|it'?s|its|is|was|they|we|i|yeah|now|there)"
+    rf"|but|so|y\s+(?:ya|va|sigue|est[aá]|se)|pero|that|que|q)\b)"
+)
+
+
+def find_place(text: str) -> str | None:
+    """The place a spill is at, said inside a longer story ("a manhole in the parking lot behind the Del Taco
+    on Palmdale Road"), when it names something findable (a capitalised name or a number after "behind",
+    "on", "atrás de" ...); None otherwise (the form asks)."""
+    match = _RE_PLACE_IN_STORY.search(text)
+    return match.group("place").strip() if match else None
+
+
 _RE_LOCATION_FILLER = re.compile(
     r"^(?:(?:it'?s|it\s+is|i'?m|i\s+am|we'?re|we\s+are|located|the\s+address\s+is|address\s+is|address:|"
     r"est[aá]|es|queda|estamos|la\s+direcci[oó]n\s+es|direcci[oó]n:)\s+)?"

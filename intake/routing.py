@@ -591,6 +591,15 @@ def route(intent: str, text: str) -> str:
         return (
             QUESTION_INTENT  # "q le pongo a la carta del derrame?": what the letter says, no report, no bin
         )
+    if (
+        intent not in APPLY_INTENTS
+        and not (intent == SPILL_INTENT and spill_is_live(text))
+        and len(text.split()) >= ASKING_WORDS
+        and (asked := _application_named(text))
+    ):
+        # "Hello, I'm the GM of a new Mediterranean restaurant opening in Victorville in March. I'd like to
+        # apply for our FOG permit.", whatever the classifier made of the greeting and the story before it
+        return asked
     if intent == SPILL_INTENT:
         return intent if spill_is_live(text) else QUESTION_INTENT
     if intent == PUMPOUT_INTENT:
@@ -635,8 +644,6 @@ def route(intent: str, text: str) -> str:
         )
     if intent == SORT_INTENT and _A_RULE_OF_THE_CARTS.search(text):
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
-    if intent == "greet" and len(text.split()) >= ASKING_WORDS and (asked := _application_named(text)):
-        return asked  # "Hello, I'm the GM of a new restaurant ... I'd like to apply for our FOG permit."
     if intent in QUESTION_LIKE and _HELP_ME_APPLY.search(text) and (asked := _application_named(text)):
         return asked  # "¿me ayudan a llenar la solicitud del permiso?": the application, started
     if intent == "help" and len(text.split()) >= ASKING_WORDS and _is_question(text):

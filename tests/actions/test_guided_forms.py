@@ -1324,3 +1324,15 @@ def test_the_owner_named_with_a_number_after_other_answers_is_the_request_s_cont
     assert turn.updates["applicant_name"] == "Ramon Ortiz"
     assert turn.updates["applicant_phone"] == "+17605550199"
     assert turn.updates["services_requested"] == ["green", "brown"]
+
+
+def test_a_caller_s_first_words_give_the_place_and_it_is_never_asked_again():
+    story = (
+        "uh yeah hi, there's, like, grease and brown water coming up out of a manhole in the parking lot "
+        "behind the Del Taco on Palmdale Road, in Victorville, and it's running toward the street"
+    )
+    turn = decide(SPILL_FORM, FormState({}, None), say(story, "report_spill", channel="voice"), CONTACTS)
+    assert (
+        turn.updates["location"]["text"] == "manhole in the parking lot behind the Del Taco on Palmdale Road"
+    )
+    assert turn.next_slot != "location"  # never asked where again

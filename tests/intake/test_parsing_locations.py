@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from intake.locations import parse_location
+from intake.locations import find_place, parse_location
 
 
 @pytest.mark.parametrize(
@@ -23,3 +23,26 @@ def test_saying_the_city_was_called_is_not_part_of_where(said, where):
 
 def test_only_saying_the_city_was_called_asks_where_again():
     assert not parse_location("ya llame").ok
+
+
+@pytest.mark.parametrize(
+    ("story", "place"),
+    [
+        (
+            "uh yeah hi, there's, like, grease and brown water coming up out of a manhole in the parking lot "
+            "behind the Del Taco on Palmdale Road, in Victorville, and it's running toward the street",
+            "manhole in the parking lot behind the Del Taco on Palmdale Road",
+        ),
+        ("sewage bubbling out of the manhole at 5th and Main", "manhole at 5th and Main"),
+        (
+            "agua negra saliendo de la alcantarilla enfrente de la Pupuseria La Ceiba en Manchester y ya "
+            "llego",
+            "alcantarilla enfrente de la Pupuseria La Ceiba en Manchester",
+        ),
+        # nothing findable: the form asks where
+        ("there is grease in the parking lot", None),
+        ("it's going in the gutter, there's a storm drain down at the corner", None),
+    ],
+)
+def test_the_place_said_inside_a_caller_s_story_is_found_when_it_names_something_findable(story, place):
+    assert find_place(story) == place

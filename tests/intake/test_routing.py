@@ -865,13 +865,17 @@ def test_something_the_city_would_hand_out_is_no_item_to_sort(said, routed):
     assert route("sort_item", said) == routed
 
 
-def test_a_greeting_that_goes_on_to_ask_for_an_application_starts_it():
+@pytest.mark.parametrize("classified", ["greet", "report_spill", "ask_question", "inform"])
+def test_a_greeting_or_story_that_goes_on_to_ask_for_an_application_starts_it(classified):
+    """Whatever the classifier made of the greeting and the story before the request."""
     said = (
         "Hello, I'm the general manager of a new Mediterranean restaurant opening in Victorville in March. "
         "I'd like to apply for our FOG permit."
     )
-    assert route("greet", said) == "apply_permit"
+    assert route(classified, said) == "apply_permit"
     assert route("greet", "hello there") == "greet"
+    # asked as a question, it is answered (then offered), not started
+    assert route(classified, "How do I apply for the FOG permit in Victorville?") != "apply_permit"
 
 
 @pytest.mark.parametrize(
