@@ -153,6 +153,7 @@ def answer_question(
     """
     contacts = contacts or CityContacts()
     jurisdiction = jurisdiction or detect_city(question)
+    question = _ANNOUNCED.sub("", question, count=1) or question  # "Una pregunta antes de seguir: ¿...?"
     language = current()
     english = question if language == ENGLISH else gloss(question)
     topic = uncovered_topic(english, jurisdiction)
@@ -210,6 +211,18 @@ WHICH_CITY = N_("Which city are you in: Victorville or Inglewood?")
 RULES_DIFFER = N_(
     "Victorville and Inglewood have different rules on this. Which city is your business in: "
     "Victorville or Inglewood?"
+)
+
+
+# A question announced before it is asked ("Quick question before we go on: ...", "Una pregunta antes de
+# seguir: ¿...?"): the announcement is no part of what is asked
+_ANNOUNCED = re.compile(
+    r"^\W*(?:(?:ok|okay|oh|and|also|y|oye|oiga|perd[oó]n)\W+)?"
+    r"(?:(?:a|one|quick|another|side|real quick)\s+question|question for you|(?:una|otra)\s+pregunta"
+    r"(?:\s+r[aá]pida)?|pregunta\s+r[aá]pida|(?:una|otra)\s+duda)"
+    r"(?:\s+(?:before (?:we|i) (?:go on|continue|keep going)|first|real quick|antes de (?:seguir|continuar)"
+    r"|nom[aá]s))?\s*[:,.\-–—]\s*",
+    re.IGNORECASE,
 )
 
 

@@ -457,3 +457,18 @@ def test_a_household_s_card_never_answers_a_business_and_a_setting_must_be_known
     bad = GOOD_FILE.replace("    offer: service_log", "    offer: service_log\n    setting: office")
     with pytest.raises(CardError, match="'setting' must be one of household"):
         load_file(write(tmp_path, bad))
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("Una pregunta antes de seguir: ¿cuánto dura el permiso?", "¿cuánto dura el permiso?"),
+        ("Quick question before we go on: what will the annual fee be?", "what will the annual fee be?"),
+        ("ok one question - do we need a permit?", "do we need a permit?"),
+        ("a question about the permit: how long is it good for?", None),  # says what it is about: kept
+    ],
+)
+def test_a_question_announced_before_it_is_asked_is_answered_without_the_announcement(said, asked):
+    from knowledge.answer import _ANNOUNCED
+
+    assert _ANNOUNCED.sub("", said, count=1) == (asked or said)
