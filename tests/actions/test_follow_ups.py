@@ -1007,3 +1007,21 @@ def test_a_question_the_classifier_took_for_a_fact_is_answered_on_the_topic_not_
         _, messages = _run(ActionFollowUp(), tracker)
     reply = " ".join(message.get("text") or "" for message in messages)
     assert "$267" in reply and "permiso" in reply and not any(m.get("response") for m in messages), reply
+
+
+def test_what_not_paying_brings_is_worked_out_from_the_invoice_the_conversation_gave(engine):
+    """ "y si no lo pago este mes?" after an invoice's amount and date: the day not paying becomes cause for
+    revocation, first; never the penalty card again without the invoice's days."""
+    topic = (
+        "me llego un bill de inglewood del fee anual del grease, $413, y todavia no lo pago. cuanto me van a "
+        "cobrar de recargo? la fecha del invoice es 15 de septiembre"
+    )
+    slots = {TOPIC_SLOT: topic, "city": "inglewood", "answer_card": "ing-late-penalty-amount"}
+    tracker = make_tracker(text="y si no lo pago este mes?", intent="ask_question", slots=slots)
+    with languages.using("es"):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    reply = messages[0]["text"]
+    assert reply.startswith("Noventa días después de la fecha de la factura es el 14 de diciembre de 2026"), (
+        reply
+    )
+    assert "revocación" in reply
