@@ -40,6 +40,7 @@ SPLIT_OF_WRITER = {
     "w15": "dev",  # as w10, stop 29 (README)
     "w17": "dev",  # as w10, stop 30 (README)
     "w18": "dev",  # as w10, stop 31 (README)
+    "w19": "dev",  # as w10, stop 33, conversations first (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -55,6 +56,7 @@ SPLIT_OF_WRITER = {
     "s12": "dev",  # as w10, stop 28 (README)
     "s13": "dev",  # as w10, stop 29 (README)
     "s15": "dev",  # as w10, stop 31 (README)
+    "s16": "dev",  # as w10, stop 33, conversations first (README)
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
