@@ -80,6 +80,8 @@ _EXPLICIT_NOW = _words(
     # "... and it's heading for the storm drain"
     r"(?:it'?s|its|is|are) (?:heading|running|going|flowing|spreading|pouring|leaking) "
     r"(?:for|to|toward|towards|into|down|in)",
+    # "grease is coming out of the trap" ("se esta saliendo la trampa", glossed): going on as it is written
+    r"(?:it'?s|its|is|are) (?:coming (?:out|up)|overflowing|spilling|bubbling|gushing|backing up)",
 )
 _PAST = _words(
     r"yesterday",
@@ -1087,7 +1089,9 @@ def _live_spill_question(text: str) -> bool:
     """A question that describes a spill happening now ("grease is bubbling out of the cleanout right now,
     who do I call?"): the spill report answers it, whom to call first."""
     text = _literal(text)
-    return bool(_SPILL_EVENT.search(text) and _NOW.search(text) and not _PAST.search(text))
+    if not _SPILL_EVENT.search(text):
+        return False
+    return bool(_EXPLICIT_NOW.search(text) or (_NOW.search(text) and not _PAST.search(text)))
 
 
 _SPILL_EVENT = _words(

@@ -48,10 +48,23 @@ def glossary() -> dict[tuple[str, ...], str]:
     return {tuple(plain(str(k)).split()): str(v) for k, v in entries.items()}
 
 
+# "nos puso un NOV", "el segundo NOV": the notice of violation, never November ("1 nov" would be a day)
+_NOV_ACRONYM = re.compile(
+    r"\b(?P<before>un|una|el|la|otro|otra|mi|su|primer|segundo|tercer|del|este|ese)\s+(?:NOV|nov|N\.O\.V\.?)\b"
+    r"(?!\.?\s*\d)",
+    re.IGNORECASE,
+)
+
+# An amount in millions said with digits ("vendemos como 1.5 millones al año", "2 millones de dolares")
+_MILLIONS = re.compile(r"(?P<amount>\d+(?:[.,]\d+)?)\s+mill[oó]n(?:es)?\b", re.IGNORECASE)
+
+
 def gloss(text: str) -> str:
     """``text`` with every glossary phrase replaced by its English words (longest phrase first); words the
     glossary does not know (names, numbers, English words in Spanglish) are kept as written; number words
     become digits ("doscientos cincuenta galones" → "250 gallons")."""
+    text = _NOV_ACRONYM.sub(r"\g<before> notice of violation", text)  # before "un" is "1": "1 nov" is a day
+    text = _MILLIONS.sub(r"\g<amount> million", text)  # "1.5 millones": 1.5 million, not "1.5 1000000"
     words = _TOKEN.findall(_AGO.sub(_ago, plain(alpha2digit(_SOME.sub(_some, text), "es", threshold=0))))
     table = glossary()
     longest = max((len(k) for k in table), default=1)

@@ -888,3 +888,19 @@ def test_a_greeting_or_story_that_goes_on_to_ask_for_an_application_starts_it(cl
 )
 def test_where_to_take_something_no_cart_takes_is_a_question(said, routed):
     assert route("sort_item", gloss(said)) == routed
+
+
+def test_a_spill_said_as_going_on_is_reported_even_when_some_of_it_already_ran_out():
+    """Going on as it is written, whatever has already run out: the report, whom to call first; over, a
+    question (Spanish is routed in its gloss)."""
+    from knowledge.spanish import gloss
+
+    spanish = (
+        "oigan se esta saliendo la trampa de grasa x el piso de la cocina y ya salio agua pal callejon "
+        "de atras, inglewood, q hago"
+    )
+    assert route("ask_question", gloss(spanish)) == "report_spill"
+    again = "we had a backup yesterday and now it's overflowing again, who do i call"
+    assert route("ask_question", again) == "report_spill"
+    over = "last week grease was coming out of the cleanout, what do we do now?"
+    assert route("ask_question", over) == "ask_question"

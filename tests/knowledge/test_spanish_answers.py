@@ -152,3 +152,21 @@ def test_a_spanish_spill_told_in_everyday_words_gets_its_written_deadline(questi
         found = compute(gloss(question), city, now)
     assert found is not None and found.kind == "spill_written_deadline"
     assert f"a más tardar el {due}" in found.text and "Debe indicar" in found.text
+
+
+@pytest.mark.parametrize(
+    ("said", "glossed"),
+    [
+        # "un NOV" is a notice of violation, never "1 nov", a day that would start the appeal's clock
+        ("nos puso un NOV y la carta se mando el 18 de nov", "notice of violation"),
+        ("me llego el segundo NOV", "el segundo notice of violation"),
+    ],
+)
+def test_the_notice_of_violation_s_acronym_is_never_read_as_november(said, glossed):
+    assert glossed in gloss(said) and "1 nov" not in gloss(said)
+    assert gloss("el 18 de nov").endswith("18 de nov")  # the month stays a month
+
+
+def test_millions_said_with_digits_stay_one_amount():
+    assert gloss("vendemos como 1.5 millones al año").startswith("we sell how 1.5 million")
+    assert "2 million" in gloss("2 millones de dolares") and "1000000" not in gloss("2 millones")
