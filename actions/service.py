@@ -121,6 +121,10 @@ SERVICE_FORM = GuidedForm(
     extract=extract_pumpout_facts,
     topic=N_("pump-out record"),
     question_facts=_logged,
+    # "yes thats all correct" while the hauler is asked: the operator thinks the log is done; it is logged
+    # with what the next due date needs (the day and the device), the hauler left blank
+    send_early_with=(("service_date",), ("device",)),
+    confirmation_sends=True,
 )
 
 

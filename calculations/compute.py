@@ -28,6 +28,8 @@ from languages import N_, t
 _PUMPED = re.compile(
     r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|clean (?:it|them|the (?:trap|interceptor))|serviced|"
     r"emptied|vacuumed|last (?:done|did it)|"
+    # "ok last time was nov 3" to "what date was it last pumped or serviced?"
+    r"last (?:time|one) (?:was|on)|"
     r"pump(?:er|ing)?(?: (?:truck|guys?|company|crew))? (?:came|come|was (?:out|here)|showed up)|"
     r"had (?:the |a )?(?:pump(?:er|ing)?|vacuum|hauler)(?: (?:truck|guys?|company|crew))? "
     r"(?:out|over|come))\b",

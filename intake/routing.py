@@ -116,6 +116,11 @@ _ASKS_WHETHER = _words(
     r"(?:was|were) (?:i|we) supposed to",
     r"(?:is it|am i|are we) (?:too late|required|supposed)",
 )
+# "how do i report a grease spill to the city of victorville, just asking": how it is done, not a report
+_HOW_TO_REPORT = _words(
+    r"how (?:do|would|can|should|does) (?:i|we|you|one|someone|a business) (?:\w+ )?report",
+    r"just (?:asking|wondering|curious)",
+)
 _REPORT_REQUEST = _words(
     r"report (?:a|an|the|this)? ?(?:spill|overflow|backup|sewage|leak)",
     r"(?:want|need|like|have) to report",
@@ -155,6 +160,8 @@ def spill_is_live(text: str) -> bool:
     text = _literal(text)
     if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
         return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
+    if _HOW_TO_REPORT.search(text) and not _NOW.search(text):
+        return False  # asked how it is done, with nothing going on
     asks_whether = _ASKS_WHETHER.search(text)
     if _REPORT_REQUEST.search(text) and not (asks_whether and (_PAST.search(text) or not _NOW.search(text))):
         # "last friday our trap backed up, do i need to report that now?" and "we soaked it all up, none of

@@ -1336,3 +1336,18 @@ def test_a_caller_s_first_words_give_the_place_and_it_is_never_asked_again():
         turn.updates["location"]["text"] == "manhole in the parking lot behind the Del Taco on Palmdale Road"
     )
     assert turn.next_slot != "location"  # never asked where again
+
+
+def test_a_pump_out_confirmed_while_the_hauler_is_asked_is_logged_without_it():
+    """ "yes thats all correct" to "Which hauling company did it?": the operator thinks the log is done."""
+    values = {
+        "service_date": "2026-11-30",
+        "gallons": {"amount": 750, "unit": "gal"},
+        "device": "interceptor",
+    }
+    said = say("yes thats all correct", "affirm", channel="sms")
+    turn = decide(SERVICE_FORM, FormState({**values, "city": "victorville"}, "hauler"), said, CONTACTS)
+    assert turn.confirmed and "hauler" not in turn.updates
+    # without the device the next due date cannot be worked out: asked, not sent
+    turn = decide(SERVICE_FORM, FormState({"service_date": "2026-11-30"}, "device"), said, CONTACTS)
+    assert not turn.confirmed and turn.next_slot == "device"

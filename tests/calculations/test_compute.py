@@ -751,3 +751,10 @@ def test_a_bill_not_paid_till_a_later_month_gets_the_revocation_day_and_what_is_
         "still unpaid after that (from January 8, 2027)"
     ), found.text
     assert "Paid on January 1, 2027, you owe $298.11" in found.text
+
+
+def test_the_last_service_said_as_the_last_time_starts_the_next_due_date():
+    """ "ok last time was nov 3" answers "what date was it last pumped or serviced?"."""
+    said = "ok last time was nov 3. the little grease trap under the sink, our permit says 60 days"
+    found = compute(said, "victorville", NOW)
+    assert found is not None and "January 2, 2027" in found.text and "trap" in found.text

@@ -904,3 +904,11 @@ def test_a_spill_said_as_going_on_is_reported_even_when_some_of_it_already_ran_o
     assert route("ask_question", again) == "report_spill"
     over = "last week grease was coming out of the cleanout, what do we do now?"
     assert route("ask_question", over) == "ask_question"
+
+
+def test_asking_how_a_spill_is_reported_is_a_question_until_one_is_going_on():
+    assert route(
+        "report_spill", "how do i report a grease spill to the city of victorville, just asking"
+    ) == ("ask_question")
+    live = "how do i report this? grease is coming out of the manhole right now"
+    assert route("report_spill", live) == "report_spill"
