@@ -422,7 +422,15 @@ _ASKS_RETENTION = re.compile(
     r"|\b(?:papeles|recibos?|registros?|copias?|manifiestos?)\b.{0,40}\bguard(?:o|ar|amos|arlos?|arlas?)\b",
     re.IGNORECASE,
 )
-_ASKED_KINDS = (_ASKS_AN_AMOUNT, _ASKS_HOW_LONG, _ASKS_RETENTION)
+# By when something must be done ("hasta cuando tengo pa pagar?", "when's the bill due"): a card with a clock,
+# which works the day out, not the card on who pays
+_ASKS_BY_WHEN = re.compile(
+    r"\bby when\b|\bwhen (?:do|does|is|are|must|should) (?:i|we|it|they|the \w+) "
+    r"(?:have to |need to |gotta )?(?:pay|due|send|file|appeal|respond|reply)|\bdeadline\b|\bdue date\b"
+    r"|\b(?:hasta|para|pa) cu[aá]ndo\b|\bfecha l[ií]mite\b",
+    re.IGNORECASE,
+)
+_ASKED_KINDS = (_ASKS_AN_AMOUNT, _ASKS_HOW_LONG, _ASKS_RETENTION, _ASKS_BY_WHEN)
 ASKED_KIND_MARGIN = 0.12  # how much closer the best card may be than one that answers what is asked
 
 
@@ -434,6 +442,8 @@ def _answers(kind: re.Pattern[str], card: Card, language: str) -> bool:
     states one ("$267 a year for a small establishment")."""
     if kind is _ASKS_AN_AMOUNT and _A_DOLLAR_AMOUNT.search(card.answer):
         return True
+    if kind is _ASKS_BY_WHEN and card.clocks:
+        return True  # its clock works the day out
     return any(kind.search(q) for q in (*card.text_in(language).questions, *card.questions))
 
 

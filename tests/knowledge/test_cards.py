@@ -472,3 +472,18 @@ def test_a_question_announced_before_it_is_asked_is_answered_without_the_announc
     from knowledge.answer import _ANNOUNCED
 
     assert _ANNOUNCED.sub("", said, count=1) == (asked or said)
+
+
+def test_a_question_asking_by_when_is_answered_by_the_nearly_as_close_card_whose_clock_works_the_day_out():
+    from knowledge.answer import _for_what_is_asked
+    from knowledge.cards.match import CardMatch
+
+    cites = ("Victorville Municipal Code § 10.03.340(a)",)
+    who_pays = CardMatch(Card("vvf-who-pays", "victorville", "sewer", ("q",), "You pay.", cites), 0.97, "q")
+    due = Card(
+        "vvf-due", "victorville", "cost", ("q",), "Within 45 days.", cites, clocks=("damage_costs_payment",)
+    )
+    clocked = CardMatch(due, 0.94, "q")
+    asked = "invoice dated nov 5 for cleaning the sewer, when do i have to pay?"
+    assert _for_what_is_asked([who_pays, clocked], who_pays, asked, "en") is clocked
+    assert _for_what_is_asked([who_pays, clocked], who_pays, "do i have to pay it?", "en") is who_pays
