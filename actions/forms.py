@@ -293,7 +293,15 @@ def _send_now(
         and _only_its_follow_up_left(form, spec.name, {**values, spec.name: said.slot}, skipped)
     )
     if not (
-        asked or confirming or (form.confirmation_sends and yes and (spec.parser != "yes_no" or all_correct))
+        asked
+        or confirming
+        or (
+            form.confirmation_sends
+            and yes
+            and (spec.parser != "yes_no" or all_correct)
+            # a yes said as the message, not an "ok." before the answer ("ok. sacaron como 1,200 galones")
+            and (all_correct or len(message.text.split()) <= EARLY_YES_WORDS)
+        )
     ):
         return None
     updates = _harvest(form, message, values, None)

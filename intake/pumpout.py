@@ -54,6 +54,7 @@ _FILLER = {
     *("se", "nos", "le", "lo", "la", "el", "los", "las", "de", "del", "al", "por", "con", "y", "fue", "es"),
     *("hoy", "ayer", "hace", "como", "unos", "aprox", "galones", "galon", "galón", "trampa", "grasa"),
     *("interceptor", "mañana", "manana", "tarde", "noche", "madrugada", "pasado", "pasada"),
+    *("llama", "llaman", "nombre"),  # "la compania se llama SoCal Pumping"
 }
 _NAME_TAILS = {"pumping", "cleaning", "servicing"}  # fillers that end a company's name after other words
 _ABBREVIATION_DOT = "\x01"  # stands in for the dot of "Co." while the message is split at full stops

@@ -462,6 +462,8 @@ def _for_what_is_asked(found: list[CardMatch], chosen: CardMatch, question: str,
             and _answers(kind, m.card, language)
         ]
         on_subject = [m for m in answering if subject_family(m.card.topic) == family]
+        if kind is _ASKS_BY_WHEN:  # the day of the matter asked about, never another matter's clock
+            return next(iter(on_subject), chosen)
         return next(iter(on_subject + answering), chosen)
     return chosen
 

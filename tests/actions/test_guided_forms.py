@@ -1351,3 +1351,11 @@ def test_a_pump_out_confirmed_while_the_hauler_is_asked_is_logged_without_it():
     # without the device the next due date cannot be worked out: asked, not sent
     turn = decide(SERVICE_FORM, FormState({"service_date": "2026-11-30"}, "device"), said, CONTACTS)
     assert not turn.confirmed and turn.next_slot == "device"
+
+
+def test_an_ok_before_the_answer_is_the_answer_not_a_confirmation_that_sends_the_log():
+    values = {"service_date": "2026-11-30", "device": "interceptor", "hauler": "SoCal Pumping"}
+    said = say("ok. sacaron como 1,200 galones, el interceptor es de 1,500", "inform", channel="sms")
+    with languages.using("es"):
+        turn = decide(SERVICE_FORM, FormState({**values, "city": "inglewood"}, "gallons"), said, CONTACTS)
+    assert not turn.confirmed and turn.updates["gallons"]["amount"] == 1200

@@ -479,11 +479,13 @@ def test_a_question_asking_by_when_is_answered_by_the_nearly_as_close_card_whose
     from knowledge.cards.match import CardMatch
 
     cites = ("Victorville Municipal Code § 10.03.340(a)",)
-    who_pays = CardMatch(Card("vvf-who-pays", "victorville", "sewer", ("q",), "You pay.", cites), 0.97, "q")
-    due = Card(
-        "vvf-due", "victorville", "cost", ("q",), "Within 45 days.", cites, clocks=("damage_costs_payment",)
-    )
+    who_pays = CardMatch(Card("vvf-who-pays", "victorville", "cost", ("q",), "You pay.", cites), 0.97, "q")
+    clock = ("damage_costs_payment",)
+    due = Card("vvf-due", "victorville", "cost-liability", ("q",), "In 45 days.", cites, clocks=clock)
     clocked = CardMatch(due, 0.94, "q")
     asked = "invoice dated nov 5 for cleaning the sewer, when do i have to pay?"
     assert _for_what_is_asked([who_pays, clocked], who_pays, asked, "en") is clocked
     assert _for_what_is_asked([who_pays, clocked], who_pays, "do i have to pay it?", "en") is who_pays
+    # never another matter's clock ("what do we send in writing, and by when?" is no interceptor order)
+    other = CardMatch(dataclasses.replace(due, topic="interceptor-requirement"), 0.94, "q")
+    assert _for_what_is_asked([who_pays, other], who_pays, asked, "en") is who_pays
