@@ -145,11 +145,17 @@ def _strip_filler(words: list[str], first_word_of_message: bool) -> list[str]:
     return words[start:end]
 
 
+# A word for any company, not a company's name ("hoy vino la compañia a bombear")
+_ANY_COMPANY = re.compile(
+    r"^(?:(?:the|la|el|una?|a)\s+)?(?:compa[ñn][ií]a|company|empresa|pumping company|hauler)$", re.IGNORECASE
+)
+
+
 def _clean_hauler(text: str) -> str | None:
     name = " ".join(text.replace(_ABBREVIATION_DOT, ".").split()).strip(" ,;-:")
     if not _RE_ENDS_IN_ABBREVIATION.search(name):
         name = name.rstrip(".")
-    if _NOT_A_HAULER.search(name) or not parse_company_name(name).ok:
+    if _NOT_A_HAULER.search(name) or _ANY_COMPANY.match(name) or not parse_company_name(name).ok:
         return None
     return name
 

@@ -300,6 +300,12 @@ _DATE_AROUND = re.compile(
 _DATE_BEFORE = re.compile(rf"\b{_MONTH_NAME}\s*$|\d[/:]$")
 _CODE_BEFORE = re.compile(r"(?:[a-z]-|[a-z]|#\s?|\b(?:no|num|number|permit|license|manifest)\.?\s)$")
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)\b")  # "15505 7th st", "the 3rd one": an ordinal counts nothing
+# A time of day ("a las 8 de la mañana", "at 8am", "around 6:30"): an hour counts nothing
+_TIME_BEFORE = re.compile(r"\b(?:a\s+las?|at|around|about|como\s+a\s+las?|@)\s*$")
+_TIME_AFTER = re.compile(
+    r"\s*(?:[:.]\d\d\b|(?:a\.?m\.?|p\.?m\.?|o'?clock|hrs?)\b|de\s+la\s+(?:ma[ñn]ana|tarde|noche)\b"
+    r"|en\s+la\s+(?:ma[ñn]ana|tarde|noche)\b|(?:in\s+the\s+)?(?:morning|afternoon|evening|tonight)\b)"
+)
 
 
 def _part_of_address_or_phone(match: re.Match[str], normalized: str) -> bool:
@@ -312,6 +318,8 @@ def _part_of_address_or_phone(match: re.Match[str], normalized: str) -> bool:
         or _DATE_AROUND.match(after)
         or _DATE_BEFORE.search(before)
         or _ORDINAL_AFTER.match(after)
+        or (_TIME_BEFORE.search(before) is not None and _TIME_AFTER.match(after) is not None)
+        or re.match(r"\s*(?:a\.?m\.?|p\.?m\.?)\b", after) is not None
     )
 
 

@@ -186,3 +186,11 @@ def test_a_time_a_size_or_the_next_sentence_is_no_part_of_the_haulers_name(said,
 )
 def test_the_hauler_is_the_company_not_a_greeting_the_pumper_or_its_errand(text, hauler):
     assert parse_pumpout(text, TUESDAY).hauler == hauler
+
+
+def test_an_hour_is_no_amount_and_a_word_for_any_company_is_no_hauler():
+    said = "fue hoy como a las 8 de la mañana, la compañia es Desert Grease Services"
+    log = parse_pumpout(said, TUESDAY)
+    assert log.gallons is None and log.hauler == "Desert Grease Services"
+    assert parse_pumpout("hoy vino la compañia a bombear el grease trap", TUESDAY).hauler is None
+    assert parse_pumpout("pumped at 8am, 500 gallons", TUESDAY).gallons.amount == 500
