@@ -100,7 +100,9 @@ def _logged(values: Mapping[str, Any]) -> str:
     """The service being logged, as the compliance core reads it (the manifest's 72 hours run from it)."""
     if not values.get("service_date"):
         return ""
-    return service_topic(values.get("device") or "interceptor", dt.date.fromisoformat(values["service_date"]))
+    frequency = ServiceFrequency.from_slot(values["frequency"]) if values.get("frequency") else None
+    service_date = dt.date.fromisoformat(values["service_date"])
+    return service_topic(values.get("device") or "interceptor", service_date, frequency)
 
 
 SERVICE_FORM = GuidedForm(
@@ -303,7 +305,7 @@ class ActionSaveServiceRecord(Action):
             SlotSet(SERVICE_FORM.confirm_slot, None),
             SlotSet(SERVICE_REFERENCE_SLOT, record["reference"]),
             # what "our permit says every 60 days" or "when's the next one?" is read against next
-            SlotSet(TOPIC_SLOT, service_topic(device, service_date)),
+            SlotSet(TOPIC_SLOT, service_topic(device, service_date, frequency)),
         ]
 
 
@@ -317,12 +319,20 @@ ANOTHER_FREQUENCY = N_(
 )
 
 
-def service_topic(device: str, service_date: dt.date) -> str:
+def service_topic(device: str, service_date: dt.date, frequency: ServiceFrequency | None = None) -> str:
     """The logged service as a question the compliance core reads (in English, as it reads every language's
-    gloss): a frequency said next is computed with it."""
-    what = "grease interceptor" if device == "interceptor" else "grease trap"
+    gloss): a frequency said next is computed with it. A trap is named as the under-sink one (a bare
+    "grease trap" is what people call the interceptor too), and the permit's frequency, when given, is said
+    with it."""
+    what = "grease interceptor" if device == "interceptor" else "under-sink grease trap"
     pumped = f"{service_date:%B} {service_date.day}, {service_date.year}"
-    return f"Our {what} was last pumped {pumped}; when is the next one due?"
+    if frequency is not None and frequency.days:
+        permit = f" our permit says every {frequency.days} days;"
+    elif frequency is not None and frequency.months:
+        permit = f" our permit says every {frequency.months} months;"
+    else:
+        permit = ""
+    return f"Our {what} was last pumped {pumped};{permit} when is the next one due?"
 
 
 def _sms_phone(tracker: Tracker) -> str | None:

@@ -190,3 +190,18 @@ def test_a_request_to_log_with_no_other_question_gets_only_the_form_s_question(e
         ),
     )
     assert "Municipal Code" not in text
+
+
+def test_the_logged_service_leaves_a_topic_that_keeps_the_device_and_the_permit_frequency():
+    """ "y pa cuando me toca la otra?" after logging an under-sink trap with a 60-day permit: 60 days from the
+    service, never the interceptor's 90."""
+    from actions.service import service_topic
+    from calculations import compute
+    from intake import ServiceFrequency
+
+    now = dt.datetime(2026, 12, 1, 20, 0, tzinfo=dt.timezone.utc)
+    topic = service_topic("trap", dt.date(2026, 12, 1), ServiceFrequency(days=60))
+    found = compute(topic, "victorville", now)
+    assert found is not None and "trap" in found.text and "January 30, 2027" in found.text
+    found = compute(service_topic("trap", dt.date(2026, 12, 1)), "victorville", now)
+    assert found is not None and "December 31, 2026" in found.text  # a trap's 30 days, with no permit said
