@@ -55,6 +55,7 @@ from intake.routing import (
 )
 from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, said_name
 from intake.values import MAX_TEXT_CHARS
+from knowledge.answer import ANNOUNCES_A_QUESTION
 from knowledge.spanish import gloss
 from languages import ENGLISH, N_, SPANISH, current, t, using
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
@@ -193,16 +194,8 @@ def _ends_asking(text: str) -> bool:
     return asks_a_question(f"{gloss(last)}?")
 
 
-# Words that announce a question: "quick question", "y una pregunta", "tengo una duda"
-_ANNOUNCED_QUESTION = re.compile(
-    r"\b(?:(?:a|one|quick|another|side) question|question for you|(?:una|otra) pregunta|pregunta r[aá]pida"
-    r"|(?:una|otra) duda)\b",
-    re.IGNORECASE,
-)
-
-
 def _announces_a_question(text: str) -> bool:
-    return bool(_ANNOUNCED_QUESTION.search(text) and "?" in text)
+    return bool(ANNOUNCES_A_QUESTION.search(text) and "?" in text)
 
 
 _COURTESIES = {

@@ -710,10 +710,11 @@ def on_the_topic(
     pump-out); a card's clock starts on the topic's day; read with the topic when alone it answers nothing."""
     topic = _topic_for(question, topic)
     facts = topic if changes_a_fact(question) or asks_when_or_how_much(question) else ""
-    if not facts and _moves_the_result(tracker, topic, question, city):
-        facts = topic  # "y si no lo pago este mes?" after the invoice's penalty: what not paying brings
     question = what_if_read(question, topic)  # "y si fueran 12?" after "... 6 galones": 12 gallons
-    if facts and not asks_when_or_how_much(question) and _changes_nothing(tracker, topic, question, city):
+    moved = _moves_the_result(tracker, topic, question, city)  # None: the topic works nothing out
+    if moved:
+        facts = topic  # "y si no lo pago este mes?" after the invoice's penalty: what not paying brings
+    elif moved is False and not asks_when_or_how_much(question):
         # "y si el inspector ve q ya tiene mas del 25% antes de eso?" after the next service's due date: the
         # "fact" moves no value the topic worked out; the question is answered, not the date said again
         facts = ""
@@ -749,30 +750,18 @@ def _it_is_the_topic_s(tracker: Tracker, question: str, topic: str, city: str | 
     )
 
 
-def _asked_of_the_topic(
-    tracker: Tracker, topic: str, question: str, city: str | None
-) -> tuple[Computed | None, Computed | None]:
-    """What the topic works out alone, and with the question asked of it (None where nothing is)."""
+def _moves_the_result(tracker: Tracker, topic: str, question: str, city: str | None) -> bool | None:
+    """Whether the question, asked of the topic, works out another result than the topic alone ("y si no lo
+    pago este mes?" after an invoice's penalty: the day not paying becomes cause for revocation) or the same
+    one (False); None when the topic, or the question with it, works nothing out."""
     english = (lambda text: text) if current() == ENGLISH else gloss
     place, now = city or detect_city(topic), message_time(tracker)
     alone = compute(english(topic), place, now)
     if alone is None:
-        return None, None
+        return None
     said = f"{question} {topic}"[:MAX_QUESTION_CHARS]
-    return alone, compute(english(said), place, now, asked=english(question))
-
-
-def _moves_the_result(tracker: Tracker, topic: str, question: str, city: str | None) -> bool:
-    """Whether the question, asked of the topic, works out another result than the topic alone ("y si no lo
-    pago este mes?" after an invoice's penalty: the day not paying becomes cause for revocation)."""
-    alone, together = _asked_of_the_topic(tracker, topic, question, city)
-    return alone is not None and together is not None and together.text != alone.text
-
-
-def _changes_nothing(tracker: Tracker, topic: str, question: str, city: str | None) -> bool:
-    """Whether the topic works out a result that the question's supposed fact leaves as it was."""
-    alone, together = _asked_of_the_topic(tracker, topic, question, city)
-    return alone is not None and together is not None and together.text == alone.text
+    together = compute(english(said), place, now, asked=english(question))
+    return None if together is None else together.text != alone.text
 
 
 _WAIVER_FORMS = {

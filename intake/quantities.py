@@ -302,6 +302,7 @@ _CODE_BEFORE = re.compile(r"(?:[a-z]-|[a-z]|#\s?|\b(?:no|num|number|permit|licen
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)\b")  # "15505 7th st", "the 3rd one": an ordinal counts nothing
 # A time of day ("a las 8 de la mañana", "at 8am", "around 6:30"): an hour counts nothing
 _TIME_BEFORE = re.compile(r"\b(?:a\s+las?|at|around|about|como\s+a\s+las?|@)\s*$")
+_AM_PM_AFTER = re.compile(r"\s*(?:a\.?m\.?|p\.?m\.?)\b")  # "8am", "8 p.m.": an hour, whatever comes before
 _TIME_AFTER = re.compile(
     r"\s*(?:[:.]\d\d\b|(?:a\.?m\.?|p\.?m\.?|o'?clock|hrs?)\b|de\s+la\s+(?:ma[ñn]ana|tarde|noche)\b"
     r"|en\s+la\s+(?:ma[ñn]ana|tarde|noche)\b|(?:in\s+the\s+)?(?:morning|afternoon|evening|tonight)\b)"
@@ -319,7 +320,7 @@ def _part_of_address_or_phone(match: re.Match[str], normalized: str) -> bool:
         or _DATE_BEFORE.search(before)
         or _ORDINAL_AFTER.match(after)
         or (_TIME_BEFORE.search(before) is not None and _TIME_AFTER.match(after) is not None)
-        or re.match(r"\s*(?:a\.?m\.?|p\.?m\.?)\b", after) is not None
+        or _AM_PM_AFTER.match(after) is not None
     )
 
 

@@ -214,12 +214,16 @@ RULES_DIFFER = N_(
 )
 
 
+# Words that announce a question: "quick question", "y una pregunta", "tengo una duda"
+_QUESTION_WORDS_ANNOUNCED = (
+    r"(?:a|one|quick|another|side|real quick)\s+question|question for you|(?:una|otra)\s+pregunta"
+    r"(?:\s+r[aá]pida)?|pregunta\s+r[aá]pida|(?:una|otra)\s+duda"
+)
+ANNOUNCES_A_QUESTION = re.compile(rf"\b(?:{_QUESTION_WORDS_ANNOUNCED})\b", re.IGNORECASE)
 # A question announced before it is asked ("Quick question before we go on: ...", "Una pregunta antes de
 # seguir: ¿...?"): the announcement is no part of what is asked
 _ANNOUNCED = re.compile(
-    r"^\W*(?:(?:ok|okay|oh|and|also|y|oye|oiga|perd[oó]n)\W+)?"
-    r"(?:(?:a|one|quick|another|side|real quick)\s+question|question for you|(?:una|otra)\s+pregunta"
-    r"(?:\s+r[aá]pida)?|pregunta\s+r[aá]pida|(?:una|otra)\s+duda)"
+    rf"^\W*(?:(?:ok|okay|oh|and|also|y|oye|oiga|perd[oó]n)\W+)?(?:{_QUESTION_WORDS_ANNOUNCED})"
     r"(?:\s+(?:before (?:we|i) (?:go on|continue|keep going)|first|real quick|antes de (?:seguir|continuar)"
     r"|nom[aá]s))?\s*[:,.\-–—]\s*",
     re.IGNORECASE,
