@@ -25,6 +25,7 @@ from calculations import (
     frequency_noted,
     missing_value_question,
     what_if_read,
+    with_newer_facts,
     without_permit_terms,
     without_stated_facts,
 )
@@ -559,11 +560,11 @@ class ActionAnswerQuestion(Action):
             # "food waste is maybe 12 gal a week" after "1 yd of trash a week, do we need the organics bin?";
             # "our permit says every 60 days" after a pump-out's due date
             result, events = answer(tracker, question, city, facts=topic)
-            events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
+            events.append(SlotSet(TOPIC_SLOT, with_newer_facts(topic, question)[-MAX_QUESTION_CHARS:]))
         elif topic and _the_topic_computes(tracker, question, topic, city):
             # "¿Cuánto tendremos que pagar entonces?" after the application's 58 seats: the fee worked out
             result, events = answer(tracker, question, city, facts=topic)
-            events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
+            events.append(SlotSet(TOPIC_SLOT, with_newer_facts(topic, question)[-MAX_QUESTION_CHARS:]))
         else:  # a clock the answer names starts on the topic's day when the question gives none
             result, events = (
                 _about_the_form(tracker, question, city)
@@ -727,7 +728,7 @@ def on_the_topic(
     result, events = found or answer(
         tracker, f"{topic} {question}", city, clock_facts=topic, not_again=not_again
     )
-    events.append(SlotSet(TOPIC_SLOT, f"{topic} {question}"[-MAX_QUESTION_CHARS:]))
+    events.append(SlotSet(TOPIC_SLOT, with_newer_facts(topic, question)[-MAX_QUESTION_CHARS:]))
     return result, events
 
 
@@ -919,14 +920,18 @@ class ActionFollowUp(Action):
             result, events = on_the_topic(tracker, text, topic, detect_city(text) or tracker.get_slot("city"))
             dispatcher.utter_message(text=result.text)
             return events
-        if not topic or not text or intent in YES_OR_NO:
+        city = detect_city(text) or tracker.get_slot("city")
+        if (
+            not topic
+            or not text
+            or (intent in YES_OR_NO and not _a_fact_with_the_yes_or_no(tracker, text, topic, city))
+        ):
             dispatcher.utter_message(response="utter_what_next")
             return []
-        city = detect_city(text) or tracker.get_slot("city")
         english_topic = topic if current() == ENGLISH else gloss(topic)
         # "52" to "How many seats ...?" or after the yearly fee's two amounts; "60" after a next service
         text = bare_number_read(text, last_said, english_topic, city, message_time(tracker))
-        facts = f"{topic} {text}"[-MAX_QUESTION_CHARS:]
+        facts = with_newer_facts(topic, text)[-MAX_QUESTION_CHARS:]
         # the new fact's values first: "it was wednesday nov 18" after "a couple weeks ago"
         computed = computed_answer(tracker, f"{text} {topic}"[:MAX_QUESTION_CHARS], city)
         if computed is None and (dated := _clock_from_the_day(tracker, topic, text, city)) is not None:
@@ -952,6 +957,20 @@ class ActionFollowUp(Action):
         result, events = reply_for(tracker, facts, city, computed)
         dispatcher.utter_message(text=result.text)
         return [*events, SlotSet(TOPIC_SLOT, facts)]
+
+
+# The words of a bare yes or no ("yes ok", "nope", "si claro gracias"): nothing else said with it
+_ONLY_YES_OR_NO = re.compile(
+    r"^(?:\W*\b(?:yes|yeah|yep|yup|ya|no|nope|nah|ok|okay|k|sure|right|correct|cool|great|fine|good|alright|"
+    r"thanks|thank|you|si|sí|claro|nel|gracias|bueno|va|dale|sale|perfecto|orale|órale|exacto)\b)+\W*$",
+    re.IGNORECASE,
+)
+
+
+def _a_fact_with_the_yes_or_no(tracker: Tracker, text: str, topic: str, city: str | None) -> bool:
+    """Whether a yes or no comes with a fact the topic's result is worked out with ("no drive thru" after
+    "48 seats" for the yearly fee): the result then, stated again or changed; a bare "yes ok" is not."""
+    return not _ONLY_YES_OR_NO.match(text) and _moves_the_result(tracker, topic, text, city) is not None
 
 
 def _gives_contact_details(text: str) -> bool:
@@ -1107,7 +1126,7 @@ class ActionSetCity(Action):
             return [
                 SlotSet("city", city),
                 *events,
-                SlotSet(TOPIC_SLOT, f"{topic} {text}"[-MAX_QUESTION_CHARS:]),
+                SlotSet(TOPIC_SLOT, with_newer_facts(topic, text)[-MAX_QUESTION_CHARS:]),
             ]
         if topic and (len(text.split()) <= FOLLOW_UP_MAX_WORDS // 2 or asks_about_the_other_city(text)):
             return _the_topic_there(dispatcher, tracker, topic, city)

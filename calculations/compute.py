@@ -455,6 +455,10 @@ def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
     return (found.value if found.value >= ctx.today else None), rest
 
 
+# A hearing the message speaks of: its days are a letter's and the hearing's, never an invoice's
+_A_HEARING = re.compile(r"\b(?:hearing|audiencia)\b", re.I)
+
+
 def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if city != "inglewood" or not (_INVOICE.search(text) and _UNPAID.search(text)):
         return None
@@ -465,6 +469,10 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
         return _late_penalty_undated(amount, ctx)  # "It's $267, the annual inspection fee."
     if not invoiced.ok or invoiced.value is None:
         return None
+    if amount is None and _A_HEARING.search(text):
+        return (
+            None  # "a letter mailed november 20 ... over unpaid invoices. The hearing is set for december 10"
+        )
     if amount is None:  # "the yearly fee bill dated nov 2, when do i get hit with a late fee?": its dates
         return _late_fee_dates(compliance.late_fee(invoiced.value, 1, ctx.today))  # any amount: same dates
     if paid_on is not None:  # "and if i pay it friday?", "and if i cant pay till january?"
@@ -998,6 +1006,29 @@ _AMOUNT_WITH_UNIT = re.compile(
 )
 _A_NUMBER = re.compile(r"(?<![\d$/:.,-])\b\d+(?:\.\d+)?\b(?![/:]\d)")
 
+# A count the conversation gives again replaces the one it gave before: seats, gallons, cubic yards
+_COUNT_WITH_UNIT = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s*"
+    r"(?P<unit>gallons?|gal|galones|cubic yards?|yards?|yardas(?: c[uú]bicas)?|seats|asientos)\b",
+    re.I,
+)
+_UNIT_KINDS = (("gal", "gallon"), ("yard", "yard"), ("seat", "seat"), ("asiento", "seat"))
+
+
+def _unit_kind(unit: str) -> str:
+    """The kind of count a unit says: "gallon" for "gal", "galones"; "yard" for "cubic yards", "yardas"."""
+    word = unit.lower().split()[-1] if not unit.lower().startswith("cubic") else "yard"
+    return next((kind for prefix, kind in _UNIT_KINDS if word.startswith(prefix)), word)
+
+
+def with_newer_facts(topic: str, said: str) -> str:
+    """The conversation's facts, then ``said``, with each count ``said`` gives (seats, gallons, cubic yards)
+    replacing the topic's counts of that kind ("... 48 seats" then "what if we add the patio, like 62 seats":
+    62 seats, not the first count read again)."""
+    kinds = {_unit_kind(found["unit"]) for found in _COUNT_WITH_UNIT.finditer(said)}
+    kept = _COUNT_WITH_UNIT.sub(lambda found: " " if _unit_kind(found["unit"]) in kinds else found[0], topic)
+    return " ".join(f"{kept} {said}".split())
+
 
 def what_if_read(text: str, topic: str) -> str:
     """A what-if's bare number in the unit of the last amount the topic gave ("y si fueran 12?" after "1
@@ -1128,8 +1159,8 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
 
 # The words that say a day started a clock: a letter's mailing or date, an order's service or issue.
 _STARTS_CLOCK = re.compile(
-    r"\b(?:mailed|dated|sent|served|issued|postmarked|letter|notice|invoice|fechad[ao]|enviad[ao]|con fecha|"
-    r"mandaron|llego|"
+    r"\b(?:mailed|dated|sent|served|issued|postmark\w*|letter|notice|invoice|fechad[ao]|enviad[ao]|con fecha|"
+    r"mandaron|llego|sello|matasellos|"
     # a service's day ("the pumping guys came out yesterday afternoon"): a manifest's clock starts there
     r"pumped|serviced|cleaned|came out|came by|showed up|bombearon|vinieron)\b",
     re.IGNORECASE,

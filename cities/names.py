@@ -125,10 +125,22 @@ _CITY_MENTION = re.compile(
 )
 
 
+# "the city of Victorville" is the city as an office ("how do i report a spill to the city of victorville"):
+# its name goes, "the city" stays
+_THE_CITY_OF = re.compile(
+    # "in the City of Victorville" is a place, not the office
+    r"(?<!\bin )(?<!\bat )(?<!\bin the )(?<!\bat the )\b(?:the\s+)?city\s+of\s+(?:"
+    + "|".join(f"(?:{pattern.pattern})" for pattern in NAME_PATTERNS.values())
+    + r")(?:'s)?(?:,?\s+(?:ca|california)\b)?",
+    re.IGNORECASE,
+)
+
+
 def without_city_names(text: str) -> str:
     """``text`` with the city it names taken out ("... permit in Inglewood?" -> "... permit?"): once the city
-    is known, its name says nothing about the topic, and matching on it pulls in whatever else mentions it."""
-    stripped = re.sub(r"\s+([?.!,])", r"\1", _CITY_MENTION.sub(" ", text))
+    is known, its name says nothing about the topic, and matching on it pulls in whatever else mentions it.
+    The city as an office stays the city ("... to the city of Victorville" -> "... to the city")."""
+    stripped = re.sub(r"\s+([?.!,])", r"\1", _CITY_MENTION.sub(" ", _THE_CITY_OF.sub("the city", text)))
     stripped = re.sub(r"\s{2,}", " ", stripped).strip()
     return stripped if len(stripped.split()) >= 2 else text
 

@@ -108,7 +108,7 @@ _YEAR = r"(?:19|20)\d{2}"
 _DATE_EXAMPLE = N_("8/14, Aug 14 or yesterday")
 
 _RE_DAY_BEFORE_YESTERDAY = re.compile(r"\b(?:the\s+)?day\s+before\s+yesterday\b|\banteayer\b|\bantier\b")
-_RE_YESTERDAY = re.compile(r"\byesterday\b|\blast\s+night\b|\bayer\b|\banoche\b")
+_RE_YESTERDAY = re.compile(r"\byesterday\b|\blast\s+ni(?:ght|te)\b|\bayer\b|\banoche\b")
 _RE_TODAY = re.compile(
     r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b|\bearlier\s+today\b|\bhoy\b|"
     r"\b(?:just|right)\s+now\b|\best[ae]\s+(?:ma[ñn]ana|tarde|noche)\b|\bahorita\b|\bahora\s+mismo\b"

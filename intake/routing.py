@@ -40,6 +40,7 @@ HANDOFF_INTENT = "human_handoff"
 CHANGE_INTENT = "change_answer"
 # What a form reads as an answer; one that asks a question of its own (ASKING_WORDS or more) is a question.
 ANSWER_INTENTS = frozenset({INFORM_INTENT, "affirm", "deny", "change_answer"})
+SOCIAL_INTENTS = frozenset({"greet", "goodbye", "thanks"})
 ASKING_WORDS = 5
 CITY_QUESTION_WORDS = 5  # "inglewood?" and "its in victorville ok?" answer "which city?"; longer ones ask
 # Kinds of message a live spill described in it turns into a spill report (never a form answer: "inform").
@@ -304,7 +305,8 @@ _APPLY_REQUEST = _words(
     r"apply(?:ing)? (?:for|now)",
     r"start (?:a|an|the|my|our) (?:application|permit|waiver|variance|request)",
     r"sign (?:me|us) up",
-    r"let'?s (?:apply|start|do it)",
+    r"let'?s (?:apply|start|do it|file|submit|send|go ahead)",
+    r"(?:go ahead and|please) (?:file|submit|start) (?:a|an|the|my|our)",
     r"request (?:a|an|the)",
     r"(?:can|could|may) (?:i|we) (?:get|have|apply|start|request|file) (?:a|an|the|for|my|our)",
 )
@@ -396,7 +398,8 @@ def _application_named(text: str) -> str | None:
 
 # "what if it's 6 gallons instead?", "and if it was 12 gallons", "y si fueran 22 galones?"
 _WHAT_IF = re.compile(
-    r"^\s*(?:(?:ok|okay|and|so|but|pero|o)[,.]?\s+)?(?:what if|and if|what about if|que tal si|qué tal si|"
+    r"^\s*(?:(?:side|quick|one more|another|real quick|otra|una) (?:question|pregunta)\s*[:,.\-–—]?\s*)?"
+    r"(?:(?:ok|okay|and|so|but|pero|o)[,.]?\s+)?(?:what if|and if|what about if|que tal si|qué tal si|"
     r"y qu[eé] tal si|suppose|supongamos que|"
     r"y si (?!es correct|es as[ií])(?=fuera|fuese|son\b|es\b|tuvi|hubi|tengo|tenemos|hay\b|"
     r"pong|cambi|baj|sub|no\b|\d))",  # "y si no?", "y si no lo pago?": and if not
@@ -500,7 +503,8 @@ def asks_to_apply(text: str) -> bool:
 
 # Words a question may open with before its question word ("wait, how much ...", "ok so what if ...").
 _OPENERS = (
-    r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um+|uh+|hey|quick question|one more thing|sorry|btw|actually"
+    r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um+|uh+|hey|hi|hello|thanks|quick question|one more thing|sorry"
+    r"|btw|actually"
     r"|(?:real )?quick|like)"
     r"\b[,.:]?\s*)*"
 )
@@ -625,6 +629,8 @@ def route(intent: str, text: str) -> str:
         return intent if asks_to_apply(text) else QUESTION_INTENT
     if intent == STATUS_INTENT and (gives_service_date(text) or not _SERVICE_TOPIC.search(text)):
         return QUESTION_INTENT
+    if intent in SOCIAL_INTENTS and len(text.split()) >= ASKING_WORDS and asks_a_question(text):
+        return QUESTION_INTENT  # "so what do we actually have to do day to day" is no goodbye
     if intent in ANSWER_INTENTS and len(text.split()) >= ASKING_WORDS and asks_a_question(text):
         return QUESTION_INTENT  # mid-form "do we have to do anything to prove the unit works?" is answered
     if intent in ANSWER_INTENTS and is_hypothetical(text):
@@ -841,6 +847,10 @@ _IN_THE_FIELD = _words(
     r"inspect\w*",
     r"organics?",
     r"organic waste",
+    r"gallons?",
+    r"galones",
+    r"(?:cubic )?yards?",
+    r"yardas",
     r"compost\w*",
     r"recycl\w*",
     r"food (?:waste|scraps|recovery)",
@@ -892,6 +902,8 @@ _CART_RULE_WORDS = (
     r"charged?",
     r"waiver",
     r"exempt\w*",
+    r"exent\w*",  # "¿Hay manera de que nos exenten?"
+    r"exenci[oó]n\w*",
     r"required?",
     r"requirements?",
     # "is there a way for a small business to get out of the organics cart requirement?"

@@ -11,32 +11,40 @@ from compliance.victorville.organics import MULTI_FAMILY_COMMERCIAL_UNITS, Gener
 from intake.quantities import dwelling_units
 from languages import ENGLISH, current
 
-_HOME = re.compile(  # English, then Spanish (with or without accents)
-    r"\b(?:home|house|houses|residen\w*|single[- ]family|duplex|triplex|fourplex|my place|condo|"
+_HOME_WORDS = (  # English, then Spanish (with or without accents)
+    r"home|house|houses|residen\w*|single[- ]family|duplex|triplex|fourplex|my place|condo|"
     r"mobile home|"
-    r"casa|casas|hogar|vivienda|unifamiliar|d[uú]plex|mi casa|condominio|casa m[oó]vil|tr[aá]iler|traila)\b",
-    re.I,
+    r"casa|casas|hogar|vivienda|unifamiliar|d[uú]plex|mi casa|condominio|casa m[oó]vil|tr[aá]iler|traila"
 )
-_BUSINESS = re.compile(
-    r"\b(?:business\w*|restaurants?|commercial|office|store|shop|apartments?|complex|multi[- ]family|"
+_HOME = re.compile(rf"\b(?:{_HOME_WORDS})\b", re.I)
+_BUSINESS_WORDS = (
+    r"business\w*|restaurants?|commercial|office|store|shop|apartments?|complex|multi[- ]family|"
     r"5\+|five or more|company|school|church|bakery|deli|diner|cafeteria|grocery|supermarket|market|hotel|"
     r"motel|food truck|warehouse|factory|clinic|hospital|"
     r"taquer[ií]as?|panader[ií]as?|carnicer[ií]as?|cafeter[ií]as?|loncher[ií]as?|fondas?|"
     r"(?:super)?mercados?|f[aá]bricas?|cl[ií]nicas?|bodegas?|"
     r"negocios?|restaurantes?|comercial|comercio|oficina|tienda|apartamentos?|departamentos?|depas?|deptos?|complejo|"
     r"multifamiliar|cinco o m[aá]s|5 o m[aá]s|compa[ñn][ií]a|empresa|escuel(?:a|ita)s?|iglesia|preschool|"
-    r"daycare|day care|kinder|guarder[ií]a)\b",
-    re.I,
+    r"daycare|day care|kinder|guarder[ií]a"
 )
+_BUSINESS = re.compile(rf"\b(?:{_BUSINESS_WORDS})\b", re.I)
 
 
 # "Cafe" is a business in English, the brown container in Spanish ("el bote cafe").
 _ENGLISH_BUSINESS = re.compile(r"\b(?:caf[eé]s?|coffee shop|pub|gym|salon)\b", re.IGNORECASE)
 
 
+# A place the message says it is not: "its a house not an apartment", "es casa, no negocio"
+_NOT_A_PLACE = re.compile(
+    rf"\b(?:not|isn'?t|no es|no)\s+(?:(?:a|an|the|un|una|el|la)\s+)?(?:{_HOME_WORDS}|{_BUSINESS_WORDS})\b",
+    re.IGNORECASE,
+)
+
+
 def parse_generator(text: str) -> GeneratorType | None:
     """Whose rules a message's items follow: a home's (fewer than five units), a business's or a larger
     apartment building's, or None when it does not say."""
+    text = _NOT_A_PLACE.sub(" ", text)
     if (units := dwelling_units(text)) is not None:  # "a 4 unit building ... like the big apartments"
         return (
             GeneratorType.COMMERCIAL

@@ -546,7 +546,14 @@ _NAMES_NOTHING = re.compile(
     r"(?:send|submit|include|provide|bring|give|show|prove|turn in|file|mandar|enviar|entregar|presentar"
     r"|incluir|demostrar|llevar|mandarles|enviarles)"
     r"(?:\s+(?:in|them|it|you|guys|the city|la ciudad|a la ciudad|o demostrar|or prove|along|with it"
-    r"|with the application|con la solicitud))*\W*$",
+    r"|with the application|con la solicitud))*\W*$"
+    # or only what to do: "so what do we actually have to do day to day", "¿Y qué tengo que hacer
+    # exactamente?"
+    r"|^\W*(?:(?:ok(?:ay)?|and|so|then|y|entonces|pues|bueno)\W+)*(?:what|qu[eé]|q)\s+"
+    r"(?:do|does|should|must|tengo|tenemos|tiene|hay|debo|debemos)\s+(?:(?:i|we|you|they)\s+)?"
+    r"(?:actually\s+|really\s+|exactly\s+)?(?:que\s+|q\s+|to\s+|need\s+to\s+|have\s+to\s+|gotta\s+)?"
+    r"(?:do|hacer)(?:\s+(?:exactly|exactamente|actually|day to day|every day|now|then|ahora|entonces|"
+    r"en realidad|realmente|d[ií]a a d[ií]a))*\W*$",
     re.IGNORECASE,
 )
 

@@ -38,6 +38,11 @@ STOPWORDS = frozenset(
         "its",
         "please",
         "old",
+        # whose place it is, never an item: "single family house" is no misspelt "shingles"
+        "single",
+        "family",
+        # "¿hay manera de ...?" ("is there a way"): no misspelt "manguera"
+        "manera",
         "used",
         "el",
         "la",

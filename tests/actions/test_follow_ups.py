@@ -1025,3 +1025,15 @@ def test_what_not_paying_brings_is_worked_out_from_the_invoice_the_conversation_
         reply
     )
     assert "revocación" in reply
+
+
+def test_a_no_that_gives_a_fact_for_the_topic_s_result_gets_the_result(engine):
+    """ "no drive thru" after "48 seats" for Inglewood's yearly fee: the small establishment's $267 again,
+    with its section, not the menu; a bare "no ok" there still gets what the assistant can do."""
+    topic = "how much is the yearly grease fee for a restaurant in inglewood 48 seats"
+    slots = {TOPIC_SLOT: topic, "city": "inglewood"}
+    _, messages = _run(ActionFollowUp(), make_tracker(text="no drive thru", intent="deny", slots=slots))
+    reply = " ".join(message.get("text") or "" for message in messages)
+    assert "$267" in reply and "Fees (2)" in reply, reply
+    _, messages = _run(ActionFollowUp(), make_tracker(text="no ok", intent="deny", slots=slots))
+    assert [m.get("response") for m in messages] == ["utter_what_next"]

@@ -351,11 +351,24 @@ def test_a_question_right_after_a_sorting_answer_that_names_no_setting_is_answer
             "somos una escuelita privada (preschool), los restos del lonche",
             "commercial",
         ),  # a school is a business
+        # a place the message says it is not is no setting
+        ("and banana peels and leftover rice? its a house not an apartment", "single_family"),
+        ("es casa, no negocio", "single_family"),
     ],
 )
 def test_the_number_of_units_decides_home_or_business(text, expected):
     said = parse_generator(text)
     assert (said.value if said else None) == expected
+
+
+def test_more_items_with_the_setting_after_a_sorting_answer_are_sorted_for_it(engine, matcher):
+    """ "and banana peels and leftover rice? its a house not an apartment" after the yard waste: the food
+    scraps, sorted for a home (the green container), not the menu."""
+    slots = {"sorting_query": "grass clippings and leaves, where do they go?", "city": "victorville"}
+    text = "and banana peels and leftover rice? its a house not an apartment"
+    set_to, reply = run(ActionSortFollowUp(), make_tracker(slots=slots, text=text, intent="inform"))
+    assert "banana" in reply.lower() and "green" in reply and "brown" not in reply, reply
+    assert set_to.get("generator_type") == "single_family"
 
 
 def test_the_city_and_a_setting_right_after_a_sorting_answer_ask_it_again_for_them(engine):

@@ -758,3 +758,30 @@ def test_the_last_service_said_as_the_last_time_starts_the_next_due_date():
     said = "ok last time was nov 3. the little grease trap under the sink, our permit says 60 days"
     found = compute(said, "victorville", NOW)
     assert found is not None and "January 2, 2027" in found.text and "trap" in found.text
+
+
+def test_a_revocation_letter_s_mailing_day_and_hearing_are_no_invoice_date():
+    """ "mailed November 20 ... over unpaid invoices. The hearing is set for December 10": the hearing's
+    window is asked (the answer card's clock), not a late fee on an invoice dated November 20."""
+    said = (
+        "We got a certified letter from the City of Inglewood, mailed November 20, saying they intend to "
+        "revoke our FOG permit over unpaid invoices. The hearing is set for December 10. Is that a proper "
+        "hearing date?"
+    )
+    assert compute(said, "inglewood", NOW) is None
+    found = compute("our $413 invoice dated november 20 is unpaid, when is it late?", "inglewood", NOW)
+    assert found is not None and found.kind == "late_fee"
+
+
+def test_a_count_given_again_replaces_the_one_given_before():
+    """ "48 seats" then "what if we add the patio, like 62 seats": the conversation's facts hold 62 seats, so
+    a later "and if i pay it late?" works out the large establishment's fee, not the first count again."""
+    from calculations import with_newer_facts
+
+    facts = with_newer_facts("yearly grease fee in inglewood 48 seats no drive thru", "what if 62 seats")
+    assert "48 seats" not in facts and facts.endswith("what if 62 seats")
+    assert "$413" in compute(f"and if i pay it late? {facts}", "inglewood", NOW).text
+    kept = with_newer_facts("1.5 cubic yards a week and 6 gallons", "y si fueran 12 galones?")
+    assert "1.5 cubic yards" in kept and "6 gallons" not in kept
+    dated = with_newer_facts("permit says 60 days, last pumped nov 3", "what about 90 days")
+    assert "60 days" in dated and "nov 3" in dated  # days and dates are no counts: kept

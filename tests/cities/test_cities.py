@@ -104,3 +104,13 @@ def test_city_names_are_left_out_of_the_topic(text, expected):
 )
 def test_a_message_about_each_city_names_both(text):
     assert cities_named(text) == ("victorville", "inglewood")
+
+
+def test_the_city_as_an_office_stays_the_city():
+    """ "report a spill to the city of Victorville" asks whom to report to: "the city" stays, not its name."""
+    assert without_city_names("how do i report a grease spill to the city of victorville") == (
+        "how do i report a grease spill to the city"
+    )
+    assert without_city_names("a letter from the City of Inglewood, CA about fees") == (
+        "a letter from the city about fees"
+    )

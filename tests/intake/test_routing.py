@@ -577,6 +577,7 @@ def test_a_what_if_is_a_question_not_an_answer_or_a_correction(said, routed):
         ("request_deminimis_waiver", gloss("va, quiero aplicar pal waiver"), "ask_question"),
         ("apply_permit", "i want to apply for a fog permit", "apply_permit"),
         ("apply_permit", "I want to apply for it", "ask_question"),  # for what, the conversation says
+        ("ask_question", "ok let's file the waiver request", "ask_question"),  # which, the conversation says
         # no room for the big interceptor: the interceptor's variance, not the carts' space waiver
         (
             "nlu_fallback",
@@ -912,3 +913,17 @@ def test_asking_how_a_spill_is_reported_is_a_question_until_one_is_going_on():
     ) == ("ask_question")
     live = "how do i report this? grease is coming out of the manhole right now"
     assert route("report_spill", live) == "report_spill"
+
+
+@pytest.mark.parametrize(
+    ("intent", "said", "routed"),
+    [
+        ("goodbye", "so what do we actually have to do day to day", "ask_question"),
+        ("greet", "hi, how often do we have to pump the trap", "ask_question"),
+        ("thanks", "thanks! and how long do we keep the manifests", "ask_question"),
+        ("goodbye", "ok bye thanks a lot", "goodbye"),
+        ("thanks", "thank you so much", "thanks"),
+    ],
+)
+def test_a_greeting_or_goodbye_that_asks_something_is_a_question(intent, said, routed):
+    assert route(intent, said) == routed

@@ -261,6 +261,15 @@ def test_a_real_word_is_not_taken_for_a_typo(lexical_matcher: SortingMatcher) ->
     assert lexical_matcher.match("a dirty diaper").item.name == "diapers"
 
 
+def test_whose_place_it_is_names_no_item(lexical_matcher: SortingMatcher) -> None:
+    """ "single family house" is not misspelt "shingles": the items are the rest of the message."""
+    assert lexical_matcher.match("single family house in victorville") is None
+    names = [
+        answers[0].item for answers in lexical_matcher.sort_many("grass and leaves? single family house")
+    ]
+    assert names == ["grass clippings", "leaves"]
+
+
 @pytest.mark.parametrize(
     ("text", "item"),
     [
