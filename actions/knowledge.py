@@ -826,7 +826,9 @@ def _about_the_form(
     # the form's facts give a computation its numbers when the question asks a date or an amount, and start
     # the answering card's clock in any case ("does the company send the manifest or do I?" mid-log: the
     # 72 hours run from the service being logged)
-    facts = form_facts if asks_when_or_how_much(question) or changes_a_fact(question) else ""
+    # (before the form has any, its matter: "how much is this going to cost us? about 60 seats" mid-
+    # application is what applying costs, the application fee with the first year's)
+    facts = (form_facts or form.topic) if asks_when_or_how_much(question) or changes_a_fact(question) else ""
     said = {"facts": facts, "clock_facts": form_facts}
     about_the_form = f"{question.rstrip(' ?')} ({t(form.topic)})?"  # one question, not two parts
     if _reads_better_with(question, about_the_form, city) and (

@@ -599,8 +599,19 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
         )
         return found.card if found is not None and found.score >= CARD_MIN else None
 
+    def best(part: str) -> Card | None:
+        found = _in_the_chapter_of(
+            cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language), first
+        )
+        return found[0].card if found and found[0].score >= CARD_MIN else None
+
     for part, alone in asked:
         card = pick(part)
+        if card is not None and card.id == first.id and len(part.split()) >= SELF_CONTAINED_PART_WORDS:
+            # "... Also, if the city wants to change something in our FOG permit, how much notice do they have
+            # to give us?": a part that says all it asks is answered by its own best card, not bent to the
+            # whole's subject (which the whole's card already answers)
+            card = best(part) or card
         if alone and (card is None or card.id == first.id or any(card.id == c.id for c in picks)):
             # "... mailed nov 16, the hearing is dec 22. can i bring a lawyer?": read with the facts, the
             # short question finds the letter's card again; alone, the one about the hearing
@@ -610,6 +621,11 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     if all(card.id != first.id for card in picks):
         picks.insert(0, first)
     return picks[:MAX_CARDS_PER_ANSWER]
+
+
+SELF_CONTAINED_PART_WORDS = (
+    10  # a part this long names what it asks about; a shorter one may lean on the whole
+)
 
 
 # How much closer a part's best card in another chapter may be than one in the chapter of the whole's card

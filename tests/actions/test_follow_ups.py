@@ -1037,3 +1037,16 @@ def test_a_no_that_gives_a_fact_for_the_topic_s_result_gets_the_result(engine):
     assert "$267" in reply and "Fees (2)" in reply, reply
     _, messages = _run(ActionFollowUp(), make_tracker(text="no ok", intent="deny", slots=slots))
     assert [m.get("response") for m in messages] == ["utter_what_next"]
+
+
+def test_a_cost_question_at_the_start_of_an_application_gets_what_applying_costs(engine):
+    """ "how much is this going to cost us? about 60 seats, no drive-thru" before the Inglewood application
+    has any answers: the $340 application fee with the first year's $413, not the yearly fee alone."""
+    from actions.knowledge import answer_in_form
+
+    asked = "Before I go on, how much is this going to cost us? We'll have about 60 seats, no drive-thru."
+    tracker = make_tracker(
+        text=asked, intent="ask_question", slots={"city": "inglewood"}, active_loop="permit_form"
+    )
+    reply, _ = answer_in_form(tracker, asked)
+    assert "$340" in reply.text and "$413" in reply.text and "Fees (1)" in reply.text, reply.text
