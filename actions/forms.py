@@ -748,15 +748,17 @@ _A_COMPANY = re.compile(
 )
 
 
+def _owner_named(text: str) -> str | None:
+    """The business's owner named as a person ("el dueño es Ramon Ortiz"), or None (none named, or a
+    landlord company: "The owner is Century Plaza Holdings")."""
+    owner = _OWNER_IS.search(text)
+    return owner.group("name") if owner is not None and not _A_COMPANY.search(owner.group("name")) else None
+
+
 def _the_owner_for_the_business(spec: FormSpec, text: str) -> bool:
     """Whether the other party named is the business's owner, a person, and the form asks for no owner of its
     own: a waiver request's "el dueño es Ramon Ortiz 760 555 0199" is whom the city reaches about it."""
-    owner = _OWNER_IS.search(text)
-    return (
-        owner is not None
-        and not _A_COMPANY.search(owner.group("name"))
-        and not any("owner" in f.name for f in spec.fields)
-    )
+    return _owner_named(text) is not None and not any("owner" in f.name for f in spec.fields)
 
 
 # "Contact is Dana Kim, 310-555-0165", "luis garcia 310-555-0199": a name given beside a phone number.
@@ -805,7 +807,7 @@ def contact_facts(
             name = parse("person_name", beside, ctx)
         named = name.ok and _NAME_WORDS.match(str(name.slot))
         if not named and _the_owner_for_the_business(spec, text):  # "... el dueño es Ramon Ortiz 760 ..."
-            name = parse("person_name", _OWNER_IS.search(text).group("name"), ctx)
+            name = parse("person_name", _owner_named(text) or "", ctx)
             named = name.ok and _NAME_WORDS.match(str(name.slot))
         if named:
             found[name_field] = name.slot
@@ -1087,6 +1089,16 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     # not the answer as asked; the facts it gives are kept ("me llamo Ramon, 760 ..."), and it
                     # may answer in the user's own words ("open since 2015")
                     said = _harvest(form, message, values, None)
+                    if (
+                        spec.parser == "person_name"
+                        and requested not in said
+                        and mentions_phone(message.text)
+                    ):
+                        # "El dueño es Guadalupe Ríos, (310) 555-0177. El local es rentado: ..." for whom to
+                        # contact: the business's owner, a person, given with a number, is the one named
+                        owner = _owner_named(message.text)
+                        if owner is not None and (name := parse("person_name", owner, message.ctx)).ok:
+                            said[requested] = name.slot
                     updates.update(said)
                     if requested in said:
                         failures = 0

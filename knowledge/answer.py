@@ -607,7 +607,14 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
 
     for part, alone in asked:
         card = pick(part)
-        if card is not None and card.id == first.id and len(part.split()) >= SELF_CONTAINED_PART_WORDS:
+        if (
+            card is not None
+            and card.id == first.id
+            and len(part.split()) >= SELF_CONTAINED_PART_WORDS
+            and _asks(
+                part, question
+            )  # a question, not the story around it ("the inspector came on a day ...")
+        ):
             # "... Also, if the city wants to change something in our FOG permit, how much notice do they have
             # to give us?": a part that says all it asks is answered by its own best card, not bent to the
             # whole's subject (which the whole's card already answers)

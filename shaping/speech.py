@@ -33,7 +33,7 @@ _SOFT_COMMA = "\ue000"
 def to_speech(text: str) -> str:
     """``text`` reworded for text-to-speech: see the module docstring for the rules."""
     spoken = " ".join(text.replace(_SOFT_COMMA, " ").split())
-    spoken = _replace_links(spoken)
+    spoken = _STRAY_LINK.sub(" ", _replace_links(spoken))
     spoken = _PHONE_NUMBER.sub(lambda match: _read_phone_number(match.group(), _SOFT_COMMA), spoken)
     spoken = _read_section_numbers(spoken)
     spoken = _expand_abbreviations(spoken)
@@ -72,6 +72,8 @@ _WEB_ADDRESS = (
     r"|\b[\w-]+(?:\.[\w-]+)*\.(?:gov|org|com|net|us|edu|info)\b(?:/[^\s<>\"]*)?"
 )
 _LINK = re.compile(rf"(?P<email>{_EMAIL})|(?P<web>{_WEB_ADDRESS})")
+# What is left of a link with no scheme or host the patterns know ("x://", "://"): no word to say
+_STRAY_LINK = re.compile(r"\S*://\S*")
 _TRAILING_PUNCTUATION = re.compile(r"[.,;:!?)\]'\"]+$")
 _ASIDE_OPENERS = ("(", "[", ":", "-", "–", "—")
 _WEBSITE_WORDS = N_("the city's website")

@@ -1359,3 +1359,20 @@ def test_an_ok_before_the_answer_is_the_answer_not_a_confirmation_that_sends_the
     with languages.using("es"):
         turn = decide(SERVICE_FORM, FormState({**values, "city": "inglewood"}, "gallons"), said, CONTACTS)
     assert not turn.confirmed and turn.updates["gallons"]["amount"] == 1200
+
+
+def test_the_business_s_owner_named_for_whom_to_contact_is_the_contact():
+    """ "El dueño es Guadalupe Ríos, (310) 555-0177. El local es rentado: ..." asked whom to contact: the
+    owner, a person, is the contact; the question is not asked again."""
+    with languages.using("es"):
+        turn = decide(
+            PERMIT_FORMS["inglewood"],
+            FormState({"city": "inglewood", "business_name": "Cocina Doña Lupe"}, "applicant_name"),
+            say(
+                "El dueño es Guadalupe Ríos, (310) 555-0177. El local es rentado: el propietario es Brea "
+                "Plaza LLC y lo administra Pacific Property Management, (310) 555-0400."
+            ),
+            CONTACTS,
+        )
+    assert turn.updates.get("applicant_name") == "Guadalupe Ríos"
+    assert turn.next_slot != "applicant_name"

@@ -196,3 +196,10 @@ def test_any_text_can_be_spoken_without_links_or_signs(text):
     spoken = to_speech(text)
     for leftover in ("://", "www.", "@city", "§", "\ue000"):  # a bare word "http" is not a link
         assert leftover not in spoken
+
+
+@pytest.mark.parametrize("text", ["://", "see x://y for more", "ftp://files.city"])
+def test_what_is_left_of_a_link_is_not_read_out(text):
+    """A scheme separator with no web address the link patterns know (found by the property test above):
+    nothing to say, so nothing of it is read."""
+    assert "://" not in to_speech(text)
