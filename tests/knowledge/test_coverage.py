@@ -102,3 +102,14 @@ def test_a_question_with_no_known_topic_is_sent_to_the_office_of_what_it_is_abou
     assert office_for(question) == office
     declined = not_covered("victorville", CityContacts(), office=office_for(question))
     assert declined.kind is AnswerKind.NOT_COVERED
+
+
+def test_the_user_s_own_deadline_to_respond_is_no_processing_time():
+    """ "How long do we have to respond?" to a letter asks the user's deadline (60 days for a food recovery
+    capacity request), which the ordinance sets; how long the city takes to decide is what it does not."""
+    asked = (
+        "The city sent a letter dated November 13 about our food recovery capacity. How long do we have to "
+        "respond?"
+    )
+    assert uncovered_topic(asked, "victorville") is None
+    assert uncovered_topic("how long does it take the city to approve the permit?", "victorville") is not None
