@@ -22,6 +22,7 @@ from cities.names import (
     UnknownCity,
     cities_named,
     city_for_zip,
+    corrects_the_city,
     detect_city,
     without_city_names,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "UnknownCity",
     "cities_named",
     "city_for_zip",
+    "corrects_the_city",
     "detect_city",
     "format_citation",
     "inglewood",

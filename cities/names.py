@@ -95,6 +95,12 @@ def detect_city(text: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def corrects_the_city(text: str) -> bool:
+    """Whether a message names one city in place of the other ("el restaurante nuevo es en inglewood no en
+    victorville", "inglewood, not victorville"): the conversation's question, asked again there."""
+    return detect_city(text) is not None and any(denied.search(text) for denied in _DENIED.values())
+
+
 def cities_named(text: str) -> tuple[str, ...]:
     """Every city a message is about, by name or ZIP, in the order it names them: both for "got 1 spot in
     victorville and 1 in inglewood", one for "does inglewood have a brown bin like victorville?"."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from cities import detect_city, without_city_names
+from cities import corrects_the_city, detect_city, without_city_names
 
 SPILL_INTENT = "report_spill"
 PUMPOUT_INTENT = "log_pumpout"
@@ -1159,5 +1159,9 @@ _IN_THE_OTHER_CITY = re.compile(
 
 def asks_about_the_other_city(text: str) -> bool:
     """Whether a message asks the topic again for a city it names (:data:`_AND_IN_THE_CITY`,
-    :data:`_IN_THE_OTHER_CITY`)."""
-    return bool(_AND_IN_THE_CITY.match(text) or (_IN_THE_OTHER_CITY.search(text) and detect_city(text)))
+    :data:`_IN_THE_OTHER_CITY`), or names it in place of the other (:func:`cities.corrects_the_city`)."""
+    return bool(
+        _AND_IN_THE_CITY.match(text)
+        or (_IN_THE_OTHER_CITY.search(text) and detect_city(text))
+        or corrects_the_city(text)  # "me equivoque, el restaurante nuevo es en inglewood no en victorville"
+    )

@@ -927,3 +927,16 @@ def test_asking_how_a_spill_is_reported_is_a_question_until_one_is_going_on():
 )
 def test_a_greeting_or_goodbye_that_asks_something_is_a_question(intent, said, routed):
     assert route(intent, said) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "other"),
+    [
+        ("ay no espera, me equivoque, el restaurante nuevo es en inglewood no en victorville", True),
+        ("we're in inglewood, not victorville", True),
+        ("does inglewood have a brown bin like victorville?", False),  # compared, not corrected
+        ("inglewood", False),  # the city alone: ActionSetCity's
+    ],
+)
+def test_a_city_named_in_place_of_the_other_asks_the_topic_again_there(said, other):
+    assert asks_about_the_other_city(said) is other
