@@ -850,7 +850,9 @@ def _reads_better_with(question: str, about_the_form: str, city: str | None) -> 
     """Whether an answer card matches the question read with the form's subject clearly better than the
     question alone: a short question that names no subject of its own leans on the form's."""
     cards = _answer_cards()
-    if cards is None or len(question.split()) > FOLLOW_UP_MAX_WORDS:
+    # "And if we double our staff next year and the food waste goes up?": opened as a follow-up, it leans on
+    # the form's subject however long it is
+    if cards is None or (len(question.split()) > FOLLOW_UP_MAX_WORDS and not is_follow_up(question)):
         return False
     alone = cards.match(question, city, k=1, language=current())
     with_subject = cards.match(about_the_form, city, k=1, language=current())
@@ -1035,9 +1037,18 @@ def completes(tracker: Tracker, topic: str, question: str, city: str | None) -> 
     return _completed(tracker, topic, question, city) is not None
 
 
+# A message that says its values go with what was said before ("thats what my permit says. last pumped nov 2,
+# when is the next one" after "60"): it computes with the topic's, though it computes alone too
+_AS_SAID_BEFORE = re.compile(
+    r"\b(?:that'?s|thats|that is|it'?s|its|same as) what (?:my|our|the) permit (?:says|said|has)\b"
+    r"|\b(?:es )?lo (?:que|q) dice (?:mi|el|nuestro) permiso\b|\blike i (?:said|told you)\b|\bcomo le dije\b",
+    re.IGNORECASE,
+)
+
+
 def _completed(tracker: Tracker, topic: str, question: str, city: str | None) -> Answer | None:
     """The topic's result worked out with ``question``'s value (:func:`completes`), or None."""
-    if computed_answer(tracker, question, city) is not None:
+    if computed_answer(tracker, question, city) is not None and not _AS_SAID_BEFORE.search(question):
         return None
     # the new message's values first, as free_answer reads them: "it's more like 12 gallons" after 8
     together = computed_answer(tracker, f"{question} {topic}"[:MAX_QUESTION_CHARS], city)

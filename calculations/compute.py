@@ -1021,12 +1021,26 @@ def _unit_kind(unit: str) -> str:
     return next((kind for prefix, kind in _UNIT_KINDS if word.startswith(prefix)), word)
 
 
+# A dollar amount said as a bare number ("what if its the 413 one instead" after a $267 invoice): not a day, a
+# time or a count with its unit
+_BARE_AMOUNT = re.compile(
+    r"(?<![\d$/:.,-])\b(\d{3,5})\b(?![/:.,]\d)"
+    r"(?!\s*(?:seats?|asientos|gal\w*|yard\w*|yd\w*|days?|d[ií]as|sq\w*|square|pies|am|pm|a\.m|p\.m))",
+    re.IGNORECASE,
+)
+
+
 def with_newer_facts(topic: str, said: str) -> str:
     """The conversation's facts, then ``said``, with each count ``said`` gives (seats, gallons, cubic yards)
     replacing the topic's counts of that kind ("... 48 seats" then "what if we add the patio, like 62 seats":
-    62 seats, not the first count read again)."""
+    62 seats, not the first count read again), and a dollar amount it gives replacing the topic's ("$267"
+    then "what if its the 413 one instead": $413)."""
     kinds = {_unit_kind(found["unit"]) for found in _COUNT_WITH_UNIT.finditer(said)}
     kept = _COUNT_WITH_UNIT.sub(lambda found: " " if _unit_kind(found["unit"]) in kinds else found[0], topic)
+    if _DOLLARS.search(kept):
+        said = said if _DOLLARS.search(said) else _BARE_AMOUNT.sub(r"$\1", said, count=1)
+        if _DOLLARS.search(said):
+            kept = _DOLLARS.sub(" ", kept)
     return " ".join(f"{kept} {said}".split())
 
 

@@ -1034,6 +1034,38 @@ _CALL_WHOM = _words(
 )
 
 
+# Words a sorting question asks with: where a thing goes, a container, throwing it out
+_WHERE_IT_GOES = _words(
+    r"where",
+    r"which (?:bin|cart|can|container|one)",
+    r"bins?",
+    r"carts?",
+    r"cans?",
+    r"containers?",
+    r"dumpsters?",
+    r"recycl\w*",
+    r"compost\w*",
+    r"trash",
+    r"garbage",
+    r"throw\w*",
+    r"toss\w*",
+    r"dump\w*",
+    r"put",
+    r"goes?",
+    r"d[oó]nde",
+    r"botes?",
+    r"contenedor(?:es)?",
+    r"tir\w+",
+    r"basura",
+)
+
+
+def asks_no_place_for_anything(text: str) -> bool:
+    """Whether a message asks nothing of where a thing goes ("jan 1 is a holiday tho, do i do it before?"): a
+    sorting question it is not, unless it names an item (the caller checks the sorting list)."""
+    return not _WHERE_IT_GOES.search(text)
+
+
 def may_ask_where_it_goes(intent: str, text: str) -> bool:
     """Whether a message the classifier took for a city, could not place, or (short) took for a question
     or a fact may be a sorting question: it asks about a container or where something goes, or names the

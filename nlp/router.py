@@ -21,7 +21,13 @@ from rasa.shared.nlu.constants import INTENT, INTENT_NAME_KEY, INTENT_RANKING_KE
 from rasa.shared.nlu.training_data.message import Message
 
 from cities import without_city_names
-from intake.routing import QUESTION_INTENT, SORT_INTENT, may_ask_where_it_goes, route
+from intake.routing import (
+    QUESTION_INTENT,
+    SORT_INTENT,
+    asks_no_place_for_anything,
+    may_ask_where_it_goes,
+    route,
+)
 from intake.settings import without_setting
 from knowledge.coverage import uncovered_topic
 from knowledge.spanish import gloss
@@ -53,6 +59,8 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
                 routed = SORT_INTENT  # "ziploc bags, blue bin ok? victorville" is no answer to "which city?"
             if routed == SORT_INTENT and _ASKS_WHEN_OPEN.search(english) and uncovered_topic(english, None):
                 routed = QUESTION_INTENT  # "where do I drop off old paint, and when are they open?": declined
+            if routed == SORT_INTENT and asks_no_place_for_anything(english) and not _names_an_item(text):
+                routed = QUESTION_INTENT  # "jan 1 is a holiday tho, do i do it before?": nothing to sort
             if routed == predicted:
                 continue
             chosen = {INTENT_NAME_KEY: routed, "confidence": 1.0}

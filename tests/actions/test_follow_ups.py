@@ -1050,3 +1050,29 @@ def test_a_cost_question_at_the_start_of_an_application_gets_what_applying_costs
     )
     reply, _ = answer_in_form(tracker, asked)
     assert "$340" in reply.text and "$413" in reply.text and "Fees (1)" in reply.text, reply.text
+
+
+def test_a_date_said_with_that_s_what_my_permit_says_computes_with_the_permit_s_frequency(engine):
+    """ "60" (read as the permit's 60 days), then "thats what my permit says. last pumped nov 2, when is the
+    next one": the 60-day frequency, not the 90-day default the new message alone would give."""
+    slots = {
+        TOPIC_SLOT: "how often do i need to pump the grease trap victorville our permit says every 60 days",
+        "city": "victorville",
+    }
+    said = "thats what my permit says. last pumped nov 2, when is the next one"
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots))
+    reply = " ".join(message.get("text") or "" for message in messages)
+    assert "60-day" in reply and "January 1, 2027" in reply, reply
+
+
+def test_a_long_what_if_in_a_waiver_request_leans_on_the_waiver(engine):
+    """ "And if we double our staff next year and the food waste goes up?" in the de minimis request: the
+    waiver's rule when organics go over (notify within 15 days), not kitchen food-waste practice."""
+    from actions.knowledge import answer_in_form
+
+    asked = "And if we double our staff next year and the food waste goes up?"
+    tracker = make_tracker(
+        text=asked, intent="ask_question", slots={"city": "victorville"}, active_loop="deminimis_form"
+    )
+    reply, _ = answer_in_form(tracker, asked)
+    assert "15 days" in reply.text and "6.37.050" in reply.text, reply.text

@@ -785,3 +785,16 @@ def test_a_count_given_again_replaces_the_one_given_before():
     assert "1.5 cubic yards" in kept and "6 gallons" not in kept
     dated = with_newer_facts("permit says 60 days, last pumped nov 3", "what about 90 days")
     assert "60 days" in dated and "nov 3" in dated  # days and dates are no counts: kept
+
+
+def test_an_invoice_amount_given_again_replaces_the_one_before():
+    """ "$267" then "what if its the 413 one instead": a later "when do they start going after my permit"
+    works on the $413 invoice."""
+    from calculations import with_newer_facts
+
+    facts = with_newer_facts(
+        "late fee on the inspection fee bill, invoice date oct 9 $267", "what if its the 413 one"
+    )
+    assert "$267" not in facts
+    assert "$454.30" in compute(f"when do they start going after my permit {facts}", "inglewood", NOW).text
+    assert "$267" in with_newer_facts("invoice dated 10/9 for $267", "it was mailed nov 3")  # no new amount

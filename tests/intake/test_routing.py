@@ -940,3 +940,18 @@ def test_a_greeting_or_goodbye_that_asks_something_is_a_question(intent, said, r
 )
 def test_a_city_named_in_place_of_the_other_asks_the_topic_again_there(said, other):
     assert asks_about_the_other_city(said) is other
+
+
+@pytest.mark.parametrize(
+    ("said", "none"),
+    [
+        ("jan 1 is a holiday tho, do i do it before?", True),
+        ("where do egg cartons go", False),
+        ("pizza box, blue bin ok?", False),
+        ("y las cascaras de huevo en q bote van?", False),
+    ],
+)
+def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless_it_names_an_item(said, none):
+    from intake.routing import asks_no_place_for_anything
+
+    assert asks_no_place_for_anything(said) is none
