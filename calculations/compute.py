@@ -290,6 +290,19 @@ _PLANNED = re.compile(
 )
 
 
+NO_HOLIDAY_SHIFT = N_(
+    "The ordinance doesn't move a due date that falls on a holiday or a weekend, so have the service done on "
+    "a day before it."
+)
+# A day the message says is a holiday or a weekend day ("jan 1 is a holiday tho, do i do it before?"): the
+# calendar's, never the day the device was serviced
+_A_DAY_SAID_OF_THE_CALENDAR = re.compile(
+    r"\b[\w/]+(?:\s+\d{1,2}(?:st|nd|rd|th)?)?\s+(?:is|es|falls on|cae en)\s+(?:a\s+|un\s+)?"
+    r"(?:holiday|d[ií]a festivo|festivo|feriado|sunday|saturday|weekend|domingo|s[aá]bado|fin de semana)\b",
+    re.IGNORECASE,
+)
+
+
 def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     planned_day = None
     if planned := _PLANNED.search(text):
@@ -305,7 +318,8 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
         return None  # "invoice for cleaning the sewer main, dated oct 30, when do i have to pay?"
     if _MANIFEST.search(text) and not _NEXT_SERVICE.search(text):
         return None  # "pumped yesterday, when do i get the manifest in?": the manifest's clock answers
-    served, _ = find_date(text, ctx)
+    calendar_day = _A_DAY_SAID_OF_THE_CALENDAR.search(text)
+    served, _ = find_date(_A_DAY_SAID_OF_THE_CALENDAR.sub(" ", text), ctx)
     if not served.ok or served.value is None:
         return None
     device = "trap" if _TRAP.search(text) else "interceptor"
@@ -346,6 +360,8 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
         else result.reason
     )
     parts = [lead, because]
+    if calendar_day is not None:  # "jan 1 is a holiday tho, do i do it before?"
+        parts.append(t(NO_HOLIDAY_SHIFT))
     if result.manifest_due is not None and result.manifest_due >= ctx.today:
         parts.append(
             t("The manifest for that service is due by {date}.", date=long_date(result.manifest_due))
@@ -527,6 +543,7 @@ def _paid_on(fee: LateFee) -> Computed:
 _REVOCATION = re.compile(
     r"\b(?:revok\w*|revocation|revocar\w*|"
     r"pull (?:our|my|the) permit|(?:lose|take away) (?:our|my|the) permit|"
+    r"go(?:ing)? after (?:our|my|the) permit|"
     r"if (?:(?:i|we) )?(?:(?:still|just|simply|really|ever) )?"  # "y si no pago": "and if don't pay"
     r"(?:don'?t|dont|do not|never|can'?t|cannot|won'?t) pay|"
     r"(?:never|not|don'?t|stop) pay(?:ing)? (?:it|this|that|the (?:bill|invoice|fee))|"

@@ -798,3 +798,21 @@ def test_an_invoice_amount_given_again_replaces_the_one_before():
     assert "$267" not in facts
     assert "$454.30" in compute(f"when do they start going after my permit {facts}", "inglewood", NOW).text
     assert "$267" in with_newer_facts("invoice dated 10/9 for $267", "it was mailed nov 3")  # no new amount
+
+
+def test_a_day_said_to_be_a_holiday_is_no_service_date():
+    """ "jan 1 is a holiday tho, do i do it before?" after the due date January 1: the service stays November
+    2 (60-day permit), and the answer says the ordinance moves no due date for a holiday."""
+    topic = (
+        "pump the grease trap victorville our permit says every 60 days. last pumped nov 2, when's the next"
+    )
+    found = compute(f"jan 1 is a holiday tho, do i do it before? {topic}", "victorville", NOW)
+    assert "January 1, 2027" in found.text and "November 2, 2026" in found.text
+    assert "holiday" in found.text and "overdue" not in found.text
+
+
+def test_going_after_the_permit_asks_the_revocation_day():
+    said = "when do they start going after my permit, invoice date oct 9 $413 unpaid"
+    assert compute(said, "inglewood", NOW).text.startswith(
+        "Ninety days after the invoice date is January 7, 2027"
+    )
