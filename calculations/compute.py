@@ -486,9 +486,8 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
     if not invoiced.ok or invoiced.value is None:
         return None
     if amount is None and _A_HEARING.search(text):
-        return (
-            None  # "a letter mailed november 20 ... over unpaid invoices. The hearing is set for december 10"
-        )
+        # "a letter mailed november 20 ... over unpaid invoices. The hearing is set for december 10"
+        return None
     if amount is None:  # "the yearly fee bill dated nov 2, when do i get hit with a late fee?": its dates
         return _late_fee_dates(compliance.late_fee(invoiced.value, 1, ctx.today))  # any amount: same dates
     if paid_on is not None:  # "and if i pay it friday?", "and if i cant pay till january?"
@@ -698,14 +697,35 @@ def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     return Computed("nov_fee", f"{dollars(result.amount)}. {result.reason}", result.citation)
 
 
+# The kinds of establishment Inglewood's definition makes large whatever their seats (Definitions, "Food
+# service establishment" (b)): "our school kitchen", "the hospital cafeteria"
+_LARGE_KINDS = (
+    ("school", re.compile(r"\b(?:schools?|escuelas?|elementary|middle school|high school)\b", re.I)),
+    ("hospital", re.compile(r"\bhospital(?:es)?\b", re.I)),
+)
+
+
+_NEAR_A_PLACE = re.compile(
+    r"\b(?:near|by|next to|across from|close to|cerca de|junto a|enfrente de)\s+"
+    r"(?:(?:the|a|an|la|el|una|un)\s+)?(?:\w+\s+)?(?:schools?|escuelas?|hospital(?:es)?)\b",
+    re.I,
+)
+
+
 def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     seats = _SEATS.search(text)
     drive_thru = bool(_DRIVE_THRU.search(text)) and not _NO_DRIVE_THRU.search(text)
-    if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)) or not (seats or drive_thru):
+    said = _NEAR_A_PLACE.sub(" ", text)  # "a restaurant near the high school" is a restaurant
+    kind = next((kind for kind, named in _LARGE_KINDS if named.search(said)), "restaurant")
+    if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)):
+        return None
+    if not (seats or drive_thru or kind != "restaurant"):
         return None
     if _APPLYING.search(text) and not _ANNUAL_ONLY.search(text):
         # "we're applying: how much will we pay?": the initial fee with the first year's annual fee
-        fees = compliance.permit_fees(seats=int(seats.group(1)) if seats else None, drive_thru=drive_thru)
+        fees = compliance.permit_fees(
+            seats=int(seats.group(1)) if seats else None, drive_thru=drive_thru, kind=kind
+        )
         total = fees.breakdown["first_year_total"]
         lead = t(
             "Your first year's permit fees come to {total}: {reason}",
@@ -713,7 +733,7 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
             reason=fees.reason,
         )
         return Computed("permit_fee", lead, fees.citation)
-    result = compliance.annual_fee(int(seats.group(1)) if seats else None, drive_thru)
+    result = compliance.annual_fee(int(seats.group(1)) if seats else None, drive_thru, kind)
     lead = t("Your annual fee is {amount}: {reason}", amount=dollars(result.amount), reason=result.reason)
     return Computed("annual_fee", lead, result.citation)
 

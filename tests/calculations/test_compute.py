@@ -816,3 +816,18 @@ def test_going_after_the_permit_asks_the_revocation_day():
     assert compute(said, "inglewood", NOW).text.startswith(
         "Ninety days after the invoice date is January 7, 2027"
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "fee"),
+    [
+        ("our school kitchen in inglewood has 35 seats, what is the yearly grease fee?", "$413"),
+        ("the hospital cafeteria, how much is the annual fog fee", "$413"),
+        ("how much is the annual fee for a restaurant near the high school, 30 seats", "$267"),
+        ("yearly fee for our 40 seats restaurant in inglewood", "$267"),
+    ],
+)
+def test_a_school_or_hospital_pays_the_large_establishment_s_fee_whatever_its_seats(said, fee):
+    """Inglewood's definition makes schools and hospitals large food establishments (Definitions, "Food
+    service establishment" (b)); a restaurant near one is a restaurant."""
+    assert compute(said, "inglewood", NOW).text.startswith(f"Your annual fee is {fee}")
