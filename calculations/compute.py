@@ -719,8 +719,8 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
     kind = next((kind for kind, named in _LARGE_KINDS if named.search(said)), "restaurant")
     if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)):
         return None
-    if not (seats or drive_thru or kind != "restaurant"):
-        return None
+    if not (seats or drive_thru or (kind != "restaurant" and _ANNUAL.search(text))):
+        return None  # a school's or hospital's fee is asked by name ("the school's yearly fee"), not "a fine"
     if _APPLYING.search(text) and not _ANNUAL_ONLY.search(text):
         # "we're applying: how much will we pay?": the initial fee with the first year's annual fee
         fees = compliance.permit_fees(

@@ -831,3 +831,9 @@ def test_a_school_or_hospital_pays_the_large_establishment_s_fee_whatever_its_se
     """Inglewood's definition makes schools and hospitals large food establishments (Definitions, "Food
     service establishment" (b)); a restaurant near one is a restaurant."""
     assert compute(said, "inglewood", NOW).text.startswith(f"Your annual fee is {fee}")
+
+
+def test_a_school_named_with_another_fee_is_no_annual_fee_question():
+    """ "how much is the NOV fine for our school" names a school and a fine: not the school's yearly fee."""
+    found = compute("how much is the NOV fine for our school, its the second one", "inglewood", NOW)
+    assert found is None or found.kind != "annual_fee"
