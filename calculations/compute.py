@@ -17,6 +17,7 @@ from cities import inglewood
 from cities.wording import long_date
 from compliance.core import dollars, parse_city
 from compliance.inglewood.fog import LateFee
+from intake.choices import ESTABLISHMENT_CHOICES
 from intake.core import ANY, FUTURE, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date
 from intake.numbers import NUMBER_PATTERN, words_to_number
@@ -699,15 +700,16 @@ def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
 
 # The kinds of establishment Inglewood's definition makes large whatever their seats (Definitions, "Food
 # service establishment" (b)): "our school kitchen", "the hospital cafeteria"
-_LARGE_KINDS = (
-    ("school", re.compile(r"\b(?:schools?|escuelas?|elementary|middle school|high school)\b", re.I)),
-    ("hospital", re.compile(r"\bhospital(?:es)?\b", re.I)),
+_LARGE_KINDS = tuple(
+    (choice.key, re.compile(rf"\b(?:{choice.pattern})\b", re.I))
+    for choice in ESTABLISHMENT_CHOICES
+    if choice.key in ("school", "hospital")
 )
-
-
 _NEAR_A_PLACE = re.compile(
     r"\b(?:near|by|next to|across from|close to|cerca de|junto a|enfrente de)\s+"
-    r"(?:(?:the|a|an|la|el|una|un)\s+)?(?:\w+\s+)?(?:schools?|escuelas?|hospital(?:es)?)\b",
+    r"(?:(?:the|a|an|la|el|una|un)\s+)?(?:\w+\s+)?(?:"
+    + "|".join(named.pattern for _, named in _LARGE_KINDS)
+    + r")",
     re.I,
 )
 
@@ -1058,15 +1060,6 @@ def _unit_kind(unit: str) -> str:
     return next((kind for prefix, kind in _UNIT_KINDS if word.startswith(prefix)), word)
 
 
-# A dollar amount said as a bare number ("what if its the 413 one instead" after a $267 invoice): not a day, a
-# time or a count with its unit
-_BARE_AMOUNT = re.compile(
-    r"(?<![\d$/:.,-])\b(\d{3,5})\b(?![/:.,]\d)"
-    r"(?!\s*(?:seats?|asientos|gal\w*|yard\w*|yd\w*|days?|d[ií]as|sq\w*|square|pies|am|pm|a\.m|p\.m))",
-    re.IGNORECASE,
-)
-
-
 def with_newer_facts(topic: str, said: str) -> str:
     """The conversation's facts, then ``said``, with each count ``said`` gives (seats, gallons, cubic yards)
     replacing the topic's counts of that kind ("... 48 seats" then "what if we add the patio, like 62 seats":
@@ -1074,10 +1067,8 @@ def with_newer_facts(topic: str, said: str) -> str:
     then "what if its the 413 one instead": $413)."""
     kinds = {_unit_kind(found["unit"]) for found in _COUNT_WITH_UNIT.finditer(said)}
     kept = _COUNT_WITH_UNIT.sub(lambda found: " " if _unit_kind(found["unit"]) in kinds else found[0], topic)
-    if _DOLLARS.search(kept):
-        said = said if _DOLLARS.search(said) else _BARE_AMOUNT.sub(r"$\1", said, count=1)
-        if _DOLLARS.search(said):
-            kept = _DOLLARS.sub(" ", kept)
+    if _DOLLARS.search(kept) and _DOLLARS.search(said):  # "the 413 one", "its 413", "$413"
+        kept = _DOLLARS.sub(" ", kept)
     return " ".join(f"{kept} {said}".split())
 
 
