@@ -392,6 +392,13 @@ def form_named(name: str | None) -> GuidedForm | None:
     return _FORMS_BY_NAME.get(name or "")
 
 
+def form_about(topic: str | None) -> GuidedForm | None:
+    """The form whose matter ``topic`` names, in the conversation's language: what a cancelled form leaves
+    as the topic ("permit application", "solicitud de permiso"); None for any other topic."""
+    said = (topic or "").strip().lower()
+    return next((form for form in _FORMS_BY_NAME.values() if t(form.topic).lower() == said), None)
+
+
 @dataclass(frozen=True)
 class GuidedForm:
     """A Rasa form over field specs: its name, the spec, which answers may be skipped after two failed

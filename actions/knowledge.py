@@ -15,7 +15,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions import runtime
 from actions.channel import channel_of
-from actions.forms import form_named, looks_like_question, message_time
+from actions.forms import GuidedForm, form_about, form_named, looks_like_question, message_time
 from calculations import (
     Computed,
     about_another_place,
@@ -26,6 +26,7 @@ from calculations import (
     missing_value_question,
     what_if_read,
     with_newer_facts,
+    without_facts_said_again,
     without_permit_terms,
     without_stated_facts,
 )
@@ -43,6 +44,7 @@ from intake.routing import (
 )
 from intake.settings import parse_generator
 from knowledge.answer import (
+    CARD_MIN,
     Answer,
     AnswerKind,
     answer_from_cards,
@@ -168,13 +170,21 @@ def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
     if form is not None and form.subject is not None and len(question.split()) <= FOLLOW_UP_MAX_WORDS:
         return form.subject
     topic = tracker.get_slot(TOPIC_SLOT)
-    if not topic or len(question.split()) > FOLLOW_UP_MAX_WORDS or question.strip() == topic.strip():
-        return None
     cards = _answer_cards()
-    if cards is None:
+    if not topic or cards is None or question.strip() == topic.strip():
+        return None
+    if len(question.split()) > FOLLOW_UP_MAX_WORDS and _stands_alone(cards, question, city):
         return None
     found = cards.match(topic, city, k=1, language=current())
     return found[0].card.topic if found else None
+
+
+def _stands_alone(cards: CardIndex, question: str, city: str | None) -> bool:
+    """Whether a long question names what it asks about: a card answers it alone. "what do i put in the
+    letter? can i just leave out that it went into the alley, makes us look bad" does not (after a spill,
+    "the letter" is the written confirmation's): it leans on the conversation's subject like a short one."""
+    found = cards.match(question, city, k=1, language=current())
+    return bool(found) and found[0].score >= CARD_MIN
 
 
 def _answer_cards() -> CardIndex | None:
@@ -268,7 +278,8 @@ def free_answer(
     ask_city = channel in ("sms", "voice") and not city_asked
     if len(cities_named(question)) > 1:  # "got 1 spot in victorville and 1 in inglewood": each city's rule
         city = None
-    said = f"{question} {facts}".strip()  # the new message's values first: "and if it were 6 gallons?"
+    # the new message's values first, and in place of those it gives anew: "and if it were 6 gallons?"
+    said = f"{question} {without_facts_said_again(facts, question)}".strip()
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
     computed = compute(english, city or detect_city(said), now, asked=asked)
@@ -308,6 +319,7 @@ def free_answer(
             text=f"{rule.text} {told}",
             citations=(*rule.citations, computed.citation),
             parts=max(rule.parts, 2),
+            result=told,
         )
     if rule.kind is not AnswerKind.ANSWER or rule.card is None:
         return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
@@ -530,7 +542,13 @@ class ActionAnswerQuestion(Action):
             )
             dispatcher.utter_message(text=shape_answer(said, channel_of(tracker)).text)
             return []
-        if topic and (restated := _with_the_interceptor(question, topic)) is not None:
+        cancelled = form_about(topic) if _leans_on_the_form(question) else None
+        if (
+            cancelled is not None
+            and (after_it := _about_the_form(tracker, question, city, cancelled)) is not None
+        ):
+            result, events = after_it  # "nomas dime cuanto cuesta pa tenerlo listo" after cancelling it
+        elif topic and (restated := _with_the_interceptor(question, topic)) is not None:
             # "its the big one in the ground outside" after the grease trap's rule: the interceptor's
             result, events = answer(tracker, restated, city)
             events.append(SlotSet(TOPIC_SLOT, restated[-MAX_QUESTION_CHARS:]))
@@ -709,6 +727,9 @@ def on_the_topic(
     """A question that leans on the conversation's topic, answered: the topic's facts compute with a new
     fact, or for a date or amount asked ("n the manifest, when does the city need it by" after a logged
     pump-out); a card's clock starts on the topic's day; read with the topic when alone it answers nothing."""
+    cancelled = form_about(topic) if _leans_on_the_form(question) else None
+    if cancelled is not None and (found := _about_the_form(tracker, question, city, cancelled)):
+        return found  # "nomas dime cuanto cuesta y ya" after cancelling an application
     topic = _topic_for(question, topic)
     facts = topic if changes_a_fact(question) or asks_when_or_how_much(question) else ""
     question = what_if_read(question, topic)  # "y si fueran 12?" after "... 6 galones": 12 gallons
@@ -760,7 +781,7 @@ def _moves_the_result(tracker: Tracker, topic: str, question: str, city: str | N
     alone = compute(english(topic), place, now)
     if alone is None:
         return None
-    said = f"{question} {topic}"[:MAX_QUESTION_CHARS]
+    said = f"{question} {without_facts_said_again(topic, question)}"[:MAX_QUESTION_CHARS]
     together = compute(english(said), place, now, asked=english(question))
     return None if together is None else together.text != alone.text
 
@@ -810,14 +831,16 @@ def _start_the_application(
 
 
 def _about_the_form(
-    tracker: Tracker, question: str, city: str | None
+    tracker: Tracker, question: str, city: str | None, form: GuidedForm | None = None
 ) -> tuple[ShapedReply, list[EventType]] | None:
     """A question asked in the middle of a form, answered; one that names no subject of its own ("do I
     need to send a letter too?" in a spill report) is answered about the form's subject when alone it would
     be declined, and a date or amount it asks is computed from the form's answers ("by when?": five working
     days after the spill being reported). None: no form is open, or the ordinances do not answer it either
-    way (the caller answers or declines it as it is)."""
-    form = form_named((tracker.active_loop or {}).get("name"))
+    way (the caller answers or declines it as it is). ``form``: a form just cancelled, whose matter is still
+    the topic ("nomas dime cuanto cuesta" after cancelling an application: what applying costs)."""
+    leans = form is not None and _leans_on_the_form(question)
+    form = form or form_named((tracker.active_loop or {}).get("name"))
     if form is None:
         return None  # no form: the question is answered as it is
     form_facts = ""
@@ -831,7 +854,7 @@ def _about_the_form(
     facts = (form_facts or form.topic) if asks_when_or_how_much(question) or changes_a_fact(question) else ""
     said = {"facts": facts, "clock_facts": form_facts}
     about_the_form = f"{question.rstrip(' ?')} ({t(form.topic)})?"  # one question, not two parts
-    if _reads_better_with(question, about_the_form, city) and (
+    if (leans or _reads_better_with(question, about_the_form, city)) and (
         found := answer_if_covered(tracker, about_the_form, city, **said)
     ):
         return found  # "¿Qué tengo que mandar o demostrar?" while asking for the interceptor variance
@@ -839,6 +862,13 @@ def _about_the_form(
     if found is None:
         found = answer_if_covered(tracker, about_the_form, city, **said)
     return found
+
+
+def _leans_on_the_form(question: str) -> bool:
+    """Whether a question asked after a form was cancelled is about the form's matter: a short one asking an
+    amount, a date or what to send ("nomas dime cuanto cuesta y ya": what applying costs)."""
+    short = len(question.split()) <= FOLLOW_UP_MAX_WORDS
+    return short and (asks_when_or_how_much(question) or names_nothing(question))
 
 
 # How much better an answer card must match a mid-form question read with the form's subject than alone for
@@ -937,7 +967,9 @@ class ActionFollowUp(Action):
         text = bare_number_read(text, last_said, english_topic, city, message_time(tracker))
         facts = with_newer_facts(topic, text)[-MAX_QUESTION_CHARS:]
         # the new fact's values first: "it was wednesday nov 18" after "a couple weeks ago"
-        computed = computed_answer(tracker, f"{text} {topic}"[:MAX_QUESTION_CHARS], city)
+        computed = computed_answer(
+            tracker, f"{text} {without_facts_said_again(topic, text)}"[:MAX_QUESTION_CHARS], city
+        )
         if computed is None and (dated := _clock_from_the_day(tracker, topic, text, city)) is not None:
             result, events = dated  # "it was mailed nov 25" after "how do i fight it?": the appeal's clock
             dispatcher.utter_message(text=result.text)
@@ -1048,12 +1080,22 @@ _AS_SAID_BEFORE = re.compile(
 
 def _completed(tracker: Tracker, topic: str, question: str, city: str | None) -> Answer | None:
     """The topic's result worked out with ``question``'s value (:func:`completes`), or None."""
-    if computed_answer(tracker, question, city) is not None and not _AS_SAID_BEFORE.search(question):
+    if _computes_alone(tracker, question, city) and not _AS_SAID_BEFORE.search(question):
         return None
     # the new message's values first, as free_answer reads them: "it's more like 12 gallons" after 8
-    together = computed_answer(tracker, f"{question} {topic}"[:MAX_QUESTION_CHARS], city)
+    together = computed_answer(
+        tracker, f"{question} {without_facts_said_again(topic, question)}"[:MAX_QUESTION_CHARS], city
+    )
     alone = computed_answer(tracker, topic, city)
     return together if together is not None and (alone is None or together.text != alone.text) else None
+
+
+def _computes_alone(tracker: Tracker, said: str, city: str | None) -> bool:
+    """Whether a message's own values give a result that asks for nothing more ("12 gal a week, can we get
+    out of it?" asks for the trash service, which the topic may hold: not alone)."""
+    english = said if current() == ENGLISH else gloss(said)
+    found = compute(english, city or detect_city(said), message_time(tracker))
+    return found is not None and not found.needs_a_value
 
 
 def computed_answer(tracker: Tracker, said: str, city: str | None) -> Answer | None:

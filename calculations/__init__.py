@@ -19,6 +19,7 @@ from calculations.compute import (
     what_if_read,
     with_newer_facts,
     with_unit_asked,
+    without_facts_said_again,
     without_permit_terms,
     without_stated_facts,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "what_if_read",
     "with_newer_facts",
     "with_unit_asked",
+    "without_facts_said_again",
     "without_permit_terms",
     "without_stated_facts",
 ]

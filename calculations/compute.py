@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 import compliance
-from cities import inglewood
+from cities import inglewood, victorville
 from cities.wording import long_date
 from compliance.core import dollars, parse_city
 from compliance.inglewood.fog import LateFee
@@ -255,6 +255,15 @@ class Computed:
     text: str
     citation: str
     dues: tuple[dt.date, ...] = ()
+
+    @property
+    def needs_a_value(self) -> bool:
+        """Whether the result is a rule's limit that still asks for the user's value ("How many cubic yards of
+        trash service a week do you have?"): what the conversation said before may hold it."""
+        return self.kind in _ASKS_FOR_A_VALUE
+
+
+_ASKS_FOR_A_VALUE = frozenset({"deminimis_limit"})
 
 
 Reader = Callable[[str, str | None, ParseContext], "Computed | None"]
@@ -898,6 +907,63 @@ def _dollars(text: str) -> Decimal | None:
     return None if match is None else _amount(match)
 
 
+# Whether the organics cart is required of a business that makes little of it: the waiver asked for in the
+# words people use ("can we skip the brown bin?", "podemos pedir q nos quiten lo del organico?")
+_ASKS_THE_WAIVER = re.compile(
+    r"\b(?:de minimis|waiver|waive|exempt\w*|skip(?:ping)?|get out of|opt(?:ing)? out|exenci[oó]n|exent\w*|"
+    r"quit\w* (?:el|lo del|los) (?:bote|contenedor|org[aá]nico)|"
+    r"(?:need|have to have|gotta have|required to have) (?:an? |the |our )?(?:\w+ )?"
+    r"(?:bins?|carts?|containers?))\b",
+    re.I,
+)
+_WEEKLY = re.compile(
+    r"\b(?:a|per|each|every|/|x|por|a la|cada)\s*(?:week|wk|semana)\b|\bweekly\b|\bsemanal", re.I
+)
+
+
+def _deminimis_gallons(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    """Organic waste a week alone, the waiver asked ("like 4 gal a week, can we skip the brown bin?"): under
+    both limits it qualifies whatever the trash service; at or over both, it never does; between them, it
+    depends on the service, which is asked."""
+    if (
+        city == "inglewood"
+        or _YARDS.search(text)
+        or not (_ASKS_THE_WAIVER.search(text) and _WEEKLY.search(text))
+    ):
+        return None
+    said = _said_with_words(text, "gal")
+    if said is None:
+        return None
+    gallons, below = said[0], _is_below(said)
+    large = compliance.deminimis(2, gallons, organics_below=below and gallons <= 20)
+    small = compliance.deminimis(2, gallons, total_below=True, organics_below=below and gallons <= 10)
+    amount = f"{gallons.normalize():f}"
+    kind = "deminimis"
+    if small.eligible and large.eligible:
+        lead = t(
+            "Yes, you qualify to apply for a de minimis waiver, whatever your trash service: {gallons} "
+            "gallons of organic waste a week is under the limit of 10 gallons (less than 2 cubic yards of "
+            "trash service a week) and of 20 gallons (2 cubic yards or more).",
+            gallons=amount,
+        )
+    elif not large.eligible:
+        lead = t(
+            "No, you don't qualify for a de minimis waiver: {gallons} gallons of organic waste a week is not "
+            "under the limit, 20 gallons with 2 cubic yards or more of trash service a week, 10 with less.",
+            gallons=amount,
+        )
+    else:
+        kind = "deminimis_limit"
+        lead = t(
+            "It depends on your trash service: {gallons} gallons of organic waste a week qualifies you to "
+            "apply for a de minimis waiver with 2 cubic yards or more of trash service a week (the limit is "
+            "under 20 gallons), not with less (under 10). How many cubic yards of trash service a week do "
+            "you have?",
+            gallons=amount,
+        )
+    return Computed(kind, lead, victorville("6.37.050(a)(2)"))
+
+
 _READERS: tuple[Reader, ...] = (
     _spill_deadline,
     _damage_costs,
@@ -906,6 +972,7 @@ _READERS: tuple[Reader, ...] = (
     _annual_fee,
     _deminimis,
     _deminimis_limit,
+    _deminimis_gallons,
     _edible_food_tier,
     _service_due,
 )
@@ -922,6 +989,7 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
         _YARDS.search(text) or re.search(r"\bgal(?:lon)?s?\b|\bde minimis\b", text, re.I)
     ),
     _deminimis_limit: _YARDS.search,
+    _deminimis_gallons: _ASKS_THE_WAIVER.search,
     _edible_food_tier: _EDIBLE_FOOD.search,
     _service_due: lambda text: _NEXT_SERVICE.search(text) or _PUMPED.search(text),
 }
@@ -1065,11 +1133,20 @@ def with_newer_facts(topic: str, said: str) -> str:
     replacing the topic's counts of that kind ("... 48 seats" then "what if we add the patio, like 62 seats":
     62 seats, not the first count read again), and a dollar amount it gives replacing the topic's ("$267"
     then "what if its the 413 one instead": $413)."""
+    return " ".join(f"{without_facts_said_again(topic, said)} {said}".split())
+
+
+def without_facts_said_again(topic: str, said: str) -> str:
+    """The topic without the facts ``said`` gives anew: its counts of the kinds ``said`` counts, its dollar
+    amount when ``said`` gives one, and whether there is a drive-thru when ``said`` says ("30 seats, no drive
+    thru" then "and if we add a drive thru next year?": a drive-thru)."""
     kinds = {_unit_kind(found["unit"]) for found in _COUNT_WITH_UNIT.finditer(said)}
     kept = _COUNT_WITH_UNIT.sub(lambda found: " " if _unit_kind(found["unit"]) in kinds else found[0], topic)
     if _DOLLARS.search(kept) and _DOLLARS.search(said):  # "the 413 one", "its 413", "$413"
         kept = _DOLLARS.sub(" ", kept)
-    return " ".join(f"{kept} {said}".split())
+    if _DRIVE_THRU.search(said):
+        kept = _DRIVE_THRU.sub(" ", _NO_DRIVE_THRU.sub(" ", kept))
+    return kept
 
 
 def what_if_read(text: str, topic: str) -> str:

@@ -909,6 +909,10 @@ _CART_RULE_WORDS = (
     # "is there a way for a small business to get out of the organics cart requirement?"
     r"get out of",
     r"opt(?:ing)? out",
+    # "we barely make any food waste, can we skip the brown bin?": whether the cart is required
+    r"skip(?:ping)?",
+    r"do (?:we|i) (?:really |even |still )?(?:need|have to have|gotta have) "
+    r"(?:an? |the |our |my )?(?:\w+ ){0,2}(?:bins?|carts?|containers?|service)",
     # "y esa plata a donde va, a la ciudad nomas?": where the fees go, not an item
     r"money",
     r"funds?",

@@ -125,6 +125,9 @@ class Answer:
     card: Card | None = field(default=None, compare=False)  # the answer card it came from, if any
     parts: int = 1  # how many of the message's questions ``text`` answers (one card each)
     cards: tuple[Card, ...] = field(default=(), compare=False)  # every card composed, in order
+    # a computed result that ends ``text`` (with its citation): on SMS it is said whole in the first reply,
+    # after as much of the words before it as fit
+    result: str = ""
 
 
 def answer_question(
@@ -255,31 +258,36 @@ def _from_cards(
     # us?" after an administrative complaint)
     k = SUBJECT_CANDIDATES if subject is None else SUBJECT_SEARCH
     organics = _organics_subject(cards, subject)
-    if city is not None:
+
+    def closest(asked: str, in_city: str) -> CardMatch | None:
         found = _best(
-            _other_than(cards.match(question, city, k=k, language=language), not_again),
-            question,
+            _other_than(cards.match(asked, in_city, k=k, language=language), not_again),
+            asked,
             subject,
             language,
             business,
             organics,
         )
-        if found is None or not _close_enough(found, subject):
+        return found if found is not None and _close_enough(found, subject) else None
+
+    def answering(in_city: str) -> CardMatch | None:
+        """The card for the whole message; else, when no card answers the whole of a message that asks
+        several things, the closest of those that answer one of its parts ("what do i put in the letter?
+        can i just leave out that it went into the alley, makes us look bad": the letter's contents)."""
+        found = closest(question, in_city)
+        if found is not None:
+            return found
+        parts = [part for part, _ in _questions(question) if len(part.split()) >= MIN_PART_WORDS]
+        by_part = [found for part in parts if (found := closest(part, in_city)) is not None]
+        return max(by_part, key=lambda m: m.score) if len(parts) > 1 and by_part else None
+
+    if city is not None:
+        found = answering(city)
+        if found is None:
             return None
         chosen = _with_other_parts(cards, question, found.card, language)
         return answer_from_cards(chosen, labelled=False, contacts=contacts)
-    best = {
-        c: _best(
-            _other_than(cards.match(question, c, k=k, language=language), not_again),
-            question,
-            subject,
-            language,
-            business,
-            organics,
-        )
-        for c in CITY_NAMES
-    }
-    close = {c: found for c, found in best.items() if found is not None and _close_enough(found, subject)}
+    close = {c: found for c in CITY_NAMES if (found := answering(c)) is not None}
     if not close:
         return None
     top = max(close.values(), key=lambda m: m.score)
@@ -481,6 +489,28 @@ def _for_the_setting(found: list[CardMatch], chosen: CardMatch, business: bool) 
     return next((m for m in found if m.card.setting != "household"), chosen)
 
 
+# A question that asks what one must do ("tengo q avisarle a alguien o ya no?", "do we have to report it?")
+_ASKS_A_DUTY = re.compile(
+    r"\b(?:(?:do|does|did) (?:i|we|you) (?:still |really )?(?:have|need|gotta|got)|have to|need to|gotta|"
+    r"should (?:i|we)|must (?:i|we)|tengo q(?:ue)?|tenemos q(?:ue)?|hay q(?:ue)?|debo|debemos|necesito|"
+    r"necesitamos)\b",
+    re.IGNORECASE,
+)
+DEFINITIONS = "definitions"  # the topic of the cards that say what a term means
+DUTY_MARGIN = 0.1  # how much closer a definition may be than the card that says what to do, and still yield
+
+
+def _for_a_duty(found: list[CardMatch], chosen: CardMatch, question: str) -> CardMatch:
+    """``chosen``, unless it only says what a term means and the question asks what one must do ("el sabado
+    se nos tapo el drenaje y salio agua ... tengo q avisarle a alguien?": whom to tell, not what an SSO is):
+    then the nearly-as-close card that is no definition."""
+    if chosen.card.topic != DEFINITIONS or not _ASKS_A_DUTY.search(question):
+        return chosen
+    return next(
+        (m for m in found if m.card.topic != DEFINITIONS and m.score >= chosen.score - DUTY_MARGIN), chosen
+    )
+
+
 def _best(
     found: list[CardMatch],
     question: str,
@@ -497,6 +527,7 @@ def _best(
     if chosen is not None:
         chosen = _for_what_is_asked(found, chosen, question, language)
         chosen = _for_the_setting(found, chosen, business)
+        chosen = _for_a_duty(found, chosen, question)
     if chosen is None or not _ASKS_YES_OR_NO.match(question):
         return chosen
     if _verdict(chosen.card.text_in(language).answer) is not None:
@@ -582,7 +613,8 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     asked = [
         (part, alone)
         for part, alone in _questions(question)
-        if len(part.split()) >= 4 and not names_nothing(alone or part)  # the whole's card answers it
+        if len(part.split()) >= MIN_PART_WORDS
+        and not names_nothing(alone or part)  # the whole's card answers
     ]
     if len(asked) < 2:
         return [first]
@@ -630,6 +662,7 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     return picks[:MAX_CARDS_PER_ANSWER]
 
 
+MIN_PART_WORDS = 4  # a shorter part of a message ("ok.", "thanks!") asks nothing of its own
 SELF_CONTAINED_PART_WORDS = (
     10  # a part this long names what it asks about; a shorter one may lean on the whole
 )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from cities import INGLEWOOD_CODE_NAME, VICTORVILLE_CODE_NAME, short_citation
 from knowledge.answer import Answer
 from knowledge.cards import join_citations
+from knowledge.sentences import sentence_spans
 from languages import ENGLISH, N_, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from shaping.sms_text import MORE_MARKER, more_marker, split_sms
@@ -114,6 +115,9 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
         limit = first_sms_limit(answer)
         if len(whole) <= limit:
             return ShapedReply(whole)
+        if (with_result := _with_the_result(answer, limit)) is not None:
+            first, rest, every = with_result
+            return ShapedReply(first, " ".join(part for part in (rest, rest_of_answer, every) if part))
         brief = _with_first_citation_only(answer, limit)
         if brief is not None:  # the core, citing its first section; every citation comes after MORE
             every = f"({answer_citation(answer)})"
@@ -158,6 +162,43 @@ def _without_english_terms(answer: Answer) -> Answer:
         text=_ENGLISH_TERM.sub(_english_term, answer.text),
         more=_ENGLISH_TERM.sub(_english_term, answer.more),
     )
+
+
+def _with_the_result(answer: Answer, limit: int) -> tuple[str, str, str] | None:
+    """The first SMS of an answer that ends in a computed result ("... Your written confirmation is due by
+    December 4, 2026 ..."): as much of the words before it as fit, citing their first section, then the
+    result's first sentence whole, then "Reply MORE"; the rest, for after MORE; and the full citation of the
+    words before the result, when the first SMS cited only part of it and the rest does not end in it. None
+    when the answer has no result or too little room is left beside it (the usual split applies)."""
+    if not answer.result or not answer.text.endswith(answer.result):
+        return None
+    marker = more_marker()
+    before = answer.text[: -len(answer.result)].strip()
+    head, after = _first_sentence_cited(answer.result)
+    room = limit - len(head) - 1 - len(marker)
+    cited = _TRAILING_CITATION.search(before)
+    if room < MIN_CORE or cited is None:
+        return None
+    body, citation = before[: cited.start()], cited.group(0)
+    first_only = _first_section(citation)
+    said, rest = fit_sms(f"{body}{first_only}", room)
+    said = said.removesuffix(marker)
+    every = "" if rest or first_only == citation else citation.strip()
+    return f"{said} {head}{marker}", f"{rest}{citation if rest else ''} {after}".strip(), every
+
+
+def _first_sentence_cited(result: str) -> tuple[str, str]:
+    """A cited result's first sentence under its citation, and the rest under it again ("Your written
+    confirmation ... is due by December 4, 2026, ... (§ 10.03.280(b))" | "It must state ... (§ ...)")."""
+    cited = _TRAILING_CITATION.search(result)
+    if cited is None:
+        return result, ""
+    body = result[: cited.start()]
+    spans = sentence_spans(body)
+    if len(spans) < 2:
+        return result, ""
+    end = spans[0][1]
+    return f"{body[:end].strip()}{cited.group(0)}", f"{body[end:].strip()}{cited.group(0)}"
 
 
 def answer_citation(answer: Answer) -> str:

@@ -141,6 +141,26 @@ def test_a_short_follow_up_is_read_with_the_conversation_s_subject(engine):
         assert answered in messages[0]["text"] and "de minimis" not in messages[0]["text"], said
 
 
+def test_a_long_follow_up_no_card_answers_alone_is_read_with_the_conversation_s_subject(engine):
+    topic = (
+        "last saturday our grease trap backed up into the alley, we cleaned it up. do i still need to report?"
+    )
+    said = "ok and what do they want me to put in it, like how detailed does it need to be for them"
+    tracker = make_tracker(text=said, intent="ask_question", slots={TOPIC_SLOT: topic, "city": "victorville"})
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "prevent it from recurring" in messages[0]["text"]  # the written notice's contents, not a decline
+
+
+def test_a_what_if_that_adds_a_drive_thru_replaces_the_topic_s_no_drive_thru(engine):
+    slots = {TOPIC_SLOT: "how much is the annual fee? we have 30 seats, no drive thru", "city": "inglewood"}
+    said = "and if we add a drive thru next year?"
+    slots, messages = _run(
+        ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots)
+    )
+    assert messages[0]["text"].startswith("Your annual fee is $413")
+    assert "no drive thru" not in slots[TOPIC_SLOT] and "30 seats" in slots[TOPIC_SLOT]
+
+
 def test_a_what_if_with_a_bare_number_supposes_it_in_the_unit_the_topic_gave(engine):
     tracker = make_tracker(
         text="y si fueran 12?",
@@ -999,14 +1019,19 @@ def test_a_short_question_that_asks_no_kind_of_fact_is_not_read_with_the_subject
 
 
 def test_a_question_the_classifier_took_for_a_fact_is_answered_on_the_topic_not_with_the_menu(engine):
-    """ "nomas dime cuanto cuesta y ya" after cancelling an application (the topic it leaves): what the permit
-    costs, never "what would you like to do?"."""
+    """ "nomas dime cuanto cuesta y ya" after cancelling an application (the topic it leaves): what applying
+    costs (the $340 initial fee, not the renewal's), never "what would you like to do?"; so too when it is
+    classified as a question."""
     slots = {TOPIC_SLOT: "solicitud de permiso", "city": "inglewood"}
-    tracker = make_tracker(text="nomas dime cuanto cuesta y ya", intent="inform", slots=slots)
-    with languages.using("es"):
-        _, messages = _run(ActionFollowUp(), tracker)
-    reply = " ".join(message.get("text") or "" for message in messages)
-    assert "$267" in reply and "permiso" in reply and not any(m.get("response") for m in messages), reply
+    for action, intent, said in (
+        (ActionFollowUp(), "inform", "nomas dime cuanto cuesta y ya"),
+        (ActionAnswerQuestion(), "ask_question", "nomas dime cuanto cuesta pa tenerlo listo"),
+    ):
+        tracker = make_tracker(text=said, intent=intent, slots=slots)
+        with languages.using("es"):
+            _, messages = _run(action, tracker)
+        reply = " ".join(message.get("text") or "" for message in messages)
+        assert "$340" in reply and "permiso" in reply and not any(m.get("response") for m in messages), reply
 
 
 def test_what_not_paying_brings_is_worked_out_from_the_invoice_the_conversation_gave(engine):

@@ -332,3 +332,42 @@ def test_a_computed_result_for_one_of_two_questions_comes_with_the_card_that_ans
         free_answer(real_index, CityContacts(), question, "inglewood", NOW, "sms"), "sms"
     ).text
     assert "December 4, 2026" in first and "1 year" in first
+
+
+def test_a_message_no_card_answers_whole_is_answered_by_the_card_for_one_of_its_parts(real_index):
+    question = (
+        "what do i put in the letter? can i just leave out that it went into the alley, makes us look bad"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "web")
+    assert answer.card is not None and answer.card.id == "vvf-spill-written-contents"
+    assert "prevent it from recurring" in answer.text
+
+
+def test_a_few_gallons_of_food_waste_a_week_qualify_for_the_waiver_whatever_the_trash_service(real_index):
+    question = "we barely make any food waste, like 4 gal a week. can we skip the brown bin? victorville"
+    first = shape_answer(free_answer(real_index, CityContacts(), question, "victorville", NOW, "sms"), "sms")
+    assert first.text.startswith("Yes, you qualify to apply for a de minimis waiver, whatever your trash")
+    assert "6.37.050(a)(2)" in first.text
+
+
+def test_a_past_spill_s_written_due_date_is_in_the_first_sms_after_whom_to_call(real_index):
+    question = (
+        "on saturday our interceptor overflowed out the back door into the parking lot, we mopped it all "
+        "up. do we still have to tell the city? victorville"
+    )
+    shaped = shape_answer(free_answer(real_index, CityContacts(), question, "victorville", NOW, "sms"), "sms")
+    first = shaped.text
+    assert len(first) <= 2 * 320 and first.endswith(MORE_MARKER)
+    # the card's words under their section, then the computed day whole, in the first reply
+    assert first.index("(Victorville Municipal Code") < first.index("by December 4, 2026")
+    assert first.count("10.03.280") == 2
+    assert "Phone the city" in shaped.more or "Phone the city" in first
+
+
+def test_a_question_asking_what_to_do_is_not_answered_by_a_term_s_definition(real_index):
+    question = (
+        "se salio agua con grasa del drenaje al estacionamiento, ya paro. tenemos que avisar? victorville"
+    )
+    with languages.using("es"):  # alone, the message is nearest "es un SSO?": what to do is asked
+        answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "web")
+    assert answer.card is not None and answer.card.topic != "definitions" and "10.03.280" in answer.text

@@ -104,6 +104,27 @@ NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, Decemb
             "must be under 10 gallons a week per container",
             "§ 6.37.050(a)(2)(b)",
         ),
+        (  # under both limits: eligible whatever the trash service, which is not asked
+            "we barely make any food waste, like 4 gal a week. can we skip the brown bin?",
+            "victorville",
+            "deminimis",
+            "Yes, you qualify to apply for a de minimis waiver, whatever your trash service",
+            "§ 6.37.050(a)(2)",
+        ),
+        (  # between the limits: the trash service decides, and is asked
+            "we make about 15 gallons of food scraps a week, do we need the organics cart?",
+            "victorville",
+            "deminimis_limit",
+            "How many cubic yards of trash service a week do you have?",
+            "§ 6.37.050(a)(2)",
+        ),
+        (  # at or over both limits: never eligible
+            "25 gallons of food waste per week, can we get a waiver?",
+            "victorville",
+            "deminimis",
+            "No, you don't qualify for a de minimis waiver",
+            "§ 6.37.050(a)(2)",
+        ),
         (
             "got the yearly grease fee bill dated nov 2. when do i get hit with a late fee",
             "inglewood",
@@ -135,6 +156,9 @@ def test_the_result_comes_first_with_its_section(text, city, kind, says, cites):
         ("whats the fine for a 2nd NOV", "victorville"),  # Victorville sets no NOV fee schedule
         ("4 yards of trash and 12 gallons of food waste", "inglewood"),  # Chapter 6.37 is Victorville's
         ("pumped tomorrow, when is the next one due", "victorville"),  # a future service date is refused
+        # gallons, but no waiver asked: an interceptor's size, or a weekly amount for nothing in particular
+        ("our interceptor is 750 gallons, do we need a bigger one?", "victorville"),
+        ("we make 12 gallons of food waste a week", "victorville"),
     ],
 )
 def test_nothing_is_computed_without_every_value_the_rule_needs(text, city):

@@ -296,6 +296,13 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
             "What if it's 6 gallons instead? We could start composting coffee grounds on site.",
             "ask_question",
         ),
+        (  # whether the cart is required, with the weekly amount the waiver turns on: a question
+            "sort_item",
+            "we barely make any food waste, like 4 gal a week. can we skip the brown bin? victorville",
+            "ask_question",
+        ),
+        ("sort_item", "do we really need a brown cart at the house", "ask_question"),
+        ("sort_item", "do i need to rinse the jars before the blue bin", "sort_item"),  # how to sort it
         (
             "sort_item",
             "landlord says theres no room in the lot for that box in the ground the city keeps talking "
