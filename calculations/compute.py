@@ -207,7 +207,9 @@ _SPILL = re.compile(
     re.I,
 )
 _WRITTEN = re.compile(
-    r"\b(?:written|in writing|letter|report|confirmation|follow[\s-]?up|paperwork|send|submit)\b", re.I
+    # "did I miss the deadline?" of a spill: the written confirmation's (the phone notice's is "immediately")
+    r"\b(?:written|in writing|letter|report|confirmation|follow[\s-]?up|paperwork|send|submit|deadline)\b",
+    re.I,
 )
 _YARDS = re.compile(r"\b(?:yards?|yds?|cubic)\b", re.I)
 _EDIBLE_FOOD = re.compile(
@@ -778,7 +780,8 @@ def _deminimis(text: str, city: str | None, ctx: ParseContext) -> Computed | Non
 # A weekly trash service, or the waiver it is asked for ("1.5 yards a week", "de minimis", "get out of
 # organics")
 _TRASH_SERVICE = re.compile(
-    r"\b(?:a|per|each|every|/)\s*(?:week|wk)\b|\bweekly\b|\bx\s*week\b|\bde minimis\b|\bwaiver\b|\bexempt|"
+    r"\b(?:a|per|each|every|/|a la)\s*(?:week|wk)\b|\bweekly\b|\bx\s*week\b|\bde minimis\b|\bwaiver\b|"
+    r"\bexempt|"
     r"\bget out of\b|\bpor semana\b|\ba la semana\b|\bx semana\b|\bsemanal",
     re.I,
 )

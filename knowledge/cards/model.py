@@ -107,7 +107,11 @@ def join_citations(city: str, cites: Iterable[str]) -> str:
     for section, path in kept:
         grouped.setdefault(section, []).append(path)
     if city == "victorville":
-        parts = [section + ", ".join(paths) for section, paths in grouped.items()]
+        # a defined term keeps its space only after the section: 6.37.020 ("Food scraps"), ("Designated ...")
+        parts = [
+            section + ", ".join([paths[0], *(p.strip() for p in paths[1:])])
+            for section, paths in grouped.items()
+        ]
         signs = "§§" if len(parts) > 1 or any(len(paths) > 1 for paths in grouped.values()) else "§"
         return f"{VICTORVILLE_CODE_NAME} {signs} " + "; ".join(parts)
     parts = [f"{section} {', '.join(paths)}".rstrip() for section, paths in grouped.items()]

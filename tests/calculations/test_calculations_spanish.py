@@ -114,3 +114,19 @@ def test_a_spanish_question_about_the_pumper_s_last_visit_computes_the_next_due_
         )
         is None
     )
+
+
+def test_a_spanish_spill_s_day_and_a_missed_deadline_asked_compute_the_written_confirmation_s_day() -> None:
+    said = (
+        "fue el martes 17 de noviembre, ya se me paso? se nos regreso el drenaje de la cocina al "
+        "estacionamiento, le tenia q avisar a alguien?"
+    )
+    result = spanish(gloss(said), "victorville")
+    assert result is not None and result.kind == "spill_written_deadline"
+    assert "24 de noviembre de 2026" in result.text
+
+
+def test_a_weekly_trash_service_a_la_semana_gives_the_waiver_s_organics_limit() -> None:
+    said = "nos recogen 1 yarda cubica de basura a la semana, podemos pedir q nos quiten lo del organico?"
+    result = spanish(gloss(said), "victorville")
+    assert result is not None and result.kind == "deminimis_limit" and "10 galones" in result.text

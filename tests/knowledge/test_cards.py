@@ -103,6 +103,13 @@ def test_citations_of_one_code_are_written_once():
     )
     inglewood = ["Inglewood FOG Ordinance, Fees (2)", "Inglewood FOG Ordinance, Enforcement (1)"]
     assert join_citations("inglewood", inglewood) == "Inglewood FOG Ordinance, Fees (2); Enforcement (1)"
+    terms = [
+        f'Victorville Municipal Code § 6.37.020 ("{term}")'
+        for term in ("Food scraps", "Designated food scraps")
+    ]
+    assert join_citations("victorville", terms) == (
+        'Victorville Municipal Code §§ 6.37.020 ("Food scraps"), ("Designated food scraps")'
+    )
 
 
 def test_numbers_are_read_from_digits_and_words_but_not_from_section_numbers():
