@@ -24,6 +24,7 @@ from calculations import (
     compute,
     frequency_noted,
     missing_value_question,
+    permit_frequency,
     what_if_read,
     with_newer_facts,
     without_facts_said_again,
@@ -1087,7 +1088,17 @@ def _completed(tracker: Tracker, topic: str, question: str, city: str | None) ->
         tracker, f"{question} {without_facts_said_again(topic, question)}"[:MAX_QUESTION_CHARS], city
     )
     alone = computed_answer(tracker, topic, city)
-    return together if together is not None and (alone is None or together.text != alone.text) else None
+    if together is None:
+        return None
+    # "si 60 dias dice el permiso" after "60" was read as the permit's: the same result, confirmed
+    return together if alone is None or together.text != alone.text or _confirms_a_fact(question) else None
+
+
+def _confirms_a_fact(said: str) -> bool:
+    """Whether a message only says again a value the topic has ("si 60 dias dice el permiso", "yes 60 days,
+    thats what the permit says"): a statement that gives the permit's frequency, asking nothing."""
+    english = said if current() == ENGLISH else gloss(said)
+    return not looks_like_question(said) and any(permit_frequency(english))
 
 
 def _computes_alone(tracker: Tracker, said: str, city: str | None) -> bool:

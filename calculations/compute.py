@@ -63,7 +63,10 @@ _PERMIT_DAYS = re.compile(
     # "our permit sets a 120-day maintenance frequency", "we're on a 60 day schedule"
     r"|\b(\d{2,3})[- ]days?\s+(?:\w+\s+){0,2}?(?:frequency|schedule|interval|cycle)\b"
     # one of the frequencies the FOG manager assigns, said bare: "and if it were every 30?"
-    r"|\bevery\s+(30|60|90|120|180)\b(?!\s*(?:gal|seat|sq|%|\$|min|hour|week|month|year|yard))",
+    r"|\bevery\s+(30|60|90|120|180)\b(?!\s*(?:gal|seat|sq|%|\$|min|hour|week|month|year|yard))"
+    # the days, then the permit that says them: "60 days, thats what the permit says", "60 dias dice el
+    # permiso"
+    r"|\b(\d{2,3})\s*days?\b[\s,]+(?:\w+\s+){0,3}?permit\b",
     re.I,
 )
 # "permit has us on every 6 months", "quarterly", "twice a year": a frequency in months
@@ -638,7 +641,11 @@ def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
             basic=dollars(later.basic_penalty),
         )
         return f"{penalty} {revocation}"
-    since = t("Day 46 was {date}.", date=long_date(fee.penalty_starts))
+    since = t(
+        "It had to be paid by {due}, 45 days after the invoice date; day 46 was {date}.",
+        due=long_date(fee.pay_by),
+        date=long_date(fee.penalty_starts),
+    )
     monthly = (
         ""
         if fee.months_accrued

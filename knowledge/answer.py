@@ -18,6 +18,7 @@ import Stemmer
 from cities import (
     CITY_NAMES,
     FOG,
+    INGLEWOOD_CODE_NAME,
     VICTORVILLE_CODE_NAME,
     CityContacts,
     cities_named,
@@ -29,7 +30,7 @@ from knowledge.cards import Card, CardIndex, CardMatch, join_citations
 from knowledge.coverage import Uncovered, office_for, uncovered_topic
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query, spelled_months
-from knowledge.sentences import split_clauses
+from knowledge.sentences import sentence_spans, split_clauses
 from knowledge.spanish import gloss
 from knowledge.units import paragraphs_at, parent_of
 from languages import ENGLISH, N_, current, t
@@ -180,7 +181,7 @@ def answer_question(
             not_again=not_again,
         )
         if carded is not None:
-            return carded
+            return _amount_first(carded, question)
     question = english
     if jurisdiction:
         hits = index.search(question, jurisdiction, k=3)
@@ -447,6 +448,33 @@ ASKED_KIND_MARGIN = 0.12  # how much closer the best card may be than one that a
 
 
 _A_DOLLAR_AMOUNT = re.compile(r"\$\d")
+
+
+def _amount_first(answer: Answer, question: str) -> Answer:
+    """A one-card answer to "how much" whose amount is not in its first sentence, with the first sentence
+    that states one said first ("nomas dime cuanto cuesta y ya" after an application: "The initial permit fee
+    is $340, paid before the permit is issued. File an application ..."): the result first, on every
+    channel, and in the first SMS. Other answers as they are."""
+    if answer.kind is not AnswerKind.ANSWER or answer.parts > 1 or not _ASKS_AN_AMOUNT.search(question):
+        return answer
+    cited = _CITED_AT_THE_END.search(answer.text)
+    if cited is None:
+        return answer
+    body = answer.text[: cited.start()]
+    sentences = [body[start:end].strip() for start, end in sentence_spans(body)]
+    if len(sentences) < 2 or _A_DOLLAR_AMOUNT.search(sentences[0]) or _verdict(sentences[0]) is not None:
+        return answer  # the amount is said first already, or a yes or no opens the answer and stays first
+    first = next((i for i, sentence in enumerate(sentences) if _A_DOLLAR_AMOUNT.search(sentence)), None)
+    if first is None:
+        return answer
+    said = [sentences[first], *sentences[:first], *sentences[first + 1 :]]
+    return replace(answer, text=" ".join(said) + answer.text[cited.start() :])
+
+
+# The citation that ends an answer's words: " (Victorville Municipal Code § ...)", " (Inglewood FOG ...)"
+_CITED_AT_THE_END = re.compile(
+    rf" \((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*\)$"
+)
 
 
 def _answers(kind: re.Pattern[str], card: Card, language: str) -> bool:

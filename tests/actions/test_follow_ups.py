@@ -1032,6 +1032,7 @@ def test_a_question_the_classifier_took_for_a_fact_is_answered_on_the_topic_not_
             _, messages = _run(action, tracker)
         reply = " ".join(message.get("text") or "" for message in messages)
         assert "$340" in reply and "permiso" in reply and not any(m.get("response") for m in messages), reply
+        assert "$340" in reply.split(". ")[0], reply  # the amount asked for first, then how to apply
 
 
 def test_what_not_paying_brings_is_worked_out_from_the_invoice_the_conversation_gave(engine):
@@ -1088,6 +1089,20 @@ def test_a_date_said_with_that_s_what_my_permit_says_computes_with_the_permit_s_
     _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots))
     reply = " ".join(message.get("text") or "" for message in messages)
     assert "60-day" in reply and "January 1, 2027" in reply, reply
+
+
+def test_the_permit_s_days_said_again_confirm_the_due_date_worked_out_with_them(engine):
+    """ "si 60 dias dice el permiso" after "60" was read as the permit's frequency: the due date again (it
+    changes nothing, but confirms it), not the rule's card."""
+    topic = "cada cuanto tengo q bombear la trampa? la ultima vez fue el 15 de octubre victorville 60 days"
+    slots = {TOPIC_SLOT: topic, "city": "victorville"}
+    for intent in ("ask_question", "affirm"):
+        tracker = make_tracker(text="si 60 dias dice el permiso", intent=intent, slots=slots)
+        with languages.using("es"):
+            _, messages = _run(ActionFollowUp() if intent == "affirm" else ActionAnswerQuestion(), tracker)
+        assert (
+            messages[0]["text"].startswith("El próximo servicio") and "14 de diciembre" in messages[0]["text"]
+        )
 
 
 def test_a_long_what_if_in_a_waiver_request_leans_on_the_waiver(engine):
