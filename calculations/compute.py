@@ -641,17 +641,14 @@ def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
             basic=dollars(later.basic_penalty),
         )
         return f"{penalty} {revocation}"
-    since = t(
-        "It had to be paid by {due}, 45 days after the invoice date; day 46 was {date}.",
-        due=long_date(fee.pay_by),
-        date=long_date(fee.penalty_starts),
-    )
+    since = t("Day 46 was {date}.", date=long_date(fee.penalty_starts))
     monthly = (
         ""
         if fee.months_accrued
         else t("Each full month after that adds 1.5% of the invoice plus the basic penalty.")
     )
-    return " ".join(part for part in (since, monthly, revocation) if part)
+    due = t("It was due by {date}, 45 days after the invoice date.", date=long_date(fee.pay_by))
+    return " ".join(part for part in (since, monthly, due, revocation) if part)
 
 
 # "so 1st 2nd 3rd all together how much", "what do the first three add up to": the notices' fees summed

@@ -319,8 +319,8 @@ def test_a_late_fee_with_no_month_accrued_yet_says_the_monthly_penalty_follows()
         "invoice dated oct 1 for $267 annual inspection fee. didnt pay yet. penalty now?", "inglewood", NOW
     )
     assert found.text.startswith("As of today you owe $293.70")
-    assert "It had to be paid by November 15, 2026, 45 days after the invoice date" in found.text
-    assert "day 46 was November 16, 2026. Each full month after that adds 1.5% of the invoice" in found.text
+    assert "Day 46 was November 16, 2026. Each full month after that adds 1.5% of the invoice" in found.text
+    assert "It was due by November 15, 2026, 45 days after the invoice date." in found.text
     assert found.text.endswith(
         "Ninety days after the invoice date is December 30, 2026: "
         "still unpaid after that (from December 31, 2026), it is cause for permit revocation "

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
 from jsonschema import ValidationError
 from rasa.core.actions.action import RemoteAction
+from rasa.core.nlg import TemplatedNaturalLanguageGenerator
+from rasa.shared.core.domain import Domain
+from rasa.shared.core.slots import TextSlot
+from rasa.shared.core.trackers import DialogueStateTracker
 from rasa.shared.nlu.training_data.message import Message
 from rasa.utils.endpoints import EndpointConfig
 
@@ -56,3 +63,21 @@ def test_action_responses_are_still_checked_against_rasas_schema():
     assert action._validate_action_result(good) is True
     with pytest.raises(ValidationError, match="Failed to validate Action server response"):
         action._validate_action_result({"events": [{"event": "slot"}], "responses": "not a list"})
+
+
+@pytest.mark.parametrize(
+    ("language", "opens"),
+    [
+        (None, "What would you like to do?"),  # no language told yet: both
+        ("es", "¿Qué desea hacer?"),
+        ("en", "What would you like to do?"),
+    ],
+)
+def test_the_menu_is_in_both_languages_until_the_conversation_s_language_is_known(language, opens):
+    domain = Domain.load(str(Path(__file__).resolve().parents[2] / "domain.yml"))
+    slots = [TextSlot("language", mappings=[], initial_value=language)]
+    tracker = DialogueStateTracker("someone", slots)
+    generator = TemplatedNaturalLanguageGenerator(domain.responses)
+    said = asyncio.run(generator.generate("utter_what_next", tracker, "rest"))["text"]
+    assert said.startswith(opens)
+    assert ("¿Qué desea hacer?" in said and "What would you like" in said) == (language is None)
