@@ -1104,15 +1104,19 @@ def _confirms_a_fact(said: str) -> bool:
 def _computes_alone(tracker: Tracker, said: str, city: str | None) -> bool:
     """Whether a message's own values give a result that asks for nothing more ("12 gal a week, can we get
     out of it?" asks for the trash service, which the topic may hold: not alone)."""
-    english = said if current() == ENGLISH else gloss(said)
-    found = compute(english, city or detect_city(said), message_time(tracker))
+    found = _computed(tracker, said, city)
     return found is not None and not found.needs_a_value
+
+
+def _computed(tracker: Tracker, said: str, city: str | None) -> Computed | None:
+    """The compliance core's result for what the conversation said (read in English), or None."""
+    english = said if current() == ENGLISH else gloss(said)
+    return compute(english, city or detect_city(said), message_time(tracker))
 
 
 def computed_answer(tracker: Tracker, said: str, city: str | None) -> Answer | None:
     """The compliance core's result for what the conversation said, as an answer; None: nothing to compute."""
-    english = said if current() == ENGLISH else gloss(said)
-    found = compute(english, city or detect_city(said), message_time(tracker))
+    found = _computed(tracker, said, city)
     if found is None:
         return None
     return Answer(AnswerKind.ANSWER, f"{found.text} ({found.citation})", (found.citation,), city)

@@ -781,14 +781,13 @@ def _deminimis(text: str, city: str | None, ctx: ParseContext) -> Computed | Non
     return Computed("deminimis", f"{lead} {result.reason}", result.citation)
 
 
+# An amount said per week ("4 gal a week", "1 yarda a la semana", "weekly")
+_WEEKLY = re.compile(
+    r"\b(?:a|per|each|every|/|x|por|a la|cada)\s*(?:week|wk|semana)\b|\bweekly\b|\bsemanal", re.I
+)
 # A weekly trash service, or the waiver it is asked for ("1.5 yards a week", "de minimis", "get out of
 # organics")
-_TRASH_SERVICE = re.compile(
-    r"\b(?:a|per|each|every|/|a la)\s*(?:week|wk)\b|\bweekly\b|\bx\s*week\b|\bde minimis\b|\bwaiver\b|"
-    r"\bexempt|"
-    r"\bget out of\b|\bpor semana\b|\ba la semana\b|\bx semana\b|\bsemanal",
-    re.I,
-)
+_TRASH_SERVICE = re.compile(rf"{_WEEKLY.pattern}|\bde minimis\b|\bwaiver\b|\bexempt|\bget out of\b", re.I)
 
 
 def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
@@ -922,9 +921,6 @@ _ASKS_THE_WAIVER = re.compile(
     r"(?:need|have to have|gotta have|required to have) (?:an? |the |our )?(?:\w+ )?"
     r"(?:bins?|carts?|containers?))\b",
     re.I,
-)
-_WEEKLY = re.compile(
-    r"\b(?:a|per|each|every|/|x|por|a la|cada)\s*(?:week|wk|semana)\b|\bweekly\b|\bsemanal", re.I
 )
 
 

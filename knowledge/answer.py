@@ -457,7 +457,7 @@ def _amount_first(answer: Answer, question: str) -> Answer:
     channel, and in the first SMS. Other answers as they are."""
     if answer.kind is not AnswerKind.ANSWER or answer.parts > 1 or not _ASKS_AN_AMOUNT.search(question):
         return answer
-    cited = _CITED_AT_THE_END.search(answer.text)
+    cited = TRAILING_CITATION.search(answer.text)
     if cited is None:
         return answer
     body = answer.text[: cited.start()]
@@ -471,9 +471,10 @@ def _amount_first(answer: Answer, question: str) -> Answer:
     return replace(answer, text=" ".join(said) + answer.text[cited.start() :])
 
 
-# The citation that ends an answer's words: " (Victorville Municipal Code § ...)", " (Inglewood FOG ...)"
-_CITED_AT_THE_END = re.compile(
-    rf" \((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*\)$"
+# The citation that ends an answer's words, its text in group 1: " (Victorville Municipal Code § ...)",
+# " (Inglewood FOG Ordinance, ...)" (the SMS shaping keeps it in the first message)
+TRAILING_CITATION = re.compile(
+    rf" \(((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*)\)$"
 )
 
 

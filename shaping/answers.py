@@ -13,17 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cities import INGLEWOOD_CODE_NAME, VICTORVILLE_CODE_NAME, short_citation
-from knowledge.answer import Answer
+from knowledge.answer import TRAILING_CITATION, Answer
 from knowledge.cards import join_citations
 from knowledge.sentences import sentence_spans
 from languages import ENGLISH, N_, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from shaping.sms_text import MORE_MARKER, more_marker, split_sms
 from shaping.speech import to_speech
-
-_TRAILING_CITATION = re.compile(
-    rf" \(((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*)\)$"
-)
 
 _CODE_NAMED = re.compile(rf"\(({VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})")
 
@@ -176,7 +172,7 @@ def _with_the_result(answer: Answer, limit: int) -> tuple[str, str, str] | None:
     before = answer.text[: -len(answer.result)].strip()
     head, after = _first_sentence_cited(answer.result)
     room = limit - len(head) - 1 - len(marker)
-    cited = _TRAILING_CITATION.search(before)
+    cited = TRAILING_CITATION.search(before)
     if room < MIN_CORE or cited is None:
         return None
     body, citation = before[: cited.start()], cited.group(0)
@@ -190,7 +186,7 @@ def _with_the_result(answer: Answer, limit: int) -> tuple[str, str, str] | None:
 def _first_sentence_cited(result: str) -> tuple[str, str]:
     """A cited result's first sentence under its citation, and the rest under it again ("Your written
     confirmation ... is due by December 4, 2026, ... (§ 10.03.280(b))" | "It must state ... (§ ...)")."""
-    cited = _TRAILING_CITATION.search(result)
+    cited = TRAILING_CITATION.search(result)
     if cited is None:
         return result, ""
     body = result[: cited.start()]
@@ -203,7 +199,7 @@ def _first_sentence_cited(result: str) -> tuple[str, str]:
 
 def answer_citation(answer: Answer) -> str:
     """The citation written after an answer's words (its text's trailing parentheses), or ''."""
-    match = _TRAILING_CITATION.search(answer.text)
+    match = TRAILING_CITATION.search(answer.text)
     return match.group(1) if match else ""
 
 
@@ -213,7 +209,7 @@ def _with_first_citation_only(answer: Answer, limit: int = SMS_LIMIT) -> str | N
     core split before it (a long card, or a Spanish one, keeps the room for its words, not for a list of
     sections). None for an answer that is not a card's or that fits with every citation (the usual split
     applies). The full citation follows the rest, after MORE."""
-    match = _TRAILING_CITATION.search(answer.text)
+    match = TRAILING_CITATION.search(answer.text)
     if answer.card is None or match is None or not answer.citations:
         return None
     if len(answer.text) + len(more_marker()) <= limit:
@@ -315,7 +311,7 @@ def fit_sms(text: str, limit: int = SMS_LIMIT, *, more_follows: bool = False) ->
         return (text + marker if more_follows else text), ""
     citation = ""
     body = text
-    match = _TRAILING_CITATION.search(text)
+    match = TRAILING_CITATION.search(text)
     if match:
         citation, body = match.group(0), text[: match.start()]
     split = split_sms(body, limit - len(citation), max_parts=1, more_marker=marker)
