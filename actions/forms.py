@@ -332,7 +332,13 @@ def missing_answers(form: GuidedForm, values: Mapping[str, Any]) -> list[str]:
     """The questions a sent form left unanswered (what the office still needs), as English labels: they go
     to the office's record and e-mail, which are in English."""
     with using(ENGLISH):
-        return [form.spec.field(name).label for name in form.spec.missing_required(values) if name != "city"]
+        return missing_labels(form, values)
+
+
+def missing_labels(form: GuidedForm, values: Mapping[str, Any]) -> list[str]:
+    """The labels of the questions a sent form left unanswered, in the reply's language (for
+    :func:`still_needed`)."""
+    return [form.spec.field(name).label for name in form.spec.missing_required(values) if name != "city"]
 
 
 def incomplete(missing: list[str]) -> dict[str, Any]:
@@ -343,14 +349,22 @@ def incomplete(missing: list[str]) -> dict[str, Any]:
 NAMED_MISSING = 4  # answers named in the confirmation; the rest are counted ("and 9 more answers")
 
 
-def still_needed(missing: list[str], *, no_phone_call: str | None = None) -> str:
-    """The sentence telling the user what the office will still ask for (``missing``: English labels); a
-    long list names the first few and counts the rest, so the confirmation stays short on a phone. With
-    ``no_phone_call`` (the office, when the user gave no number to call back), whom to call with the reference
-    instead of being called."""
-    named = [t(label).lower() for label in missing[:NAMED_MISSING]]
-    if len(missing) > NAMED_MISSING:
-        named.append(t("{count} more answers", count=len(missing) - NAMED_MISSING))
+def in_a_sentence(title: str) -> str:
+    """A label or title as it reads inside a sentence: an ordinary first word lowercased ("De minimis
+    waiver" → "de minimis waiver"); a name, an acronym or a date as it is ("FOG controls ...")."""
+    return title[0].lower() + title[1:] if title[1:2].islower() else title
+
+
+def still_needed(labels: list[str], *, no_phone_call: str | None = None) -> str:
+    """The sentence telling the user what the office will still ask for (``labels``: the unanswered
+    questions' labels in the reply's language, :func:`missing_labels`); a long list names the first few and
+    counts the rest, so the confirmation stays short on a phone. With ``no_phone_call`` (the office, when
+    the user gave no number to call back), whom to call with the reference instead of being called."""
+    named = [in_a_sentence(label) for label in labels[:NAMED_MISSING]]
+    if len(labels) == NAMED_MISSING + 1:
+        named.append(t("1 more answer"))
+    elif len(labels) > NAMED_MISSING:
+        named.append(t("{count} more answers", count=len(labels) - NAMED_MISSING))
     if no_phone_call is not None:
         return t(
             "It is filed as incomplete: the office still needs {missing}. You gave no phone number, so "
@@ -1169,10 +1183,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
 def starting_line(form: GuidedForm) -> str:
     """The line that says which request the form starts: "Let's start your de minimis waiver request (City
     of Victorville)."."""
-    title = t(form.spec.title)
-    if title[1:2].islower():  # "De minimis ..." reads lowercase after "your"; "FOG permit ..." stays
-        title = title[0].lower() + title[1:]
-    return t("Let's start your {title}.", title=title)
+    # "De minimis ..." reads lowercase after "your"; "FOG permit ..." stays
+    return t("Let's start your {title}.", title=in_a_sentence(t(form.spec.title)))
 
 
 def _way_out(

@@ -29,6 +29,7 @@ from actions.forms import (
     incomplete,
     message_time,
     missing_answers,
+    missing_labels,
     reset_events,
     still_needed,
 )
@@ -350,7 +351,7 @@ class ActionSubmitPermitApplication(Action):
         lines = [t("Your application is filed. Your reference number is {reference}.", reference=reference)]
         if missing:
             office = None if values.get("applicant_phone") else runtime.contacts().describe(city)
-            lines.append(still_needed(missing, no_phone_call=office))
+            lines.append(still_needed(missing_labels(form, values), no_phone_call=office))
         if city == "inglewood" and (fees := fee_sentence(values)):
             lines.append(fees)
         steps = VICTORVILLE_NEXT_STEPS if city == "victorville" else INGLEWOOD_NEXT_STEPS

@@ -37,6 +37,7 @@ from actions.forms import (
     latest_message,
     message_time,
     missing_answers,
+    missing_labels,
     reset_events,
     still_needed,
 )
@@ -417,7 +418,9 @@ class ActionSubmitWaiver(Action):
         store.waivers.submit(engine, reference, now=now)
         if missing:
             filed = t("Your request is filed. Your reference number is {reference}.", reference=reference)
-            left = still_needed(missing, no_phone_call=_office_without_a_phone(form, values))
+            left = still_needed(
+                missing_labels(form, values), no_phone_call=_office_without_a_phone(form, values)
+            )
             filed = f"{filed} {left} {t('What happens next: {steps}', steps=next_steps)}"
         else:
             filed = t(

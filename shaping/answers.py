@@ -114,6 +114,8 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
         if (with_result := _with_the_result(answer, limit)) is not None:
             first, rest, every = with_result
             return ShapedReply(first, " ".join(part for part in (rest, rest_of_answer, every) if part))
+        answer = _filled(answer, limit)
+        rest_of_answer = f"{answer.more} {offer_sentence(answer, channel)}".strip()
         brief = _with_first_citation_only(answer, limit)
         if brief is not None:  # the core, citing its first section; every citation comes after MORE
             every = f"({answer_citation(answer)})"
@@ -158,6 +160,29 @@ def _without_english_terms(answer: Answer) -> Answer:
         text=_ENGLISH_TERM.sub(_english_term, answer.text),
         more=_ENGLISH_TERM.sub(_english_term, answer.more),
     )
+
+
+def _filled(answer: Answer, limit: int) -> Answer:
+    """A card's answer whose core leaves room in the first SMS, with as many of the sentences it holds
+    behind MORE as fit there whole said after the core, before its citation: a user who never replies MORE
+    still reads them. The answer as it is when none fits (a sentence is never cut to fill the room), or
+    when it is no single card's answer."""
+    if answer.card is None or not answer.more or answer.result or answer.parts > 1:
+        return answer
+    cited = TRAILING_CITATION.search(answer.text)
+    if cited is None or _cites_both_codes(answer.text):
+        return answer
+    body, citation = answer.text[: cited.start()], answer.text[cited.start() :]
+    rest = [answer.more[start:end].strip() for start, end in sentence_spans(answer.more)]
+    room = limit - len(more_marker())
+    for taken in range(len(rest), 0, -1):
+        said = dataclasses.replace(
+            answer, text=f"{body} {' '.join(rest[:taken])}{citation}", more=" ".join(rest[taken:])
+        )
+        brief = said.text if len(said.text) <= room else _with_first_citation_only(said, limit)
+        if brief is not None and len(brief) <= room:
+            return said
+    return answer
 
 
 def _with_the_result(answer: Answer, limit: int) -> tuple[str, str, str] | None:

@@ -61,17 +61,20 @@ def test_a_confirmed_inglewood_application_is_stored_with_a_pdf_and_its_fees(eng
     assert "Inglewood FOG Ordinance, Fees (1)" in text and "annual inspection and control fee $" in text
 
 
+# An Inglewood application sent before every question was answered ("please submit")
+CASA_LUPE = {
+    "city": "inglewood",
+    "business_name": "Casa Lupe Kitchen",
+    "facility_address": {"text": "450 E Manchester Blvd, Inglewood", "kind": "address"},
+    "applicant_phone": "+13105550123",
+    "owners": "Guadalupe Reyes, sole proprietor",
+    "permit_confirmed": True,
+}
+
+
 def test_an_application_sent_before_every_answer_is_filed_marked_incomplete(engine, tmp_path, monkeypatch):
     monkeypatch.setattr(permits, "DOCUMENTS_DIR", tmp_path)
-    answers = {
-        "city": "inglewood",
-        "business_name": "Casa Lupe Kitchen",
-        "facility_address": {"text": "450 E Manchester Blvd, Inglewood", "kind": "address"},
-        "applicant_phone": "+13105550123",
-        "owners": "Guadalupe Reyes, sole proprietor",
-        "permit_confirmed": True,
-    }
-    slots, text = run(ActionSubmitPermitApplication(), make_tracker(slots=answers, text="please submit"))
+    slots, text = run(ActionSubmitPermitApplication(), make_tracker(slots=CASA_LUPE, text="please submit"))
     record = store.permits.get_by_reference(engine, slots["permit_reference"])
     assert record["status"] == "submitted"  # committed before the reference was given
     missing = record["details"]["missing"]
@@ -125,3 +128,35 @@ def test_a_question_asked_with_the_request_to_apply_is_answered_first(engine):
     assert "Inglewood FOG Ordinance, Permits" in text  # permits are not transferable: the rule, cited
     assert "apply for a FOG permit" not in text  # no offer of the application it is starting
     assert text.rstrip().endswith("?")  # then the application's first question
+
+
+def test_what_an_incomplete_application_still_needs_is_said_in_the_user_s_language(
+    engine, tmp_path, monkeypatch
+):
+    """Each unanswered question by its label in the reply's language, its date filled ("Operaba antes del
+    ..."), never the English label the office's record keeps; an acronym or a month keeps its capital."""
+    import languages
+    from actions.forms import still_needed
+
+    monkeypatch.setattr(permits, "DOCUMENTS_DIR", tmp_path)
+    answers = {
+        **CASA_LUPE,
+        "contact_person": "Lupe",
+        "parcel_numbers": ["4012-345-678"],
+        "establishment_description": "taqueria",
+        "cuisine": "mexicana",
+        "establishment_kind": "restaurant",
+        "language": "es",
+    }
+    with languages.using("es"):
+        slots, text = run(ActionSubmitPermitApplication(), make_tracker(slots=answers, text="mandela"))
+    record = store.permits.get_by_reference(engine, slots["permit_reference"])
+    assert any(
+        label.startswith("Operating before February 23, 2010") for label in record["details"]["missing"]
+    )
+    assert "operaba antes del 23 de febrero de 2010" in text
+    assert "operating before" not in text.lower()
+    assert still_needed(["FOG controls adopted by May 1, 2011"]).startswith(
+        "It is filed as incomplete: the office still needs FOG controls adopted by May 1, 2011,"
+    )
+    assert "and 1 more answer, and" in still_needed(["A", "B", "C", "D", "E"])

@@ -270,8 +270,12 @@ def test_on_sms_the_core_and_citation_come_first_and_the_rest_is_behind_more(has
     answer = answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville")
     answer = type(answer)(**{**answer.__dict__, "more": long_more.strip()})
     sms = shape_answer(answer, "sms")
-    assert sms.text == f"Pump it at least every 90 days. ({PUMPING}){MORE_MARKER}"
-    assert len(sms.text) <= SMS_LIMIT and sms.more == long_more.strip()
+    # the core, then as many whole sentences of the rest as the first SMS has room for, then the citation
+    said = "Keep each pump-out's records for 3 years. " * 5
+    assert sms.text == f"Pump it at least every 90 days. {said.strip()} ({PUMPING}){MORE_MARKER}"
+    assert (
+        len(sms.text) <= SMS_LIMIT and sms.more == ("Keep each pump-out's records for 3 years. " * 7).strip()
+    )
     short = shape_answer(
         answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville"), "sms"
     )
