@@ -275,13 +275,15 @@ _A_DAY = re.compile(r"\b(?:" + "|".join(_DAY_FORMS) + r")\b", re.IGNORECASE)
 
 
 # What a question about the records on file names: the device and its service, or what is due next.
+# Words that name the device or its servicing ("pumped", "the trap", "our hauler")
+_SERVICE_WORDS = (r"pump\w*", r"servic\w*", r"clean\w*", r"interceptor\w*", r"trap\w*", r"haul\w*")
+_NAMES_THE_SERVICE = _words(*_SERVICE_WORDS)
+# A status question this long that never names the device or its servicing asks about something else ("...
+# a written agreement to pick up extra bread from a grocery store. Any reporting, and when's the next one
+# due?"): the question is answered, not the pump-out records looked up
+STATUS_MAX_WORDS = 20
 _SERVICE_TOPIC = _words(
-    r"pump\w*",
-    r"servic\w*",
-    r"clean\w*",
-    r"interceptor\w*",
-    r"trap\w*",
-    r"haul\w*",
+    *_SERVICE_WORDS,
     r"due",
     r"deadlines?",
     r"coming up",
@@ -629,14 +631,23 @@ def route(intent: str, text: str) -> str:
         return intent if asks_to_apply(text) else QUESTION_INTENT
     if intent == STATUS_INTENT and (gives_service_date(text) or not _SERVICE_TOPIC.search(text)):
         return QUESTION_INTENT
+    if (
+        intent == STATUS_INTENT
+        and len(text.split()) > STATUS_MAX_WORDS
+        and not _NAMES_THE_SERVICE.search(text)
+    ):
+        return QUESTION_INTENT
+    if intent == CITY_INTENT and not detect_city(text) and re.search(r"\d", text):
+        # "52", "$267", "invoice date oct 1": a fact for the topic, no city; one that asks something is a
+        # question (below: "... both our Victorville and Inglewood restaurants, work starts Feb 1, 2027.
+        # What's the latest date we can notify each city?")
+        intent = INFORM_INTENT
     if intent in SOCIAL_INTENTS and len(text.split()) >= ASKING_WORDS and asks_a_question(text):
         return QUESTION_INTENT  # "so what do we actually have to do day to day" is no goodbye
     if intent in ANSWER_INTENTS and len(text.split()) >= ASKING_WORDS and asks_a_question(text):
         return QUESTION_INTENT  # mid-form "do we have to do anything to prove the unit works?" is answered
     if intent in ANSWER_INTENTS and is_hypothetical(text):
         return QUESTION_INTENT  # "and if it was 12 gallons?" asks what then; it changes no answer
-    if intent == CITY_INTENT and not detect_city(text) and re.search(r"\d", text):
-        return INFORM_INTENT  # "52", "$267", "invoice date oct 1": a fact for the topic, no city
     if intent == CITY_INTENT and _is_question(text) and len(text.split()) >= CITY_QUESTION_WORDS:
         return (
             QUESTION_INTENT  # "and if this was my other place in inglewood?" is a question, not "inglewood"
