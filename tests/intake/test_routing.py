@@ -194,30 +194,36 @@ def test_a_status_question_that_names_no_service_or_deadline_is_a_question(text)
     assert route("service_status", text) == "ask_question"
 
 
-def test_a_long_status_question_that_never_names_the_device_or_its_service_is_a_question():
-    pantry = (
-        "I volunteer for a small church food pantry in Victorville. We have a written agreement to pick up extra "
-        "bread from a grocery store here. Does the city expect any reporting from us, and when's the next one due?"
-    )
-    assert route("service_status", pantry) == "ask_question"
-    assert (
-        route("service_status", "ok so when is the next one due for our place on 7th street")
-        == "service_status"
-    )
-    long_but_named = (
-        "we have two locations and a new manager, when is the next pump out due at the victorville one"
-    )
-    assert route("service_status", long_but_named) == "service_status"
+PANTRY = (
+    "I volunteer for a small church food pantry in Victorville. We have a written agreement to pick up "
+    "extra bread from a grocery store here. Does the city expect any reporting from us, and when's the next "
+    "one due?"
+)
+REMODEL = (
+    "We're remodeling the kitchens at both our Victorville and Inglewood restaurants, work starts Feb 1, "
+    "2027 and adds a second fryer line. What's the latest date we can notify each city?"
+)
 
 
-def test_a_fact_without_a_city_that_asks_something_is_a_question_not_a_fact_for_the_topic():
-    both = (
-        "We're remodeling the kitchens at both our Victorville and Inglewood restaurants, work starts Feb 1, 2027 "
-        "and adds a second fryer line. What's the latest date we can notify each city?"
-    )
-    assert route("inform_city", both) == "ask_question"
-    assert route("inform_city", "invoice date oct 1") == "inform"  # a fact for the topic
-    assert route("inform_city", "52") == "inform"
+@pytest.mark.parametrize(
+    ("intent", "text", "routed"),
+    [
+        # a long status question that never names the device or its servicing asks about something else
+        ("service_status", PANTRY, "ask_question"),
+        ("service_status", "ok so when is the next one due for our place on 7th street", "service_status"),
+        (
+            "service_status",
+            "we have two locations and a new manager, when is the next pump out due at the victorville one",
+            "service_status",
+        ),
+        # a fact without a city that asks something is a question, not a fact for the topic
+        ("inform_city", REMODEL, "ask_question"),
+        ("inform_city", "invoice date oct 1", "inform"),
+        ("inform_city", "52", "inform"),
+    ],
+)
+def test_a_long_message_that_asks_something_else_is_a_question(intent, text, routed):
+    assert route(intent, text) == routed
 
 
 def test_a_glossed_spanish_service_date_makes_the_next_due_a_question():
