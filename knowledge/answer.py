@@ -30,7 +30,7 @@ from knowledge.cards import Card, CardIndex, CardMatch, join_citations
 from knowledge.coverage import Uncovered, office_for, uncovered_topic
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query, spelled_months
-from knowledge.sentences import sentence_spans, split_clauses
+from knowledge.sentences import split_clauses, split_sentences
 from knowledge.spanish import gloss
 from knowledge.units import paragraphs_at, parent_of
 from languages import ENGLISH, N_, current, t
@@ -461,7 +461,7 @@ def _amount_first(answer: Answer, question: str) -> Answer:
     if cited is None:
         return answer
     body = answer.text[: cited.start()]
-    sentences = [body[start:end].strip() for start, end in sentence_spans(body)]
+    sentences = split_sentences(body)
     if len(sentences) < 2 or _A_DOLLAR_AMOUNT.search(sentences[0]) or _verdict(sentences[0]) is not None:
         return answer  # the amount is said first already, or a yes or no opens the answer and stays first
     first = next((i for i, sentence in enumerate(sentences) if _A_DOLLAR_AMOUNT.search(sentence)), None)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from cities import INGLEWOOD_CODE_NAME, VICTORVILLE_CODE_NAME, short_citation
 from knowledge.answer import TRAILING_CITATION, Answer
 from knowledge.cards import join_citations
-from knowledge.sentences import sentence_spans
+from knowledge.sentences import sentence_spans, split_sentences
 from languages import ENGLISH, N_, current, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from shaping.sms_text import MORE_MARKER, more_marker, split_sms
@@ -173,7 +173,7 @@ def _filled(answer: Answer, limit: int) -> Answer:
     if cited is None or _cites_both_codes(answer.text):
         return answer
     body, citation = answer.text[: cited.start()], answer.text[cited.start() :]
-    rest = [answer.more[start:end].strip() for start, end in sentence_spans(answer.more)]
+    rest = split_sentences(answer.more)
     room = limit - len(more_marker())
     for taken in range(len(rest), 0, -1):
         said = dataclasses.replace(
