@@ -628,9 +628,10 @@ def _late_fee_dates(fee: LateFee) -> Computed:
 
 
 def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
-    """The dates to come or passed: the basic penalty on day 46 (its date; to come when not yet delinquent),
-    the monthly 1.5% (none accrued yet), and the day unpaid becomes cause for revocation proceedings (unless
-    it was ``revocation_said`` already)."""
+    """The dates to come or passed: when it was due (day 45: first, as the date a late invoice is asked
+    about), the basic penalty on day 46 (its date; to come when not yet delinquent), the monthly 1.5% (none
+    accrued yet), and the day unpaid becomes cause for revocation proceedings (unless it was
+    ``revocation_said`` already)."""
     revocation = "" if fee.revocation_proceedings or revocation_said else _revocation_sentence(fee)
     if not fee.delinquent:
         later = compliance.late_fee(fee.invoice_date, fee.base_amount, fee.penalty_starts)
@@ -648,7 +649,7 @@ def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
         else t("Each full month after that adds 1.5% of the invoice plus the basic penalty.")
     )
     due = t("It was due by {date}, 45 days after the invoice date.", date=long_date(fee.pay_by))
-    return " ".join(part for part in (since, monthly, due, revocation) if part)
+    return " ".join(part for part in (due, since, monthly, revocation) if part)
 
 
 # "so 1st 2nd 3rd all together how much", "what do the first three add up to": the notices' fees summed
@@ -1141,15 +1142,23 @@ def with_newer_facts(topic: str, said: str) -> str:
 
 def without_facts_said_again(topic: str, said: str) -> str:
     """The topic without the facts ``said`` gives anew: its counts of the kinds ``said`` counts, its dollar
-    amount when ``said`` gives one, and whether there is a drive-thru when ``said`` says ("30 seats, no drive
-    thru" then "and if we add a drive thru next year?": a drive-thru)."""
+    amount when ``said`` gives one, whether there is a drive-thru when ``said`` says ("30 seats, no drive
+    thru" then "and if we add a drive thru next year?": a drive-thru), and the service frequency when ``said``
+    gives one ("my manager said 90 days" then "our permit says 60 days tho": 60 days)."""
     kinds = {_unit_kind(found["unit"]) for found in _COUNT_WITH_UNIT.finditer(said)}
     kept = _COUNT_WITH_UNIT.sub(lambda found: " " if _unit_kind(found["unit"]) in kinds else found[0], topic)
     if _DOLLARS.search(kept) and _DOLLARS.search(said):  # "the 413 one", "its 413", "$413"
         kept = _DOLLARS.sub(" ", kept)
     if _DRIVE_THRU.search(said):
         kept = _DRIVE_THRU.sub(" ", _NO_DRIVE_THRU.sub(" ", kept))
+    if any(permit_frequency(said)):  # "our permit says 60 days tho" after "my manager said 90 days"
+        kept = _DAYS_OF_A_FREQUENCY.sub(" ", _PERMIT_MONTHS.sub(" ", _PERMIT_DAYS.sub(" ", kept)))
     return kept
+
+
+# A number of days the topic gave that may be a frequency ("my manager said 90 days"), not a day counted from
+# ("pumped 45 days ago")
+_DAYS_OF_A_FREQUENCY = re.compile(r"\b\d{2,3}[- ]?days?\b(?!\s+(?:ago|before|after|later|from|since))", re.I)
 
 
 def what_if_read(text: str, topic: str) -> str:

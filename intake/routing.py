@@ -524,7 +524,7 @@ _UNMARKED_QUESTION = re.compile(
     _OPENERS + r"(?:how (?:much|many|long|often|do|does|can|soon)|what (?:happens|if|do (?:i|we)|does)"
     r"|when (?:do|does|is|will)|do (?:i|we) (?:have|need|pay|get)|can (?:i|we|they)|is (?:it|there|that)"
     r"|are (?:there|we)|will (?:i|we|they)|should (?:i|we)"
-    r"|if (?:they|we|i|it)\b.{1,40}\b(?:do|does|can|will|would|should) (?:i|we|they|it))\b"
+    r"|if (?:they|we|i|it|the \w+)\b.{1,50}\b(?:do|does|can|will|would|should) (?:i|we|they|it))\b"
     r"(?:\s+\S+){2}",
     re.IGNORECASE,
 )
@@ -540,6 +540,18 @@ _ASKED_IN_A_SENTENCE = re.compile(
     r"is (?:it|there|that|this)|are (?:there|we|they))\b(?:\s+\S+){2}",
     re.IGNORECASE,
 )
+
+
+# What comes next, asked at the end of the message: "what now", "... 4 weeks tho. so now what?", "then what"
+_WHAT_NOW = re.compile(
+    r"\b(?:what now|now what|what then|then what|what next|what'?s next|what do (?:i|we) do now)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _asks_what_now(text: str) -> bool:
+    """Whether the message ends by asking what comes next (:data:`_WHAT_NOW`)."""
+    return bool(_WHAT_NOW.search(text.strip()))
 
 
 # A question asked inside a longer sentence, after what it is about ("and once I get it how long's it good
@@ -579,6 +591,8 @@ def asks_a_question(text: str) -> bool:
         return True
     if any(_ASKED_IN_A_SENTENCE.match(sentence) for sentence in re.split(r"[.!;]\s+", text.strip())):
         return True  # "wait do i also gotta send the manifest myself", "38 seats. so which one am i"
+    if _asks_what_now(text):
+        return True  # "ok. its been like 4 weeks tho. what now"
     sentences = re.split(r"(?<=[.!?;:])\s+", text.strip())
     # "If the waiver is approved, do we still pay any yearly grease charges?": the question after the comma
     return any(
@@ -678,8 +692,10 @@ def route(intent: str, text: str) -> str:
         return (
             QUESTION_INTENT  # "wait, who am I supposed to call again right now?" asks whom, not for a person
         )
-    if intent == "out_of_scope" and _IN_THE_FIELD.search(text):
-        return QUESTION_INTENT  # "me llego otro NOV de inglewood, cuanto es?": answered, or declined
+    if intent == "out_of_scope" and (_IN_THE_FIELD.search(text) or _asks_what_now(text)):
+        # "me llego otro NOV de inglewood, cuanto es?", "what if we add the patio, thatd be like 62 seats",
+        # "its been like 4 weeks tho. what now": answered on the conversation's topic, or declined
+        return QUESTION_INTENT
     if intent in QUESTION_LIKE and _live_spill_question(text):
         return SPILL_INTENT
     if intent in QUESTION_LIKE | ANSWER_INTENTS | {CITY_INTENT} and asks_to_log(text):
@@ -872,6 +888,9 @@ _IN_THE_FIELD = _words(
     r"containers?",
     r"haulers?",
     r"ordinance",
+    r"\d+ (?:seats?|asientos|sillas)",
+    r"drive[- ]?thr(?:u|ough)",
+    r"(?:mailing )?address(?:es)?",
     r"victorville",
     r"inglewood",
 )

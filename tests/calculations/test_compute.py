@@ -319,8 +319,11 @@ def test_a_late_fee_with_no_month_accrued_yet_says_the_monthly_penalty_follows()
         "invoice dated oct 1 for $267 annual inspection fee. didnt pay yet. penalty now?", "inglewood", NOW
     )
     assert found.text.startswith("As of today you owe $293.70")
-    assert "Day 46 was November 16, 2026. Each full month after that adds 1.5% of the invoice" in found.text
-    assert "It was due by November 15, 2026, 45 days after the invoice date." in found.text
+    # the day it was due first: the date a late invoice is asked about, in the first SMS
+    assert (
+        "It was due by November 15, 2026, 45 days after the invoice date. Day 46 was November 16, 2026. "
+        "Each full month after that adds 1.5% of the invoice" in found.text
+    )
     assert found.text.endswith(
         "Ninety days after the invoice date is December 30, 2026: "
         "still unpaid after that (from December 31, 2026), it is cause for permit revocation "
@@ -810,6 +813,20 @@ def test_a_count_given_again_replaces_the_one_given_before():
     assert "1.5 cubic yards" in kept and "6 gallons" not in kept
     dated = with_newer_facts("permit says 60 days, last pumped nov 3", "what about 90 days")
     assert "60 days" in dated and "nov 3" in dated  # days and dates are no counts: kept
+
+
+def test_a_frequency_given_again_replaces_the_one_given_before():
+    """ "my manager said 90 days" then "our permit says 60 days tho": a later "ok last time was nov 3" works
+    out the next service with 60 days, not the first frequency read across turns ("90 days our permit")."""
+    from calculations import with_newer_facts
+
+    topic = "how often do we clean the trap under the sink? victorville are you sure? my manager said 90 days"
+    facts = with_newer_facts(topic, "our permit says 60 days tho")
+    assert "90 days" not in facts and facts.endswith("our permit says 60 days tho")
+    found = compute(f"ok last time was nov 3 {facts}", "victorville", NOW)
+    assert found.kind == "service_due" and "January 2, 2027" in found.text, found.text
+    ago = with_newer_facts("pumped 45 days ago", "permit says every 60 days")
+    assert "45 days ago" in ago  # a day counted back is no frequency: kept
 
 
 def test_an_invoice_amount_given_again_replaces_the_one_before():

@@ -3,6 +3,7 @@
 import pytest
 
 from intake.routing import (
+    asks_a_question,
     asks_about_the_other_city,
     asks_to_apply,
     asks_to_log,
@@ -841,8 +842,13 @@ def test_asking_whether_a_contained_spill_must_be_reported_is_a_question():
             "ask_question",
         ),
         ("how much is the fine for a dirty recycling cart", "ask_question"),
+        # a fact that changes the topic's fee, and what comes next, asked after the topic
+        ("what if we add the patio, thatd be like 62 seats", "ask_question"),
+        ("ok. its been like 4 weeks tho. what now", "ask_question"),
+        ("and who does it go to like what address", "ask_question"),
         ("who won the game last night", "out_of_scope"),
         ("can you order me a pizza", "out_of_scope"),
+        ("what now for the lakers", "out_of_scope"),
     ],
 )
 def test_a_message_in_this_field_taken_for_out_of_scope_is_a_question(said, routed):
@@ -994,3 +1000,20 @@ def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless
     from intake.routing import asks_no_place_for_anything
 
     assert asks_no_place_for_anything(said) is none
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        # mid-form, a side question that opens with "if the city ...": answered, then the form resumes
+        ("wait if the city has to come clean this up do i have to pay for it??", True),
+        ("ok. its been like 4 weeks tho. what now", True),
+        ("so now what?", True),
+        # an unsure answer stays an answer
+        ("started maybe 20 minutes ago?", False),
+        ("like 20 gallons maybe", False),
+    ],
+)
+def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
+    assert asks_a_question(text) is asks
+    assert (route("inform", text) == "ask_question") is (asks and len(text.split()) >= 4)
