@@ -1423,6 +1423,15 @@ def without_question(decision: Decision) -> Decision:
 KEPT_FOR_THE_CONVERSATION = ("city", "generator_type")
 
 
+def filed_topic(form: GuidedForm, values: Mapping[str, Any]) -> str:
+    """What the conversation is about once ``form`` is filed: the facts its answers give a question ("and if
+    it were 12 gallons?", "how much will we pay then?"), else the request itself in its city ("and how long is
+    it good for?" after it is filed: the request's subject, not the last aside)."""
+    if form.question_facts is not None and (facts := form.question_facts(values)):
+        return facts
+    return f"{t(form.topic)} {CITY_NAMES.get(form.spec.city or '', '')}".strip()
+
+
 def reset_events(form: GuidedForm, keep: tuple[str, ...] = KEPT_FOR_THE_CONVERSATION) -> list[EventType]:
     """Slot events that clear a form's answers (the city and generator type are kept for the conversation)."""
     confirm = [SlotSet(form.confirm_slot, None)] if form.confirm else []

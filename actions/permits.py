@@ -26,6 +26,7 @@ from actions.forms import (
     APPLICANT_REACHABLE,
     GuidedForm,
     GuidedFormValidation,
+    filed_topic,
     incomplete,
     message_time,
     missing_answers,
@@ -362,6 +363,5 @@ class ActionSubmitPermitApplication(Action):
             lines.insert(1, link)  # before the fees and next steps, so a text keeps it in its first part
         dispatcher.utter_message(text=" ".join(lines))
         events = [*reset_events(form), SlotSet(REFERENCE_SLOT, reference)]
-        if form.question_facts is not None and (facts := form.question_facts(values)):
-            events.append(SlotSet(TOPIC_SLOT, facts))  # "how much will we pay then?" after it is filed
+        events.append(SlotSet(TOPIC_SLOT, filed_topic(form, values)))
         return events

@@ -478,6 +478,15 @@ class ValidateSpillForm(GuidedFormValidation):
         just_told = values.get("overflowing_now") == "yes" and state.values.get("overflowing_now") != "yes"
         if just_told and city is None:  # whom to call comes before which city it is: each city's, labelled
             result.messages.append(each_city_urgent_contacts(message.ctx.now, runtime.settings()))
+        asks_if_now = bool(decision.question) and decision.question[-1] in (
+            t(OVERFLOWING_NOW.ask),
+            t(OVERFLOWING_NOW.ask_voice),
+        )
+        if asks_if_now and city and not tracker.get_slot(URGENT_TOLD_SLOT):
+            # "grease backing up out the floor drain ... HELP. inglewood", not plainly going on or over: whom
+            # to call comes first all the same, before the question whether it is
+            text, _ = urgent_contacts(city, message.ctx.now, runtime.settings())
+            result.messages.append(t("If it is overflowing right now: {contacts}", contacts=text))
         if values.get("overflowing_now") == "yes" and city and not tracker.get_slot(URGENT_TOLD_SLOT):
             text, dial = urgent_contacts(city, message.ctx.now, runtime.settings())
             result.events.append(SlotSet(URGENT_TOLD_SLOT, True))

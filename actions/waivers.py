@@ -33,6 +33,7 @@ from actions.forms import (
     GuidedFormValidation,
     Message,
     cancel_words,
+    filed_topic,
     incomplete,
     latest_message,
     message_time,
@@ -42,7 +43,7 @@ from actions.forms import (
     still_needed,
 )
 from actions.knowledge import TOPIC_SLOT
-from cities import CITY_NAMES, FOG, SOLID_WASTE
+from cities import FOG, SOLID_WASTE
 from intake import (
     DEMINIMIS_WAIVER,
     INTERCEPTOR_VARIANCE,
@@ -431,11 +432,7 @@ class ActionSubmitWaiver(Action):
             )
         dispatcher.utter_message(text=filed)
         events = [*reset_events(form), SlotSet(REFERENCE_SLOT, record["reference"])]
-        if form.question_facts is not None and (facts := form.question_facts(values)):
-            events.append(SlotSet(TOPIC_SLOT, facts))  # "and if it were 12 gallons?" after it is filed
-        else:  # "and how long is it good for?" after it is filed: the request's subject, not the last aside
-            city = CITY_NAMES.get(form.spec.city or "", "")
-            events.append(SlotSet(TOPIC_SLOT, f"{t(form.topic)} {city}".strip()))
+        events.append(SlotSet(TOPIC_SLOT, filed_topic(form, values)))
         return events
 
 

@@ -62,6 +62,9 @@ _NOW = _words(
     r"won'?t stop",
     r"is (?:coming|flowing|running|spilling|overflowing|leaking|bubbling|pouring|backing|gushing|going)",
     r"are (?:coming|flowing|running|spilling|overflowing|leaking|bubbling|pouring|backing|gushing|going)",
+    # "grease backing up out the floor drain n running out the back door": the spill described as it goes
+    r"(?:backing|bubbling|coming|pouring|gushing|spilling|overflowing|running|flooding) (?:up )?"
+    r"(?:out|over|into|onto|from|through)",
     r"(?:it'?s|there'?s|theres) (?:like )?(?:a lot of |some |sewage |grease |water )*(?:coming|flowing|"
     r"running|spilling|overflowing|leaking|bubbling|pouring|backing|gushing|all over|everywhere|going)",
     r"coming (?:up|out)",
@@ -637,8 +640,10 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "then I'd like to apply for the waiver": which one, the conversation says
     if intent in WAIVER_INTENTS and (named := waiver_of(text)) and asks_to_apply(text):
         return named  # "i want to apply for a de minimis waiver", whichever the classifier picked
-    if intent in WAIVER_INTENTS and not (_A_WAIVER.search(text) or waiver_of(text) or asks_to_apply(text)):
-        return QUESTION_INTENT  # "the fryer oil, can we pour it in the mop sink? its just a little"
+    if intent in WAIVER_INTENTS and not (_A_WAIVER.search(text) or asks_to_apply(text)):
+        # "the fryer oil, can we pour it in the mop sink? its just a little"; "no room out back for a big one
+        # tho" after a grease trap's frequency: a fact that may qualify for a waiver asks for none
+        return QUESTION_INTENT
     if intent in APPLY_INTENTS and asks_to_apply_unnamed(text):
         return QUESTION_INTENT  # "I want to apply for it": which, the conversation says
     if intent in APPLY_INTENTS:
@@ -682,6 +687,8 @@ def route(intent: str, text: str) -> str:
         return (
             INFORM_INTENT  # "Food waste is maybe 8 gallons a week, mostly coffee grounds": the topic's fact
         )
+    if intent == SORT_INTENT and _A_PERIOD.search(text) and not _CONTAINER_WORDS.search(text):
+        return QUESTION_INTENT  # "so if i just keep everything 4 yrs im good for both?": records, no bin
     if intent == SORT_INTENT and _A_RULE_OF_THE_CARTS.search(text):
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
     if intent in QUESTION_LIKE and _HELP_ME_APPLY.search(text) and (asked := _application_named(text)):
@@ -894,6 +901,8 @@ _IN_THE_FIELD = _words(
     r"victorville",
     r"inglewood",
 )
+# A length of time said with a number ("4 yrs", "2 años"): how long something is kept or lasts, not a cart
+_A_PERIOD = _words(r"\d+\s*(?:yrs?|years?|months?|mos|days?|weeks?|wks?|a[nñ]os|meses|d[ií]as|semanas)")
 _CONTAINER_WORDS = _words(
     r"bins?", r"carts?", r"containers?", r"dumpsters?", r"recycl\w*", r"compost\w*", r"trash"
 )

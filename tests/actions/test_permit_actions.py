@@ -83,6 +83,8 @@ def test_an_application_sent_before_every_answer_is_filed_marked_incomplete(engi
     assert "It is filed as incomplete: the office still needs contact person, " in text
     # the first four named, the rest counted: a confirmation short enough for a phone
     assert f"and {len(missing) - 4} more answers, and will contact you for it" in text
+    # "how long is that good for" next is about the permit applied for, not an aside asked in the form
+    assert slots["topic_question"] == "permit application Inglewood"
 
 
 def test_an_application_sent_without_a_phone_tells_whom_to_call_with_the_reference(

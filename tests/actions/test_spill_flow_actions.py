@@ -262,3 +262,27 @@ def test_a_report_sent_before_the_last_questions_is_submitted_with_what_is_missi
     stored = store.spills.get_by_reference(engine, record["reference"])
     assert stored["status"] == "submitted" and record["reference"] in messages[0]["text"]
     assert "What is spilling" in " ".join(stored["details"]["missing"])
+
+
+def test_whom_to_call_comes_before_the_question_whether_it_is_overflowing_now(engine):
+    """A spill message that does not plainly say it is going on ("... in the alley behind our kitchen,
+    inglewood") is asked whether it is overflowing now, with whom to call if it is said first: the number is
+    never behind a question."""
+    _, messages, _ = run(
+        ValidateSpillForm(),
+        make_tracker(
+            text="need to report grease in the alley behind our kitchen, inglewood",
+            intent="report_spill",
+            active_loop="spill_form",
+        ),
+    )
+    texts = [m["text"] for m in messages if m.get("text")]
+    assert texts[-1] == "Is sewage overflowing right now? (yes or no)"
+    assert (
+        "If it is overflowing right now: Call the City of Inglewood right now at (310) 412-5333." in texts[0]
+    )
+    _, unknown, _ = run(  # no city yet: the question alone (each city's numbers follow a yes)
+        ValidateSpillForm(),
+        make_tracker(text="need to report a grease spill", intent="report_spill", active_loop="spill_form"),
+    )
+    assert not any("412-5333" in (m.get("text") or "") for m in unknown)

@@ -1017,3 +1017,17 @@ def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless
 def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
     assert asks_a_question(text) is asks
     assert (route("inform", text) == "ask_question") is (asks and len(text.split()) >= 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        # how long records are kept, taken for a sorting question: a question
+        ("we got both spots. so if i just keep everything 4 yrs im good for both?", "ask_question"),
+        ("si guardo todo 4 años ya cumplo en las dos?", "ask_question"),
+        # an item with a time and its cart stays a sorting question
+        ("leftovers sat in the fridge 2 weeks, green bin or trash?", "sort_item"),
+    ],
+)
+def test_a_period_of_time_without_a_container_is_no_sorting_question(text, routed):
+    assert route("sort_item", text) == routed
