@@ -419,6 +419,18 @@ def is_hypothetical(text: str) -> bool:
 
 
 _A_WAIVER = _words(r"waiver", r"exenci[oó]n", r"exemption")
+# What a request to start a waiver names: the waiver, the variance, or the request or application itself
+_NAMES_A_REQUEST = _words(
+    r"waivers?",
+    r"exenci[oó]n",
+    r"exemption",
+    r"variances?",
+    r"varianza",
+    r"de minimis",
+    r"applications?",
+    r"solicitud",
+    r"requests?",
+)
 
 
 WAIVER_INTENTS = frozenset(waiver.intent for waiver in _WAIVERS)
@@ -638,12 +650,14 @@ def route(intent: str, text: str) -> str:
         return intent if reports_pumpout(text) else QUESTION_INTENT
     if intent in WAIVER_INTENTS and asks_for_a_waiver_unnamed(text):
         return QUESTION_INTENT  # "then I'd like to apply for the waiver": which one, the conversation says
-    if intent in WAIVER_INTENTS and (named := waiver_of(text)) and asks_to_apply(text):
-        return named  # "i want to apply for a de minimis waiver", whichever the classifier picked
-    if intent in WAIVER_INTENTS and not (_A_WAIVER.search(text) or asks_to_apply(text)):
+    if intent in WAIVER_INTENTS and not (
+        (_NAMES_A_REQUEST.search(text) or _APPLY_REQUEST.search(text)) and asks_to_apply(text)
+    ):
         # "the fryer oil, can we pour it in the mop sink? its just a little"; "no room out back for a big one
         # tho" after a grease trap's frequency: a fact that may qualify for a waiver asks for none
         return QUESTION_INTENT
+    if intent in WAIVER_INTENTS and (named := waiver_of(text)):
+        return named  # "i want to apply for a de minimis waiver", whichever the classifier picked
     if intent in APPLY_INTENTS and asks_to_apply_unnamed(text):
         return QUESTION_INTENT  # "I want to apply for it": which, the conversation says
     if intent in APPLY_INTENTS:

@@ -1031,3 +1031,19 @@ def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
 )
 def test_a_period_of_time_without_a_container_is_no_sorting_question(text, routed):
     assert route("sort_item", text) == routed
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        # a fact that may qualify for a waiver asks for none: answered, and the request offered
+        ("no room out back for a big one tho", "ask_question"),
+        ("we dont have room for the green bins", "ask_question"),
+        # a request that names the waiver, or asks to apply, starts it (the waiver it names)
+        ("i want to apply for a physical space waiver", "request_space_waiver"),
+        ("i want to apply for a de minimis waiver", "request_deminimis_waiver"),
+        ("variance request for our restaurant", "request_interceptor_variance"),
+    ],
+)
+def test_a_waiver_request_starts_only_when_the_message_asks_for_one(text, routed):
+    assert route("request_space_waiver", text) == routed

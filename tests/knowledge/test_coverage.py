@@ -113,3 +113,14 @@ def test_the_user_s_own_deadline_to_respond_is_no_processing_time():
     )
     assert uncovered_topic(asked, "victorville") is None
     assert uncovered_topic("how long does it take the city to approve the permit?", "victorville") is not None
+
+
+def test_an_extra_bin_named_without_a_price_asks_no_rate():
+    """ "... rebuild the trash enclosure for the extra bin ... can they give us more time" asks for an
+    extension, which the chapter answers; "how much for an extra bin" asks a rate, which it does not."""
+    extension = (
+        "we gotta rebuild the trash enclosure for the extra bin n still waiting on the city permit for it. "
+        "can they give us more time"
+    )
+    assert uncovered_topic(extension, "victorville") is None
+    assert uncovered_topic("how much for an extra bin", "victorville").topic == "collection rates"
