@@ -36,8 +36,8 @@ _PICKUP = _topic(
     r"|\bmissed\s+(?:my\s+|the\s+)?(?:pick\s?-?up|collection|trash)"
 )
 _RATES = _topic(
-    # a price asked ("how much for an extra bin"), not an extra bin named ("rebuild the enclosure for the extra
-    # bin ... can they give us more time")
+    # a price asked ("how much for an extra bin"), not an extra bin named ("rebuild the enclosure for the
+    # extra bin ... can they give us more time")
     r"\b(?:how much|cost|price|rate|charge|pay)\b.{0,40}\b(?:a month|per month|monthly|bin|cart|container|"
     r"trash service|pickup|collection)\b(?!.{0,20}\b(?:fine|penalt|nov|violation)\b)"
 )
