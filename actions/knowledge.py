@@ -969,7 +969,7 @@ class ActionFollowUp(Action):
         facts = with_newer_facts(topic, text)[-MAX_QUESTION_CHARS:]
         # the new fact's values first: "it was wednesday nov 18" after "a couple weeks ago"
         computed = computed_answer(
-            tracker, f"{text} {without_facts_said_again(topic, text)}"[:MAX_QUESTION_CHARS], city
+            tracker, f"{text} {without_facts_said_again(topic, text)}"[:MAX_QUESTION_CHARS], city, text
         )
         if computed is None and (dated := _clock_from_the_day(tracker, topic, text, city)) is not None:
             result, events = dated  # "it was mailed nov 25" after "how do i fight it?": the appeal's clock
@@ -1085,7 +1085,10 @@ def _completed(tracker: Tracker, topic: str, question: str, city: str | None) ->
         return None
     # the new message's values first, as free_answer reads them: "it's more like 12 gallons" after 8
     together = computed_answer(
-        tracker, f"{question} {without_facts_said_again(topic, question)}"[:MAX_QUESTION_CHARS], city
+        tracker,
+        f"{question} {without_facts_said_again(topic, question)}"[:MAX_QUESTION_CHARS],
+        city,
+        question,
     )
     alone = computed_answer(tracker, topic, city)
     if together is None:
@@ -1108,15 +1111,20 @@ def _computes_alone(tracker: Tracker, said: str, city: str | None) -> bool:
     return found is not None and not found.needs_a_value
 
 
-def _computed(tracker: Tracker, said: str, city: str | None) -> Computed | None:
-    """The compliance core's result for what the conversation said (read in English), or None."""
+def _computed(tracker: Tracker, said: str, city: str | None, asked: str | None = None) -> Computed | None:
+    """The compliance core's result for what the conversation said (read in English), or None; ``asked``: the
+    newest message, when ``said`` runs on with the topic (its rule is computed first)."""
     english = said if current() == ENGLISH else gloss(said)
-    return compute(english, city or detect_city(said), message_time(tracker))
+    if asked is not None and current() != ENGLISH:
+        asked = gloss(asked)
+    return compute(english, city or detect_city(said), message_time(tracker), asked=asked)
 
 
-def computed_answer(tracker: Tracker, said: str, city: str | None) -> Answer | None:
-    """The compliance core's result for what the conversation said, as an answer; None: nothing to compute."""
-    found = _computed(tracker, said, city)
+def computed_answer(tracker: Tracker, said: str, city: str | None, asked: str | None = None) -> Answer | None:
+    """The compliance core's result for what the conversation said, as an answer; None: nothing to compute.
+    ``asked`` as for :func:`_computed`: "wait we only got 40 seats no drive thru" after a late $413 invoice
+    is the yearly fee's seats, not the invoice's late fee again."""
+    found = _computed(tracker, said, city, asked)
     if found is None:
         return None
     return Answer(AnswerKind.ANSWER, f"{found.text} ({found.citation})", (found.citation,), city)

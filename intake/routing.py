@@ -701,6 +701,8 @@ def route(intent: str, text: str) -> str:
         return (
             INFORM_INTENT  # "Food waste is maybe 8 gallons a week, mostly coffee grounds": the topic's fact
         )
+    if intent == SORT_INTENT and _KEPT.search(text) and not _CONTAINER_WORDS.search(text):
+        return QUESTION_INTENT  # "y los recibos del plomero los guardo?": records kept, nothing thrown out
     if intent == SORT_INTENT and _A_PERIOD.search(text) and not _CONTAINER_WORDS.search(text):
         return QUESTION_INTENT  # "so if i just keep everything 4 yrs im good for both?": records, no bin
     if intent == SORT_INTENT and _A_RULE_OF_THE_CARTS.search(text):
@@ -915,6 +917,10 @@ _IN_THE_FIELD = _words(
     r"victorville",
     r"inglewood",
 )
+# Keeping something, not throwing it out ("do i keep the plumbers receipt", "los recibos los guardo?")
+_KEPT = _words(
+    r"keep(?:ing)?", r"kept", r"guard(?:o|a|ar|amos|arlos|arlas)", r"hold on to", r"file (?:it|them)"
+)
 # A length of time said with a number ("4 yrs", "2 años"): how long something is kept or lasts, not a cart
 _A_PERIOD = _words(r"\d+\s*(?:yrs?|years?|months?|mos|days?|weeks?|wks?|a[nñ]os|meses|d[ií]as|semanas)")
 _CONTAINER_WORDS = _words(
@@ -966,6 +972,9 @@ _CART_RULE_WORDS = (
     r"skip(?:ping)?",
     r"do (?:we|i) (?:really |even |still )?(?:need|have to have|gotta have) "
     r"(?:an? |the |our |my )?(?:\w+ ){0,2}(?:bins?|carts?|containers?|service)",
+    # "¿hay alguna forma de que no me obliguen a tener el bote café?" (glossed): whether the cart is required
+    r"obligu?\w*",
+    r"(?:make|force|forcing|making) (?:me|us) (?:to )?(?:have|get|keep|use)",
     # "y esa plata a donde va, a la ciudad nomas?": where the fees go, not an item
     r"money",
     r"funds?",

@@ -1116,3 +1116,23 @@ def test_a_long_what_if_in_a_waiver_request_leans_on_the_waiver(engine):
     )
     reply, _ = answer_in_form(tracker, asked)
     assert "15 days" in reply.text and "6.37.050" in reply.text, reply.text
+
+
+@pytest.mark.parametrize("intent", ["inform", "ask_question"])
+def test_seats_said_after_a_late_invoice_work_out_the_yearly_fee_not_the_late_fee_again(engine, intent):
+    """ "wait we only got 40 seats no drive thru, shouldnt it be less" after a late $413 Inglewood invoice:
+    the yearly fee for 40 seats ($267), the rule the new message names, not the invoice's late fee again."""
+    topic = (
+        "inglewood sent us the yearly grease inspection fee bill, $413, not paid yet, invoice date sept 15"
+    )
+    action = ActionFollowUp() if intent == "inform" else ActionAnswerQuestion()
+    _, messages = _run(
+        action,
+        make_tracker(
+            text="wait we only got 40 seats no drive thru, shouldnt it be less",
+            intent=intent,
+            slots={TOPIC_SLOT: topic, "city": "inglewood"},
+        ),
+    )
+    text = " ".join(message.get("text") or "" for message in messages)
+    assert "$267" in text and "40 seats" in text, text

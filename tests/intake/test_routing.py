@@ -1047,3 +1047,22 @@ def test_a_period_of_time_without_a_container_is_no_sorting_question(text, route
 )
 def test_a_waiver_request_starts_only_when_the_message_asks_for_one(text, routed):
     assert route("request_space_waiver", text) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        # records kept, and whether a cart is required: questions, whatever the classifier made of them
+        ("y los recibos del plomero los guardo?", "ask_question"),
+        ("do i keep the plumbers receipt", "ask_question"),
+        (
+            "Casi no generamos basura orgánica. ¿Hay forma de que no me obliguen a tener el bote café?",
+            "ask_question",
+        ),
+        # where an item goes stays a sorting question, keeping words or not
+        ("where do old receipts go", "sort_item"),
+        ("can i keep the pizza box in the blue bin", "sort_item"),
+    ],
+)
+def test_keeping_records_or_a_required_cart_is_no_sorting_question(said, routed):
+    assert route("sort_item", gloss(said)) == routed
