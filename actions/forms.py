@@ -1423,13 +1423,28 @@ def without_question(decision: Decision) -> Decision:
 KEPT_FOR_THE_CONVERSATION = ("city", "generator_type")
 
 
+def form_filed_about(topic: str | None) -> GuidedForm | None:
+    """The form whose filing left ``topic`` (:func:`filed_topic` with no facts: "permit application
+    Victorville"), or None."""
+    said = (topic or "").strip().lower()
+    return next(
+        (form for form in _FORMS_BY_NAME.values() if said == _filed(form).lower()),
+        None,
+    )
+
+
+def _filed(form: GuidedForm) -> str:
+    """The request itself in its city: "permit application Victorville"."""
+    return f"{t(form.topic)} {CITY_NAMES.get(form.spec.city or '', '')}".strip()
+
+
 def filed_topic(form: GuidedForm, values: Mapping[str, Any]) -> str:
     """What the conversation is about once ``form`` is filed: the facts its answers give a question ("and if
     it were 12 gallons?", "how much will we pay then?"), else the request itself in its city ("and how long is
     it good for?" after it is filed: the request's subject, not the last aside)."""
     if form.question_facts is not None and (facts := form.question_facts(values)):
         return facts
-    return f"{t(form.topic)} {CITY_NAMES.get(form.spec.city or '', '')}".strip()
+    return _filed(form)
 
 
 def reset_events(form: GuidedForm, keep: tuple[str, ...] = KEPT_FOR_THE_CONVERSATION) -> list[EventType]:

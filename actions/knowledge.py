@@ -15,7 +15,14 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions import runtime
 from actions.channel import channel_of
-from actions.forms import GuidedForm, form_about, form_named, looks_like_question, message_time
+from actions.forms import (
+    GuidedForm,
+    form_about,
+    form_filed_about,
+    form_named,
+    looks_like_question,
+    message_time,
+)
 from calculations import (
     Computed,
     about_another_place,
@@ -157,20 +164,29 @@ def _read_with_subject(question: str, subject: str | None, city: str | None) -> 
     alone = cards.match(question, city, k=1, language=current())
     if not alone or subject_family(alone[0].card.topic) == subject_family(subject):
         return question
-    about = f"{question.strip().rstrip('?')} ({subject.replace('-', ' ')})?"
+    about = _about(question, subject)
     leaning = cards.match(about, city, k=1, language=current())
     on_subject = bool(leaning) and subject_family(leaning[0].card.topic) == subject_family(subject)
     return about if on_subject and leaning[0].score >= alone[0].score else question
 
 
+def _about(question: str, subject: str) -> str:
+    """A question read with a subject: "how long is that good for (deminimis waiver)?"."""
+    return f"{question.strip().rstrip('?')} ({subject.replace('-', ' ')})?"
+
+
 def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
     """The subject a short question may lean on: in a form, the form's ("y me van a multar x esto??" in a
-    spill report); else the topic of the card the conversation's last question matched ("what records do we
+    spill report), or just after one is filed; else the topic of the card the conversation's last question
+    matched ("what records do we
     have to keep?" after "is my restaurant a tier two generator?"); None."""
     form = form_named((tracker.active_loop or {}).get("name"))
     if form is not None and form.subject is not None and len(question.split()) <= FOLLOW_UP_MAX_WORDS:
         return form.subject
     topic = tracker.get_slot(TOPIC_SLOT)
+    filed = form_filed_about(topic)  # "how long is that good for" after the permit application is filed
+    if filed is not None and filed.subject is not None and len(question.split()) <= FOLLOW_UP_MAX_WORDS:
+        return filed.subject
     cards = _answer_cards()
     if not topic or cards is None or question.strip() == topic.strip():
         return None
@@ -747,9 +763,11 @@ def on_the_topic(
         if _it_is_the_topic_s(tracker, question, topic, city)
         else answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic, not_again=not_again)
     )
-    result, events = found or answer(
-        tracker, f"{topic} {question}", city, clock_facts=topic, not_again=not_again
-    )
+    subject = None if facts else _subject(tracker, question, city)
+    # a question that gives no fact and asks no date or amount ("how long is that good for" after the
+    # waiver's amounts) is about the topic's subject, not its values worked out again
+    asked = f"{topic} {question}" if subject is None else _about(question, subject)
+    result, events = found or answer(tracker, asked, city, clock_facts=topic, not_again=not_again)
     events.append(SlotSet(TOPIC_SLOT, with_newer_facts(topic, question)[-MAX_QUESTION_CHARS:]))
     return result, events
 

@@ -1136,3 +1136,25 @@ def test_seats_said_after_a_late_invoice_work_out_the_yearly_fee_not_the_late_fe
     )
     text = " ".join(message.get("text") or "" for message in messages)
     assert "$267" in text and "40 seats" in text, text
+
+
+@pytest.mark.parametrize(
+    ("topic", "opens"),
+    [
+        # just after the permit application is filed: the permit's term, not a waiver's
+        ("permit application Victorville", "A FOG permit is issued for a one-year period"),
+        # after a de minimis eligibility worked out: the waiver's term, not the eligibility again
+        (
+            "do i qualify for the small amount waiver? cafe, trash is 1 yd a wk and if its 6 gal",
+            "A de minimis waiver lasts no more than 5 years",
+        ),
+    ],
+)
+def test_how_long_is_that_good_for_is_the_term_of_what_the_conversation_is_about(engine, topic, opens):
+    tracker = make_tracker(
+        text="how long is that good for",
+        intent="ask_question",
+        slots={TOPIC_SLOT: topic, "city": "victorville"},
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert messages[0]["text"].startswith(opens), messages[0]["text"]
