@@ -53,6 +53,58 @@ _RE_SPANISH_PART_OF_DAY = re.compile(
 )
 
 
+_HOUR_WORDS = (
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+_MINUTE_WORDS = {
+    "oh five": 5,
+    "ten": 10,
+    "fifteen": 15,
+    "twenty": 20,
+    "twenty five": 25,
+    "thirty": 30,
+    "thirty five": 35,
+    "forty": 40,
+    "forty five": 45,
+    "fifty": 50,
+    "fifty five": 55,
+}
+# A clock time said in words after the word that starts it, fillers between ("since, uh, nine-thirty maybe",
+# "at seven fifteen", "around ten o'clock"): the minutes or "o'clock" are needed ("at one point" is no time)
+_MINUTES_SAID = "|".join(
+    minute.replace(" ", r"[\s-]+") for minute in sorted(_MINUTE_WORDS, key=len, reverse=True)
+)
+_RE_SPOKEN_CLOCK = re.compile(
+    r"\b(?P<prep>since|at|around|about|from|started|starting|by)\W+(?:(?:uh+|um+|like|maybe|around|about)\W+)*"
+    rf"(?P<hour>{'|'.join(_HOUR_WORDS)})[\s-]+(?:(?P<minute>{_MINUTES_SAID})|(?P<oclock>o'?clock))\b"
+)
+
+
+def _spoken_clock(text: str) -> str:
+    """English clock times said in words, in digits: "since, uh, nine-thirty" → "since 9:30", "at ten
+    o'clock" → "at 10 o'clock" (voice transcripts write the words the caller said)."""
+
+    def digits(match: re.Match[str]) -> str:
+        hour = _HOUR_WORDS.index(match.group("hour")) + 1
+        if match.group("oclock"):
+            return f"{match.group('prep')} {hour} o'clock"
+        minute = _MINUTE_WORDS[" ".join(re.split(r"[\s-]+", match.group("minute")))]
+        return f"{match.group('prep')} {hour}:{minute:02d}"
+
+    return _RE_SPOKEN_CLOCK.sub(digits, text)
+
+
 def _spanish_clock(text: str) -> str:
     """Spanish times the way the grammar reads them: number words in digits ("a las siete" → "a las 7",
     "a la una" → "a la 1"), "7 y media" → "7:30", "7 y cuarto" → "7:15", and "7 de la mañana" → "7am",
@@ -163,7 +215,7 @@ def _ambiguous_error(clock: dt.time) -> str:
 def parse_time(text: str) -> ParseResult[dt.time]:
     """A time of day: ``7am``, ``7:30 pm``, ``19:30``, ``noon``, ``midnight``, ``7 in the evening``, ``a las 7
     de la mañana``."""
-    found = _search_time(_spanish_clock(normalize(text)))
+    found = _search_time(_spanish_clock(_spoken_clock(normalize(text))))
     if found is None:
         return _fail(t(_TIME_EXAMPLE))
     if found.error:
@@ -247,7 +299,7 @@ def parse_time_ranges(text: str) -> ParseResult[tuple[TimeRange, ...]]:
     When only one end says am or pm, the other takes the same meridiem if that keeps the start before the
     end ("6 to 10pm": 6 PM to 10 PM), else the opposite one ("10 to 2pm": 10 AM to 2 PM).
     """
-    normalized = _RE_SPANISH_HOUR_ARTICLE.sub(r"\1 ", _spanish_clock(normalize(text)))
+    normalized = _RE_SPANISH_HOUR_ARTICLE.sub(r"\1 ", _spanish_clock(_spoken_clock(normalize(text))))
     if _RE_ALL_DAY.search(normalized):
         return _ok((TimeRange(dt.time(0), dt.time(0), all_day=True),))
     ranges: list[TimeRange] = []
@@ -400,7 +452,7 @@ def parse_moment(text: str, ctx: ParseContext) -> ParseResult[Moment]:
     1 AM). A time without am/pm is the most recent such time before the message ("since 7:30" at 9 PM is
     7:30 PM).
     """
-    normalized = _spanish_clock(normalize(text))
+    normalized = _spanish_clock(_spoken_clock(normalize(text)))
     local_now = ctx.local_now
     if not normalized:
         return _fail(t(_WHEN_EXAMPLE))

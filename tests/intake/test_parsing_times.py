@@ -129,6 +129,10 @@ def test_daily_hours_that_need_asking_again(text: str, error: str) -> None:
         ("2 last night", "2026-08-18T02:00", True, False),
         ("this morning", "2026-08-18T00:00", False, False),
         ("8/14", "2026-08-14T00:00", False, False),
+        # a clock said in words, as a voice transcript writes it, fillers and all
+        ("been going since, uh, nine-thirty maybe", "2026-08-18T09:30", True, True),
+        ("it started at seven fifteen this morning", "2026-08-18T07:15", True, False),
+        ("since eight forty-five", "2026-08-18T20:45", True, True),
     ],
 )
 def test_moments(text: str, expected_local: str, has_time: bool, approximate: bool) -> None:
@@ -193,3 +197,7 @@ def test_just_after_midnight_a_late_time_is_yesterday() -> None:
     moment = parse_moment("since 11pm", after_midnight).value
     assert moment is not None
     assert moment.at.isoformat() == "2026-08-18T23:00:00-07:00"
+
+
+def test_a_number_word_after_at_with_no_minutes_is_no_time() -> None:
+    assert parse_moment("at one point it stopped", NINE_PM).value is None
