@@ -1234,7 +1234,9 @@ _SPILL_FLOW = _words(r"coming (?:up|out)", r"bubbling", r"gushing", r"pouring ou
 # "and in inglewood?", "what about victorville", "y en victorville? tengo otro restaurante alla": the topic
 # asked again for the city named
 _AND_IN_THE_CITY = re.compile(
-    r"^\W*(?:ok(?:ay)?[,.]?\s+)?(?:and|y|what about|how about|y qu[eé] tal|qu[eé] tal)\s+"
+    # "same in inglewood? we got a 2nd spot there", "igual en victorville?"
+    r"^\W*(?:ok(?:ay)?[,.]?\s+)?(?:and|y|what about|how about|y qu[eé] tal|qu[eé] tal"
+    r"|(?:(?:is it|its|it'?s|is that)\s+)?(?:the\s+)?same(?:\s+(?:thing|deal|rules?|way))?|(?:y\s+)?igual)\s+"
     r"(?:(?:in|en|for|para|at|con)\s+)?(?:the city of\s+|la ciudad de\s+)?(?:victorville|inglewood)\b",
     re.IGNORECASE,
 )

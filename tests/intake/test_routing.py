@@ -876,6 +876,10 @@ def test_a_request_for_help_applying_asked_as_a_question_starts_the_application(
         ("4 yrs?? my victorville store manager says 2", True),
         ("my manager says 2", False),  # no city named
         ("we're in victorville, how long do we keep them?", False),
+        ("same in inglewood? we got a 2nd spot there", True),
+        ("is it the same deal for victorville", True),
+        ("igual en inglewood?", True),
+        ("same here", False),
     ],
 )
 def test_the_topic_asked_again_of_the_other_city(said, other):
