@@ -145,7 +145,7 @@ def _free_answer(
     )
 
 
-SUBJECTLESS_MAX_WORDS = 6  # a follow-up this short may name no subject of its own ("¿Qué tengo que mandar?")
+SUBJECTLESS_MAX_WORDS = 8  # a follow-up this short may name no subject of its own ("¿Qué tengo que mandar?")
 
 
 def _read_with_subject(question: str, subject: str | None, city: str | None) -> str:

@@ -1158,3 +1158,15 @@ def test_how_long_is_that_good_for_is_the_term_of_what_the_conversation_is_about
     )
     _, messages = _run(ActionAnswerQuestion(), tracker)
     assert messages[0]["text"].startswith(opens), messages[0]["text"]
+
+
+def test_a_seven_word_follow_up_after_a_spill_report_leans_on_the_spill(engine):
+    """ "how long i got for the written thing" after an Inglewood spill report: the written confirmation's
+    day, not "the ordinance doesn't say" (no card answers the words alone)."""
+    tracker = make_tracker(
+        text="how long i got for the written thing",
+        intent="ask_question",
+        slots={TOPIC_SLOT: "a sewage spill on December 1, 2026, reported to the city", "city": "inglewood"},
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "December 8, 2026" in messages[0]["text"] and "Director" in messages[0]["text"]
