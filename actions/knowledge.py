@@ -178,8 +178,7 @@ def _about(question: str, subject: str) -> str:
 def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
     """The subject a short question may lean on: in a form, the form's ("y me van a multar x esto??" in a
     spill report), or just after one is filed; else the topic of the card the conversation's last question
-    matched ("what records do we
-    have to keep?" after "is my restaurant a tier two generator?"); None."""
+    matched ("what records do we have to keep?" after "is my restaurant a tier two generator?"); None."""
     form = form_named((tracker.active_loop or {}).get("name"))
     if form is not None and form.subject is not None and len(question.split()) <= FOLLOW_UP_MAX_WORDS:
         return form.subject
