@@ -36,6 +36,7 @@ PERMIT_FORM_ANY_CITY = GuidedForm(
     "permit_form",
     FormSpec("permit_application", None, "FOG permit application", tuple(_PERMIT_FIELDS.values())),
     topic=N_("permit application"),
+    subject="permit-application",  # registered last under the name: a question mid-form leans on it
 )
 """Both cities' permit fields, so stopping or starting over clears every answer whatever the city."""
 

@@ -1427,15 +1427,12 @@ def form_filed_about(topic: str | None) -> GuidedForm | None:
     """The form whose filing left ``topic`` (:func:`filed_topic` with no facts: "permit application
     Victorville"), or None."""
     said = (topic or "").strip().lower()
-    return next(
-        (form for form in _FORMS_BY_NAME.values() if said == _filed(form).lower()),
-        None,
-    )
-
-
-def _filed(form: GuidedForm) -> str:
-    """The request itself in its city: "permit application Victorville"."""
-    return f"{t(form.topic)} {CITY_NAMES.get(form.spec.city or '', '')}".strip()
+    cities = {""} | {name.lower() for name in CITY_NAMES.values()}
+    for form in _FORMS_BY_NAME.values():  # one form of a name serves both cities: its topic, then the city
+        named = t(form.topic).lower()
+        if said.startswith(named) and said[len(named) :].strip() in cities:
+            return form
+    return None
 
 
 def filed_topic(form: GuidedForm, values: Mapping[str, Any]) -> str:
@@ -1444,7 +1441,7 @@ def filed_topic(form: GuidedForm, values: Mapping[str, Any]) -> str:
     it good for?" after it is filed: the request's subject, not the last aside)."""
     if form.question_facts is not None and (facts := form.question_facts(values)):
         return facts
-    return _filed(form)
+    return f"{t(form.topic)} {CITY_NAMES.get(form.spec.city or '', '')}".strip()
 
 
 def reset_events(form: GuidedForm, keep: tuple[str, ...] = KEPT_FOR_THE_CONVERSATION) -> list[EventType]:

@@ -765,7 +765,9 @@ def on_the_topic(
     subject = None if facts else _subject(tracker, question, city)
     # a question that gives no fact and asks no date or amount ("how long is that good for" after the
     # waiver's amounts) is about the topic's subject, not its values worked out again
-    asked = f"{topic} {question}" if subject is None else _about(question, subject)
+    # read with the topic, the facts the question gives anew in place of the topic's ("what if its the 413
+    # one instead" after a $267 invoice)
+    asked = with_newer_facts(topic, question) if subject is None else _about(question, subject)
     result, events = found or answer(tracker, asked, city, clock_facts=topic, not_again=not_again)
     events.append(SlotSet(TOPIC_SLOT, with_newer_facts(topic, question)[-MAX_QUESTION_CHARS:]))
     return result, events

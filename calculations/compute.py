@@ -642,14 +642,18 @@ def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
             basic=dollars(later.basic_penalty),
         )
         return f"{penalty} {revocation}"
-    since = t("Day 46 was {date}.", date=long_date(fee.penalty_starts))
     monthly = (
         ""
         if fee.months_accrued
         else t("Each full month after that adds 1.5% of the invoice plus the basic penalty.")
     )
-    due = t("It was due by {date}, 45 days after the invoice date.", date=long_date(fee.pay_by))
-    return " ".join(part for part in (due, since, monthly, revocation) if part)
+    # both days in one sentence, so a first SMS that holds one holds the other
+    due = t(
+        "It was due by {date}, 45 days after the invoice date; day 46 was {starts}.",
+        date=long_date(fee.pay_by),
+        starts=long_date(fee.penalty_starts),
+    )
+    return " ".join(part for part in (due, monthly, revocation) if part)
 
 
 # "so 1st 2nd 3rd all together how much", "what do the first three add up to": the notices' fees summed

@@ -1170,3 +1170,28 @@ def test_a_seven_word_follow_up_after_a_spill_report_leans_on_the_spill(engine):
     )
     _, messages = _run(ActionAnswerQuestion(), tracker)
     assert "December 8, 2026" in messages[0]["text"] and "Director" in messages[0]["text"]
+
+
+def test_what_happens_next_after_the_permit_is_filed_is_the_permit_s_next_step(engine):
+    tracker = make_tracker(
+        text="What happens next?",
+        intent="ask_question",
+        slots={TOPIC_SLOT: "permit application Victorville", "city": "victorville"},
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert messages[0]["text"].startswith("After the city evaluates and accepts your information")
+
+
+def test_a_what_if_with_another_amount_asked_as_a_question_is_worked_out_with_it(engine):
+    """ "what if its the 413 one instead" after a $267 invoice's late fee: the $413 invoice's, never the
+    $267 read first from the topic."""
+    topic = (
+        "bill from inglewood for the grease inspection fee, didnt pay it. late fee? invoice date oct 9 $267"
+    )
+    tracker = make_tracker(
+        text="what if its the 413 one instead",
+        intent="ask_question",
+        slots={TOPIC_SLOT: topic, "city": "inglewood"},
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "$413 invoice" in messages[0]["text"] and "$267" not in messages[0]["text"]

@@ -321,7 +321,7 @@ def test_a_late_fee_with_no_month_accrued_yet_says_the_monthly_penalty_follows()
     assert found.text.startswith("As of today you owe $293.70")
     # the day it was due first: the date a late invoice is asked about, in the first SMS
     assert (
-        "It was due by November 15, 2026, 45 days after the invoice date. Day 46 was November 16, 2026. "
+        "It was due by November 15, 2026, 45 days after the invoice date; day 46 was November 16, 2026. "
         "Each full month after that adds 1.5% of the invoice" in found.text
     )
     assert found.text.endswith(
