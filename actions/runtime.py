@@ -74,6 +74,8 @@ def sorting_matcher() -> SortingMatcher:
 
 
 def warm_up() -> None:
-    """Load the index, embed one question and open the database so the first user does not wait."""
+    """Load the index, embed one question, load the sorting list's vectors and open the database, so the
+    first users do not wait (fifty at once on a fresh start otherwise queue behind the sorting vectors)."""
     index().search("how often must a grease interceptor be pumped", None, k=1)
+    sorting_matcher().warm_up()
     engine()
