@@ -418,12 +418,11 @@ def is_hypothetical(text: str) -> bool:
     return bool(_WHAT_IF.match(text))
 
 
-_A_WAIVER = _words(r"waiver", r"exenci[oó]n", r"exemption")
+_WAIVER_WORDS = (r"waivers?", r"exenci[oó]n", r"exemption")
+_A_WAIVER = _words(*_WAIVER_WORDS)
 # What a request to start a waiver names: the waiver, the variance, or the request or application itself
 _NAMES_A_REQUEST = _words(
-    r"waivers?",
-    r"exenci[oó]n",
-    r"exemption",
+    *_WAIVER_WORDS,
     r"variances?",
     r"varianza",
     r"de minimis",
