@@ -78,6 +78,15 @@ _QUESTION_START = re.compile(
     r"puedo|puede|pueden|debo|debe|deben|tengo\s+que|necesito)\b",
     re.IGNORECASE,
 )  # English and Spanish question words (Spanish with or without accents)
+# A question word (English or Spanish, "q" and "xq" as texted) that opens a question
+_WH = (
+    r"(?:how|what|whats|what's|when|where|why|who|which|c[oó]mo|qu[eé]|q|cu[aá]ndo|d[oó]nde|a\s+d[oó]nde|"
+    r"por\s*qu[eé]|xq|pq|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?)"
+)
+# "y cuanto dura", "and what do i send": a question after "and", "but", "so", never a name or an answer
+_ASKS_AFTER_AND = re.compile(rf"^(?:y|and|pero|but|so|oye|oiga|entonces)[,\s]+{_WH}\b", re.IGNORECASE)
+# "what do i send them?", "q les mando?": a question word first and a question mark last
+_WH_ASKED = re.compile(rf"^¿?{_WH}\b.*\?\s*$", re.IGNORECASE | re.DOTALL)
 _CHANGE_TO = re.compile(r"\b(?:to|should be|should read)\s+(?P<value>.+)$", re.IGNORECASE)
 _CHANGE_TO_SPANISH = re.compile(
     r"(?:^|\s)(?:a|al|por|es|debe\s+ser|deber[ií]a\s+ser|debe\s+decir|que\s+sea)\s+(?P<value>.+)$",
@@ -177,7 +186,12 @@ def asks_aside(form: GuidedForm, message: Message, requested: str | None) -> boo
         return False
     if requested != "city" and asks_about_the_other_city(message.text):
         return True  # "And in Inglewood? We might open a second location there."
-    return "¿" in message.text or _announces_a_question(message.text) or _ends_asking(message.text)
+    return (
+        "¿" in message.text
+        or _announces_a_question(message.text)
+        or _ends_asking(message.text)
+        or bool(_ASKS_AFTER_AND.match(message.text.strip()) or _WH_ASKED.match(message.text.strip()))
+    )
 
 
 ASIDE_MIN_WORDS = 8  # shorter answers that end in "?" are answers unsure of themselves ("unos 30 galones?")
@@ -392,6 +406,7 @@ def looks_like_question(text: str) -> bool:
         stripped.endswith("?")
         or stripped.startswith("¿")
         or bool(_QUESTION_START.match(stripped))
+        or bool(_ASKS_AFTER_AND.match(stripped))
         or asks_a_question(stripped)  # "Quick question before we go on: what is the fee? We have 40 seats."
         or _announces_a_question(stripped)  # "oiga y una pregunta, nos van a cobrar la limpieza? porque ..."
         or is_hypothetical(stripped)  # "y si fueran 6 galones? la vdd ..."
@@ -722,6 +737,18 @@ def _harvest(
     }
 
 
+def _facts_beside_a_question(form: GuidedForm, message: Message, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The form's facts a question to the ordinances also states ("We're Mojave Title Services, 15000 Civic
+    Dr. We have one 1.5-yard bin a week and maybe 5 gallons of food scraps. Do we even qualify?"): kept, and
+    the question answered inside the form. None from a what-if ("what if it's 12 gallons instead?" keeps
+    the answer given) or a city alone (the rules answer "ok, for the victorville place, do i keep the
+    invoice?")."""
+    if message.intent != "ask_question" or is_hypothetical(message.text):
+        return {}
+    facts = _harvest(form, message, values, None)
+    return facts if set(facts) - {"city"} else {}
+
+
 # Someone else's details ("managed by Pacific Property, 310-555-0188"): not the applicant's or caller's,
 # unless they say it is them ("owner is me, Carlos Reyes"). Read in the sentence that gives the number.
 _OTHER_PARTY = re.compile(
@@ -851,8 +878,11 @@ def _contact_not_business(
 # St, contact Ana Lee"): the names are capitalised, as people write them.
 _NAMED_PERSON = re.compile(
     r"(?i:\b(?:(?:contact(?: person)?(?: is|:)?|contacto(?: es|:)?)(?:\s+me,?)?|my name(?:'s| is)|me llamo|"
-    r"mi nombre es|(?:owner|manager|operator) is (?:me|myself),?|el due[nñ]o soy yo,?"
-    r"|(?:el|la) (?:due[nñ][oa]|operador[a]?|encargad[oa]|gerente|administrador[a]?) soy yo,?"
+    r"mi nombre es|(?:owner|manager|operator)(?: and (?:owner|manager|operator))? is (?:me|myself),?|"
+    r"el due[nñ]o soy yo,?"
+    # "el dueño y operador soy yo, Jose Hernandez": one role or two
+    r"|(?:el|la) (?:due[nñ][oa]|operador[a]?|encargad[oa]|gerente|administrador[a]?)"
+    r"(?: y (?:due[nñ][oa]|operador[a]?|encargad[oa]|gerente|administrador[a]?))? soy yo,?"
     r"|a nombre de|(?:under|in) the name(?: of)?|put it under))\s+"
     r"(?P<name>[A-ZÁÉÍÓÚÑ][\w'-]+(?:\s+(?!I(?:'|\b))[A-ZÁÉÍÓÚÑ][\w'-]+){1,2})"  # "... Brooks I'm the owner"
 )
@@ -924,6 +954,7 @@ def _before_an_address(text: str) -> tuple[str, str] | None:
     "Sure"); None when no sentence gives an address after something else."""
     for sentence in re.split(r"(?<=[a-z])\.\s", without_phones(text)):
         pieces = [piece.strip() for piece in sentence.split(",")]
+        pieces = [_AT.sub("", piece) for piece in pieces]  # "..., en 14000 Amargosa Rd": the address
         start = next((n for n, piece in enumerate(pieces) if n and _is_street_address(piece)), None)
         if start is not None:
             address = _PHONE_LABEL_LEFT.sub("", ", ".join(pieces[start:]))
@@ -931,6 +962,8 @@ def _before_an_address(text: str) -> tuple[str, str] | None:
     return None
 
 
+# The word before an address said in a list ("Servicios Contables Ramírez, en 14000 Amargosa Rd")
+_AT = re.compile(r"^(?:en|at|on|in)\s+(?=\d)", re.IGNORECASE)
 # What is left where a phone number was taken out of a message ("..., Inglewood, phone 310-555-0177.")
 _PHONE_LABEL_LEFT = re.compile(
     r"(?:,?\s*\b(?:phone|ph|tel|cell|number|telefono|teléfono|cel)\b)?[\s,.;:#]*$", re.IGNORECASE
@@ -948,19 +981,21 @@ _A_PERSON = re.compile(r"\b(?:contact|contacto|my name|me llamo|soy|i'?m|i am)\b
 
 def _business_before_address(text: str) -> str | None:
     """A business's name written before its street address ("Rivera Tax & Bookkeeping, 15550 Palmdale Rd
-    suite 4, victorville"): capitalised, as people write a name, and short; no person's words."""
+    suite 4, victorville"): capitalised, as people write a name, or a food business's in any case ("birria
+    don chuy, 13800 bear valley rd"), and short; no person's words."""
     said = _before_an_address(text)
-    if said is None:
+    if said is None or _A_PERSON.search(said[0]):
         return None
-    name = _without_lead_in(said[0])
-    if (
-        not name[:1].isupper()
-        or any(ch.isdigit() for ch in name)
-        or len(name.split()) > MAX_COMPANY_WORDS
-        or _A_PERSON.search(said[0])
-    ):
-        return None
-    return name
+    # the words before the address, or the last of them when a description comes first ("Es una oficina de
+    # contabilidad, Servicios Contables Ramírez, en 14000 Amargosa Rd")
+    for name in dict.fromkeys((_without_lead_in(said[0]), _without_lead_in(said[0].split(",")[-1]))):
+        if (
+            (name[:1].isupper() or names_a_food_business(name))
+            and not any(ch.isdigit() for ch in name)
+            and len(name.split()) <= MAX_COMPANY_WORDS
+        ):
+            return name
+    return None
 
 
 def _without_lead_in(said: str) -> str:
@@ -989,6 +1024,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             return Decision(reject=True)
         message = _without_the_question_echoed(form, message, requested)
         if is_interruption(message.intent, message.text):
+            if facts := _facts_beside_a_question(form, message, values):
+                return Decision(aside=True, updates=facts, next_slot=requested)
             return Decision(reject=True)
         if _asks_when_next_while_logging(form, message):
             return Decision(reject=True)
@@ -1425,14 +1462,10 @@ KEPT_FOR_THE_CONVERSATION = ("city", "generator_type")
 
 def form_filed_about(topic: str | None) -> GuidedForm | None:
     """The form whose filing left ``topic`` (:func:`filed_topic` with no facts: "permit application
-    Victorville"), or None."""
-    said = (topic or "").strip().lower()
-    cities = {""} | {name.lower() for name in CITY_NAMES.values()}
-    for form in _FORMS_BY_NAME.values():  # one form of a name serves both cities: its topic, then the city
-        named = t(form.topic).lower()
-        if said.startswith(named) and said[len(named) :].strip() in cities:
-            return form
-    return None
+    Victorville"), or None: :func:`form_about` once the city that ends it is taken off."""
+    said = (topic or "").strip()
+    city = next((name for name in CITY_NAMES.values() if said.lower().endswith(f" {name.lower()}")), "")
+    return form_about(said[: len(said) - len(city)])
 
 
 def filed_topic(form: GuidedForm, values: Mapping[str, Any]) -> str:

@@ -7,7 +7,16 @@ import datetime as dt
 import pytest
 
 import languages
-from actions.forms import FormState, Message, decide, is_interruption, looks_like_question, named_facts
+from actions.forms import (
+    FormState,
+    Message,
+    decide,
+    filed_topic,
+    form_filed_about,
+    is_interruption,
+    looks_like_question,
+    named_facts,
+)
 from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
 from actions.spill import SPILL_FORM
@@ -194,6 +203,10 @@ def test_yes_at_the_read_back_finishes_the_form_and_no_asks_what_to_change():
             "and if they say no and i get stuck with the other one, the cleanup charge, how much is it?",
             "deny",
         ),
+        # a short one that opens with a question word, or with "and" and one, as texted
+        ("y q les mando?", "inform"),
+        ("y cuanto dura", "inform"),
+        ("what do i send them?", "inform"),
     ],
 )
 def test_a_question_the_classifier_took_for_an_answer_is_answered_aside_and_its_facts_kept(text, intent):
@@ -219,6 +232,8 @@ def test_a_long_spanish_message_ending_in_its_own_question_is_answered_aside(int
     [
         ("started maybe twenty minutes ago? still coming out", "inform", "volume"),
         ("unos 30 galones?", "inform", "volume"),  # an answer unsure of itself
+        ("how much? like fifty gallons", "inform", "volume"),  # the question said back, then the answer
+        ("what, like 20 gallons", "inform", "volume"),
         (
             "¿cuánto voy a tener que pagar?",
             "inform",
@@ -513,6 +528,25 @@ def test_a_variance_applicant_s_own_words_answer_the_screening_questions():
     assert turn.updates["existing_establishment"] == "yes"
     assert turn.updates["no_space"] == "yes" and turn.updates["no_slope"] == "yes"
     assert turn.next_slot == "alt_tech_equivalent"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "el plomero dice q no hay espacio en el estacionamiento y q no hay caida pa q baje por gravedad",
+        "no cabe el interceptor y el drenaje no tiene desnivel",
+        "a big interceptor won't fit out back and there is no slope to the sewer",
+        "el plomero dice q no hay espacio ni pendiente pa instalarlo, tengo una carta de el",
+    ],
+)
+def test_no_room_and_no_fall_said_in_a_cook_s_words_answer_both_screening_questions(said):
+    turn = decide(
+        VARIANCE_FORM,
+        FormState({"city": "inglewood", "existing_establishment": "yes"}, "no_space"),
+        say(said),
+        CONTACTS,
+    )
+    assert turn.updates["no_space"] == "yes" and turn.updates["no_slope"] == "yes"
 
 
 def test_a_waiver_request_that_states_its_numbers_and_containers_is_not_asked_them_again():
@@ -1003,11 +1037,19 @@ def test_a_confirming_yes_to_the_last_question_sends_the_spill_report_without_as
     [
         ("Rivera Tax & Bookkeeping, 15550 Palmdale Rd suite 4, victorville.", "Rivera Tax & Bookkeeping"),
         ("Tenant is Summit Tax Services, Suite 4, 15600 Main St, Victorville.", "Summit Tax Services"),
+        # a food business's name as texted, in lowercase
+        ("birria don chuy, 13800 bear valley rd suite 5 victorville. pa el bote cafe", "birria don chuy"),
+        # what kind of business first, then its name, then "en" and the address
+        (
+            "Es una oficina de contabilidad, Servicios Contables Ramírez, en 14000 Amargosa Rd. En total nos "
+            "recogen 2 yardas cúbicas de basura por semana.",
+            "Servicios Contables Ramírez",
+        ),
     ],
 )
 def test_any_business_named_before_its_address_is_the_waiver_s_business(text, name):
     turn = decide(DEMINIMIS_FORM, FormState({}, "has_documentation"), say(text), CONTACTS)
-    assert turn.updates["business_name"] == name and turn.updates["facility_address"]["text"].startswith("15")
+    assert turn.updates["business_name"] == name and turn.updates["facility_address"]["text"].startswith("1")
 
 
 def test_a_name_before_an_address_is_an_applicant_s_business_never_a_spill_s_restaurant():
@@ -1015,6 +1057,8 @@ def test_a_name_before_an_address_is_an_applicant_s_business_never_a_spill_s_res
     spill = {"overflowing_now": "yes", "city": "victorville", "restaurant_involved": "yes"}
     assert "restaurant_name" not in named_facts(SPILL_FORM.spec, said, CTX, spill)
     assert named_facts(DEMINIMIS_FORM.spec, said, CTX, {})["business_name"] == "Plaza Amargosa"
+    # lowercase words before an address that name no food business are no business's name
+    assert "business_name" not in named_facts(DEMINIMIS_FORM.spec, "ok so, 14800 amargosa rd", CTX, {})
 
 
 def test_a_name_after_a_word_of_assent_with_its_address_and_phone_fills_all_three():
@@ -1376,3 +1420,35 @@ def test_the_business_s_owner_named_for_whom_to_contact_is_the_contact():
         )
     assert turn.updates.get("applicant_name") == "Guadalupe Ríos"
     assert turn.next_slot != "applicant_name"
+
+
+@pytest.mark.parametrize("form", [*PERMIT_FORMS.values(), DEMINIMIS_FORM, SPACE_WAIVER_FORM, VARIANCE_FORM])
+def test_the_topic_a_filed_request_leaves_names_its_form_again(form):
+    assert form_filed_about(filed_topic(form, {})).name == form.name  # one form of a name for both cities
+    assert form_filed_about(f"{filed_topic(form, {})} grease") is None
+    assert form_filed_about("how long is it good for") is None
+
+
+def test_a_question_to_the_ordinances_that_also_gives_the_form_s_facts_keeps_them_and_is_answered_aside():
+    said = say(
+        "We're Mojave Title Services, 15000 Civic Dr, Victorville. We have one 1.5-yard trash bin picked up "
+        "once a week, and maybe 4 or 5 gallons of food scraps a week from the breakroom. Do we even qualify?",
+        "ask_question",
+    )
+    turn = decide(DEMINIMIS_FORM, FormState({"city": "victorville"}, "total_service_yd3"), said, CONTACTS)
+    assert turn.aside and not turn.reject and turn.next_slot == "total_service_yd3"
+    assert turn.updates["business_name"] == "Mojave Title Services"
+    assert turn.updates["facility_address"]["text"].startswith("15000 Civic Dr")
+    assert turn.updates["total_service_yd3"]["amount"] == 1.5 and turn.updates["organics_gal"]["amount"] == 5
+    # a what-if keeps the answers given; a question that gives only the city goes to the rules
+    values = {"city": "victorville", "total_service_yd3": {"amount": 1.5, "unit": "yd3"}}
+    what_if = say("What if it's 12 gallons instead?", "ask_question")
+    assert decide(DEMINIMIS_FORM, FormState(values, "organics_gal"), what_if, CONTACTS).reject
+    city_only = say("ok, for the victorville place, do i keep the invoice?", "ask_question")
+    assert decide(DEMINIMIS_FORM, FormState({}, "organics_gal"), city_only, CONTACTS).reject
+
+
+def test_the_owner_and_operator_who_says_it_is_them_is_the_applicant():
+    said = "Pupuseria La Ceiba, 15600 Palmdale Rd. el dueño y operador soy yo, Jose Hernandez"
+    facts = named_facts(PERMIT_FORMS["victorville"].spec, said, CTX, {"city": "victorville"})
+    assert facts["applicant_name"] == "Jose Hernandez" and facts["business_name"] == "Pupuseria La Ceiba"

@@ -3,11 +3,13 @@
 import pytest
 
 from intake.routing import (
+    asked_of_both_cities,
     asks_a_question,
     asks_about_the_other_city,
     asks_to_apply,
     asks_to_log,
     asks_where_it_says,
+    compares_with_a_city,
     may_ask_where_it_goes,
     reports_pumpout,
     route,
@@ -1024,49 +1026,64 @@ def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
 
 
 @pytest.mark.parametrize(
-    ("text", "routed"),
+    ("intent", "said", "routed"),
     [
         # how long records are kept, taken for a sorting question: a question
-        ("we got both spots. so if i just keep everything 4 yrs im good for both?", "ask_question"),
-        ("si guardo todo 4 años ya cumplo en las dos?", "ask_question"),
-        # an item with a time and its cart stays a sorting question
-        ("leftovers sat in the fridge 2 weeks, green bin or trash?", "sort_item"),
-    ],
-)
-def test_a_period_of_time_without_a_container_is_no_sorting_question(text, routed):
-    assert route("sort_item", text) == routed
-
-
-@pytest.mark.parametrize(
-    ("text", "routed"),
-    [
-        # a fact that may qualify for a waiver asks for none: answered, and the request offered
-        ("no room out back for a big one tho", "ask_question"),
-        ("we dont have room for the green bins", "ask_question"),
-        # a request that names the waiver, or asks to apply, starts it (the waiver it names)
-        ("i want to apply for a physical space waiver", "request_space_waiver"),
-        ("i want to apply for a de minimis waiver", "request_deminimis_waiver"),
-        ("variance request for our restaurant", "request_interceptor_variance"),
-    ],
-)
-def test_a_waiver_request_starts_only_when_the_message_asks_for_one(text, routed):
-    assert route("request_space_waiver", text) == routed
-
-
-@pytest.mark.parametrize(
-    ("said", "routed"),
-    [
-        # records kept, and whether a cart is required: questions, whatever the classifier made of them
-        ("y los recibos del plomero los guardo?", "ask_question"),
-        ("do i keep the plumbers receipt", "ask_question"),
         (
+            "sort_item",
+            "we got both spots. so if i just keep everything 4 yrs im good for both?",
+            "ask_question",
+        ),
+        ("sort_item", "si guardo todo 4 años ya cumplo en las dos?", "ask_question"),
+        # an item with a time and its cart stays a sorting question
+        ("sort_item", "leftovers sat in the fridge 2 weeks, green bin or trash?", "sort_item"),
+        # records kept, and whether a cart is required: questions, whatever the classifier made of them
+        ("sort_item", "y los recibos del plomero los guardo?", "ask_question"),
+        ("sort_item", "do i keep the plumbers receipt", "ask_question"),
+        (
+            "sort_item",
             "Casi no generamos basura orgánica. ¿Hay forma de que no me obliguen a tener el bote café?",
             "ask_question",
         ),
-        # where an item goes stays a sorting question, keeping words or not
-        ("where do old receipts go", "sort_item"),
-        ("can i keep the pizza box in the blue bin", "sort_item"),
+        # "what now?" after a filing, taken for small talk: a question
+        ("goodbye", "what now?", "ask_question"),
+        ("thanks", "ok thanks. what happens next?", "ask_question"),
+        ("affirm", "y ahora que?", "ask_question"),
+        ("goodbye", "ok thanks bye", "goodbye"),
+        # where a letter or a report is sent: a question
+        ("sort_item", "y a donde la mando?", "ask_question"),
+        ("sort_item", "where do i mail it", "ask_question"),
+        # where an item goes stays a sorting question, keeping or sending words or not
+        ("sort_item", "can i send the grease jugs out with the black bin", "sort_item"),
+        ("sort_item", "where do old receipts go", "sort_item"),
+        ("sort_item", "can i keep the pizza box in the blue bin", "sort_item"),
+        # a fact that may qualify for a waiver asks for none: answered, and the request offered
+        ("request_space_waiver", "no room out back for a big one tho", "ask_question"),
+        ("request_space_waiver", "we dont have room for the green bins", "ask_question"),
+        # a request that names the waiver, or asks to apply, starts it (the waiver it names)
+        ("request_space_waiver", "i want to apply for a physical space waiver", "request_space_waiver"),
+        ("request_space_waiver", "i want to apply for a de minimis waiver", "request_deminimis_waiver"),
+        ("request_space_waiver", "variance request for our restaurant", "request_interceptor_variance"),
     ],
 )
-def test_keeping_records_or_a_required_cart_is_no_sorting_question(said, routed):
-    assert route("sort_item", gloss(said)) == routed
+def test_a_request_or_sorting_intent_the_words_do_not_bear_out_is_rerouted(intent, said, routed):
+    assert route(intent, gloss(said)) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("and the training thing, same as victorville?", "and the training thing (Victorville / Inglewood)?"),
+        (
+            "is the pumping schedule different from inglewood?",
+            "is the pumping schedule (Victorville / Inglewood)?",
+        ),
+        ("y el training es igual que en victorville?", "y el training es (Victorville / Inglewood)?"),
+        ("same in inglewood?", None),  # the topic asked again there, not a comparison
+        ("we're like 2 miles from inglewood", None),
+    ],
+)
+def test_a_rule_compared_with_a_city_s_is_asked_of_both_cities(said, asked):
+    assert compares_with_a_city(said) is (asked is not None)
+    if asked is not None:
+        assert asked_of_both_cities(said) == asked
