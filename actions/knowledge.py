@@ -44,10 +44,13 @@ from intake import ParseContext, mentions_phone, parse_device
 from intake.dates import find_date
 from intake.locations import find_street_address
 from intake.routing import (
+    asked_of_both_cities,
     asks_about_the_other_city,
     asks_for_a_waiver_unnamed,
     asks_to_apply_unnamed,
+    asks_what_comes_next,
     asks_where_it_says,
+    compares_with_a_city,
     waiver_of,
 )
 from intake.settings import parse_generator
@@ -68,9 +71,10 @@ from knowledge.coverage import uncovered_topic
 from knowledge.index import HybridIndex
 from knowledge.spanish import gloss
 from languages import ENGLISH, N_, current, t
-from shaping.answers import SMS_LIMIT, ShapedReply, fit_sms, offered_in, shape_answer
-from shaping.sms_text import more_marker
+from shaping.answers import FIRST_SMS_LIMIT, ShapedReply, fit_sms, offered_in, shape_answer
+from shaping.sms_text import more_marker, split_sms
 from store import unanswered
+from store.references import find_reference
 
 log = logging.getLogger(__name__)
 
@@ -255,7 +259,7 @@ def _topic_after(topic: str | None, question: str) -> str:
 def with_translation_note(shaped: ShapedReply, channel: str) -> ShapedReply:
     """The reply with the unofficial-translation note after it (SMS: first in the rest if it does not fit)."""
     note = t(UNOFFICIAL)
-    if channel == "sms" and len(shaped.text) + 1 + len(note) > SMS_LIMIT:
+    if channel == "sms" and len(shaped.text) + 1 + len(note) > FIRST_SMS_LIMIT:
         return ShapedReply(shaped.text, f"{note} {shaped.more}".strip())
     if channel == "sms" and shaped.more:  # the note goes before "Reply MORE for the rest."
         return ShapedReply(f"{shaped.text.removesuffix(more_marker())} {note}{more_marker()}", shaped.more)
@@ -545,6 +549,17 @@ class ActionAnswerQuestion(Action):
         if asks_to_apply_unnamed(english) and not (tracker.active_loop or {}).get("name"):
             # "then I'd like to apply for the waiver", "ok, quiero solicitarlo", "I want to start it"
             return _start_the_application(dispatcher, tracker, topic, english)
+        if _asks_what_is_left(question, english) and (after := after_filing(tracker)) is not None:
+            # "ok what now?", "what do I send?" just after a report or a request is filed: what its
+            # confirmation said comes next
+            said = split_sms(after, FIRST_SMS_LIMIT, max_parts=1, more_marker=more_marker())
+            sms = channel_of(tracker) == "sms"
+            dispatcher.utter_message(text=said.parts[0] if sms else after)
+            return [SlotSet("more_text", (said.remainder if sms else "") or None)]
+        if compares_with_a_city(question):  # "and the training thing, same as victorville?": both cities'
+            result, events = answer(tracker, asked_of_both_cities(question), None)
+            dispatcher.utter_message(text=result.text)
+            return events
         city = detect_city(question) or tracker.get_slot("city")
         if topic and city and asks_about_the_other_city(question):  # (a question, not a city)
             return _the_topic_there(dispatcher, tracker, topic, city)
@@ -607,6 +622,35 @@ class ActionAnswerQuestion(Action):
             )
         dispatcher.utter_message(text=result.text)
         return events
+
+
+FILED_LOOKBACK = 3  # the assistant's last messages that may hold the confirmation "what now?" follows
+# A link offered in a confirmation, with the words that lead up to it ("Download the application summary
+# (the link works for 72 hours): http://...")
+_A_LINK = re.compile(r"[^.:]*:\s*https?://\S+")
+
+
+_SENDS = re.compile(r"\b(?:send|submit|turn in|file|mail)\b", re.IGNORECASE)
+
+
+def _asks_what_is_left(question: str, english: str) -> bool:
+    """ "what now?", or what to send with no subject of its own ("do i have to send anything")."""
+    return asks_what_comes_next(english) or (names_nothing(question) and bool(_SENDS.search(english)))
+
+
+def after_filing(tracker: Tracker) -> str | None:
+    """What a confirmation among the assistant's last messages says after its reference number: the written
+    notice due after a spill, the next service date after a pump-out, what happens next to an application
+    ("Reference SP-143645. If you operate the business responsible: confirm the spill in writing ..."),
+    said again under the reference; a download link stays in the confirmation. None when no request was just
+    filed."""
+    said = [event.get("text") or "" for event in tracker.events if event.get("event") == "bot"]
+    for text in reversed(said[-FILED_LOOKBACK:]):
+        if (found := find_reference(text)) is None:
+            continue
+        rest = _A_LINK.sub(" ", text[found.end() :].split("\n\n")[0]).strip(" .")
+        return t("About {reference}: {steps}", reference=found.group(0), steps=rest) if rest else None
+    return None
 
 
 def _card_just_given(tracker: Tracker) -> Card | None:
@@ -1040,16 +1084,22 @@ def _clock_from_the_day(
 ) -> tuple[ShapedReply, list[EventType]] | None:
     """A day said on its own after a question whose answer card runs a clock ("it was mailed nov 25" after
     "how do i fight it?"): that answer again, its clock started on the day; None when the message gives no
-    day or the answer has no clock."""
+    day or the answer has no clock. The last question is read first when its card runs a clock (the topic
+    may begin with an earlier question: the NOV's fee, then "can I fight it?")."""
     found, _ = find_date(
         text if current() == ENGLISH else gloss(text), ParseContext(now=message_time(tracker))
     )
     if not found.ok or found.value is None:
         return None
-    result = _free_answer(tracker, topic, city, clock_facts=text)
-    if result.kind is not AnswerKind.ANSWER or result.card is None or not result.card.clocks:
-        return None
-    return reply_for(tracker, topic, city, result)
+    asked = [topic]
+    given = _card_just_given(tracker)
+    if given is not None and given.clocks and len(said := user_texts(tracker)) >= 2:
+        asked.insert(0, said[-2])  # the question whose card runs the clock, before the topic's first one
+    for question in asked:
+        result = _free_answer(tracker, question, city, clock_facts=text)
+        if result.kind is AnswerKind.ANSWER and result.card is not None and result.card.clocks:
+            return reply_for(tracker, question, city, result)
+    return None
 
 
 CONVERSATION_LOOKBACK = 8  # the user's latest messages that say what the conversation is about

@@ -1,7 +1,8 @@
-"""An answer from ``knowledge`` shaped for its channel: the first SMS and the rest behind MORE, or speech.
+"""An answer from ``knowledge`` shaped for its channel: the first SMS reply, the rest behind MORE, or speech.
 
-The citation always lands in the first SMS: the splitter cuts the words in the room the citation leaves, and
-the citation goes before "Reply MORE".
+The first reply on SMS is up to two messages (:data:`FIRST_SMS_LIMIT`); an answer that fits is sent whole.
+The citation always lands in the first reply: the splitter cuts the words in the room the citation leaves,
+and the citation goes before "Reply MORE".
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _cited_stretches(text: str) -> list[str]:
     return stretches
 
 
-__all__ = ["MORE_MARKER", "SMS_LIMIT", "ShapedReply", "fit_sms", "shape_answer"]
+__all__ = ["FIRST_SMS_LIMIT", "MORE_MARKER", "SMS_LIMIT", "ShapedReply", "fit_sms", "shape_answer"]
 
 
 @dataclass(frozen=True)
@@ -91,14 +92,10 @@ def offered_in(text: str | None) -> str | None:
     return None
 
 
-# A message that asks several things gets each part's core in its first reply: up to two SMS, not one.
-MULTI_PART_SMS_MESSAGES = 2
-
-
-def first_sms_limit(answer: Answer) -> int:
-    """How many characters the first reply to ``answer`` may take on SMS (one message, two when it answers
-    several questions)."""
-    return SMS_LIMIT * (MULTI_PART_SMS_MESSAGES if answer.parts > 1 else 1)
+# The first reply to a question on SMS: up to two messages (each within three segments), so that an answer
+# of a few sentences arrives whole; a longer one sends its core and citation there and the rest after MORE.
+FIRST_REPLY_SMS_MESSAGES = 2
+FIRST_SMS_LIMIT = SMS_LIMIT * FIRST_REPLY_SMS_MESSAGES
 
 
 def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_speech) -> ShapedReply:
@@ -108,7 +105,7 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
     rest_of_answer = f"{answer.more} {offer_sentence(answer, channel)}".strip()
     whole = f"{answer.text} {rest_of_answer}".strip()
     if channel == "sms":
-        limit = first_sms_limit(answer)
+        limit = FIRST_SMS_LIMIT
         if len(whole) <= limit:
             return ShapedReply(whole)
         if (with_result := _with_the_result(answer, limit)) is not None:
@@ -150,10 +147,10 @@ def _english_term(match: re.Match[str]) -> str:
 
 
 def _without_english_terms(answer: Answer) -> Answer:
-    """A Spanish answer without the English terms beside its translations when it is too long for one SMS:
-    the room goes to what the answer says. The English section is still cited, and web and voice keep the
-    terms."""
-    if len(f"{answer.text} {answer.more}") <= SMS_LIMIT:
+    """A Spanish answer without the English terms beside its translations when it is too long for the first
+    reply: the room goes to what the answer says. The English section is still cited, and web and voice keep
+    the terms."""
+    if len(f"{answer.text} {answer.more}") <= FIRST_SMS_LIMIT:
         return answer
     return dataclasses.replace(
         answer,

@@ -310,7 +310,7 @@ def test_a_spanish_question_of_when_after_a_past_spill_gets_the_day_for_both_cit
         )
         first = shape_answer(answer, "sms").text
     assert first.startswith("Tanto en Victorville como en Inglewood:") and "4 de diciembre de 2026" in first
-    assert "VMC § 10.03.280(b)" in first and "Monitoring and Notification (3)(a)" in first
+    assert "§ 10.03.280(b)" in first and "Monitoring and Notification (3)(a)" in first
 
 
 def test_an_ordinal_is_no_break_between_questions_and_each_question_is_answered(real_index):

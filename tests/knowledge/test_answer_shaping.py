@@ -12,7 +12,7 @@ from knowledge.answer import answer_from_cards
 from knowledge.cards.model import load_cards
 from knowledge.lexicon import spelled_months
 from knowledge.sentences import split_clauses as split_sentences
-from shaping.answers import MORE_MARKER, SMS_LIMIT, fit_sms, shape_answer
+from shaping.answers import FIRST_SMS_LIMIT, MORE_MARKER, SMS_LIMIT, fit_sms, shape_answer
 
 
 def answer_question(index, question, city, channel="web", contacts=None):
@@ -49,13 +49,14 @@ def test_the_first_sms_gives_its_room_to_the_answer_and_keeps_the_more_marker_s_
     assert fit_sms(short, more_follows=True) == (short + MORE_MARKER, "")  # the rest of the answer follows
 
 
-def test_a_long_answer_with_more_to_follow_fills_its_first_sms():
+def test_a_long_answer_with_more_to_follow_fills_its_first_sms_reply():
     body = ("word " * 200).strip()
     answer = knowledge_answer.Answer(
         knowledge_answer.AnswerKind.ANSWER, body + CITATION, (CITATION[2:-1],), "victorville", more="More."
     )
     shaped = shape_answer(answer, "sms")
-    assert SMS_LIMIT - 6 <= len(shaped.text) <= SMS_LIMIT and shaped.text.endswith(CITATION + MORE_MARKER)
+    assert FIRST_SMS_LIMIT - 6 <= len(shaped.text) <= FIRST_SMS_LIMIT
+    assert shaped.text.endswith(CITATION + MORE_MARKER)
     assert shaped.more.endswith("More.")
 
 
@@ -156,7 +157,7 @@ def test_questions_the_ordinances_do_not_cover_are_declined_with_the_contact(rea
 @pytest.mark.slow
 def test_sms_answers_fit_and_voice_answers_are_spoken(real_index):
     sms = answer_question(real_index, "what does the written spill notice have to say", "victorville", "sms")
-    assert len(sms.text) <= SMS_LIMIT
+    assert len(sms.text) <= FIRST_SMS_LIMIT
     assert "§ 10.03.280" in sms.text
     voice = answer_question(real_index, "what is a GCD and how often is it pumped", "victorville", "voice")
     for abbreviation in ("GCD", "FSE", "SSO", "NOV", "§", "http"):
@@ -175,14 +176,16 @@ def test_a_long_card_core_keeps_its_room_on_sms_citing_its_first_section_the_res
         "Give new employees and tenants the organics and recycling information before they start or move "
         "in, or within 14 days of it, and again every year, in writing, with what goes in each container, "
         "where the containers are, the collection days, the rules on contamination and self-hauling, and "
-        "whom to ask"
+        "whom to ask, and keep a copy of what was given, with the date it was given and to whom, among the "
+        "records the city may ask to see when it inspects, for as long as the city's record rules require, "
+        "and give it again whenever the containers, the collection days or the rules on contamination change"
     )
     citation = card.citation
     answer = knowledge_answer.Answer(
         knowledge_answer.AnswerKind.ANSWER, f"{core}. ({citation})", cites, "victorville", card=card
     )
     shaped = shape_answer(answer, "sms")
-    assert len(shaped.text) <= SMS_LIMIT
+    assert len(shaped.text) <= FIRST_SMS_LIMIT
     assert "6.37.040(h))" in shaped.text and "10.03.160(f)(2)" not in shaped.text
     assert shaped.text.startswith("Give new employees and tenants the organics and recycling information")
     assert f"({citation})" in shaped.more  # every section, after MORE
@@ -296,14 +299,18 @@ def test_two_long_city_parts_with_long_citations_in_one_sms_each_keep_a_core_und
         "In Inglewood: Send a written confirmation to the Director of Public Works no later than 5 working "
         f"days after the date of the incident. ({iw}) It must state the date of the incident, the reasons "
         "for the spill, the steps taken right away and the steps to keep it from happening again. "
+        "Keep a copy of it with your records, with the cleanup contractor's invoice and the photos you took, "
+        "and show them to the city's inspector when asked. "
         "In Victorville: "
         "Copies of every service manifest must reach the FOG manager no later than 72 hours after your "
         f"grease control device is serviced; your hauler may send them for you. ({vv}) Also keep the "
-        "manifests on your premises for at least 2 years. Which city are you in: Victorville or Inglewood?"
+        "manifests on your premises for at least 2 years, with the hauler's name, the volume removed, the "
+        "disposal site and the date, and show them to the FOG manager or an inspector on request. "
+        "Which city are you in: Victorville or Inglewood?"
     )
     answer = knowledge_answer.Answer(knowledge_answer.AnswerKind.BOTH_CITIES, text, (iw, vv), None)
-    reply = shape_answer(answer, "sms")  # one message's room for both: no error, no empty first reply
-    assert len(reply.text) <= SMS_LIMIT and reply.text.startswith("In Inglewood: Send a written")
+    reply = shape_answer(answer, "sms")  # the first reply's room for both: no error, no empty first reply
+    assert len(reply.text) <= FIRST_SMS_LIMIT and reply.text.startswith("In Inglewood: Send a written")
     assert "In Victorville: Copies" in reply.text
     inglewood, victorville = reply.text.split("In Victorville:")
     assert "Victorville Municipal Code" not in inglewood and "Inglewood FOG" not in victorville

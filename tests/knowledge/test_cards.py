@@ -19,7 +19,7 @@ from knowledge.cards.model import TRANSLATIONS, load_file
 from knowledge.embedding import HashingEmbedder
 from knowledge.index import HybridIndex, build_vectors
 from knowledge.units import load_units
-from shaping.answers import MORE_MARKER, SMS_LIMIT, offer_sentence, shape_answer
+from shaping.answers import FIRST_SMS_LIMIT, MORE_MARKER, SMS_LIMIT, offer_sentence, shape_answer
 from shaping.answers import OFFERS as SHAPING_OFFERS
 
 PUMPING = "Victorville Municipal Code § 10.03.160(f)(2)"
@@ -239,18 +239,21 @@ def test_the_verdict_an_answer_opens_with(answer, verdict):
     assert _verdict(answer) == verdict
 
 
-def test_a_multi_part_answer_gets_two_sms_for_its_first_reply_a_one_part_answer_one():
+def test_the_first_sms_reply_takes_up_to_two_messages_and_the_rest_waits_for_more():
     from knowledge.answer import Answer
 
     sentence = "Each part of the answer says something the user asked about in this message. "
-    text = sentence * 6 + f"({PUMPING})"
-    one = shape_answer(Answer(AnswerKind.ANSWER, text, (PUMPING,), "victorville", card=card()), "sms")
-    two = shape_answer(
-        Answer(AnswerKind.ANSWER, text, (PUMPING,), "victorville", card=card(), parts=2), "sms"
+    whole = shape_answer(
+        Answer(AnswerKind.ANSWER, sentence * 6 + f"({PUMPING})", (PUMPING,), "victorville", card=card()),
+        "sms",
     )
-    assert len(one.text) <= SMS_LIMIT and one.more
-    assert SMS_LIMIT < len(two.text) <= 2 * SMS_LIMIT and not two.more
-    assert two.text.endswith(f"({PUMPING})")
+    assert SMS_LIMIT < len(whole.text) <= FIRST_SMS_LIMIT and not whole.more  # two messages, no MORE
+    assert whole.text.endswith(f"({PUMPING})")
+    longer = shape_answer(
+        Answer(AnswerKind.ANSWER, sentence * 12 + f"({PUMPING})", (PUMPING,), "victorville", card=card()),
+        "sms",
+    )
+    assert len(longer.text) <= FIRST_SMS_LIMIT and longer.more and longer.text.endswith(MORE_MARKER)
 
 
 def test_card_vectors_are_cached_by_model_and_questions(tmp_path, monkeypatch):
@@ -266,15 +269,18 @@ def test_card_vectors_are_cached_by_model_and_questions(tmp_path, monkeypatch):
 
 
 def test_on_sms_the_core_and_citation_come_first_and_the_rest_is_behind_more(hashing_index):
-    long_more = "Keep each pump-out's records for 3 years. " * 12
+    long_more = "Keep each pump-out's records for 3 years. " * 24
     answer = answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville")
     answer = type(answer)(**{**answer.__dict__, "more": long_more.strip()})
     sms = shape_answer(answer, "sms")
     # the core, then as many whole sentences of the rest as the first SMS has room for, then the citation
-    said = "Keep each pump-out's records for 3 years. " * 5
-    assert sms.text == f"Pump it at least every 90 days. {said.strip()} ({PUMPING}){MORE_MARKER}"
+    # (the code's name abbreviated when that leaves room for one more sentence)
+    said = "Keep each pump-out's records for 3 years. " * 13
+    assert sms.text == f"Pump it at least every 90 days. {said.strip()} (VMC § 10.03.160(f)(2)){MORE_MARKER}"
     assert (
-        len(sms.text) <= SMS_LIMIT and sms.more == ("Keep each pump-out's records for 3 years. " * 7).strip()
+        len(sms.text) <= FIRST_SMS_LIMIT
+        and sms.more.startswith(("Keep each pump-out's records for 3 years. " * 11).strip())
+        and sms.more.endswith(f"({PUMPING})")
     )
     short = shape_answer(
         answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville"), "sms"
@@ -344,7 +350,9 @@ def test_on_sms_a_long_core_is_kept_whole_with_its_first_section_abbreviated_and
     hashing_index,
 ):
     answer = answer_question(hashing_index, "how often do i pump the grease interceptor", "victorville")
-    core = ("Pump it at least every 90 days. " + "Keep each pump-out's records for 3 years. " * 6)[:259] + "."
+    core = ("Pump it at least every 90 days. " + "Keep each pump-out's records for 3 years. " * 14)[
+        :579
+    ] + "."
     cites = (PUMPING, "Victorville Municipal Code § 10.03.170(c)")
     long_core = dataclasses.replace(
         answer,
@@ -353,9 +361,9 @@ def test_on_sms_a_long_core_is_kept_whole_with_its_first_section_abbreviated_and
         more="Show them on request.",
     )
     sms = shape_answer(long_core, "sms")
-    assert len(f"{core} (Victorville Municipal Code § 10.03.160(f)(2)){MORE_MARKER}") > SMS_LIMIT
+    assert len(f"{core} (Victorville Municipal Code § 10.03.160(f)(2)){MORE_MARKER}") > FIRST_SMS_LIMIT
     assert sms.text == f"{core.strip()} (VMC § 10.03.160(f)(2)){MORE_MARKER}"
-    assert len(sms.text) <= SMS_LIMIT
+    assert len(sms.text) <= FIRST_SMS_LIMIT
     assert sms.more == "Show them on request. (Victorville Municipal Code §§ 10.03.160(f)(2); 10.03.170(c))"
 
 

@@ -12,7 +12,7 @@ from cities import CityContacts
 from knowledge.answer import Answer, AnswerKind, answer_question
 from knowledge.spanish import gloss
 from languages import using
-from shaping.answers import shape_answer
+from shaping.answers import FIRST_SMS_LIMIT, shape_answer
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,10 @@ def test_a_long_spanish_sms_drops_the_english_terms_but_keeps_the_citation_and_t
         "Guarde los manifiestos (manifests) de su dispositivo de control de grasa (grease control device) y "
         "los registros de sus recolectores (haulers) por lo menos 2 años (o como indique su permiso), y "
         "muéstreselos al administrador de FOG (FOG manager) o a un oficial de cumplimiento autorizado "
-        "(authorized enforcement officer) cuando se los pida; el establecimiento (FSE) responde por ellos "
+        "(authorized enforcement officer) cuando se los pida; el establecimiento (FSE) responde por ellos. "
+        "Si el recolector (hauler) no le deja el manifiesto (manifest) al terminar el servicio, pídaselo por "
+        "escrito y guarde la copia con los demás registros (records) del dispositivo (device) durante el mismo "
+        "plazo, junto con las facturas (invoices) y los recibos (receipts) de cada limpieza "
         "(Victorville Municipal Code § 10.03.170(c))"
     )
     long_answer = Answer(
@@ -123,6 +126,7 @@ def test_a_long_spanish_sms_drops_the_english_terms_but_keeps_the_citation_and_t
         sms = shape_answer(long_answer, "sms")
         web = shape_answer(long_answer, "web")
     first = f"{sms.text} {sms.more}"
+    assert len(text) > FIRST_SMS_LIMIT  # longer than the first reply: the room goes to the Spanish words
     assert "(grease control device)" not in first and "(haulers)" not in first
     assert "(o como indique su permiso)" in first and "(FSE)" in first
     assert "(Victorville Municipal Code § 10.03.170(c))" in first
