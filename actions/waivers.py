@@ -195,8 +195,8 @@ _SITE_FACTS = (
         "no_space",
         "yes",
         re.compile(
-            r"\b(?:no (?:room|space)|not enough (?:room|space)|nowhere to put|no hay (?:espacio|lugar)|"
-            r"sin espacio)\b",
+            r"\b(?:no (?:room|space)|not enough (?:room|space)|nowhere to put|(?:doesn'?t|won'?t|can'?t) fit|"
+            r"no (?:hay|tenemos|tengo) (?:espacio|lugar)|sin espacio|no cabe)\b",
             re.IGNORECASE,
         ),
     ),
@@ -205,7 +205,8 @@ _SITE_FACTS = (
         "yes",
         re.compile(
             r"\b(?:slope (?:won'?t|doesn'?t|does not|will not|can'?t) work|no (?:adequate |enough )?slope|"
-            r"not enough slope|no hay (?:pendiente|desnivel)|sin pendiente)\b",
+            r"not enough slope|nor (?:adequate )?slope|no (?:room|space) (?:or|nor) slope|"
+            r"no (?:hay|tiene) (?:pendiente|desnivel|ca[ií]da)|(?:sin|ni) (?:pendiente|desnivel|ca[ií]da))\b",
             re.IGNORECASE,
         ),
     ),

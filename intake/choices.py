@@ -317,12 +317,12 @@ _A_DOCUMENT_IN_HAND = re.compile(
     r"\b(?:i|we)(?: already)? (?:have|got|'ve got) (?:a|an|the) (?:[\w']+ )?"
     r"(?:letter|note|report|statement|document\w*)\b"
     # "our hauler did a site visit and wrote a letter", "el recolector nos dio una carta"
-    r"|\b(?:wrote|written|gave us|sent us|signed|provided|put together) (?:us )?(?:a|an|the) (?:[\w']+ )?"
-    r"(?:letter|note|report|statement|document\w*)\b"
+    r"|\b(?:wrote|written|gave (?:us|me)|sent (?:us|me)|signed|provided|put together) (?:us )?(?:a|an|the) "
+    r"(?:[\w']+ )?(?:letter|note|report|statement|document\w*)\b"
     r"|\b(?:tengo|tenemos|ya tengo|ya tenemos) (?:una|la|un|el) (?:\w+ )?"
     r"(?:carta|nota|constancia|reporte|documento)\b"
-    r"|\b(?:nos dio|nos dieron|nos mando|nos mandaron|escribio|firmo|hizo) (?:una|la|un|el) (?:\w+ )?"
-    r"(?:carta|nota|constancia|reporte|documento)\b"
+    r"|\b(?:(?:nos|me) (?:dio|dieron|mando|mandaron|hizo|hicieron)|escribio|firmo|hizo) (?:una|la|un|el) "
+    r"(?:\w+ )?(?:carta|nota|constancia|reporte|documento)\b"
 )
 
 

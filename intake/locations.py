@@ -33,13 +33,15 @@ STREET_SUFFIX = (
 )
 """The words that end a street's name ("Seventh St", "Palmdale Road"), lowercase; read case-insensitively."""
 _RE_STREET_ADDRESS = re.compile(
-    rf"\b\d{{1,6}}\s+(?:[nsew]\.?\s+)?(?:[a-z0-9]+\s+){{0,3}}?{STREET_SUFFIX}\b", re.IGNORECASE
+    rf"\b\d{{1,6}}\s+(?:[nsew]\.?\s+)?(?:[a-z0-9]+\s+){{0,3}}?{STREET_SUFFIX}\b"
+    r"(?:\.?,?\s+(?:suite|ste\.?|unit|apt\.?|local|oficina|#)\s*#?[a-z0-9-]+\b)?",  # the unit, kept with it
+    re.IGNORECASE,
 )
 
 
 def find_street_address(text: str) -> str | None:
     """The first street address inside a longer text ("..., 15000 Seventh St, contact ..." → "15000 Seventh
-    St"), or None."""
+    St"; "15550 Palmdale Rd suite 4" with its unit), or None."""
     match = _RE_STREET_ADDRESS.search(text)
     return match.group(0) if match else None
 

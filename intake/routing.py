@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from cities import corrects_the_city, detect_city, without_city_names
+from cities import CITY_NAMES, corrects_the_city, detect_city, without_city_names
 
 SPILL_INTENT = "report_spill"
 PUMPOUT_INTENT = "log_pumpout"
@@ -557,15 +557,19 @@ _ASKED_IN_A_SENTENCE = re.compile(
 
 
 # What comes next, asked at the end of the message: "what now", "... 4 weeks tho. so now what?", "then what"
+# What the classifier makes of "what now?" and "y ahora que?" when it misses the question
+_SMALL_TALK = frozenset({"goodbye", "thanks", "greet", "affirm", "deny", "out_of_scope"})
 _WHAT_NOW = re.compile(
-    r"\b(?:what now|now what|what then|then what|what next|what'?s next|what do (?:i|we) do now)\W*$",
+    r"\b(?:what now|now what|what then|then what|what next|what'?s next|what do (?:i|we) do now|"
+    r"what happens (?:now|next)|y ahora(?: que)?|ahora que|q(?:ue)? sigue|q(?:ue)? hago ahora)\W*$",
     re.IGNORECASE,
 )
 
 
-def _asks_what_now(text: str) -> bool:
-    """Whether the message ends by asking what comes next (:data:`_WHAT_NOW`)."""
-    return bool(_WHAT_NOW.search(text.strip()))
+def asks_what_comes_next(text: str) -> bool:
+    """Whether a sentence of the message ends by asking what comes next (:data:`_WHAT_NOW`): "ok. its been
+    like 4 weeks tho. what now", "ok what now? do i have to send anything"."""
+    return any(_WHAT_NOW.search(sentence) for sentence in re.split(r"(?<=[.!?])\s+", text.strip()))
 
 
 # A question asked inside a longer sentence, after what it is about ("and once I get it how long's it good
@@ -605,7 +609,7 @@ def asks_a_question(text: str) -> bool:
         return True
     if any(_ASKED_IN_A_SENTENCE.match(sentence) for sentence in re.split(r"[.!;]\s+", text.strip())):
         return True  # "wait do i also gotta send the manifest myself", "38 seats. so which one am i"
-    if _asks_what_now(text):
+    if asks_what_comes_next(text):
         return True  # "ok. its been like 4 weeks tho. what now"
     sentences = re.split(r"(?<=[.!?;:])\s+", text.strip())
     # "If the waiver is approved, do we still pay any yearly grease charges?": the question after the comma
@@ -630,6 +634,8 @@ _TAG_QUESTION = re.compile(
 
 def route(intent: str, text: str) -> str:
     """The intent to act on: the classifier's, unless the message's meaning says another flow (or none)."""
+    if intent in _SMALL_TALK and asks_what_comes_next(text):
+        return QUESTION_INTENT  # "what now?" after a report is filed, taken for a goodbye or a thank-you
     if intent in (SPILL_INTENT, SORT_INTENT) and asks_what_to_write(text):
         return (
             QUESTION_INTENT  # "q le pongo a la carta del derrame?": what the letter says, no report, no bin
@@ -704,6 +710,8 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "y los recibos del plomero los guardo?": records kept, nothing thrown out
     if intent == SORT_INTENT and _A_PERIOD.search(text) and not _CONTAINER_WORDS.search(text):
         return QUESTION_INTENT  # "so if i just keep everything 4 yrs im good for both?": records, no bin
+    if intent == SORT_INTENT and _SENT.search(text) and not _CONTAINER_WORDS.search(text):
+        return QUESTION_INTENT  # "y a donde la mando?": a letter or a report sent, nothing thrown out
     if intent == SORT_INTENT and _A_RULE_OF_THE_CARTS.search(text):
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
     if intent in QUESTION_LIKE and _HELP_ME_APPLY.search(text) and (asked := _application_named(text)):
@@ -714,7 +722,7 @@ def route(intent: str, text: str) -> str:
         return (
             QUESTION_INTENT  # "wait, who am I supposed to call again right now?" asks whom, not for a person
         )
-    if intent == "out_of_scope" and (_IN_THE_FIELD.search(text) or _asks_what_now(text)):
+    if intent == "out_of_scope" and (_IN_THE_FIELD.search(text) or asks_what_comes_next(text)):
         # "me llego otro NOV de inglewood, cuanto es?", "what if we add the patio, thatd be like 62 seats",
         # "its been like 4 weeks tho. what now": answered on the conversation's topic, or declined
         return QUESTION_INTENT
@@ -919,6 +927,16 @@ _IN_THE_FIELD = _words(
 # Keeping something, not throwing it out ("do i keep the plumbers receipt", "los recibos los guardo?")
 _KEPT = _words(
     r"keep(?:ing)?", r"kept", r"guard(?:o|a|ar|amos|arlos|arlas)", r"hold on to", r"file (?:it|them)"
+)
+# Sending something (a letter, a manifest, a form): never how an item is thrown out
+_SENT = _words(
+    r"send(?:ing)?",
+    r"sent",
+    r"mail(?:ed|ing)?",
+    r"submit\w*",
+    r"mand(?:o|a|e|ar|amos|arla|arlo|arlas|arlos)",
+    r"envi(?:o|a|e|ar|amos|arla|arlo)",
+    r"entreg(?:o|a|ar|amos|arla|arlo)",
 )
 # A length of time said with a number ("4 yrs", "2 años"): how long something is kept or lasts, not a cart
 _A_PERIOD = _words(r"\d+\s*(?:yrs?|years?|months?|mos|days?|weeks?|wks?|a[nñ]os|meses|d[ií]as|semanas)")
@@ -1254,6 +1272,28 @@ _IN_THE_OTHER_CITY = re.compile(
     r"(?:says|said|told (?:me|us)|dice|dijo))\b",
     re.IGNORECASE,
 )
+
+
+# A rule compared with a city's ("and the training thing, same as victorville?", "igual que en inglewood?"):
+# the answer is both cities' rules, side by side
+_COMPARED_WITH_A_CITY = re.compile(
+    r"\b(?:(?:the\s+)?same\s+(?:thing\s+|deal\s+|rules?\s+)?as|just\s+like|like|as\s+in|different\s+(?:from|than)|"
+    r"differ\w*\s+from|compared?\s+(?:to|with)|vs\.?|versus|igual\s+que|como|diferente\s+(?:de|a|que)|"
+    r"distint[oa]\s+(?:de|a|que))\s+(?:in\s+|en\s+|at\s+)?(?:victorville|inglewood)\b",
+    re.IGNORECASE,
+)
+
+
+def compares_with_a_city(text: str) -> bool:
+    """Whether a message asks how a rule compares with a city's (:data:`_COMPARED_WITH_A_CITY`)."""
+    return bool(_COMPARED_WITH_A_CITY.search(text))
+
+
+def asked_of_both_cities(text: str) -> str:
+    """A comparing question asked of both cities: "and the training thing, same as victorville?" → "and the
+    training thing (Victorville / Inglewood)?"."""
+    asked = _COMPARED_WITH_A_CITY.sub(" ", text).strip(" ?,.")
+    return f"{' '.join(asked.split())} ({' / '.join(CITY_NAMES.values())})?"
 
 
 def asks_about_the_other_city(text: str) -> bool:

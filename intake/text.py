@@ -92,7 +92,9 @@ def parse_company_name(text: str) -> ParseResult[str]:
 _FOOD_BUSINESS_WORDS = (
     r"pupuser[ií]a|taquer[ií]a|restaurante?s?|caf[eé]s?|cafeter[ií]a|panader[ií]a|pasteler[ií]a|"
     r"bakery|diner|grill|kitchen|cocina|mariscos|tacos|pizzer[ií]a|pizza|burgers?|bistro|deli|bar|cantina|"
-    r"fonda|loncher[ií]a|birrier[ií]a|carnitas|pollos?|sushi|buffet|catering|bbq|wings|donuts?|bagels?"
+    r"fonda|loncher[ií]a|birrier[ií]a|carnitas|pollos?|sushi|buffet|catering|bbq|wings|donuts?|bagels?|"
+    r"birria|antojitos|tortas|tamales|tortiller[ií]a|carnicer[ií]a|donas|paleter[ií]a|never[ií]a|pho|ramen|"
+    r"teriyaki|chicken|noodles?|boba"
 )
 _FOOD_BUSINESS_NOUN = re.compile(rf"\b(?:{_FOOD_BUSINESS_WORDS})\b", re.IGNORECASE)
 # "es la taqueria el guero", "it's the burger place": the words said before the business's own name

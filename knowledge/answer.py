@@ -32,7 +32,7 @@ from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query, spelled_months
 from knowledge.sentences import split_clauses, split_sentences
 from knowledge.spanish import gloss
-from knowledge.units import paragraphs_at, parent_of
+from knowledge.units import items_of, paragraphs_at, parent_of
 from languages import ENGLISH, N_, current, t
 
 # The cosine similarity of the best passage below which a question is treated as not covered by the
@@ -959,6 +959,11 @@ def extract_sentences(question: str, hit: Hit, max_sentences: int = 3, max_chars
     """The passage's sentences that best match the question, in text order, with list items introduced."""
     unit = hit.unit
     sentences = split_clauses(unit.text)
+    if sentences and sentences[-1].endswith(":") and (items := items_of(unit)):
+        # a lead-in says what the list holds: quoted with its items ("Employee training. At the time of
+        # hiring ... the FSE shall train employees in: ... ; ..."), never alone or as its heading
+        listed = "; ".join(item.text.rstrip(" .;") for item in items)
+        return _clip(f"{' '.join(sentences)} {listed}.", max_chars)
     while len(sentences) > 1 and sentences[-1].endswith(":"):
         sentences.pop()  # a sentence introducing a list that is not quoted
     text = " ".join(sentences)

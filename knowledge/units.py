@@ -392,6 +392,24 @@ def parent_of(unit: Unit) -> Unit | None:
     return found[0] if found else None
 
 
+def items_of(unit: Unit) -> list[Unit]:
+    """The list a unit introduces ("... shall train employees in the following:" and its numbered items):
+    the units right after it, in text order, one level below it."""
+    units = load_units()
+    start = next((n for n, other in enumerate(units) if other.id == unit.id), None)
+    items: list[Unit] = []
+    for other in units[start + 1 :] if start is not None else ():
+        same_section = (other.jurisdiction, other.section, other.term) == (
+            unit.jurisdiction,
+            unit.section,
+            unit.term,
+        )
+        if not (same_section and len(other.path) == len(unit.path) + 1 and other.path[:-1] == unit.path):
+            break
+        items.append(other)
+    return items
+
+
 def paragraphs_at(unit: Unit) -> list[Unit]:
     """Every paragraph that shares the unit's citation (an item and the unmarked paragraphs continuing it)."""
     return _by_position().get((unit.jurisdiction, unit.section, unit.term, unit.path), [unit])

@@ -21,8 +21,14 @@ PREFIXES = (SPILL, PERMIT_APPLICATION, WAIVER, SERVICE_RECORD, FACILITY)
 DIGITS = 6
 
 REFERENCE_PATTERN = re.compile(rf"^({'|'.join(PREFIXES)})-\d{{{DIGITS}}}$")
+_IN_A_TEXT = re.compile(rf"\b(?:{'|'.join(PREFIXES)})-\d{{{DIGITS}}}\b")
 _LOOSE_PATTERN = re.compile(rf"^({'|'.join(PREFIXES)})([0-9OIL]{{{DIGITS}}})$")
 _SPOKEN_DIGIT_LOOKALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
+def find_reference(text: str) -> re.Match[str] | None:
+    """The first reference number said in a text ("... Your reference number is SP-482137. ..."), or None."""
+    return _IN_A_TEXT.search(text)
 
 
 class RandomSource(Protocol):

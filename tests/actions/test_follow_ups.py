@@ -1195,3 +1195,44 @@ def test_a_what_if_with_another_amount_asked_as_a_question_is_worked_out_with_it
     )
     _, messages = _run(ActionAnswerQuestion(), tracker)
     assert "$413 invoice" in messages[0]["text"] and "$267" not in messages[0]["text"]
+
+
+@pytest.mark.parametrize("said", ["ok what now? do i have to send anything", "what now?", "y ahora que?"])
+def test_what_now_just_after_a_filing_gets_what_its_confirmation_said_comes_next(engine, said):
+    filed = (
+        "Your application is filed. Your reference number is PA-183115. Download the application summary "
+        "(the link works for 72 hours): http://localhost:8000/documents/abc It is filed as incomplete: the "
+        "office still needs the assessor's parcel number. What happens next: the City evaluates it."
+    )
+    tracker = make_tracker(text=said, intent="ask_question", channel="sms", slots={TOPIC_SLOT: "permit"})
+    tracker.events.insert(0, {"event": "bot", "text": filed})
+    slots, messages = _run(ActionAnswerQuestion(), tracker)
+    (text,) = [message["text"] for message in messages]
+    assert text.startswith("About PA-183115: It is filed as incomplete") and "What happens next" in text
+    assert "http" not in text and slots["more_text"] is None
+
+
+def test_what_now_long_after_a_filing_is_answered_from_the_ordinances(engine):
+    tracker = make_tracker(text="what now?", intent="ask_question", slots={TOPIC_SLOT: "permit"})
+    filed = "Your reference number is PA-183115. What happens next: the City evaluates it."
+    later = [{"event": "bot", "text": text} for text in ("Sure.", "Anything else?", "You're welcome.")]
+    tracker.events[:0] = [{"event": "bot", "text": filed}, *later]  # three messages since the filing
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert messages and not any("PA-183115" in (message.get("text") or "") for message in messages)
+
+
+def test_a_day_after_the_appeal_question_starts_the_appeal_s_clock_though_the_topic_began_with_the_fee(
+    engine,
+):
+    first = "I got a notice of violation from Inglewood, the first one, how much is that gonna cost me"
+    second = "okay but honestly I think the inspector got it wrong, can I fight it?"
+    tracker = make_tracker(
+        text="the letter, uh, it says it was mailed November nineteenth",
+        intent="change_answer",
+        channel="voice",
+        slots={TOPIC_SLOT: f"{first} {second}", "city": "inglewood", "answer_card": "ing-appeal-how"},
+    )
+    tracker.events[:0] = [{"event": "user", "text": first}, {"event": "user", "text": second}]
+    _, messages = _run(ActionFollowUp(), tracker)
+    text = " ".join(message.get("text") or "" for message in messages)
+    assert "December 4, 2026" in text and "Enforcement (13)" in text, text

@@ -273,6 +273,8 @@ def test_a_choice_said_only_to_be_denied_is_not_chosen():
         ("we already have an engineer's report", "engineer"),
         ("Our hauler did a site visit and wrote a letter saying the enclosure can't fit them", "hauler"),
         ("el recolector nos dio una carta que dice que no caben", "hauler"),
+        ("la compania de basura ya me dio una carta q dice q no caben", "hauler"),
+        ("the trash company sent me a letter, the bins won't fit", "hauler"),
         ("no hay espacio, el recolector dice", None),  # no document in hand
         ("we got an engineer report and a hauler letter", None),  # two: which is not certain
     ],

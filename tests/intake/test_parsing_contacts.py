@@ -192,6 +192,14 @@ def test_a_street_address_is_found_inside_a_longer_answer():
     )
     assert find_street_address("We're at 12345 Hesperia Road.") == "12345 Hesperia Road"
     assert find_street_address("we have 45 seats and 3 cubic yards") is None
+    # the unit goes with the street
+    assert find_street_address("birria don chuy, 13800 bear valley rd suite 5 victorville") == (
+        "13800 bear valley rd suite 5"
+    )
+    assert find_street_address("Rivera Tax, 15550 Palmdale Rd, Ste. 4, Victorville") == (
+        "15550 Palmdale Rd, Ste. 4"
+    )
+    assert find_street_address("at 15000 Seventh St. su restaurante") == "15000 Seventh St"
 
 
 def test_cross_streets_said_as_a_clause_are_found_when_one_is_named_as_a_street():
