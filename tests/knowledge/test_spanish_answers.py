@@ -115,8 +115,8 @@ def test_a_long_spanish_sms_drops_the_english_terms_but_keeps_the_citation_and_t
         "muéstreselos al administrador de FOG (FOG manager) o a un oficial de cumplimiento autorizado "
         "(authorized enforcement officer) cuando se los pida; el establecimiento (FSE) responde por ellos. "
         "Si el recolector (hauler) no le deja el manifiesto (manifest) al terminar el servicio, pídaselo por "
-        "escrito y guarde la copia con los demás registros (records) del dispositivo (device) durante el mismo "
-        "plazo, junto con las facturas (invoices) y los recibos (receipts) de cada limpieza "
+        "escrito y guarde la copia con los demás registros (records) del dispositivo (device) durante el "
+        "mismo plazo, junto con las facturas (invoices) y los recibos (receipts) de cada limpieza "
         "(Victorville Municipal Code § 10.03.170(c))"
     )
     long_answer = Answer(
