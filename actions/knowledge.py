@@ -552,10 +552,12 @@ class ActionAnswerQuestion(Action):
         if _asks_what_is_left(question, english) and (after := after_filing(tracker)) is not None:
             # "ok what now?", "what do I send?" just after a report or a request is filed: what its
             # confirmation said comes next
-            said = split_sms(after, FIRST_SMS_LIMIT, max_parts=1, more_marker=more_marker())
-            sms = channel_of(tracker) == "sms"
-            dispatcher.utter_message(text=said.parts[0] if sms else after)
-            return [SlotSet("more_text", (said.remainder if sms else "") or None)]
+            first, rest = after, ""
+            if channel_of(tracker) == "sms":  # the first reply's room; the rest after MORE
+                said = split_sms(after, FIRST_SMS_LIMIT, max_parts=1, more_marker=more_marker())
+                first, rest = said.parts[0], said.remainder
+            dispatcher.utter_message(text=first)
+            return [SlotSet("more_text", rest or None)]
         if compares_with_a_city(question):  # "and the training thing, same as victorville?": both cities'
             result, events = answer(tracker, asked_of_both_cities(question), None)
             dispatcher.utter_message(text=result.text)
@@ -628,8 +630,6 @@ FILED_LOOKBACK = 3  # the assistant's last messages that may hold the confirmati
 # A link offered in a confirmation, with the words that lead up to it ("Download the application summary
 # (the link works for 72 hours): http://...")
 _A_LINK = re.compile(r"[^.:]*:\s*https?://\S+")
-
-
 _SENDS = re.compile(r"\b(?:send|submit|turn in|file|mail)\b", re.IGNORECASE)
 
 
