@@ -71,18 +71,18 @@ STOP_INTENTS = frozenset(
 )
 """Intents a form never reads as an answer: it rejects them so a rule handles them."""
 
+# The words a question opens with, English and Spanish (Spanish with or without accents)
+_WH_WORDS = (
+    r"how|what|whats|what's|when|where|why|who|which|"
+    r"c[oó]mo|qu[eé]|cu[aá]ndo|d[oó]nde|por\s*qu[eé]|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?"
+)
 _QUESTION_START = re.compile(
-    r"^(?:how|what|whats|what's|when|where|why|who|which|is|are|do|does|did|can|could|should|must|may|will|"
-    r"would|am|have|has|"
-    r"c[oó]mo|qu[eé]|cu[aá]ndo|d[oó]nde|por\s*qu[eé]|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?|"
+    rf"^(?:{_WH_WORDS}|is|are|do|does|did|can|could|should|must|may|will|would|am|have|has|"
     r"puedo|puede|pueden|debo|debe|deben|tengo\s+que|necesito)\b",
     re.IGNORECASE,
-)  # English and Spanish question words (Spanish with or without accents)
-# A question word (English or Spanish, "q" and "xq" as texted) that opens a question
-_WH = (
-    r"(?:how|what|whats|what's|when|where|why|who|which|c[oó]mo|qu[eé]|q|cu[aá]ndo|d[oó]nde|a\s+d[oó]nde|"
-    r"por\s*qu[eé]|xq|pq|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?)"
 )
+# A question word that opens a question, "q", "xq" and "a donde" as texted too
+_WH = rf"(?:{_WH_WORDS}|q|a\s+d[oó]nde|xq|pq)"
 # "y cuanto dura", "and what do i send": a question after "and", "but", "so", never a name or an answer
 _ASKS_AFTER_AND = re.compile(rf"^(?:y|and|pero|but|so|oye|oiga|entonces)[,\s]+{_WH}\b", re.IGNORECASE)
 # "what do i send them?", "q les mando?": a question word first and a question mark last

@@ -556,9 +556,9 @@ _ASKED_IN_A_SENTENCE = re.compile(
 )
 
 
-# What comes next, asked at the end of the message: "what now", "... 4 weeks tho. so now what?", "then what"
 # What the classifier makes of "what now?" and "y ahora que?" when it misses the question
 _SMALL_TALK = frozenset({"goodbye", "thanks", "greet", "affirm", "deny", "out_of_scope"})
+# What comes next, asked at the end of a sentence: "what now", "... 4 weeks tho. so now what?", "y ahora que?"
 _WHAT_NOW = re.compile(
     r"\b(?:what now|now what|what then|then what|what next|what'?s next|what do (?:i|we) do now|"
     r"what happens (?:now|next)|y ahora(?: que)?|ahora que|q(?:ue)? sigue|q(?:ue)? hago ahora)\W*$",
