@@ -51,6 +51,7 @@ from intake.routing import (
     asks_what_comes_next,
     asks_where_it_says,
     compares_with_a_city,
+    says_sending,
     waiver_of,
 )
 from intake.settings import parse_generator
@@ -630,12 +631,11 @@ FILED_LOOKBACK = 3  # the assistant's last messages that may hold the confirmati
 # A link offered in a confirmation, with the words that lead up to it ("Download the application summary
 # (the link works for 72 hours): http://...")
 _A_LINK = re.compile(r"[^.:]*:\s*https?://\S+")
-_SENDS = re.compile(r"\b(?:send|submit|turn in|file|mail)\b", re.IGNORECASE)
 
 
 def _asks_what_is_left(question: str, english: str) -> bool:
     """ "what now?", or what to send with no subject of its own ("do i have to send anything")."""
-    return asks_what_comes_next(english) or (names_nothing(question) and bool(_SENDS.search(english)))
+    return asks_what_comes_next(english) or (names_nothing(question) and says_sending(english))
 
 
 def after_filing(tracker: Tracker) -> str | None:

@@ -710,7 +710,7 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "y los recibos del plomero los guardo?": records kept, nothing thrown out
     if intent == SORT_INTENT and _A_PERIOD.search(text) and not _CONTAINER_WORDS.search(text):
         return QUESTION_INTENT  # "so if i just keep everything 4 yrs im good for both?": records, no bin
-    if intent == SORT_INTENT and _SENT.search(text) and not _CONTAINER_WORDS.search(text):
+    if intent == SORT_INTENT and says_sending(text) and not _CONTAINER_WORDS.search(text):
         return QUESTION_INTENT  # "y a donde la mando?": a letter or a report sent, nothing thrown out
     if intent == SORT_INTENT and _A_RULE_OF_THE_CARTS.search(text):
         return QUESTION_INTENT  # "a violation notice about our recycling bins, how long do we get to fix it?"
@@ -934,6 +934,8 @@ _SENT = _words(
     r"sent",
     r"mail(?:ed|ing)?",
     r"submit\w*",
+    r"turn(?:ing)? in",
+    r"file",
     r"mand(?:o|a|e|ar|amos|arla|arlo|arlas|arlos)",
     r"envi(?:o|a|e|ar|amos|arla|arlo)",
     r"entreg(?:o|a|ar|amos|arla|arlo)",
@@ -1282,6 +1284,11 @@ _COMPARED_WITH_A_CITY = re.compile(
     r"distint[oa]\s+(?:de|a|que))\s+(?:in\s+|en\s+|at\s+)?(?:victorville|inglewood)\b",
     re.IGNORECASE,
 )
+
+
+def says_sending(text: str) -> bool:
+    """Whether a message speaks of sending something in (:data:`_SENT`): "do i have to send anything"."""
+    return bool(_SENT.search(text))
 
 
 def compares_with_a_city(text: str) -> bool:
