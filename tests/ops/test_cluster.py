@@ -169,7 +169,10 @@ def test_the_text_held_behind_more_is_sent_by_whichever_replica_takes_the_more(c
     assert first and first[-1].endswith("Reply MORE for the rest."), first
     assert "Inglewood" in first[-1]  # the city from the turn before, whichever replica took it
     rest_of_it = sms(sender, "MORE")
-    assert rest_of_it and "inspection" in " ".join(rest_of_it), rest_of_it
+    held = " ".join(rest_of_it)
+    # the rest of the answer, held by the replica that gave the first part, not "nothing more" or the first
+    assert rest_of_it and "That's everything I have" not in held, rest_of_it
+    assert held[:60] not in " ".join(first), (first, rest_of_it)
 
 
 # Last: it kills a replica of each kind.
