@@ -169,6 +169,30 @@ def _without_the_question_echoed(form: GuidedForm, message: Message, requested: 
     return replace(message, text=rest, intent="inform")
 
 
+# The value a caller ends unsure of, as a question of its own: "no sé cuánto, un charco grande, ¿cincuenta
+# galones?", "maybe 40 or 50 gallons?"
+_UNSURE_VALUE = re.compile(r"(?:¿|^|[.,;:]\s*)(?P<value>[^¿?.,;:]+)\?\W*$")
+# The answers a value said unsure of itself can give (a name or a place said as a question asks something)
+_UNSURE_KINDS = frozenset({"gallons", "date", "moment", "phone"}) | {"seats", "meals", "employees"}
+
+
+def _unsure_answer(form: GuidedForm, message: Message, requested: str | None) -> Message:
+    """The message as the open question's answer when all it asks is the value it ends with, unsure of it
+    ("¿cincuenta galones?" to "¿Más o menos cuántos galones?"), with no question word anywhere; as it is
+    otherwise."""
+    if requested is None or requested not in {f.name for f in form.spec.fields}:
+        return message
+    spec = form.spec.field(requested)
+    match = _UNSURE_VALUE.search(message.text)
+    if spec.parser not in _UNSURE_KINDS or match is None or message.text.count("?") != 1:
+        return message
+    if re.search(rf"\b(?:{_WH_WORDS})\b(?!\s+(?:s[eé]|know))", match["value"], re.IGNORECASE):
+        return message  # "¿cuántos galones es el límite?" asks
+    if not parse(spec.parser, match["value"], message.ctx).ok:
+        return message
+    return replace(message, text=match["value"].strip(), intent="inform")
+
+
 # The intents a rule takes over in a form: any other message that plainly asks something is answered by the
 # form itself (:func:`asks_aside`). A status request has its rule in the pump-out log only: in another form
 # ("y si no me lo dan ..., cuanto es?" taken for one) it is a question the form answers.
@@ -330,8 +354,8 @@ _ALL_CORRECT = re.compile(
 )
 # "Yes, that's right." / "Sí, correcto.": a yes said as one confirms a summary
 _CONFIRMING = re.compile(
-    r"\b(?:that'?s (?:right|correct|it)|that is (?:right|correct)|correct|exactly|"
-    r"as[ií] es|correct[oa]|exact[oa]|eso es)\b",
+    r"\b(?:that'?s (?:right|correct|it|fine)|that is (?:right|correct)|correct|exactly|sounds good|all good|"
+    r"as[ií] es|as[ií] est[aá] bien|correct[oa]|exact[oa]|eso es|perfect[oa]?)\b",
     re.IGNORECASE,
 )
 
@@ -599,6 +623,12 @@ def _said_again(
 # Answers a correction can name by its value alone ("it was the 24th, not the 25th", "make that 750
 # gallons"): a date or time, a phone number, an amount that says its unit.
 _CORRECTABLE = frozenset({"date", "moment", "phone"})
+# A no followed by more words ("no wait, it was the 24th", "no espera, fue ayer lunes"): a correction's start
+_NO_THEN_MORE = re.compile(
+    r"^\W*(?:no|nope|nah|wait|espera|oops|sorry|perd[oó]n)\b[\s,.!]+(?:\S+\s+){1,}\S", re.IGNORECASE
+)
+# Answers that are one of a few choices, read from a correction's words ("it's the trap not the interceptor")
+_CHOICES = frozenset({"device", "city", "establishment_kind", "evidence_source"})
 # The answers an amount with its unit can correct ("son 46 asientos, no 64" is no address)
 _AMOUNTS = frozenset(
     {"seats", "meals", "employees", "gallons", "gallons_per_week", "gallons_per_day", "cubic_yards_per_week"}
@@ -618,11 +648,12 @@ def _corrected_answer(
 ) -> tuple[str, Any] | None:
     """The one given answer a correction's new value fits, and that value; None if none or several do.
 
-    The new value is looked for before the old one is named ("the 24th, not the 25th"), then after it ("no
-    fue hoy, fue ayer lunes 30": the old one first), then in the whole message."""
+    The new value is looked for in the message without the old one's clause ("no fue hoy, fue ayer lunes 30",
+    "wait it was monday not wednesday. the 23rd"), then before the old one is named ("the 24th, not the
+    25th"), then in the whole message."""
     text = without_phones(message.text)  # "ponle 6 galones ... 760 555 0143": the phone is no amount
     stripped = _NOT_THE_OLD.sub("", text).strip()
-    for said in dict.fromkeys((stripped, _OLD_CLAUSE.sub(" ", text).strip(), text)):
+    for said in dict.fromkeys((_OLD_CLAUSE.sub(" ", text).strip(), stripped, text)):
         if not said:
             continue
         amount = bool(_AMOUNT_WITH_UNIT.search(said))
@@ -671,7 +702,7 @@ def _new_value_said(spec: FieldSpec, message: Message, values: Mapping[str, Any]
     :func:`_corrected_answer` reads one (before the old value is named, after it, or in the whole message);
     None when it gives none, or only the value it had."""
     text = without_phones(message.text)
-    for said in dict.fromkeys((_NOT_THE_OLD.sub("", text).strip(), _OLD_CLAUSE.sub(" ", text).strip(), text)):
+    for said in dict.fromkeys((_OLD_CLAUSE.sub(" ", text).strip(), _NOT_THE_OLD.sub("", text).strip(), text)):
         result = parse(spec.parser, said, message.ctx) if said else None
         if result is not None and result.ok and result.slot != values.get(spec.name):
             return result.slot
@@ -734,6 +765,21 @@ def _harvest(
         k: v
         for k, v in found.items()
         if k != skip and v is not None and (values.get(k) is None or (k in form.restated and values[k] != v))
+    }
+
+
+def _restated(
+    form: GuidedForm, message: Message, values: Mapping[str, Any], skip: str | None
+) -> dict[str, Any]:
+    """The answers the form's own reader finds said again with another value, for the fields it takes a
+    restatement of (``GuidedForm.restated``: a manifest number, the device), except ``skip``."""
+    if form.extract is None:
+        return {}
+    said = form.extract(message.text, message.ctx, values)
+    return {
+        k: v
+        for k, v in said.items()
+        if k in form.restated and k != skip and v is not None and values.get(k) not in (None, v)
     }
 
 
@@ -959,11 +1005,18 @@ def _before_an_address(text: str) -> tuple[str, str] | None:
         if start is not None:
             address = _PHONE_LABEL_LEFT.sub("", ", ".join(pieces[start:]))
             return ", ".join(pieces[:start]), address
+        # no comma between them: "rosas cantina 455 n prairie ave"
+        street = find_street_address(pieces[0])
+        at = pieces[0].find(street) if street else -1
+        if at > 0 and not _A_PERSON.search(pieces[0][:at]):  # not "I'm the shift manager at 15000 ..."
+            rest = ", ".join([pieces[0][at:], *pieces[1:]])
+            return _AT_END.sub("", pieces[0][:at]).strip(), _PHONE_LABEL_LEFT.sub("", rest)
     return None
 
 
 # The word before an address said in a list ("Servicios Contables Ramírez, en 14000 Amargosa Rd")
 _AT = re.compile(r"^(?:en|at|on|in)\s+(?=\d)", re.IGNORECASE)
+_AT_END = re.compile(r"\s(?:en|at|on|in)\s*$", re.IGNORECASE)
 # What is left where a phone number was taken out of a message ("..., Inglewood, phone 310-555-0177.")
 _PHONE_LABEL_LEFT = re.compile(
     r"(?:,?\s*\b(?:phone|ph|tel|cell|number|telefono|teléfono|cel)\b)?[\s,.;:#]*$", re.IGNORECASE
@@ -1022,7 +1075,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
     elif message.fresh:
         if message.intent in STOP_INTENTS:
             return Decision(reject=True)
-        message = _without_the_question_echoed(form, message, requested)
+        message = _unsure_answer(form, _without_the_question_echoed(form, message, requested), requested)
         if is_interruption(message.intent, message.text):
             if facts := _facts_beside_a_question(form, message, values):
                 return Decision(aside=True, updates=facts, next_slot=requested)
@@ -1041,7 +1094,16 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         answers_the_question = named is not None and (named == requested or values.get(named) is None)
         if answers_the_question:
             named = None  # "the hauler" said when asked who documents it is an answer, not a change
-        fixed = _corrected_answer(form, message, values) if message.intent == "change_answer" else None
+        # a correction, whatever the classifier made of it: "no espera, no fue hoy, fue ayer lunes" at the
+        # read-back (a "no" with the new value) is one
+        corrects = message.intent == "change_answer" or (
+            at_confirmation
+            and (
+                not_but is not None
+                or bool(_NO_THEN_MORE.match(message.text) or _NOT_THE_OLD.search(message.text))
+            )
+        )
+        fixed = _corrected_answer(form, message, values) if corrects else None
         if fixed is not None:  # "son 58 asientos, no 48, porque el dueño ...": the answer its value fits
             name, value = fixed  # (before any field its words name: "dueño" is not what changed)
             updates[name] = value
@@ -1052,6 +1114,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 **named_facts(form.spec, message.text, message.ctx, values),
             }
             updates.update({k: v for k, v in said_with_it.items() if values.get(k) is None and v is not None})
+            # and an answer the form's own reader finds restated ("ticket is 88231 not 88213, ... 950 gal")
+            updates.update(_restated(form, message, {**values, **updates}, name))
             confirmed, failures = False, 0
             feedback.append(_changed(form.spec.field(name), value))  # then the open question
         elif named is not None and (same := _said_again(form, message, named, values)) is not None:
@@ -1059,13 +1123,18 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             confirmed = False  # read back, with any new fact it gives, read back again
         elif named is not None:
             spec = form.spec.field(named)
-            new_value = None
-            if not_but is not None:  # "it's not the Del Taco, it's the manhole behind the Carl's Jr"
+            # a free-text answer the form's own reader finds ("the ticket is 88231 not 88213")
+            new_value = _restated(form, message, values, None).get(named) if spec.parser == "text" else None
+            if new_value is not None:
+                updates.update(_restated(form, message, {**values, named: new_value}, named))
+            elif not_but is not None:  # "it's not the Del Taco, it's the manhole behind the Carl's Jr"
                 new_value = _corrected_to(spec, not_but, message, values)
             elif match := _change_to(message.text):
                 result = parse(spec.parser, match.group("value"), message.ctx)
                 new_value = result.slot if result.ok else None
-            elif spec.parser in _CORRECTABLE | _AMOUNTS:  # "it was pumped on Friday, November 27, not Monday"
+            elif (
+                spec.parser in _CORRECTABLE | _AMOUNTS | _CHOICES
+            ):  # "pumped on Friday, November 27, not Monday"
                 new_value = _new_value_said(spec, message, values)
             updates[named] = new_value
             confirmed, failures = False, 0

@@ -49,6 +49,7 @@ from intake.routing import (
     asks_for_a_waiver_unnamed,
     asks_to_apply_unnamed,
     asks_what_comes_next,
+    asks_what_else,
     asks_where_it_says,
     compares_with_a_city,
     says_sending,
@@ -634,8 +635,13 @@ _A_LINK = re.compile(r"[^.:]*:\s*https?://\S+")
 
 
 def _asks_what_is_left(question: str, english: str) -> bool:
-    """ "what now?", or what to send with no subject of its own ("do i have to send anything")."""
-    return asks_what_comes_next(english) or (names_nothing(question) and says_sending(english))
+    """ "what now?", what else there is to do ("do we have to do anything else after this"), or what to send
+    with no subject of its own ("do i have to send anything")."""
+    return (
+        asks_what_comes_next(english)
+        or asks_what_else(question)
+        or (names_nothing(question) and says_sending(english))
+    )
 
 
 def after_filing(tracker: Tracker) -> str | None:
@@ -1018,6 +1024,10 @@ class ActionFollowUp(Action):
             result, events = on_the_topic(tracker, text, topic, detect_city(text) or tracker.get_slot("city"))
             dispatcher.utter_message(text=result.text)
             return events
+        if not topic and intent not in YES_OR_NO and looks_like_question(text):
+            # "Tengo restaurantes en Victorville y en Inglewood. ... ¿En Inglewood aplican las mismas reglas
+            # ...?" taken for a fact with nothing to add it to: a question, answered as one
+            return [FollowupAction(ActionAnswerQuestion().name())]
         city = detect_city(text) or tracker.get_slot("city")
         if (
             not topic

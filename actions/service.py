@@ -21,7 +21,7 @@ import compliance
 import store
 from actions import runtime
 from actions.channel import channel_of, verified_phone
-from actions.forms import FormState, GuidedForm, GuidedFormValidation, message_time
+from actions.forms import FormState, GuidedForm, GuidedFormValidation, looks_like_question, message_time
 from actions.knowledge import TOPIC_SLOT, ActionAnswerQuestion
 from calculations import permit_frequency
 from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
@@ -29,6 +29,7 @@ from compliance.shifts import human
 from intake import SERVICE_LOG, FieldSpec, FormSpec, ParseContext, Quantity, ServiceFrequency, parse_phone
 from intake.frequencies import parse_frequency
 from intake.pumpout import parse_pumpout
+from intake.values import describe
 from knowledge.spanish import gloss
 from languages import ENGLISH, N_, current, t
 
@@ -52,7 +53,6 @@ SERVICE_CITY = FieldSpec(
 def extract_pumpout_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
     """Date, gallons, hauler and device from a one-line log, and the city it names."""
     found = dict(parse_pumpout(text, ctx).to_slots())
-    found.pop("manifest_number", None)
     if "service_date" not in found and "gallons" not in found:
         found.pop("hauler", None)  # "log a pump-out" names no hauler: only a log line with a date or amount
     if city := detect_city(text):
@@ -93,7 +93,8 @@ _FREQUENCY_CUE = re.compile(
 def _fields() -> tuple[FieldSpec, ...]:
     by_name = {spec.name: spec for spec in SERVICE_LOG.fields}
     names = ("service_date", "gallons", "hauler", "device")
-    return (*(by_name[name] for name in names), SERVICE_CITY, by_name["frequency"])
+    kept_when_said = ("frequency", "business_name", "facility_address", "manifest_number")
+    return (*(by_name[name] for name in names), SERVICE_CITY, *(by_name[name] for name in kept_when_said))
 
 
 def _logged(values: Mapping[str, Any]) -> str:
@@ -111,7 +112,7 @@ SERVICE_FORM = GuidedForm(
     spec=FormSpec("service_log", None, SERVICE_LOG.title, _fields()),
     confirm=True,
     skippable=frozenset({"gallons", "hauler"}),
-    restated=frozenset({"device"}),
+    restated=frozenset({"device", "manifest_number"}),
     aliases={  # the English words, then the Spanish ones (with or without accents)
         r"date|day|when|fecha|d[ií]a|cu[aá]ndo": "service_date",
         r"gallons|amount|volume|galones|cantidad|volumen": "gallons",
@@ -119,6 +120,7 @@ SERVICE_FORM = GuidedForm(
         r"device|interceptor|trap|dispositivo|trampa": "device",
         r"frequency|how often|frecuencia|cada cu[aá]nto": "frequency",
         r"city|ciudad": "city",
+        r"manifest|ticket|manifiesto|boleta|folio": "manifest_number",
     },
     extract=extract_pumpout_facts,
     topic=N_("pump-out record"),
@@ -253,14 +255,16 @@ class ActionSaveServiceRecord(Action):
         engine = runtime.engine()
         channel = channel_of(tracker)
         facility = facility_for(tracker.sender_id, city)
-        facility_fields = {"device_type": device}
+        facility_fields = {"device_type": device, **_establishment_said(values)}
         if frequency_days:
             facility_fields["permit_frequency_days"] = frequency_days
+        if facility is not None and facility["name"] != UNNAMED_FACILITY:
+            facility_fields.pop("name", None)  # a name on file stays: the log names its own establishment
         if facility is None:
             facility = store.facilities.create(
                 engine,
                 city=city,
-                name=UNNAMED_FACILITY,
+                name=facility_fields.pop("name", UNNAMED_FACILITY),
                 conversation_id=tracker.sender_id,
                 channel=channel,
                 owner_phone=_sms_phone(tracker),
@@ -279,7 +283,11 @@ class ActionSaveServiceRecord(Action):
             gallons=float(gallons.amount) if gallons else None,
             hauler=values.get("hauler"),
             next_due_date=result.due if result else None,
-            details={"device": device, "frequency": values.get("frequency")},
+            details={
+                "device": device,
+                "frequency": values.get("frequency"),
+                "manifest_number": values.get("manifest_number"),
+            },
             now=now,
         )
         said = [human(service_date)]
@@ -307,6 +315,16 @@ class ActionSaveServiceRecord(Action):
             # what "our permit says every 60 days" or "when's the next one?" is read against next
             SlotSet(TOPIC_SLOT, service_topic(device, service_date, frequency)),
         ]
+
+
+def _establishment_said(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The establishment's name and address said with the log, as the facility's columns."""
+    said: dict[str, Any] = {}
+    if values.get("business_name"):
+        said["name"] = str(values["business_name"])
+    if values.get("facility_address"):
+        said["address"] = describe("location", values["facility_address"])
+    return said
 
 
 PERMIT_FREQUENCY = N_(
@@ -434,8 +452,13 @@ class ActionServiceStatus(Action):
                         citation=result.see_also[0],
                     )
                 )
-        if not lines and tracker.get_slot(TOPIC_SLOT) and not _NAMES_THE_DEVICE.search(text):
-            # "ok when is it due" after a question about the city's cleanup bill: that bill's due date
+        if not lines and (
+            (tracker.get_slot(TOPIC_SLOT) and not _NAMES_THE_DEVICE.search(text))
+            or (looks_like_question(text) and _NAMES_THE_DEVICE.search(text))
+        ):
+            # "ok when is it due" after a question about the city's cleanup bill: that bill's due date;
+            # "cuando me toca bombear otra vez la trampa grande?" with nothing on record: the rule (a date
+            # said next is read against it)
             return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         if not lines:
             dispatcher.utter_message(

@@ -32,6 +32,7 @@ Holds :func:`parse_date`, :func:`find_date`, :func:`human_date`, and the package
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from collections.abc import Iterator
@@ -95,6 +96,7 @@ _SPANISH_WEEKDAYS = {
 }
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_SHORT = "|".join(sorted(_WEEKDAY_ABBREVIATIONS, key=len, reverse=True))
+_SPANISH_WEEKDAY = "|".join(sorted(_SPANISH_WEEKDAYS, key=len, reverse=True))
 _DAYS_IN_MONTH = {1: 31, 2: 29, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
 _NOT_A_DATE_AFTER = (
     r"(?!\s*(?:gal|gallons?|yards?|yds?|cubic|cu\b|liters?|litres?|sq|square|seats?|people|persons?|"
@@ -145,7 +147,7 @@ _RE_WEEKDAY = re.compile(
 )
 _RE_WEEKDAY_ES = re.compile(
     r"\b(?:(?P<before>el\s+pasado|el\s+pr[oó]ximo|est[ea]|el|pasado|pr[oó]ximo)\s+)?"
-    rf"(?P<weekday>{'|'.join(sorted(_SPANISH_WEEKDAYS, key=len, reverse=True))})\b"
+    rf"(?P<weekday>{_SPANISH_WEEKDAY})\b"
     r"(?:\s+(?P<after>pasado|que\s+pas[oó]|pr[oó]ximo|que\s+viene|entrante)\b)?"
 )
 _RE_DAY_ONLY = re.compile(
@@ -155,7 +157,8 @@ _RE_DAY_ONLY = re.compile(
 )
 # "sunday the 22nd", "el domingo 22": the day of the month says which one; the weekday only describes it
 _RE_WEEKDAY_AND_DAY = re.compile(
-    rf"\b(?:{_WEEKDAY}|{'|'.join(sorted(_SPANISH_WEEKDAYS, key=len, reverse=True))})\b,?\s+(?:the\s+)?"
+    rf"\b(?P<weekday>{_WEEKDAY}|{_WEEKDAY_SHORT}|{_SPANISH_WEEKDAY})"
+    r"\.?\b,?\s+(?:the\s+)?"
     r"(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?![/:.,]\d)" + _NOT_A_DATE_AFTER
 )
 _RE_VAGUE = re.compile(
@@ -463,7 +466,8 @@ def _dates_in(text: str, ctx: ParseContext, tense: str) -> Iterator[_DateFound]:
             month, day = int(match.group("month")), int(match.group("day"))
             yield found(match, _resolve(month, day, _two_digit_year(match.group("year")), today, tense))
     if match := _RE_WEEKDAY_AND_DAY.search(text):
-        yield found(match, _day_of_recent_month(int(match.group("day")), today, tense))
+        weekday = {**_WEEKDAYS, **_WEEKDAY_ABBREVIATIONS, **_SPANISH_WEEKDAYS}[match.group("weekday")]
+        yield found(match, _weekday_of_month_day(weekday, int(match.group("day")), today, tense))
     if match := _RE_WEEKDAY.search(text):
         if match.group("weekday"):
             weekday, qualifier = _WEEKDAYS[match.group("weekday")], match.group("qualifier")
@@ -543,6 +547,24 @@ def _day_of_recent_month(day: int, today: dt.date, tense: str) -> ParseResult[dt
         elif month == 13:
             year, month = year + 1, 1
     return _fail(t("Which month? For example {example}.", example=_month_day(today.month, day, short=True)))
+
+
+def _weekday_of_month_day(weekday: int, day: int, today: dt.date, tense: str) -> ParseResult[dt.date]:
+    """ "Sat the 28th", "el lunes 16": of the months around today (this one, the one before and the one
+    after, as the tense allows), the nearest whose ``day`` falls on that weekday; without one, the day read
+    alone (:func:`_day_of_recent_month`)."""
+    matching = []
+    for months in (-1, 0, 1):
+        year, month = divmod(today.year * 12 + today.month - 1 + months, 12)
+        first = dt.date(year, month + 1, 1)
+        if day <= calendar.monthrange(first.year, first.month)[1]:
+            candidate = first.replace(day=day)
+            fits = tense == ANY or (candidate <= today if tense == PAST else candidate >= today)
+            if fits and candidate.weekday() == weekday:
+                matching.append(candidate)
+    if matching:
+        return _ok(min(matching, key=lambda candidate: abs((candidate - today).days)))
+    return _day_of_recent_month(day, today, tense)
 
 
 def _is_leap(year: int) -> bool:

@@ -207,8 +207,13 @@ _FOOD_BUSINESS_NAME = N_("What is the name of the business (the food service est
 
 
 def _business_name(
-    citations: tuple[str, ...], label: str = N_("Business name"), ask: str = _FOOD_BUSINESS_NAME
+    citations: tuple[str, ...],
+    label: str = N_("Business name"),
+    ask: str = _FOOD_BUSINESS_NAME,
+    *,
+    asked: bool = True,
 ) -> FieldSpec:
+    """The business's name; ``asked=False``: kept when said, never asked (optional then)."""
     return FieldSpec(
         name="business_name",
         label=label,
@@ -216,10 +221,15 @@ def _business_name(
         ask_voice=N_("What's the business called?"),
         parser="text",
         citations=citations,
+        optional=not asked,
+        asked=asked,
     )
 
 
-def _facility_address(citations: tuple[str, ...], label: str = N_("Address")) -> FieldSpec:
+def _facility_address(
+    citations: tuple[str, ...], label: str = N_("Address"), *, asked: bool = True
+) -> FieldSpec:
+    """The establishment's street address; ``asked=False``: kept when said, never asked (optional then)."""
     return FieldSpec(
         name="facility_address",
         label=label,
@@ -227,6 +237,8 @@ def _facility_address(citations: tuple[str, ...], label: str = N_("Address")) ->
         ask_voice=N_("What's the street address?"),
         parser="location",
         citations=citations,
+        optional=not asked,
+        asked=asked,
     )
 
 
@@ -866,6 +878,9 @@ SPILL_REPORT = FormSpec(
     ),
 )
 
+# The service records each city keeps: Victorville's manifests and records, Inglewood's hauler documentation.
+_SERVICE_RECORDS = (victorville("10.03.170(b)"), inglewood("Grease Interceptors and BMPs", "(4)(i)"))
+
 SERVICE_LOG = FormSpec(
     key="service_log",
     city=None,
@@ -929,6 +944,20 @@ SERVICE_LOG = FormSpec(
             optional=True,
             # Asked after every log, it was the question users least expected (they had confirmed already):
             # the due date states the default and asks for the permit's frequency if it sets another.
+            asked=False,
+        ),
+        # Said with the log by most operators ("la fonda grill 15432 palmdale rd. manifest # 20419"), never
+        # asked: the record is the conversation's establishment's, and the manifest is the hauler's paper.
+        _business_name(_SERVICE_RECORDS, N_("Establishment"), asked=False),
+        _facility_address(_SERVICE_RECORDS, asked=False),
+        FieldSpec(
+            name="manifest_number",
+            label=N_("Manifest or ticket number"),
+            ask=N_("What is the number on the hauler's manifest or ticket?"),
+            ask_voice=N_("What's the number on the hauler's ticket?"),
+            parser="text",
+            citations=_SERVICE_RECORDS,
+            optional=True,
             asked=False,
         ),
     ),

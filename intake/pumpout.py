@@ -26,9 +26,10 @@ REQUIRED = ("service_date", "gallons", "hauler")
 """What a service record needs from the user (the device and frequency are asked separately)."""
 
 _BLANK = "\x00"
+# The hauler's paper and its number: "manifest # 20419", "ticket 88213", "the ticket is 88231", "boleta 5521"
 _RE_MANIFEST = re.compile(
-    r"\b(?:manifest|manifiesto)\s*(?:no\.?|number|num|n[uú]mero|#)?\s*[:#]?\s*"
-    r"(?P<number>[a-z0-9][a-z0-9\-]*\d[a-z0-9\-]*)",
+    r"\b(?:manifest|manifiesto|ticket|boleta|folio)\s*(?:no\.?|number|num|n[uú]mero|#)?\s*[:#]?\s*"
+    r"(?:(?:is|was|es|era)\s+)?(?P<number>[a-z0-9][a-z0-9\-]*\d[a-z0-9\-]*)",
     re.IGNORECASE,
 )
 _RE_DEVICE = re.compile(

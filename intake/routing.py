@@ -35,6 +35,7 @@ QUESTION_INTENT = "ask_question"
 SORT_INTENT = "sort_item"
 CITY_INTENT = "inform_city"
 CANCEL_INTENT = "cancel"
+START_OVER_INTENT = "start_over"
 INFORM_INTENT = "inform"
 HANDOFF_INTENT = "human_handoff"
 CHANGE_INTENT = "change_answer"
@@ -229,14 +230,17 @@ _LOG_REQUEST = _words(  # not "to save us $", "save money"
 
 
 def asks_to_log(text: str) -> bool:
-    """Whether a message asks to log a pump-out ("need to log a pump out", "record our cleaning"), not how."""
-    if not (_LOG_REQUEST.search(text) and _PUMP_WORD.search(text)):
+    """Whether a message asks to log a pump-out ("need to log a pump out", "record our cleaning", "quiero
+    reportar el pump de la trampa"), not how."""
+    if not ((_LOG_REQUEST.search(text) or _REPORT_REQUEST.search(text)) and _PUMP_WORD.search(text)):
         return False
     # "... can I tell him to come back tomorrow? And my manager missed logging 2 pumpouts ...": asked about
     return not (_is_question(text) or asks_a_question(text)) or bool(_ASKS_US_TO.search(text))
 
 
 _PUMP_WORD = re.compile(r"pump|service|clean", re.IGNORECASE)
+# Asking to report something done ("I want to report the pump-out", glossed "quiero reportar el pump")
+_REPORT_REQUEST = _words(r"(?:want|need|wanna|have|got|would like|'d like) to report")
 _REPORTING = _words(r"report(?:ing)?", r"let (?:you|the city) know", r"tell you")
 _ASKS_US_TO = re.compile(  # "can you log it?", glossed "lo pueden registrar?" ("lo pueden log")
     r"(?:^\s*|[,.;!?]\s*)(?:so |ok |and )?(?:can|could|would|will) (?:you|u) (?:please )?"
@@ -315,6 +319,21 @@ _APPLY_REQUEST = _words(
     r"request (?:a|an|the)",
     r"(?:can|could|may) (?:i|we) (?:get|have|apply|start|request|file) (?:a|an|the|for|my|our)",
 )
+# Applying said as the time of something else: "can we keep cooking while we apply for a new one", "until we
+# apply for the permit", "mientras aplicamos": no request to apply
+_WHILE_APPLYING = _words(
+    r"(?:while|until|till|before|after|when|whenever|once|as soon as) (?:we|i|they|you) (?:\w+ )?"
+    r"(?:apply|applying|request|file)",
+    r"(?:mientras|hasta que|antes de que|despu[eé]s de que|cuando) (?:\w+ )?(?:aplic|solicit|ped|pid)\w*",
+)
+
+
+def _requests_applying(text: str) -> re.Match[str] | None:
+    """Words that ask to apply (:data:`_APPLY_REQUEST`) outside a clause that says applying is when
+    something else happens (:data:`_WHILE_APPLYING`)."""
+    return _APPLY_REQUEST.search(_WHILE_APPLYING.sub(" ", text))
+
+
 # "could we get a ...", which with the facts it gives asks whether they qualify
 _COULD_WE_GET = re.compile(r"\b(?:can|could|may) (?:i|we) (?:get|have) (?:a|an|the|my|our)\b", re.IGNORECASE)
 _HOW_OR_WHERE = _words(
@@ -391,7 +410,7 @@ _HELP_ME_APPLY = _words(
 
 def _application_named(text: str) -> str | None:
     """The application a request to apply names ("quiero aplicar pal waiver de minimis"), or None."""
-    if not (_APPLY_REQUEST.search(text) and _APPLY_VERB.search(text)) and not _HELP_ME_APPLY.search(text):
+    if not (_requests_applying(text) and _APPLY_VERB.search(text)) and not _HELP_ME_APPLY.search(text):
         return None  # "I want the permit fee amount" asks no application
     if _is_question(text) and not _HELP_ME_APPLY.search(text):
         return None
@@ -462,7 +481,7 @@ def asks_for_a_waiver_unnamed(text: str) -> bool:
     return (
         bool(_A_WAIVER.search(text))
         and not any(_about(waiver, text) for waiver in _WAIVERS)
-        and bool(_APPLY_REQUEST.search(text))
+        and bool(_requests_applying(text))
         and not _is_question(text)
     )
 
@@ -472,7 +491,7 @@ def asks_to_apply_unnamed(text: str) -> bool:
     la solicitud", "I'd like to apply for the waiver"): the flow the conversation offered or is about is
     the one meant."""
     return (
-        bool(_APPLY_REQUEST.search(text) and _APPLY_VERB.search(text))
+        bool(_requests_applying(text) and _APPLY_VERB.search(text))
         and not any(_about(application, text) for application in _APPLICATIONS)
         and not _is_question(text)
     )
@@ -507,14 +526,14 @@ def asks_to_apply(text: str) -> bool:
     and the application offered after the answer."""
     # a question mark anywhere asks something: "What will the city want on the application? I'd like to
     # start gathering it now."
-    asked = "?" in text or _is_question(text)
+    asked = "?" in text or _is_question(text) or asks_a_question(text)
     if _HOW_OR_WHERE.search(text):
-        return bool(_APPLY_REQUEST.search(text)) and not asked
-    if asked and re.search(r"\d", text) and not _APPLY_REQUEST.search(_COULD_WE_GET.sub("", text)):
+        return bool(_requests_applying(text)) and not asked
+    if asked and re.search(r"\d", text) and not _requests_applying(_COULD_WE_GET.sub("", text)):
         return False  # "1.5 yards a week and 12 gallons, could we get a de minimis waiver?": do we qualify
     # a statement asks to apply ("de minimis waiver please"), unless it states facts: "3 yards a week and
     # about 15 gallons of organics" answers what was asked before
-    return bool(_APPLY_REQUEST.search(text)) or not (asked or re.search(r"\d", text))
+    return bool(_requests_applying(text)) or not (asked or re.search(r"\d", text))
 
 
 # Words a question may open with before its question word ("wait, how much ...", "ok so what if ...").
@@ -538,7 +557,7 @@ _UNMARKED_QUESTION = re.compile(
     _OPENERS + r"(?:how (?:much|many|long|often|do|does|can|soon)|what (?:happens|if|do (?:i|we)|does)"
     r"|when (?:do|does|is|will)|do (?:i|we) (?:have|need|pay|get)|can (?:i|we|they)|is (?:it|there|that)"
     r"|are (?:there|we)|will (?:i|we|they)|should (?:i|we)"
-    r"|if (?:they|we|i|it|the \w+)\b.{1,50}\b(?:do|does|can|will|would|should) (?:i|we|they|it))\b"
+    r"|if (?:they|we|i|it|it'?s|the \w+)\b.{1,50}\b(?:do|does|can|will|would|should) (?:i|we|they|it))\b"
     r"(?:\s+\S+){2}",
     re.IGNORECASE,
 )
@@ -570,6 +589,23 @@ def asks_what_comes_next(text: str) -> bool:
     """Whether a sentence of the message ends by asking what comes next (:data:`_WHAT_NOW`): "ok. its been
     like 4 weeks tho. what now", "ok what now? do i have to send anything"."""
     return any(_WHAT_NOW.search(sentence) for sentence in re.split(r"(?<=[.!?])\s+", text.strip()))
+
+
+# What else there is to do, with no subject of its own: "do we have to do anything else after this", "is
+# there anything else", "¿el dueño tiene que hacer algo más?", "y después?"
+_WHAT_ELSE = re.compile(
+    r"\b(?:anything else|what else|something else|algo m[aá]s|qu[eé] m[aá]s|q m[aá]s)\b"
+    r"(?!\s+(?:about|in the|on|regarding|sobre|acerca|de la|del|de los)\b)"  # "anything else about fryer oil"
+    r"|^\W*(?:(?:ok|okay|y|and|bueno|pues)\W+)*(?:y )?(?:despu[eé]s|luego|after that|and after)\W*$",
+    re.IGNORECASE,
+)
+
+
+def asks_what_else(text: str) -> bool:
+    """Whether a sentence of the message asks what else there is to do (:data:`_WHAT_ELSE`)."""
+    return any(
+        _WHAT_ELSE.search(sentence) for sentence in re.split(r"(?<=[.!?¿])\s*", text.strip()) if sentence
+    )
 
 
 # A question asked inside a longer sentence, after what it is about ("and once I get it how long's it good
@@ -656,7 +692,7 @@ def route(intent: str, text: str) -> str:
     if intent in WAIVER_INTENTS and asks_for_a_waiver_unnamed(text):
         return QUESTION_INTENT  # "then I'd like to apply for the waiver": which one, the conversation says
     if intent in WAIVER_INTENTS and not (
-        (_NAMES_A_REQUEST.search(text) or _APPLY_REQUEST.search(text)) and asks_to_apply(text)
+        (_NAMES_A_REQUEST.search(text) or _requests_applying(text)) and asks_to_apply(text)
     ):
         # "the fryer oil, can we pour it in the mop sink? its just a little"; "no room out back for a big one
         # tho" after a grease trap's frequency: a fact that may qualify for a waiver asks for none
@@ -722,6 +758,11 @@ def route(intent: str, text: str) -> str:
         return (
             QUESTION_INTENT  # "wait, who am I supposed to call again right now?" asks whom, not for a person
         )
+    if intent == START_OVER_INTENT and not _STARTS_OVER.search(text):
+        # "y el tercero?" ("and the third one?") after the first and second NOV fees: no request to start over
+        return QUESTION_INTENT if _is_question(text) or len(text.split()) >= ASKING_WORDS else INFORM_INTENT
+    if intent == "out_of_scope" and _A_QUANTITY.search(text) and not _is_question(text):
+        return INFORM_INTENT  # "el local mide como 6000 pies" after the edible-food tiers: the topic's fact
     if intent == "out_of_scope" and (_IN_THE_FIELD.search(text) or asks_what_comes_next(text)):
         # "me llego otro NOV de inglewood, cuanto es?", "what if we add the patio, thatd be like 62 seats",
         # "its been like 4 weeks tho. what now": answered on the conversation's topic, or declined
@@ -754,6 +795,29 @@ def route(intent: str, text: str) -> str:
         # ("maybe like fifty gallons so far?") stays an answer
         return QUESTION_INTENT
     return intent
+
+
+# Words that ask to start over ("start over", "empezar de nuevo", glossed "start de new"): without them, what
+# the classifier took for the request is something else
+_STARTS_OVER = _words(
+    r"start(?:ing)? (?:(?:the|my|our|this|it) (?:\w+ )?)?(?:over|again|from|de nuevo|otra vez|de cero)",
+    r"redo",
+    r"restart",
+    r"begin again",
+    r"from the (?:beginning|start|top)",
+    r"(?:empez|comenz|inici)\w* (?:de nuevo|otra vez|de cero|desde)",
+    r"(?:volver|vamos) a (?:empezar|comenzar)",
+    r"reinici\w*",
+    r"desde el (?:principio|inicio)",
+    r"de (?:nuevo|new)",
+    r"otra vez",
+    r"reset",
+)
+# A count or a size said as a fact ("el local mide como 6000 pies", "we have 180 seats")
+_A_QUANTITY = _words(
+    r"\d[\d,.]*\s*(?:sq\.? ?ft|square (?:feet|foot)|feet|ft|pies(?: cuadrados)?|seats?|asientos|sillas|"
+    r"gallons?|galones|gal|yards?|yardas|yds?|rooms?|cuartos|habitaciones|employees|empleados)"
+)
 
 
 # The frequency the user's permit sets, said as a fact: "our permit says 90 days", "nuestro permit dice 90

@@ -43,6 +43,7 @@ SPLIT_OF_WRITER = {
     "w19": "dev",  # as w10, stop 33, conversations first (README)
     "w21": "dev",  # stop 37: short SMS texts, flows done to the end, played before any change for it (README)
     "w24": "dev",  # stop 38: as w10, mostly SMS, played first on the stop's code before any change for it
+    "w26": "dev",  # stop 39: as w24 (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -50,6 +51,7 @@ SPLIT_OF_WRITER = {
     "w22": "test",  # stop 37: as w16, to bring the test split to about a third (README)
     "w23": "test",  # stop 37: as w22 (README)
     "w25": "test",  # stop 38: as w22, to keep the test split near a third as dev grows (README)
+    "w27": "test",  # stop 39: as w25 (README)
     "s1": "dev",
     "s2": "dev",
     "s3": "dev",
@@ -65,12 +67,14 @@ SPLIT_OF_WRITER = {
     "s16": "dev",  # as w10, stop 33, conversations first (README)
     "s18": "dev",  # as w21, stop 37 (README)
     "s20": "dev",  # as w24, stop 38 (README)
+    "s22": "dev",  # as w24, stop 39 (README)
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
     "s17": "test",  # stop 34: as s14, to bring the test split toward a third (README)
     "s19": "test",  # stop 37: as w22 (README)
     "s21": "test",  # stop 38: as w25 (README)
+    "s23": "test",  # stop 39: as w25 (README)
 }
 SPLITS = ("dev", "test")
 CHANNELS = ("sms", "web", "voice")

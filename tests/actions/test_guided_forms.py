@@ -637,6 +637,79 @@ def test_a_fact_said_at_the_read_back_is_kept_and_read_back_again():
     assert turn.next_slot == "service_confirmed" and "every 60 days" in " ".join(turn.question)
 
 
+_LOGGED = {
+    "service_date": "2026-11-30",
+    "gallons": {"amount": 1000, "unit": "gal"},
+    "hauler": "socal liquid waste",
+    "device": "interceptor",
+    "city": "inglewood",
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "business", "address", "manifest"),
+    [
+        ("rosas cantina 455 n prairie ave", "rosas cantina", "455 n prairie ave", None),
+        (
+            "la fonda grill 15432 palmdale rd. manifest # 20419",
+            "la fonda grill",
+            "15432 palmdale rd",
+            "20419",
+        ),
+        ("Golden Bowl, 3320 W Century Blvd. ticket 88213", "Golden Bowl", "3320 W Century Blvd", "88213"),
+    ],
+)
+def test_the_establishment_and_the_manifest_said_at_the_pump_out_read_back_are_kept(
+    text, business, address, manifest
+):
+    turn = decide(SERVICE_FORM, FormState(dict(_LOGGED), "service_confirmed"), say(text), CONTACTS)
+    assert turn.updates["business_name"] == business
+    assert turn.updates["facility_address"]["text"] == address
+    assert turn.updates.get("manifest_number") == manifest
+    assert turn.next_slot == "service_confirmed" and business in " ".join(turn.question)
+
+
+@pytest.mark.parametrize("intent", ["change_answer", "inform"])
+def test_a_corrected_ticket_number_replaces_the_one_given(intent):
+    values = {**_LOGGED, "manifest_number": "88213"}
+    turn = decide(
+        SERVICE_FORM,
+        FormState(values, "service_confirmed"),
+        say("oh wait ticket is 88231 not 88213. driver was mike reyes, took out like 950 gal", intent),
+        CONTACTS,
+    )
+    assert turn.updates["manifest_number"] == "88231"
+    if intent == "change_answer":  # the amount the correction gives, with it
+        assert turn.updates["gallons"]["amount"] == 950
+    assert turn.next_slot == "service_confirmed" and not turn.confirmed
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("no espera, no fue hoy, fue ayer. hoy nomas me dieron el papel", "2026-11-28"),
+        ("no wait it was the 27th", "2026-11-27"),
+        # the new day named by its weekday and its date, the old one's clause between them
+        ("wait it was monday not wednesday. the 23rd", "2026-11-23"),
+        ("it was monday the 23rd, not wednesday", "2026-11-23"),
+    ],
+)
+def test_a_no_with_the_new_value_at_the_read_back_is_the_correction(text, day):
+    values = {**_LOGGED, "service_date": "2026-11-29"}
+    with languages.using("es" if "espera" in text else "en"):
+        turn = decide(SERVICE_FORM, FormState(values, "service_confirmed"), say(text, "deny"), CONTACTS)
+    assert turn.updates == {"service_date": day} and turn.next_slot == "service_confirmed"
+
+
+@pytest.mark.parametrize("text", ["its the trap not the interceptor", "it was the trap, not the interceptor"])
+def test_a_device_corrected_at_the_read_back_takes_the_one_named_first(text):
+    turn = decide(
+        SERVICE_FORM, FormState(dict(_LOGGED), "service_confirmed"), say(text, "change_answer"), CONTACTS
+    )
+    assert turn.updates == {"device": "trap"}
+    assert turn.feedback == ("OK, I've changed the device to grease trap.",)
+
+
 def test_yes_send_it_while_questions_remain_says_how_many_and_asks_the_open_one():
     form = PERMIT_FORMS["inglewood"]
     values = {"city": "inglewood", "business_name": "Pupuseria La Ceiba"}
@@ -854,7 +927,9 @@ def test_a_trampa_de_grasa_pumped_of_hundreds_of_gallons_or_named_an_interceptor
             say("Mariscos El Guero, 15000 7th St. es el interceptor grande de afuera"),
             CONTACTS,
         )
-        assert turn.updates == {"device": "interceptor"}  # the date asked again, the device kept
+        assert turn.updates["device"] == "interceptor"  # the date asked again, the device kept
+        assert turn.updates["business_name"] == "Mariscos El Guero"  # and the establishment it names
+        assert turn.updates["facility_address"]["text"] == "15000 7th St"
         assert turn.next_slot == "service_date"
         pumped = decide(
             SERVICE_FORM, FormState(values, "service_date"), say("fue ayer, sacaron 800 galones"), CONTACTS
@@ -1010,7 +1085,10 @@ def test_a_waiver_s_weekly_amount_said_again_in_the_form_replaces_the_what_if_as
     assert "total_service_yd3" not in turn.updates  # the same amount again is no change
 
 
-@pytest.mark.parametrize(("text", "language"), [("Yes, that's right.", "en"), ("Sí, correcto.", "es")])
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("Yes, that's right.", "en"), ("Sí, correcto.", "es"), ("Sí, así está bien, gracias", "es")],
+)
 def test_a_confirming_yes_to_the_last_question_sends_the_spill_report_without_asking_the_name(text, language):
     values = {
         "overflowing_now": "yes",
@@ -1452,3 +1530,38 @@ def test_the_owner_and_operator_who_says_it_is_them_is_the_applicant():
     said = "Pupuseria La Ceiba, 15600 Palmdale Rd. el dueño y operador soy yo, Jose Hernandez"
     facts = named_facts(PERMIT_FORMS["victorville"].spec, said, CTX, {"city": "victorville"})
     assert facts["applicant_name"] == "Jose Hernandez" and facts["business_name"] == "Pupuseria La Ceiba"
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("No sé cuánto, mucho, un charco grande, así como de... no sé, ¿cincuenta galones?", 50),
+        ("maybe 40 gallons?", 40),
+    ],
+)
+def test_an_amount_said_unsure_of_itself_answers_the_open_question(text, amount):
+    values = {
+        "overflowing_now": "yes",
+        "city": "inglewood",
+        "location": parse("location", "Market St and Regent St", CTX).slot,
+        "what_spilling": "grease",
+        "started_at": "2026-11-29T11:40",
+        "still_flowing": "yes",
+        "reaches": "street",
+    }
+    turn = decide(
+        SPILL_FORM, FormState(values, "volume"), say(text, "ask_question", channel="voice"), CONTACTS
+    )
+    assert not turn.aside and not turn.reject
+    assert turn.updates["volume"]["amount"] == amount and turn.next_slot == "restaurant_involved"
+
+
+def test_a_question_about_an_amount_in_the_form_is_still_answered_aside():
+    values = {"overflowing_now": "yes", "city": "inglewood", "what_spilling": "grease"}
+    turn = decide(
+        SPILL_FORM,
+        FormState(values, "volume"),
+        say("¿cuántos galones es el límite?", "ask_question"),
+        CONTACTS,
+    )
+    assert turn.reject or turn.aside

@@ -38,6 +38,23 @@ def test_victorville_interceptor_without_a_permit_frequency_is_due_ninety_days_l
     assert (facility["city"], facility["device_type"]) == ("victorville", "interceptor")
 
 
+def test_the_establishment_and_manifest_said_with_the_log_are_stored(engine):
+    values = {
+        **PUMPED,
+        "business_name": "La Fonda Grill",
+        "facility_address": {"text": "15432 Palmdale Rd", "kind": "address", "streets": []},
+        "manifest_number": "20419",
+    }
+    slots, _ = run(ActionSaveServiceRecord(), make_tracker(slots=values, text="yes", sender="fonda"))
+    record = store.service.get_by_reference(engine, slots["service_reference"])
+    assert record["details"]["manifest_number"] == "20419"
+    facility = store.facilities.for_conversation(engine, "fonda")[0]
+    assert (facility["name"], facility["address"]) == ("La Fonda Grill", "15432 Palmdale Rd")
+    # the next log names no establishment: the one on file stays
+    run(ActionSaveServiceRecord(), make_tracker(slots=PUMPED, text="yes", sender="fonda"))
+    assert store.facilities.for_conversation(engine, "fonda")[0]["name"] == "La Fonda Grill"
+
+
 def test_an_inglewood_grease_trap_with_no_frequency_said_is_recorded_and_its_frequency_asked(engine):
     values = {**PUMPED, "device": "trap", "city": "inglewood", "frequency": None}
     slots, text = run(ActionSaveServiceRecord(), make_tracker(slots=values, text="yes"))
@@ -205,3 +222,14 @@ def test_the_logged_service_leaves_a_topic_that_keeps_the_device_and_the_permit_
     assert found is not None and "trap" in found.text and "January 30, 2027" in found.text
     found = compute(service_topic("trap", dt.date(2026, 12, 1)), "victorville", now)
     assert found is not None and "December 31, 2026" in found.text  # a trap's 30 days, with no permit said
+
+
+def test_when_next_asked_with_nothing_on_record_gets_the_rule_not_only_a_request_to_log(engine):
+    _, text = run(
+        ActionServiceStatus(),
+        make_tracker(
+            text="when do i have to pump the big interceptor out back again? victorville",
+            intent="service_status",
+        ),
+    )
+    assert "90 days" in text and "10.03.160(f)(2)" in text  # the rule, cited; a date said next is read to it

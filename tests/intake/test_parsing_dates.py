@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from intake import FUTURE, ParseContext, find_date, normalize, parse_date
+from intake import ANY, FUTURE, ParseContext, find_date, normalize, parse_date
 
 LA = ZoneInfo("America/Los_Angeles")
 UTC = dt.timezone.utc
@@ -248,3 +248,17 @@ def test_a_day_said_as_an_ordinal_word_beside_its_month_is_read(said, day, span)
 @pytest.mark.parametrize("said", ["we may first need a permit", "the first pump of the year", "first time"])
 def test_an_ordinal_word_that_is_no_day_of_a_month_is_no_date(said):
     assert find_date(said, ctx_at(2026, 12, 1))[0].value is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a day of this month still to come, but its weekday says the month before (Nov 28, 2026: a Saturday)
+        ("pumper came sat the 28th around 4pm", dt.date(2026, 11, 28)),
+        ("el lunes 16 se nos tapo el drenaje", dt.date(2026, 11, 16)),
+        ("monday the 30th", dt.date(2026, 11, 30)),
+        ("tues. the 15th", dt.date(2026, 12, 15)),  # this month's fits its weekday
+    ],
+)
+def test_a_weekday_with_the_day_of_the_month_picks_the_month_it_falls_in(text, expected):
+    assert find_date(normalize(text), ctx_at(2026, 12, 1), ANY)[0].value == expected

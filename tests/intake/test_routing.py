@@ -118,6 +118,9 @@ def test_asking_to_apply_starts_the_flow(intent, text):
     ("intent", "text"),
     [
         ("apply_permit", "How do I get the FOG permit?"),
+        # applying said as the time of something else, in a question without its question mark
+        ("apply_permit", "and if its revoked can we keep cooking while we apply for a new one"),
+        ("nlu_fallback", "and if its revoked can we keep cooking while we apply for a new one"),
         (
             "apply_permit",
             "What's the street address and office hours of the Inglewood office where we file the FOG "
@@ -1087,3 +1090,25 @@ def test_a_rule_compared_with_a_city_s_is_asked_of_both_cities(said, asked):
     assert compares_with_a_city(said) is (asked is not None)
     if asked is not None:
         assert asked_of_both_cities(said) == asked
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "routed"),
+    [
+        # no words of starting over: "and the third one?" after the first and second NOV fees
+        ("start_over", "and el 3o", "inform"),
+        ("start_over", "start the report over", "start_over"),
+        ("start_over", "I want to start otra vez", "start_over"),  # glossed "quiero empezar otra vez"
+        # a size said as a fact, which the classifier could not place: the topic's fact
+        ("out_of_scope", "el local mide how 6000 pies", "inform"),
+        ("out_of_scope", "what's the weather in 6000 feet up", "out_of_scope"),
+        # asking to report a pump-out done is asking to log it ("quiero reportar el pump de la trampa")
+        (
+            "nlu_fallback",
+            "buenas I want to report el pump de the grease trap de grease restaurant los primos en inglewood",
+            "log_pumpout",
+        ),
+    ],
+)
+def test_words_the_classifier_misplaced_are_routed_by_what_they_say(intent, text, routed):
+    assert route(intent, text) == routed

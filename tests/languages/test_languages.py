@@ -160,6 +160,12 @@ def test_the_user_can_ask_for_a_language_by_name(text, code):
         # Spanglish: the function words are Spanish, whatever the English loanword makes the model think
         ("donde pongo el cardboard", SPANISH),
         ("tengo un food truck, necesito fog permit?", SPANISH),
+        # a Spanish business and person name typed in lowercase in English: the English around them decides
+        (
+            "tacos el guero 1020 s la brea ave. like 80 plates a day, 12 seats, mostly grill no fryer. "
+            "me luis ortega 310 555 0164",
+            ENGLISH,
+        ),
     ],
 )
 def test_names_inside_a_sentence_do_not_decide_its_language(text, language):
