@@ -558,8 +558,10 @@ _REVOCATION = re.compile(
     r"\b(?:revok\w*|revocation|revocar\w*|"
     r"pull (?:our|my|the) permit|(?:lose|take away) (?:our|my|the) permit|"
     r"go(?:ing)? after (?:our|my|the) permit|"
-    r"if (?:(?:i|we) )?(?:(?:still|just|simply|really|ever) )?"  # "y si no pago": "and if don't pay"
+    r"if (?:(?:i|we) )?(?:(?:still|just|simply|really|ever|de plano) )?"  # "y si no pago": "and if don't pay"
     r"(?:don'?t|dont|do not|never|can'?t|cannot|won'?t) pay|"
+    r"if (?:de plano )?no (?:lo|la) pay\w*|"  # "y si de plano no lo pago" (glossed "... no lo payment")
+    r"quit\w* (?:el |mi |the |my |our )?permi\w*|"  # "cuando me quitan el permit" (glossed in part)
     r"(?:never|not|don'?t|stop) pay(?:ing)? (?:it|this|that|the (?:bill|invoice|fee))|"
     r"si (?:nunca|no) (?:lo |la )?pag\w+)\b",
     re.I,
@@ -1360,8 +1362,13 @@ def _said_of_receipt(text: str, at: int) -> bool:
 def _said_to_start(text: str, at: int, since: int, starts: re.Pattern[str]) -> bool:
     """Whether the words just before the day at ``at`` (in its clause, after ``since``: the other day) say
     it starts a clock (``starts``: "mailed nov 24", "letter dated 10/27"; "remodel starts feb 1")."""
-    before = re.split(r"[,.;!?]", text[max(since, at - 30) : at])[-1]
+    said = _SPOKEN_FILLER.sub(" ", text[max(since, at - 30) : at])  # "the letter's dated, uh, november"
+    before = re.split(r"[,.;!?]", said)[-1]
     return bool(starts.search(before))
+
+
+# What a caller says while finding the next word, with the commas a transcript puts around it
+_SPOKEN_FILLER = re.compile(r"[,\s]*\b(?:uh+|um+|uhm|er+|ah+|eh+|este|o sea)\b[,\s]*", re.IGNORECASE)
 
 
 def _in_window(day: dt.date, dues: list[dt.date]) -> str | None:

@@ -165,6 +165,10 @@ def spill_is_live(text: str) -> bool:
     text = _literal(text)
     if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
         return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
+    if _about_what_the_city_did(text):
+        return (
+            False  # "city shut off our sewer yesterday w an emergency order, said our grease is backing up"
+        )
     if _HOW_TO_REPORT.search(text) and not _NOW.search(text):
         return False  # asked how it is done, with nothing going on
     asks_whether = _ASKS_WHETHER.search(text)
@@ -1289,9 +1293,38 @@ def _live_spill_question(text: str) -> bool:
     """A question that describes a spill happening now ("grease is bubbling out of the cleanout right now,
     who do I call?"): the spill report answers it, whom to call first."""
     text = _literal(text)
-    if not _SPILL_EVENT.search(text):
+    if not _SPILL_EVENT.search(text) or _about_what_the_city_did(text):
         return False
     return bool(_EXPLICIT_NOW.search(text) or (_NOW.search(text) and not _PAST.search(text)))
+
+
+# What the city did about a spill: an order, a hearing, a bill, a fine ("when do we get a hearing to fight it")
+_CITY_ACTION = _words(
+    r"(?:emergency|suspension|shut ?off|cease and desist) order",
+    r"hearing",
+    r"appeal",
+    r"fight (?:it|this|that)",
+    r"citation",
+    r"cited",
+    r"notice of violation",
+    r"nov",
+    r"fined?",
+    r"invoice",
+    r"bill(?:ed)?",
+)
+# A spill said to be going on in words that only a caller at the scene uses
+_AT_THE_SCENE = _words(
+    r"right now",
+    r"as we speak",
+    r"this (?:second|minute)",
+    r"still (?:going|coming|flowing|running|spilling)",
+)
+
+
+def _about_what_the_city_did(text: str) -> bool:
+    """Whether a message with a past spill asks about what the city did about it (an emergency order, a
+    hearing, a bill), with nothing said to be going on at the scene."""
+    return bool(_CITY_ACTION.search(text) and _PAST.search(text) and not _AT_THE_SCENE.search(text))
 
 
 _SPILL_EVENT = _words(

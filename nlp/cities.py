@@ -13,7 +13,7 @@ from typing import Any
 
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
 from rasa.nlu.extractors.extractor import EntityExtractorMixin
-from rasa.shared.nlu.constants import ENTITIES, ENTITY_ATTRIBUTE_TYPE, ENTITY_ATTRIBUTE_VALUE
+from rasa.shared.nlu.constants import ENTITIES, ENTITY_ATTRIBUTE_TYPE, ENTITY_ATTRIBUTE_VALUE, TEXT
 from rasa.shared.nlu.training_data.message import Message
 
 from cities import CITY_NAMES, detect_city
@@ -41,6 +41,16 @@ class CityEntities(StatelessComponent, EntityExtractorMixin):
                 city = normalised_city(entity.get(ENTITY_ATTRIBUTE_VALUE))
                 if city is not None:
                     kept.append({**entity, ENTITY_ATTRIBUTE_VALUE: city})
+            # "does inglewood make me pump every 90 days too like victorville": about the city compared, not
+            # the one it is compared with (the next "there" is Inglewood)
+            named = {e[ENTITY_ATTRIBUTE_VALUE] for e in kept if e.get(ENTITY_ATTRIBUTE_TYPE) == CITY_ENTITY}
+            subject = detect_city(message.get(TEXT) or "") if len(named) > 1 else None
+            if subject is not None:
+                kept = [
+                    e
+                    for e in kept
+                    if e.get(ENTITY_ATTRIBUTE_TYPE) != CITY_ENTITY or e[ENTITY_ATTRIBUTE_VALUE] == subject
+                ]
             if kept != entities:
                 message.set(ENTITIES, kept, add_to_output=True)
         return messages

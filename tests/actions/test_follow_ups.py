@@ -1236,3 +1236,34 @@ def test_a_day_after_the_appeal_question_starts_the_appeal_s_clock_though_the_to
     _, messages = _run(ActionFollowUp(), tracker)
     text = " ".join(message.get("text") or "" for message in messages)
     assert "December 4, 2026" in text and "Enforcement (13)" in text, text
+
+
+def test_the_total_asked_after_a_late_invoice_is_the_amount_owed(engine):
+    topic = (
+        "inglewood sent us the yearly grease inspection fee bill, $413, we havent paid it yet lol "
+        "invoice date sept 15"
+    )
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="so whats the total rn",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "inglewood"},
+        ),
+    )
+    said = " ".join(message.get("text") or "" for message in messages)
+    assert said.startswith("As of today you owe $") and "the $413 invoice plus" in said
+
+
+def test_a_question_taken_for_a_fact_with_no_topic_is_answered_as_a_question(engine):
+    events, _ = run_raw(
+        ActionFollowUp(),
+        make_tracker(
+            text="Tengo restaurantes en Victorville y en Inglewood. ¿En Inglewood aplican las mismas reglas de "
+            "contenedores y qué días pasan a recoger los orgánicos?",
+            intent="inform",
+        ),
+    )
+    assert {"event": "followup", "name": "action_answer_question"} in [
+        {"event": e.get("event"), "name": e.get("name")} for e in events
+    ]

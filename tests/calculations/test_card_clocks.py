@@ -40,6 +40,16 @@ def test_two_clocks_of_one_card_are_both_worked_out():
     assert found is not None and "December 9, 2026" in found.text and "January 8, 2027" in found.text
 
 
+def test_a_day_said_with_a_filler_after_its_start_word_still_starts_the_clock():
+    found = clock_deadlines(
+        ("revocation_hearing_earliest", "revocation_hearing_latest"),
+        "the letter's dated, uh, November twenty-third, and the hearing's on December fourth. can they do it?",
+        "inglewood",
+        NOW,
+    )
+    assert found is not None and "December 4, 2026 is earlier than the chapter allows" in found.text
+
+
 def test_a_planned_change_counts_back_from_the_day_it_starts():
     found = clock_deadlines(("planned_change_notice",), "construction starts feb 1", "victorville", NOW)
     assert found is not None and "December 3, 2026" in found.text

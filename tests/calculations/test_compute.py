@@ -724,6 +724,9 @@ def test_a_what_if_the_bill_is_never_paid_says_when_revocation_may_start_first()
         "y si no lo pago?",
         "And if we just never pay it?",
         "y si nunca lo pago?",
+        # as Spanish texters put it, glossed in part ("de plano": outright; "quitan": take away)
+        "and if de plano no lo payment",
+        "and if de plano don't pay when me quitan permit",
     ):
         found = compute(f"{asked} {unpaid}", "inglewood", NOW, asked=asked)
         assert found is not None

@@ -55,6 +55,19 @@ def test_the_component_rewrites_city_entities_and_drops_the_unknown_ones():
     ]
 
 
+def _cities(text: str, named: list[str]) -> list[str]:
+    entities = [{"entity": "city", "value": city, "start": 0, "end": 1} for city in named]
+    [processed] = CityEntities().process([Message(data={"text": text, "entities": entities})])
+    return [e["value"] for e in processed.get("entities")]
+
+
+def test_a_city_named_only_to_compare_with_leaves_the_city_compared():
+    text = "does inglewood make me pump every 90 days too like victorville"
+    assert _cities(text, ["inglewood", "victorville"]) == ["inglewood"]
+    both = "got 1 spot in victorville and 1 in inglewood"  # about both: both kept
+    assert _cities(both, ["victorville", "inglewood"]) == ["victorville", "inglewood"]
+
+
 def test_action_responses_are_still_checked_against_rasas_schema():
     install()
     action = RemoteAction("action_anything", EndpointConfig("http://127.0.0.1:9/webhook"))

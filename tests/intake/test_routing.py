@@ -1102,6 +1102,18 @@ def test_a_rule_compared_with_a_city_s_is_asked_of_both_cities(said, asked):
         # a size said as a fact, which the classifier could not place: the topic's fact
         ("out_of_scope", "el local mide how 6000 pies", "inform"),
         ("out_of_scope", "what's the weather in 6000 feet up", "out_of_scope"),
+        # a past spill asked about for what the city did (an order, a hearing): no report to start
+        (
+            "report_spill",
+            "city shut off our sewer yesterday w an emergency order, said our grease is backing up the main. "
+            "when do we get a hearing to fight it. victorville",
+            "ask_question",
+        ),
+        (
+            "report_spill",
+            "we got fined yesterday and now sewage is coming up out of the manhole right now",
+            "report_spill",
+        ),
         # asking to report a pump-out done is asking to log it ("quiero reportar el pump de la trampa")
         (
             "nlu_fallback",
