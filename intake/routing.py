@@ -1298,7 +1298,7 @@ def _live_spill_question(text: str) -> bool:
     return bool(_EXPLICIT_NOW.search(text) or (_NOW.search(text) and not _PAST.search(text)))
 
 
-# What the city did about a spill: an order, a hearing, a bill, a fine ("when do we get a hearing to fight it")
+# What the city did about a spill: an order, a hearing, a bill ("when do we get a hearing to fight it")
 _CITY_ACTION = _words(
     r"(?:emergency|suspension|shut ?off|cease and desist) order",
     r"hearing",

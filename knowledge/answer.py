@@ -441,7 +441,8 @@ _ASKS_BY_WHEN = re.compile(
     r"\bby when\b|\bwhen (?:do|does|is|are|must|should) (?:i|we|it|they|the \w+) "
     r"(?:have to |need to |gotta )?(?:pay|due|send|file|appeal|respond|reply)|\bdeadline\b|\bdue date\b"
     # the day of a hearing: "when do I get to argue this with somebody", "cuando nos dan la audiencia"
-    r"|\bwhen (?:do|does|will|can) (?:i|we|they) (?:get|have) (?:to )?(?:argue|fight|contest|appeal|a hearing|heard)"
+    r"|\bwhen (?:do|does|will|can) (?:i|we|they) (?:get|have) (?:to )?"
+    r"(?:argue|fight|contest|appeal|a hearing|heard)"
     r"|\bwhen(?:'s| is| will be) (?:the|my|our) hearing\b"
     r"|\bcu[aá]ndo (?:es|ser[aá]|me dan|nos dan|tengo|tenemos|hay|toca) (?:la |una )?audiencia\b"
     r"|\b(?:hasta|para|pa) cu[aá]ndo\b|\bfecha l[ií]mite\b",

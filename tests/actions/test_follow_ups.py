@@ -1259,8 +1259,8 @@ def test_a_question_taken_for_a_fact_with_no_topic_is_answered_as_a_question(eng
     events, _ = run_raw(
         ActionFollowUp(),
         make_tracker(
-            text="Tengo restaurantes en Victorville y en Inglewood. ¿En Inglewood aplican las mismas reglas de "
-            "contenedores y qué días pasan a recoger los orgánicos?",
+            text="Tengo restaurantes en Victorville y en Inglewood. ¿En Inglewood aplican las mismas reglas "
+            "de contenedores y qué días pasan a recoger los orgánicos?",
             intent="inform",
         ),
     )

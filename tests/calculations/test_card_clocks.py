@@ -43,7 +43,7 @@ def test_two_clocks_of_one_card_are_both_worked_out():
 def test_a_day_said_with_a_filler_after_its_start_word_still_starts_the_clock():
     found = clock_deadlines(
         ("revocation_hearing_earliest", "revocation_hearing_latest"),
-        "the letter's dated, uh, November twenty-third, and the hearing's on December fourth. can they do it?",
+        "the letter's dated, uh, November twenty-third, and the hearing's on December fourth. that fast?",
         "inglewood",
         NOW,
     )
