@@ -52,6 +52,7 @@ from intake.routing import (
     asks_what_else,
     asks_where_it_says,
     compares_with_a_city,
+    is_hypothetical,
     says_sending,
     waiver_of,
 )
@@ -152,6 +153,10 @@ def _free_answer(
 
 
 SUBJECTLESS_MAX_WORDS = 8  # a follow-up this short may name no subject of its own ("¿Qué tengo que mandar?")
+REFERRING_MAX_WORDS = 12  # or this short, when it ends on what it refers back to ("... any record of it?")
+# A question that ends on a word for what was just discussed ("of it?", "for that?", "de eso?"); not "this",
+# which names the matter at hand ("Why is Victorville even doing this?")
+_ENDS_REFERRING_BACK = re.compile(r"\b(?:it|that|them|those|eso|esa|esos|esas)\W*$", re.IGNORECASE)
 
 
 def _read_with_subject(question: str, subject: str | None, city: str | None) -> str:
@@ -162,10 +167,18 @@ def _read_with_subject(question: str, subject: str | None, city: str | None) -> 
     that?") names a subject of its own, and keeps it; so does one that asks for no kind of fact (a term, an
     amount, a day) and names more than what to send ("Why is Victorville even doing this?")."""
     cards = _answer_cards()
-    if subject is None or cards is None or len(question.split()) > SUBJECTLESS_MAX_WORDS:
+    # "ok. do i need to keep any record of it?"; not a what-if or a number, which name a subject of their own
+    # ("and what if the inspector finds it over 25% before that?")
+    refers_back = (
+        bool(_ENDS_REFERRING_BACK.search(question))
+        and not re.search(r"\d", question)
+        and not is_hypothetical(question)
+    )
+    limit = REFERRING_MAX_WORDS if refers_back else SUBJECTLESS_MAX_WORDS
+    if subject is None or cards is None or len(question.split()) > limit:
         return question
     english = question if current() == ENGLISH else gloss(question)
-    if not (asked_types(english) or names_nothing(question)):
+    if not (asked_types(english) or names_nothing(question) or refers_back):
         return question  # "Why is Victorville even doing this?" asks for no kind of fact the subject has
     alone = cards.match(question, city, k=1, language=current())
     if not alone or subject_family(alone[0].card.topic) == subject_family(subject):

@@ -1267,3 +1267,20 @@ def test_a_question_taken_for_a_fact_with_no_topic_is_answered_as_a_question(eng
     assert {"event": "followup", "name": "action_answer_question"} in [
         {"event": e.get("event"), "name": e.get("name")} for e in events
     ]
+
+
+def test_a_longer_question_ending_on_it_is_read_with_the_conversation_s_subject(engine):
+    topic = (
+        "last saturday our grease trap backed up and dirty water went out the back door into the alley. we "
+        "cleaned it up ourselves. do i still need to report it? victorville"
+    )
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="ok. do i need to keep any record of it?",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    said = " ".join(message.get("text") or "" for message in messages)
+    assert "records of the spill" in said and "training" not in said.lower()
