@@ -162,7 +162,18 @@ def answer_question(
     english = question if language == ENGLISH else gloss(question)
     topic = uncovered_topic(english, jurisdiction)
     if topic is not None:
-        return not_covered(jurisdiction, contacts, topic)
+        declined = not_covered(jurisdiction, contacts, topic)
+        # "what day is green waste pickup? and do my tenants need the commercial bins": the other question
+        # is answered, after the part the ordinances leave to the city's office
+        rest = _covered_parts(question, jurisdiction)
+        if rest is None:
+            return declined
+        answered = answer_question(
+            index, rest, jurisdiction, contacts, ask_city=ask_city, subject=subject, business=business
+        )
+        if answered.kind is not AnswerKind.ANSWER:
+            return declined
+        return replace(answered, text=f"{declined.text} {answered.text}", parts=answered.parts + 1)
     named = () if jurisdiction else cities_named(question)  # "got 1 spot in victorville and 1 in inglewood"
     question = spelled_months(without_city_names(question))  # the city is known or asked, not the topic
     english = spelled_months(without_city_names(english))
@@ -764,6 +775,32 @@ def _claims(message: str) -> list[str]:
     claims = [without_city_names(c).strip(" ,.") for c in clauses[first:]]
     claims = [claim for claim in claims if len(claim.split()) >= 4]
     return claims if len(claims) > 1 else []
+
+
+def _covered_parts(question: str, city: str | None) -> str | None:
+    """The questions of a message that asks several, without those the ordinances do not cover (a
+    collection day, a rate), when some remain: "and do my tenants need the commercial bins" of "what day is
+    green waste pickup? and do my tenants need the commercial bins"; None when there is no such part."""
+    parts = [alone or part for part, alone in _questions(question)]
+    if len(parts) < 2:
+        return None  # one question, or a story and its question: the whole is declined
+
+    def covers(text: str) -> bool:
+        return uncovered_topic(text if current() == ENGLISH else gloss(text), city) is None
+
+    covered = [part for part in parts if covers(part)]
+    if not covered or len(covered) == len(parts):
+        return None
+    # what a declined part tells besides its question stays ("i own a 4 unit building in victorville, what
+    # day is green waste pickup?": the building the next question is about)
+    told = [
+        clause
+        for part in parts
+        if part not in covered
+        for clause in re.split(r"[,.;:]\s*", part)
+        if clause.strip() and not _asks(clause, question) and covers(clause)
+    ]
+    return " ".join([*told, *covered])
 
 
 def _questions(message: str) -> list[tuple[str, str | None]]:

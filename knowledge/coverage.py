@@ -45,8 +45,12 @@ _RATES = _topic(
 _PUMPING_PRICE = _topic(
     r"^(?!.*\b(?:fines?|fined|penalt\w*|violations?|nov|city|fees?|if (?:we|i|they) (?:don'?t|do not|never)"
     r"|cleanup|clean-up)\b).*"
-    r"\b(?:how much|cost|price|rates?|charges?)\b.{0,25}\b(?:pump(?:ing)?|clean(?:ing)?|service|empty)"
+    r"(?:\b(?:how much|cost|price|rates?|charges?)\b.{0,25}\b(?:pump(?:ing)?|clean(?:ing)?|service|empty)"
     r"(?: out)?\W+(?:\w+\W+){0,2}(?:grease )?(?:trap|interceptor)"
+    # "how much does a company charge" ("cuanto cobra una compañia por bombear la trampa")
+    r"|\b(?:how much|cost|price)\b.{0,15}\b(?:charges?|cobra\w*)\b.{0,30}\b(?:compan(?:y|ies)|pumpers?|haulers?)"
+    r"|\b(?:how much|cost|price)\b.{0,30}\b(?:compan(?:y|ies)|pumpers?|haulers?)\b.{0,30}"
+    r"\b(?:pump\w*|clean\w*)\b)"
 )
 _HAULER_LIST = _topic(
     r"\b(?:list|approved|recommend(?:ed)?|certified|good)\b.{0,40}"
@@ -55,6 +59,12 @@ _HAULER_LIST = _topic(
     # "q compañias estan aprobadas pa limpiar trampas" (glossed "what companies estan approved ...")
     r"|\b(?:which|what)\s+(?:compan(?:y|ies)|pumpers?|haulers?|vendors?|contractors?)\b.{0,20}"
     r"\b(?:approved|certified|recommended)\b"
+    # a company asked for by name or number: "can you give me the number of a company that pumps grease
+    # traps", "is there a company that buys used fryer oil" ("hay alguna compania q compre el aceite")
+    r"|\b(?:number|name|names|contact|numero|nombre)\s+(?:of|for|de)\s+(?:a|an|any|some|alguna|the)?\s*"
+    r"(?:compan(?:y|ies)|pumpers?|haulers?|vendors?)\b"
+    r"|\b(?:is there|are there|hay)\s+(?:a|an|any|alguna|alguien|some)\s+(?:compan(?:y|ies)|pumpers?|"
+    r"haulers?|vendors?|one)\b.{0,25}\b(?:that|what|who|q|que)\s+(?:buys?|picks? up|collects?|pumps?|takes?)"
 )
 _OFFICE = _topic(
     r"\b(?:address|office hours|open (?:on )?(?:saturdays?|sundays?|weekends?)|phone number"

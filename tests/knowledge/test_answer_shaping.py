@@ -333,3 +333,33 @@ def test_every_card_s_first_sms_keeps_the_numbers_of_its_first_sentence(language
         if missing:
             lost[card.id] = missing
     assert lost == {}
+
+
+@pytest.mark.parametrize(
+    ("question", "declined", "answered"),
+    [
+        (
+            "i compost all my veggie scraps in my backyard in victorville. do i still have to pay for the city "
+            "green bin? and can they come in my house to check lol",
+            "collection rates",
+            "interior of private residential property",
+        ),
+        (
+            "what day is green waste pickup in victorville? and do i have to put labels on my bins at the "
+            "restaurant",
+            "collection days",
+            "6.37.040",
+        ),
+    ],
+)
+def test_a_question_the_ordinances_leave_to_the_office_beside_one_they_answer_gets_both(
+    real_index, question, declined, answered
+):
+    answer = knowledge_answer.answer_question(real_index, question, "victorville")
+    assert answer.kind is knowledge_answer.AnswerKind.ANSWER
+    assert f"doesn't say anything about {declined}" in answer.text and answered in answer.text
+
+
+def test_a_single_question_the_ordinances_do_not_cover_is_declined_alone(real_index):
+    answer = knowledge_answer.answer_question(real_index, "what day is trash pickup in victorville", None)
+    assert answer.kind is knowledge_answer.AnswerKind.NOT_COVERED

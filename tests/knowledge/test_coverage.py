@@ -17,6 +17,9 @@ from shaping.answers import shape_answer
         ("how much extra per month is a second green cart", "victorville", SOLID_WASTE),
         ("who is the garbage company in victorville", "victorville", SOLID_WASTE),
         ("is there a recommended list of pumping companies", "inglewood", FOG),
+        ("can you give me the number of a company that pumps grease traps", "victorville", FOG),
+        ("is there a company that buys used fryer oil for free", None, FOG),
+        ("how much does a company charge to pump the grease trap", None, FOG),
         ("how much does pumping the interceptor usually cost", "inglewood", FOG),
         ("how much charge x clean el grease trap aqui en inglewood me recommend alguna company", None, FOG),
         ("are there any grants to help pay for a new interceptor", "inglewood", FOG),
@@ -63,6 +66,9 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         # the days a decision after a hearing takes are in the text
         ("how long does it take them to decide after the revocation hearing", "inglewood"),
         ("how long do i have to pay the invoice", "inglewood"),
+        # a company named in a question about the city's rules is no price or list asked
+        ("how much is the fine if the company pumps late", "victorville"),
+        ("is there a fine if the hauler is late with the manifest", "victorville"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
