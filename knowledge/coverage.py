@@ -48,7 +48,8 @@ _PUMPING_PRICE = _topic(
     r"(?:\b(?:how much|cost|price|rates?|charges?)\b.{0,25}\b(?:pump(?:ing)?|clean(?:ing)?|service|empty)"
     r"(?: out)?\W+(?:\w+\W+){0,2}(?:grease )?(?:trap|interceptor)"
     # "how much does a company charge" ("cuanto cobra una compañia por bombear la trampa")
-    r"|\b(?:how much|cost|price)\b.{0,15}\b(?:charges?|cobra\w*)\b.{0,30}\b(?:compan(?:y|ies)|pumpers?|haulers?)"
+    r"|\b(?:how much|cost|price)\b.{0,15}\b(?:charges?|cobra\w*)\b.{0,30}"
+    r"\b(?:compan(?:y|ies)|pumpers?|haulers?)"
     r"|\b(?:how much|cost|price)\b.{0,30}\b(?:compan(?:y|ies)|pumpers?|haulers?)\b.{0,30}"
     r"\b(?:pump\w*|clean\w*)\b)"
 )

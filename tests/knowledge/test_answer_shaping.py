@@ -339,8 +339,8 @@ def test_every_card_s_first_sms_keeps_the_numbers_of_its_first_sentence(language
     ("question", "declined", "answered"),
     [
         (
-            "i compost all my veggie scraps in my backyard in victorville. do i still have to pay for the city "
-            "green bin? and can they come in my house to check lol",
+            "i compost all my veggie scraps in my backyard in victorville. do i still have to pay for the "
+            "city green bin? and can they come in my house to check lol",
             "collection rates",
             "interior of private residential property",
         ),
