@@ -812,7 +812,7 @@ SPILL_REPORT = FormSpec(
         ),
         FieldSpec(
             name="started_at",
-            label=N_("Started"),
+            label=N_("Start time"),
             ask=N_("When did it start? (for example about an hour ago, at 7am, yesterday at 5pm)"),
             ask_voice=N_("When did it start?"),
             parser="moment",

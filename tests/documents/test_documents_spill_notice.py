@@ -41,7 +41,7 @@ def test_victorville_notice_deadline_recipient_and_required_items() -> None:
         in text
     )
     assert "What steps are being taken by the FSE and the city to prevent the problem from recurring" in text
-    assert "Location: 5th and Main\nWhat is spilling: sewage\nStarted: Aug 14, 2026 at 7:00 PM" in text
+    assert "Location: 5th and Main\nWhat is spilling: sewage\nStart time: Aug 14, 2026 at 7:00 PM" in text
     assert "Callback number: (760) 555-0100" in text
     assert "(Victorville Municipal Code § 10.03.280(c))" in text
 

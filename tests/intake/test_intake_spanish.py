@@ -601,7 +601,7 @@ def test_read_back_in_spanish_on_the_web() -> None:
         "- Ciudad: Victorville",
         "- Lugar: Main y 5th",
         "- Qué se está derramando: aguas negras",
-        "- Empezó: 18 ago 2026, 7:00 PM",
+        "- Hora de inicio: 18 ago 2026, 7:00 PM",
         "- Sigue saliendo: sí",
         "- Llega a: una cuneta y un drenaje pluvial",
         "- Volumen aproximado: aprox. 50 galones",
@@ -618,7 +618,7 @@ def test_read_back_in_spanish_by_sms_and_voice() -> None:
     assert parse_yes_no("SÍ").value is YesNo.YES  # what the SMS confirmation asks for is read as yes
     (spoken,) = spanish(read_back, "spill_report", SPILL_VALUES, "voice")
     assert spoken.startswith("Esto es lo que tengo. Ciudad: Victorville. Lugar: Main y 5th.")
-    assert "Empezó: 18 de agosto de 2026, 7:00 PM." in spoken
+    assert "Hora de inicio: 18 de agosto de 2026, 7:00 PM." in spoken
     assert "Número para regresar la llamada: 7 6 0, 5 5 5, 0 1 0 0." in spoken
     assert spoken.endswith("¿Es correcto? Diga sí, o dígame qué cambiar.")
 
@@ -626,7 +626,7 @@ def test_read_back_in_spanish_by_sms_and_voice() -> None:
 def test_read_back_in_english_is_unchanged() -> None:
     (message,) = read_back("spill_report", SPILL_VALUES, "web")
     assert message.startswith("Here's what I have:\n- City: Victorville\n- Location: Main y 5th\n")
-    assert "- Started: Aug 18, 2026 at 7:00 PM\n" in message
+    assert "- Start time: Aug 18, 2026 at 7:00 PM\n" in message
     assert "- Restaurant involved: not sure\n" in message
     assert message.endswith("\nIs that right? Say yes to submit, or tell me what to change.")
 

@@ -155,7 +155,7 @@ def test_sms_read_back_fits_in_320_character_messages() -> None:
     joined = "\n".join(messages)
     for expected in (
         "Location: 5th and Main",
-        "Started: Aug 18, 2026 at 7:00 PM",
+        "Start time: Aug 18, 2026 at 7:00 PM",
         "Reaches: a gutter and a storm drain",
         "Rough volume: about 50 gallons",
         "Restaurant: Taquería Zoë",
@@ -178,7 +178,7 @@ def test_voice_and_web_read_backs() -> None:
     (voice,) = read_back("spill_report", SPILL_VALUES, "voice")
     assert voice.startswith("Here's what I have.")
     assert "Callback number: 7 6 0, 5 5 5, 0 1 0 0." in voice
-    assert "Started: August 18, 2026 at 7:00 PM" in voice
+    assert "Start time: August 18, 2026 at 7:00 PM" in voice
     assert voice.endswith("Is that right? Say yes, or tell me what to change.")
     (web,) = read_back("spill_report", dict(SPILL_VALUES, restaurant_involved="no"), "web")
     assert "- Restaurant involved: no" in web
