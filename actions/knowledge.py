@@ -635,7 +635,7 @@ class ActionAnswerQuestion(Action):
             result, events = (
                 _about_the_form(tracker, question, city)
                 or covered
-                or answer(tracker, question, city, clock_facts=topic or "")
+                or answer(tracker, question, city, clock_facts=topic or "", not_again=not_again)
             )
         dispatcher.utter_message(text=result.text)
         return events
@@ -746,7 +746,14 @@ _ALSO = re.compile(
 _ASKS_BESIDES = re.compile(
     r"\b(?:what else|anything else|what other|qu[eé] m[aá]s|algo m[aá]s|qu[eé] otr[oa]s?"
     r"|(?:and|so|but|y|pero)?\s*(?:what )?if (?:i|we) (?:miss|skip|forget|don'?t|do not|never|can'?t|fail)"
-    r"|y si no (?:lo |la )?(?:hago|hacemos|cumplo|cumplimos|pago|pagamos))\b",
+    r"|y si no (?:lo |la )?(?:hago|hacemos|cumplo|cumplimos|pago|pagamos)"
+    # what follows from breaking the rule just given, or what to do about it: another card than the rule's
+    # ("y si me paso unos dias q pasa?", "q me pueden hacer?", "y si se llena antes de los 30 dias?")
+    r"|(?:what|q|qu[eé]) (?:happens|pasa)(?: (?:if|si))?|(?:what|q|qu[eé]) (?:can|could|pueden|puede|van a) "
+    r"(?:they |me |nos |le )?(?:do|hacer)|(?:q|qu[eé]) (?:me|nos|le) (?:pueden|puede|van a) hacer"
+    r"|y si (?:me|nos) (?:paso|pasamos|atraso|atrasamos)"
+    r"|y si se (?:llena|pasa)|(?:and|y) (?:meanwhile|mientras)|c[oó]mo (?:le )?hago (?:pa|para)"
+    r"|how do (?:i|we) get (?:it|them|that) (?:changed|moved))\b",
     re.IGNORECASE,
 )
 

@@ -1284,3 +1284,24 @@ def test_a_longer_question_ending_on_it_is_read_with_the_conversation_s_subject(
     )
     said = " ".join(message.get("text") or "" for message in messages)
     assert "records of the spill" in said and "training" not in said.lower()
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "ah ok, y si me paso unos dias q pasa?",
+        "pues yo no voy a gastar en eso si no se llena, q me pueden hacer?",
+        "y si se llena antes de los 30 dias?",
+    ],
+)
+def test_what_follows_from_the_rule_just_given_is_not_the_same_rule_again(engine, said):
+    topic = "el permiso dice cada 60 dias, cuando toca el proximo bombeo del interceptor? victorville"
+    tracker = make_tracker(
+        text=said,
+        intent="ask_question",
+        slots={TOPIC_SLOT: topic, "city": "victorville", "answer_card": "vvf-next-pump-permit-frequency"},
+    )
+    with languages.using("es"):
+        slots, messages = _run(ActionAnswerQuestion(), tracker)
+    assert slots.get("answer_card") != "vvf-next-pump-permit-frequency"
+    assert not messages[0]["text"].startswith("Siga la frecuencia de su permiso")
