@@ -1248,8 +1248,8 @@ _NEW_FACT = re.compile(
 
 _WHEN_OR_HOW_MUCH = re.compile(
     # not "cuánto dura", "cuánto tiempo los guardo" ("how long": a rule, no value worked out)
-    r"\b(?:when|by when|due|deadline|how much|owe|total|balance|cu[aá]ndo|para cu[aá]ndo"
-    r"|cu[aá]nto(?!\s+(?:tiempo|dura)\b)|debo)\b",
+    r"\b(?:when|by when|due|deadline|how much|owe|total|balance|late (?:penalty|fee|charge)|recargo"
+    r"|cu[aá]ndo|para cu[aá]ndo|cu[aá]nto(?!\s+(?:tiempo|dura)\b)|debo)\b",
     re.IGNORECASE,
 )
 

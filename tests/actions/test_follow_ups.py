@@ -1305,3 +1305,17 @@ def test_what_follows_from_the_rule_just_given_is_not_the_same_rule_again(engine
         slots, messages = _run(ActionAnswerQuestion(), tracker)
     assert slots.get("answer_card") != "vvf-next-pump-permit-frequency"
     assert not messages[0]["text"].startswith("Siga la frecuencia de su permiso")
+
+
+def test_the_late_penalty_asked_after_an_unpaid_invoice_is_worked_out(engine):
+    topic = "inglewood billed us $150 for a reinspection, the bill is dated sept 1 and we havent paid"
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="whats the late penalty on it",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "inglewood"},
+        ),
+    )
+    said = " ".join(message.get("text") or "" for message in messages)
+    assert "$15" in said and "the $150 invoice" in said
