@@ -49,7 +49,6 @@ from intake.routing import (
     asks_for_a_waiver_unnamed,
     asks_to_apply_unnamed,
     asks_what_comes_next,
-    asks_what_else,
     asks_where_it_says,
     compares_with_a_city,
     is_hypothetical,
@@ -648,13 +647,8 @@ _A_LINK = re.compile(r"[^.:]*:\s*https?://\S+")
 
 
 def _asks_what_is_left(question: str, english: str) -> bool:
-    """ "what now?", what else there is to do ("do we have to do anything else after this"), or what to send
-    with no subject of its own ("do i have to send anything")."""
-    return (
-        asks_what_comes_next(english)
-        or asks_what_else(question)
-        or (names_nothing(question) and says_sending(english))
-    )
+    """ "what now?", or what to send with no subject of its own ("do i have to send anything")."""
+    return asks_what_comes_next(english) or (names_nothing(question) and says_sending(english))
 
 
 def after_filing(tracker: Tracker) -> str | None:

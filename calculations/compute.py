@@ -527,7 +527,10 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
         )
     reason = fee.reason if fee.delinquent else ""  # not yet late, the core's reason repeats the lead
     parts = [lead, reason, _what_comes_next(fee)]
-    if _REVOCATION.search(text) and not fee.revocation_proceedings:  # "when can they pull our permit?"
+    revocation, owed = _REVOCATION.search(text), _ASKS_OWED.search(text)
+    if revocation and not fee.revocation_proceedings and (owed is None or revocation.start() < owed.start()):
+        # "when can they pull our permit?" asked first; "cuanto me cobran de recargo ... me pueden quitar el
+        # permit?" asks the amount first, and gets it first
         parts = [_revocation_sentence(fee), lead, reason, _what_comes_next(fee, revocation_said=True)]
     return Computed("late_fee", " ".join(p for p in parts if p), fee.citation)
 
@@ -550,6 +553,10 @@ def _paid_on(fee: LateFee) -> Computed:
         penalties=dollars(fee.amount),
     )
     return Computed("late_fee", f"{lead} {fee.reason}", fee.citation)
+
+
+# What is owed, asked ("how much do they charge", "cuanto me cobran de recargo", glossed)
+_ASKS_OWED = re.compile(r"\b(?:how much|owe|total|charge|recargo|late (?:fee|penalty))\b", re.IGNORECASE)
 
 
 # "y hasta cuando antes de q me quieran quitar el permiso?" (glossed "... revoke the permit"), "and if i

@@ -595,23 +595,6 @@ def asks_what_comes_next(text: str) -> bool:
     return any(_WHAT_NOW.search(sentence) for sentence in re.split(r"(?<=[.!?])\s+", text.strip()))
 
 
-# What else there is to do, with no subject of its own: "do we have to do anything else after this", "is
-# there anything else", "¿el dueño tiene que hacer algo más?", "y después?"
-_WHAT_ELSE = re.compile(
-    r"\b(?:anything else|what else|something else|algo m[aá]s|qu[eé] m[aá]s|q m[aá]s)\b"
-    r"(?!\s+(?:about|in the|on|regarding|sobre|acerca|de la|del|de los)\b)"  # "anything else about fryer oil"
-    r"|^\W*(?:(?:ok|okay|y|and|bueno|pues)\W+)*(?:y )?(?:despu[eé]s|luego|after that|and after)\W*$",
-    re.IGNORECASE,
-)
-
-
-def asks_what_else(text: str) -> bool:
-    """Whether a sentence of the message asks what else there is to do (:data:`_WHAT_ELSE`)."""
-    return any(
-        _WHAT_ELSE.search(sentence) for sentence in re.split(r"(?<=[.!?¿])\s*", text.strip()) if sentence
-    )
-
-
 # A question asked inside a longer sentence, after what it is about ("and once I get it how long's it good
 # for", "... none of it went down any drain so like do I even need to report that or"): read only where the
 # classifier already took the message for a question; "no idea how much" is an unsure answer, not one.

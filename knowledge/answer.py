@@ -777,6 +777,9 @@ def _claims(message: str) -> list[str]:
     return claims if len(claims) > 1 else []
 
 
+OWN_QUESTION_WORDS = 4  # "o cualquiera sirve?" goes on with the question before it
+
+
 def _covered_parts(question: str, city: str | None) -> str | None:
     """The questions of a message that asks several, without those the ordinances do not cover (a
     collection day, a rate), when some remain: "and do my tenants need the commercial bins" of "what day is
@@ -789,7 +792,12 @@ def _covered_parts(question: str, city: str | None) -> str | None:
         return uncovered_topic(text if current() == ENGLISH else gloss(text), city) is None
 
     covered = [part for part in parts if covers(part)]
-    if not covered or len(covered) == len(parts):
+    if len(covered) == len(parts):
+        return None
+    # a question of its own, not a few words that go on with the declined one ("... aprobadas? o cualquiera
+    # sirve?") or a remark ("la q teniamos ya cerro")
+    covered = [part for part in covered if _asks(part, question) and len(part.split()) >= OWN_QUESTION_WORDS]
+    if not covered:
         return None
     # what a declined part tells besides its question stays ("i own a 4 unit building in victorville, what
     # day is green waste pickup?": the building the next question is about)
