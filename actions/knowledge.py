@@ -1040,8 +1040,9 @@ class ActionFollowUp(Action):
             return events
         if not topic and intent not in YES_OR_NO and looks_like_question(text):
             # "Tengo restaurantes en Victorville y en Inglewood. ... ¿En Inglewood aplican las mismas reglas
-            # ...?" taken for a fact with nothing to add it to: a question, answered as one
-            return [FollowupAction(ActionAnswerQuestion().name())]
+            # ...?" taken for a fact with nothing to add it to: a question, answered as one, here (a
+            # follow-up action would leave the policy to predict after it, and it predicts this one again)
+            return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         city = detect_city(text) or tracker.get_slot("city")
         if (
             not topic
