@@ -1238,21 +1238,12 @@ def test_a_day_after_the_appeal_question_starts_the_appeal_s_clock_though_the_to
     assert "December 4, 2026" in text and "Enforcement (13)" in text, text
 
 
-def _said_on_the_topic(topic: str, text: str, city: str) -> str:
-    """What the question action replies to ``text`` asked on the conversation's ``topic`` (English)."""
-    _, messages = _run(
-        ActionAnswerQuestion(),
-        make_tracker(text=text, intent="ask_question", slots={TOPIC_SLOT: topic, "city": city}),
-    )
-    return " ".join(message.get("text") or "" for message in messages)
-
-
 def test_the_total_asked_after_a_late_invoice_is_the_amount_owed(engine):
     topic = (
         "inglewood sent us the yearly grease inspection fee bill, $413, we havent paid it yet lol "
         "invoice date sept 15"
     )
-    said = _said_on_the_topic(topic, "so whats the total rn", "inglewood")
+    said = _asked("so whats the total rn", topic, "inglewood")
     assert said.startswith("As of today you owe $") and "the $413 invoice plus" in said
 
 
@@ -1276,7 +1267,7 @@ def test_a_longer_question_ending_on_it_is_read_with_the_conversation_s_subject(
         "last saturday our grease trap backed up and dirty water went out the back door into the alley. we "
         "cleaned it up ourselves. do i still need to report it? victorville"
     )
-    said = _said_on_the_topic(topic, "ok. do i need to keep any record of it?", "victorville")
+    said = _asked("ok. do i need to keep any record of it?", topic, "victorville")
     assert "records of the spill" in said and "training" not in said.lower()
 
 
@@ -1303,5 +1294,5 @@ def test_what_follows_from_the_rule_just_given_is_not_the_same_rule_again(engine
 
 def test_the_late_penalty_asked_after_an_unpaid_invoice_is_worked_out(engine):
     topic = "inglewood billed us $150 for a reinspection, the bill is dated sept 1 and we havent paid"
-    said = _said_on_the_topic(topic, "whats the late penalty on it", "inglewood")
+    said = _asked("whats the late penalty on it", topic, "inglewood")
     assert "$15" in said and "the $150 invoice" in said
