@@ -236,15 +236,16 @@ _LOG_REQUEST = _words(  # not "to save us $", "save money"
 def asks_to_log(text: str) -> bool:
     """Whether a message asks to log a pump-out ("need to log a pump out", "record our cleaning", "quiero
     reportar el pump de la trampa"), not how."""
-    if not ((_LOG_REQUEST.search(text) or _REPORT_REQUEST.search(text)) and _PUMP_WORD.search(text)):
+    if not ((_LOG_REQUEST.search(text) or _TO_REPORT_IT.search(text)) and _PUMP_WORD.search(text)):
         return False
     # "... can I tell him to come back tomorrow? And my manager missed logging 2 pumpouts ...": asked about
     return not (_is_question(text) or asks_a_question(text)) or bool(_ASKS_US_TO.search(text))
 
 
 _PUMP_WORD = re.compile(r"pump|service|clean", re.IGNORECASE)
-# Asking to report something done ("I want to report the pump-out", glossed "quiero reportar el pump")
-_REPORT_REQUEST = _words(r"(?:want|need|wanna|have|got|would like|'d like) to report")
+# Asking to report something done ("I want to report the pump-out", glossed "quiero reportar el pump"); not
+# :data:`_REPORT_REQUEST`, whose "who do i call" and "report a spill" ask for the spill report
+_TO_REPORT_IT = _words(r"(?:want|need|wanna|have|got|would like|'d like) to report")
 _REPORTING = _words(r"report(?:ing)?", r"let (?:you|the city) know", r"tell you")
 _ASKS_US_TO = re.compile(  # "can you log it?", glossed "lo pueden registrar?" ("lo pueden log")
     r"(?:^\s*|[,.;!?]\s*)(?:so |ok |and )?(?:can|could|would|will) (?:you|u) (?:please )?"

@@ -26,6 +26,10 @@ LIVE = [
     "there's greasy water coming up out of a manhole in the alley and it's going down the street",
     "the cleanout behind the pho place is overflowing, sewage and grease",
     "we had a backup yesterday and it's still flowing into the gutter right now",
+    # asked to be reported in the words of a report request alone (the pump-out log's "want to report" once
+    # shadowed them)
+    "i want to make a report",
+    "what number do i call",
 ]
 PAST = [
     "Our kitchen caused a sewer backup two weeks ago, what happens to us now?",
