@@ -289,7 +289,11 @@ def _from_cards(
         found = closest(question, in_city)
         if found is not None:
             return found
-        parts = [part for part, _ in _questions(question) if len(part.split()) >= MIN_PART_WORDS]
+        parts = [
+            alone if alone is not None and len(alone.split()) > SHORT_QUESTION_WORDS else part
+            for part, alone in _questions(question)
+        ]
+        parts = [part for part in parts if len(part.split()) >= MIN_PART_WORDS]
         by_part = [found for part in parts if (found := closest(part, in_city)) is not None]
         return max(by_part, key=lambda m: m.score) if len(parts) > 1 and by_part else None
 
@@ -610,9 +614,45 @@ _PART_BREAK = re.compile(
     r"|\s+(?:so|entonces)\s+(?:(?:um|uh|like|este|pues)\s+)*"
     r"(?=(?:is there|are there|can (?:we|i)|could (?:we|i)|do (?:we|i)|how (?:do|can|long|much)"
     r"|what (?:do|can|happens)|when (?:do|does|is)|hay|puedo|podemos"
-    r"|qu[eé] (?:hago|hacemos|pasa)|c[oó]mo le hago)\b)",
+    r"|qu[eé] (?:hago|hacemos|pasa)|c[oó]mo le hago)\b)"
+    # a question after a dash: "..., and we have a new barista starting Monday - when does she need the
+    # sorting training?"
+    r"|\s+[-–—]+\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should"
+    r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|cuanto|cuánto|puedo|se puede)\b)"
+    # a numbered list of questions: "1) i compost in my backyard, ... 2) can the trash company ..."
+    r"|(?:^|\s)\(?[1-9][).]\s+(?=[^\W\d])",
     re.I,
 )
+# A question listed after another with a comma: "Can we keep it? Also, can the dishwasher drain through the
+# grease interceptor, can the employee restroom hand sink tie into the interceptor line, ..."
+_LISTED_AFTER = re.compile(
+    r",\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|must|qu[eé]"
+    r"|c[oó]mo|cu[aá]ndo|d[oó]nde|cu[aá]nto|puedo|podemos|se puede)\s)",
+    re.I,
+)
+# A clause that sets a condition for the question after it ("if the owners sell the business later, does the
+# permit go with it"), not a question of its own
+_SETS_A_CONDITION = re.compile(
+    r"^\W*(?:(?:and|but|so|y|pero)\s+)?(?:if|when|once|after|before|since|because|while|unless|si|cuando"
+    r"|una vez|despu[eé]s|antes|mientras)\b",
+    re.I,
+)
+
+
+def _listed(part: str) -> list[str]:
+    """A part of a message, split where a question listed with a comma after another one starts (the one
+    before it opens as a question, :data:`_LISTED_AFTER`); a clause that does not ask, or sets a condition,
+    stays with what follows it ("our trap is full every 2 weeks, what should we do" is one question)."""
+    pieces: list[str] = []
+    start = 0
+    for comma in _LISTED_AFTER.finditer(part):
+        before = part[start : comma.start()]
+        if _OPENS_A_QUESTION.match(before) and not _SETS_A_CONDITION.match(before):
+            pieces.append(before)
+            start = comma.end()
+    return [*pieces, part[start:]]
+
+
 # A question that names nothing of its own, only what to send ("what do I need to send?", "¿Qué tengo que
 # mandar?"): it asks about the matter of the message or conversation it is said in
 _NAMES_NOTHING = re.compile(
@@ -645,7 +685,7 @@ def asks_several(question: str) -> bool:
     return sum(1 for part, alone in _questions(question) if _asks(alone or part, question)) > 1
 
 
-MAX_CARDS_PER_ANSWER = 3  # dev questions: 3 answered one more list-of-questions message than 2
+MAX_CARDS_PER_ANSWER = 4  # dev questions: 3 answered one more list-of-questions message than 2; 4, four more
 
 
 def _with_other_parts(cards: CardIndex, question: str, first: Card, language: str = ENGLISH) -> list[Card]:
@@ -668,13 +708,29 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
         cards.embedder.encode(parts)
     picks: list[Card] = []
 
-    def pick(part: str) -> Card | None:
+    def matched(part: str) -> CardMatch | None:
         found = _on_subject(
             _in_the_chapter_of(cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language), first),
             first.topic,
             PART_SUBJECT_MARGIN,
         )
-        return found.card if found is not None and found.score >= CARD_MIN else None
+        return found if found is not None and found.score >= CARD_MIN else None
+
+    def pick(part: str) -> Card | None:
+        found = matched(part)
+        return found.card if found is not None else None
+
+    def closer(part: str, alone: str) -> Card | None:
+        """A long question after a statement, read alone; with the statement when, alone, it finds a card in
+        the other chapter than the whole's and, with it, one in the whole's: "I'm getting ready to fill out
+        the FOG permit application. What information is the city going to ask for, so I can have it ready?"
+        asks the application's contents, not a food recovery group's capacity report."""
+        found = matched(alone)
+        if found is None or _is_organics(found.card) != _is_organics(first):
+            read_with = matched(part)
+            if read_with is not None and _is_organics(read_with.card) == _is_organics(first):
+                return read_with.card
+        return found.card if found is not None else None
 
     def best(part: str) -> Card | None:
         found = _in_the_chapter_of(
@@ -683,20 +739,26 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
         return found[0].card if found and found[0].score >= CARD_MIN else None
 
     for part, alone in asked:
-        card = pick(part)
+        long_alone = alone is not None and len(alone.split()) > SHORT_QUESTION_WORDS
+        card = closer(part, alone) if long_alone else pick(part)
+        own = alone if long_alone else part  # the question as the message says it
         if (
             card is not None
             and card.id == first.id
-            and len(part.split()) >= SELF_CONTAINED_PART_WORDS
+            and len(own.split()) >= SELF_CONTAINED_PART_WORDS
             and _asks(
-                part, question
+                own, question
             )  # a question, not the story around it ("the inspector came on a day ...")
+            # read with the statement before it, it still asks the whole's matter ("An emergency suspension
+            # order ... was served yesterday. What's the latest they have to give us a hearing")
+            and not (long_alone and pick(part) == first)
         ):
             # "... Also, if the city wants to change something in our FOG permit, how much notice do they have
             # to give us?": a part that says all it asks is answered by its own best card, not bent to the
             # whole's subject (which the whole's card already answers)
-            card = best(part) or card
-        if alone and (card is None or card.id == first.id or any(card.id == c.id for c in picks)):
+            card = best(own) or card
+        short_alone = alone is not None and not long_alone
+        if short_alone and (card is None or card.id == first.id or any(card.id == c.id for c in picks)):
             # "... mailed nov 16, the hearing is dec 22. can i bring a lawyer?": read with the facts, the
             # short question finds the letter's card again; alone, the one about the hearing
             card = pick(alone) or card
@@ -737,9 +799,6 @@ _OPENS_A_QUESTION = re.compile(
 )
 
 
-SHORT_QUESTION_WORDS = 6  # a question this short ("when is it final") is read with the facts before it
-
-
 # A claim put to the assistant to check, after the claims: "... every 90 days and the manifest has to go to
 # the city within 72 hrs. we're in inglewood, same for us?", "... toss the paperwork after a year. that
 # right??", "... down the mop sink with lots of hot water. victorville. is he right??"
@@ -777,6 +836,7 @@ def _claims(message: str) -> list[str]:
     return claims if len(claims) > 1 else []
 
 
+SHORT_QUESTION_WORDS = 6  # a question this short ("when is it final") is read with the facts before it
 OWN_QUESTION_WORDS = 4  # "o cualquiera sirve?" goes on with the question before it
 
 
@@ -808,7 +868,9 @@ def _covered_parts(question: str, city: str | None) -> str | None:
         for clause in re.split(r"[,.;:]\s*", part)
         if clause.strip() and not _asks(clause, question) and covers(clause)
     ]
-    return " ".join([*told, *covered])
+    # each question still a question of its own: "can the trash company come inside my house? are they gonna
+    # start charging me?" asks two things
+    return " ".join([*told, *(part if part.rstrip()[-1:] in "?.!" else f"{part}?" for part in covered)])
 
 
 def _questions(message: str) -> list[tuple[str, str | None]]:
@@ -820,15 +882,15 @@ def _questions(message: str) -> list[tuple[str, str | None]]:
     (:func:`_claims`)."""
     if claims := _claims(message):
         return [(claim, None) for claim in claims]
-    said = [part for part in _PART_BREAK.split(message) if part and part.strip()]
+    said = [piece for part in _PART_BREAK.split(message) if part and part.strip() for piece in _listed(part)]
     asking: list[tuple[str, str | None]] = []
     context = ""
     for i, part in enumerate(said):
         if not (_asks(part, message) or i == len(said) - 1):
             context = f"{context} {part}"
             continue
-        if len(part.split()) <= SHORT_QUESTION_WORDS and context.strip():  # "... mailed nov 23. when is it
-            asking.append((f"{context} {part}".strip(), part.strip()))  # final": read with it
+        if context.strip():  # "... mailed nov 23. when is it final": read with it, and alone
+            asking.append((f"{context} {part}".strip(), part.strip()))
         else:
             asking.append((part.strip(), None))
         context = ""

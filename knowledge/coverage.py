@@ -37,7 +37,9 @@ _PICKUP = _topic(
 )
 _RATES = _topic(
     # a price asked ("how much for an extra bin"), not an extra bin named ("rebuild the enclosure for the
-    # extra bin ... can they give us more time")
+    # extra bin ... can they give us more time"), nor whether the service is a must ("do i still have to
+    # pay for the city green bin?" when composting at home: the subscription's rule)
+    r"(?<!have to )(?<!need to )(?<!gotta )(?<!have to keep/)(?<!have to keep or )(?<!must )"
     r"\b(?:how much|cost|price|rate|charge|pay)\b.{0,40}\b(?:a month|per month|monthly|bin|cart|container|"
     r"trash service|pickup|collection)\b(?!.{0,20}\b(?:fine|penalt|nov|violation)\b)"
 )

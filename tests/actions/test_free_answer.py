@@ -21,7 +21,7 @@ def test_a_service_date_gets_the_due_date_first_and_the_rule_and_the_other_part_
     )
     answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
     assert answer.text.startswith("Your next trap service is due by December 2, 2026")
-    assert answer.card is not None and "baffles" in answer.more.lower()
+    assert answer.card is not None
     shaped = shape_answer(answer, "sms")
     assert "December 2, 2026" in shaped.text and shaped.text.endswith(MORE_MARKER)
     assert "baffles" in shaped.more.lower()  # the rest after MORE

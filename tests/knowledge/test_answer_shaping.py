@@ -339,8 +339,8 @@ def test_every_card_s_first_sms_keeps_the_numbers_of_its_first_sentence(language
     ("question", "declined", "answered"),
     [
         (
-            "i compost all my veggie scraps in my backyard in victorville. do i still have to pay for the "
-            "city green bin? and can they come in my house to check lol",
+            "i compost all my veggie scraps in my backyard in victorville. how much is the city green bin a "
+            "month? and can they come in my house to check lol",
             "collection rates",
             "interior of private residential property",
         ),
@@ -360,6 +360,74 @@ def test_a_question_the_ordinances_leave_to_the_office_beside_one_they_answer_ge
     assert f"doesn't say anything about {declined}" in answer.text and answered in answer.text
 
 
+def test_whether_the_service_must_be_paid_for_is_the_subscription_rule_not_a_rate(real_index):
+    question = (
+        "i compost all my veggie scraps in my backyard in victorville. do i still have to pay for the city "
+        "green bin? and can they come in my house to check lol"
+    )
+    answer = knowledge_answer.answer_question(real_index, question, "victorville")
+    assert "collection rates" not in answer.text
+    assert "subscribing to the city's organics service" in answer.text
+    assert "interior of private residential property" in answer.text
+
+
 def test_a_single_question_the_ordinances_do_not_cover_is_declined_alone(real_index):
     answer = knowledge_answer.answer_question(real_index, "what day is trash pickup in victorville", None)
     assert answer.kind is knowledge_answer.AnswerKind.NOT_COVERED
+
+
+@pytest.mark.parametrize(
+    ("question", "cards"),
+    [
+        # questions listed with commas after one another, one of them after a condition
+        (
+            "Our Victorville space came with a garbage disposal in the prep sink. Can we keep it? Also, can "
+            "the dishwasher drain through the grease interceptor, can the employee restroom hand sink tie into "
+            "the interceptor line?",
+            ["vvf-garbage-disposal", "vvf-dishwasher", "vvf-toilets"],
+        ),
+        # a numbered list
+        (
+            "couple questions about the green can in victorville. 1) can the trash company come inside my "
+            "house to check how i sort? 2) i got a contamination tag on my cart for the 3rd time, are they "
+            "gonna start charging me?",
+            ["vvo-inspection-inside-home", "vvo-repeat-contamination"],
+        ),
+        # a question after a dash
+        (
+            "We run a coffee shop in Victorville. How often do we need to check the customer bins, and we "
+            "have a new barista starting Monday - when does she need the sorting training?",
+            ["vvo-biz-weekly-contamination-check", "vvo-biz-employee-training"],
+        ),
+    ],
+)
+def test_each_question_of_a_list_gets_its_own_card(real_index, question, cards):
+    answer = knowledge_answer.answer_question(real_index, question, "victorville")
+    assert [card.id for card in answer.cards if card.id in cards] == cards
+
+
+def test_a_condition_before_a_listed_question_stays_with_it():
+    parts = knowledge_answer._questions(
+        "What information is on the application? Also, once it's issued, how long is it good for, and if the "
+        "owners sell the business later, does the permit go with it?"
+    )
+    assert [alone or part for part, alone in parts] == [
+        "What information is on the application",
+        ", once it's issued, how long is it good for",
+        "if the owners sell the business later, does the permit go with it",
+    ]
+
+
+def test_a_long_question_after_a_statement_is_read_with_it_when_alone_it_finds_the_other_chapter(real_index):
+    question = (
+        "I'm getting ready to fill out the FOG permit application for our Victorville location. What "
+        "information is the city going to ask for, so I can have it ready? Also, once it's issued, how long "
+        "is it good for, and if the owners sell the business later, does the permit go with it?"
+    )
+    alone = knowledge_answer.answer_question(
+        real_index, "What information is the city going to ask for, so I can have it ready?", "victorville"
+    )
+    assert "food recovery" in alone.text.lower()  # alone, it is the organics chapter's capacity request
+    answer = knowledge_answer.answer_question(real_index, question, "victorville")
+    assert [card.id for card in answer.cards][:2] == ["vvf-application-after", "vvf-permit-term"]
+    assert "food recovery" not in answer.text.lower()
