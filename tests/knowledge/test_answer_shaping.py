@@ -382,8 +382,8 @@ def test_a_single_question_the_ordinances_do_not_cover_is_declined_alone(real_in
         # questions listed with commas after one another, one of them after a condition
         (
             "Our Victorville space came with a garbage disposal in the prep sink. Can we keep it? Also, can "
-            "the dishwasher drain through the grease interceptor, can the employee restroom hand sink tie into "
-            "the interceptor line?",
+            "the dishwasher drain through the grease interceptor, can the employee restroom hand sink tie "
+            "into the interceptor line?",
             ["vvf-garbage-disposal", "vvf-dishwasher", "vvf-toilets"],
         ),
         # a numbered list
