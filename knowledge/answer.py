@@ -601,10 +601,12 @@ def subject_family(topic: str) -> str:
 
 
 _PART_BREAK = re.compile(
-    r"\?|;|(?=¿)|\b(?:also|and also|plus|another thing|other thing|2nd (?:question|thing)|second question"
+    # "also" that opens a clause, not one inside it ("could they also sue us")
+    r"\?|;|(?=¿)|(?<!they )(?<!we )(?<!i )(?<!you )(?<!it )(?<!he )(?<!she )\balso\b"
+    r"|\b(?:and also|plus|another thing|other thing|2nd (?:question|thing)|second question"
     r"|tambien|también|y otra cosa|otra pregunta|otra cosa)\b"
     # "... can i bring a lawyer. can they shut our sewer off": a sentence that opens as a question does
-    r"|\.\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should"
+    r"|\.\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should|if"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede)\b)"
     # "..., and how long is it valid": a second question joined by "and" (Spanish "y")
     r"|,?\s+(?:and|y)\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|if"
@@ -615,6 +617,11 @@ _PART_BREAK = re.compile(
     r"(?=(?:is there|are there|can (?:we|i)|could (?:we|i)|do (?:we|i)|how (?:do|can|long|much)"
     r"|what (?:do|can|happens)|when (?:do|does|is)|hay|puedo|podemos"
     r"|qu[eé] (?:hago|hacemos|pasa)|c[oó]mo le hago)\b)"
+    # a question joined by "and" after its condition: "..., can we just keep the old tenant's permit, and
+    # once we have a permit how long is it valid?"
+    r"|,\s+(?:and|y)\s+(?=(?:if|once|when|after|si|cuando|una vez)\b[^?.;]{0,60}?"
+    r"\b(?:how|what|when|where|who|can|could|do|does|is|are|will|would|should|c[oó]mo|qu[eé]|cu[aá]ndo"
+    r"|cu[aá]nto|puedo|podemos)\b)"
     # a question after a dash: "..., and we have a new barista starting Monday - when does she need the
     # sorting training?"
     r"|\s+[-–—]+\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should"
@@ -627,14 +634,17 @@ _PART_BREAK = re.compile(
 # grease interceptor, can the employee restroom hand sink tie into the interceptor line, ..."
 _LISTED_AFTER = re.compile(
     r",\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|must|qu[eé]"
-    r"|c[oó]mo|cu[aá]ndo|d[oó]nde|cu[aá]nto|puedo|podemos|se puede)\s)",
+    r"|c[oó]mo|cu[aá]ndo|d[oó]nde|cu[aá]nto|puedo|podemos|se puede)(?:'s|’s)?\s)",
     re.I,
 )
 # A clause that sets a condition for the question after it ("if the owners sell the business later, does the
 # permit go with it"), not a question of its own
 _SETS_A_CONDITION = re.compile(
-    r"^\W*(?:(?:and|but|so|y|pero)\s+)?(?:if|when|once|after|before|since|because|while|unless|si|cuando"
-    r"|una vez|despu[eé]s|antes|mientras)\b",
+    r"^\W*(?:(?:and|but|so|y|pero)\s+)?(?:(?:if|once|after|before|since|because|while|unless|si"
+    r"|una vez|despu[eé]s|antes|mientras)\b"
+    # "when" of a condition, not the question "When will the hearing be"
+    r"|when\b(?!\s+(?:will|is|are|do|does|did|can|could|should|would|must|was|were)\b)"
+    r"|cuando\b(?!\s+(?:es|son|tengo|tenemos|puedo|podemos|hay|me|nos)\b))",
     re.I,
 )
 
@@ -644,12 +654,19 @@ def _listed(part: str) -> list[str]:
     before it opens as a question, :data:`_LISTED_AFTER`); a clause that does not ask, or sets a condition,
     stays with what follows it ("our trap is full every 2 weeks, what should we do" is one question)."""
     pieces: list[str] = []
-    start = 0
+    start = clause = 0
     for comma in _LISTED_AFTER.finditer(part):
         before = part[start : comma.start()]
-        if _OPENS_A_QUESTION.match(before) and not _SETS_A_CONDITION.match(before):
+        # the condition is the clause just before the comma ("If our interceptor stays fairly clean, can we
+        # ask to go longer between pumpings, what would we need to show": the second comma ends a question)
+        # "I'd like to understand how ... If our interceptor ...": the sentence the comma is in
+        sentence, condition = (
+            re.split(r"[.!]\s+", text)[-1] for text in (before, part[clause : comma.start()])
+        )
+        if _OPENS_A_QUESTION.match(sentence) and not _SETS_A_CONDITION.match(condition):
             pieces.append(before)
             start = comma.end()
+        clause = comma.end()
     return [*pieces, part[start:]]
 
 
@@ -709,11 +726,12 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     picks: list[Card] = []
 
     def matched(part: str) -> CardMatch | None:
-        found = _on_subject(
-            _in_the_chapter_of(cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language), first),
-            first.topic,
-            PART_SUBJECT_MARGIN,
+        candidates = _in_the_chapter_of(
+            cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language), first
         )
+        found = _on_subject(candidates, first.topic, PART_SUBJECT_MARGIN)
+        if found is not None:  # "if I want to appeal, what's my deadline": the card that says by when
+            found = _for_what_is_asked(candidates, found, part, language)
         return found if found is not None and found.score >= CARD_MIN else None
 
     def pick(part: str) -> Card | None:
@@ -721,14 +739,17 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
         return found.card if found is not None else None
 
     def closer(part: str, alone: str) -> Card | None:
-        """A long question after a statement, read alone; with the statement when, alone, it finds a card in
-        the other chapter than the whole's and, with it, one in the whole's: "I'm getting ready to fill out
-        the FOG permit application. What information is the city going to ask for, so I can have it ready?"
-        asks the application's contents, not a food recovery group's capacity report."""
+        """A long question after a statement, read alone; with the statement when it ends on what the
+        statement said ("... a new commercial project with about 1,800 sq ft of landscape - does the organics
+        chapter require anything there?"), or when, alone, it finds a card in the other chapter than the
+        whole's and, with it, one in the whole's: "I'm getting ready to fill out the FOG permit application.
+        What information is the city going to ask for, so I can have it ready?" is not a food recovery
+        group's capacity report."""
         found = matched(alone)
-        if found is None or _is_organics(found.card) != _is_organics(first):
+        leans = _ENDS_ON_WHAT_WAS_SAID.search(alone) is not None
+        if leans or found is None or _is_organics(found.card) != _is_organics(first):
             read_with = matched(part)
-            if read_with is not None and _is_organics(read_with.card) == _is_organics(first):
+            if read_with is not None and (leans or _is_organics(read_with.card) == _is_organics(first)):
                 return read_with.card
         return found.card if found is not None else None
 
@@ -769,6 +790,10 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     return picks[:MAX_CARDS_PER_ANSWER]
 
 
+# A question that ends on what was said before it: "... does the organics chapter require anything there"
+_ENDS_ON_WHAT_WAS_SAID = re.compile(
+    r"\b(?:there|it|that|them|those|this|one|eso|esto|ah[ií]|all[ií])\W*$", re.I
+)
 MIN_PART_WORDS = 4  # a shorter part of a message ("ok.", "thanks!") asks nothing of its own
 SELF_CONTAINED_PART_WORDS = (
     10  # a part this long names what it asks about; a shorter one may lean on the whole

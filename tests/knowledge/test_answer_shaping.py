@@ -431,3 +431,42 @@ def test_a_long_question_after_a_statement_is_read_with_it_when_alone_it_finds_t
     answer = knowledge_answer.answer_question(real_index, question, "victorville")
     assert [card.id for card in answer.cards][:2] == ["vvf-application-after", "vvf-permit-term"]
     assert "food recovery" not in answer.text.lower()
+
+
+@pytest.mark.parametrize(
+    ("message", "asked"),
+    [
+        # a question that opens with "when" is no condition, and "also" inside a clause breaks nothing
+        (
+            "It proposes a civil penalty. When will the hearing be, what's the most they can charge per day, "
+            "and could they also sue us in court for the same thing?",
+            [
+                "When will the hearing be",
+                "what's the most they can charge per day",
+                "could they also sue us in court for the same thing",
+            ],
+        ),
+        # a sentence that opens with "if" asks; its condition stays with the question after the comma
+        (
+            "I'd like to understand how the city sets our pumping. If our interceptor stays fairly clean, can "
+            "we ask to go longer between pumpings, what would we need to show?",
+            [
+                "If our interceptor stays fairly clean, can we ask to go longer between pumpings",
+                "what would we need to show",
+            ],
+        ),
+    ],
+)
+def test_the_questions_of_a_message_are_told_apart(message, asked):
+    assert [alone or part for part, alone in knowledge_answer._questions(message)] == asked
+
+
+def test_a_question_ending_on_what_was_said_is_read_with_it(real_index):
+    question = (
+        "I own a landscaping company in Victorville. We haul our own green waste to the compost yard in our "
+        "trucks. What records do we have to keep for the city? Also we're designing a new commercial project "
+        "with about 1,800 sq ft of landscape - does the organics chapter require anything there?"
+    )
+    answer = knowledge_answer.answer_question(real_index, question, "victorville")
+    assert "vvo-landscape-new-project" in [card.id for card in answer.cards]
+    assert "500 square feet" in answer.text
