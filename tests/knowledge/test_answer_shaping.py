@@ -448,8 +448,8 @@ def test_a_long_question_after_a_statement_is_read_with_it_when_alone_it_finds_t
         ),
         # a sentence that opens with "if" asks; its condition stays with the question after the comma
         (
-            "I'd like to understand how the city sets our pumping. If our interceptor stays fairly clean, can "
-            "we ask to go longer between pumpings, what would we need to show?",
+            "I'd like to understand how the city sets our pumping. If our interceptor stays fairly clean, "
+            "can we ask to go longer between pumpings, what would we need to show?",
             [
                 "If our interceptor stays fairly clean, can we ask to go longer between pumpings",
                 "what would we need to show",
