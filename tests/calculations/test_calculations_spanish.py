@@ -81,7 +81,7 @@ def test_a_payment_day_asked_in_spanish_gets_what_is_owed_that_day() -> None:
 def test_annual_fee_and_waiver_eligibility_in_spanish() -> None:
     assert spanish(CASES[6][0], "inglewood").text.startswith("Su cuota anual es de $413: ")
     assert spanish(CASES[7][0], "victorville").text.startswith(
-        "Sí, usted califica para solicitar una exención de minimis"
+        "Sí, califica: puede solicitar una exención de minimis"
     )
     assert spanish(CASES[8][0], "victorville").text.startswith("No, usted no califica para una exención")
 

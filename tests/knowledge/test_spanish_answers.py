@@ -163,7 +163,7 @@ def test_a_spanish_spill_told_in_everyday_words_gets_its_written_deadline(questi
     [
         # "un NOV" is a notice of violation, never "1 nov", a day that would start the appeal's clock
         ("nos puso un NOV y la carta se mando el 18 de nov", "notice of violation"),
-        ("me llego el segundo NOV", "el segundo notice of violation"),
+        ("me llego el segundo NOV", "the second notice of violation"),
     ],
 )
 def test_the_notice_of_violation_s_acronym_is_never_read_as_november(said, glossed):
