@@ -280,6 +280,10 @@ def with_translation_note(shaped: ShapedReply, channel: str) -> ShapedReply:
     return ShapedReply(f"{shaped.text} {note}", shaped.more)
 
 
+# A card's setting for whose place a message says it is about (``intake.settings.parse_generator``)
+_SETTING_OF = {GeneratorType.COMMERCIAL: "business", GeneratorType.SINGLE_FAMILY: "household"}
+
+
 def free_answer(
     index: HybridIndex,
     contacts: CityContacts,
@@ -317,7 +321,8 @@ def free_answer(
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
     computed = compute(english, city or detect_city(said), now, asked=asked)
-    business = parse_generator(question) is GeneratorType.COMMERCIAL  # a household's card never answers it
+    # whose place it is: a household's card never answers a business, nor a business's card a household
+    setting = _SETTING_OF.get(parse_generator(question))
     rule = answer_question(
         index,
         question,
@@ -325,7 +330,7 @@ def free_answer(
         contacts,
         ask_city=ask_city,
         subject=subject,
-        business=business,
+        setting=setting,
         not_again=not_again,
     )
     if computed is None and (each := _each_city_clock(rule, english, now)) is not None:
@@ -336,7 +341,7 @@ def free_answer(
         and _ASKS_A_DATE.search(question)
     ):
         one_day = _same_day_in_both(
-            index, contacts, question, english, clock_facts, now, subject=subject, business=business
+            index, contacts, question, english, clock_facts, now, subject=subject, setting=setting
         )
         if one_day is not None:  # "had a backup yesterday, do we have to send something in writing? by when"
             return one_day
@@ -410,7 +415,7 @@ def _same_day_in_both(
     now: dt.datetime,
     *,
     subject: str | None,
-    business: bool,
+    setting: str | None,
 ) -> Answer | None:
     """A question of when whose answer waits on the city, where each city's card runs a clock that falls
     due on the same day from the day the message gives ("we had a backup yesterday, do we have to send
@@ -419,7 +424,7 @@ def _same_day_in_both(
     behind it (SMS: behind MORE). None unless both clocks give the same days."""
     found = []
     for city in CITY_NAMES:
-        rule = answer_question(index, question, city, contacts, subject=subject, business=business)
+        rule = answer_question(index, question, city, contacts, subject=subject, setting=setting)
         clock = _card_clock(rule, english, clock_facts, now) if rule.kind is AnswerKind.ANSWER else None
         if clock is None or not clock.dues or rule.card is None:
             return None

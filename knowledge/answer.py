@@ -139,7 +139,7 @@ def answer_question(
     *,
     ask_city: bool = False,
     subject: str | None = None,
-    business: bool = False,
+    setting: str | None = None,
     not_again: frozenset[str] = frozenset(),
 ) -> Answer:
     """Answer from the ordinances, or ask for the city, or say they do not cover it.
@@ -147,8 +147,9 @@ def answer_question(
     ``subject`` is the topic of the card the conversation is about ("edible-food-tiers"): of the cards that
     match a question nearly as well as the best (:data:`SUBJECT_MARGIN`), one on the same subject answers
     ("what records do we have to keep?" after the tier-two question: the food recovery records, not a
-    self-hauler's). ``business``: the message says it is about a business, which a household's card never
-    answers. ``not_again``: the ids of cards that must not answer (the one just given, to "what else?").
+    self-hauler's). ``setting``: whose place the message says it is about, "business" (a household's card
+    never answers it) or "household" (a business's card never does). ``not_again``: the ids of cards that must
+    not answer (the one just given, to "what else?").
 
     When the city is unknown and the two cities' rules differ, ``ask_city`` asks which city instead of
     answering for both, labelled (short channels ask; the web page has room for both). A question in
@@ -169,7 +170,7 @@ def answer_question(
         if rest is None:
             return declined
         answered = answer_question(
-            index, rest, jurisdiction, contacts, ask_city=ask_city, subject=subject, business=business
+            index, rest, jurisdiction, contacts, ask_city=ask_city, subject=subject, setting=setting
         )
         if answered.kind is not AnswerKind.ANSWER:
             return declined
@@ -188,7 +189,7 @@ def answer_question(
             subject=subject,
             each_city=named if len(named) > 1 else (),
             contacts=contacts,
-            business=business,
+            setting=setting,
             not_again=not_again,
         )
         if carded is not None:
@@ -255,7 +256,7 @@ def _from_cards(
     subject: str | None = None,
     each_city: tuple[str, ...] = (),
     contacts: CityContacts | None = None,
-    business: bool = False,
+    setting: str | None = None,
     not_again: frozenset[str] = frozenset(),
 ) -> Answer | None:
     """The answer card's answer when one answers the question closely enough; None: fall back to passages.
@@ -277,7 +278,7 @@ def _from_cards(
             asked,
             subject,
             language,
-            business,
+            setting,
             organics,
         )
         return found if found is not None and _close_enough(found, subject) else None
@@ -529,13 +530,21 @@ def _for_what_is_asked(found: list[CardMatch], chosen: CardMatch, question: str,
     return chosen
 
 
-def _for_the_setting(found: list[CardMatch], chosen: CardMatch, business: bool) -> CardMatch:
-    """``chosen``, unless it is a household's card and the message says it is about a business (``business``,
-    read by the caller: "tengo negocio de jardinería y yo mismo llevo las ramas ... recibos?"): then the best
-    card that is not a household's."""
-    if chosen.card.setting != "household" or not business:
+def _for_the_setting(found: list[CardMatch], chosen: CardMatch, setting: str | None) -> CardMatch:
+    """``chosen``, unless its rule is the other setting's than the message's (``setting``, read by the
+    caller): a household's card for a business ("tengo negocio de jardinería y yo mismo llevo las ramas ...
+    recibos?"), or a business's card for a household ("i own a 4 unit building ... do my tenants need the
+    commercial bins": fewer than five units is a household); then the best card that is not the other
+    setting's, when one matches nearly as well."""
+    other = {"business": "household", "household": "business"}.get(setting or "")
+    if other is None or chosen.card.setting != other:
         return chosen
-    return next((m for m in found if m.card.setting != "household"), chosen)
+    return next(
+        (m for m in found if m.card.setting != other and m.score >= chosen.score - SETTING_MARGIN), chosen
+    )
+
+
+SETTING_MARGIN = 0.25  # how much closer the other setting's card may be than the one for the message's
 
 
 # A question that asks what one must do ("tengo q avisarle a alguien o ya no?", "do we have to report it?")
@@ -565,7 +574,7 @@ def _best(
     question: str,
     subject: str | None,
     language: str,
-    business: bool = False,
+    setting: str | None = None,
     organics: bool | None = None,
 ) -> CardMatch | None:
     """The card that answers: the best match (or one on the conversation's subject, :func:`_on_subject`);
@@ -575,7 +584,7 @@ def _best(
     chosen = _on_subject(found, subject, organics=organics)
     if chosen is not None:
         chosen = _for_what_is_asked(found, chosen, question, language)
-        chosen = _for_the_setting(found, chosen, business)
+        chosen = _for_the_setting(found, chosen, setting)
         chosen = _for_a_duty(found, chosen, question)
     if chosen is None or not _ASKS_YES_OR_NO.match(question):
         return chosen

@@ -104,6 +104,13 @@ _PROCESSING_TIME = _topic(
     r"\b(?:answer|respond|approv\w*|decid\w*|contestar|responder)\b"
     r"|\bwhen (?:will|do|would) (?:we|i) (?:hear back|get (?:an? )?(?:answer|response|decision))\b)"
 )
+# A pickup of big items ("do they do big item pickup", "will they haul away an old couch"): the chapter only
+# says such items go in no cart (excluded waste), not who collects them or when
+_BULKY_PICKUP = _topic(
+    r"\b(?:big|bulky|large|oversized|heavy)\s+(?:items?|trash|junk|stuff)\s+(?:pick\s?-?ups?|collections?|days?)\b"
+    r"|\b(?:pick\s?-?ups?|pick (?:it|them) up|haul (?:it |them )?away|collect)\b.{0,30}"
+    r"\b(?:couch|sofa|mattress|fridge|refrigerator|furniture|appliances?|washer|dryer)\b"
+)
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
     r"\b(?:how much|cost|price)\b.{0,40}\bpermit\b|\bpermit\b.{0,30}\b(?:fee|cost|how much)\b"
@@ -139,6 +146,13 @@ _HAZARDOUS_SAY = {
     "victorville": N_(
         "Chapter 6.37 keeps hazardous waste out of solid waste, so it goes in no cart "
         '(Victorville Municipal Code § 6.37.020 ("Solid waste")(1)).'
+    )
+}
+_BULKY_SAY = {
+    "victorville": N_(
+        "Chapter 6.37 counts appliances, scrap metal, electronics, tires and oversized furniture as excluded "
+        "waste, which needs separate handling and can't go in the standard carts (Victorville Municipal Code "
+        '§ 6.37.020 ("Excluded waste")).'
     )
 }
 _INGLEWOOD_ORGANICS_SAY = {
@@ -183,6 +197,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("collection days"), SOLID_WASTE, {})
     if _HAZARDOUS.search(question):
         return Uncovered(N_("hazardous waste drop-off"), SOLID_WASTE, _HAZARDOUS_SAY)
+    if _BULKY_PICKUP.search(question):
+        return Uncovered(N_("bulky item pickup"), SOLID_WASTE, _BULKY_SAY)
     if _TRASH_COMPANY.search(question):
         return Uncovered(N_("who collects the trash"), SOLID_WASTE, {})
     if _COMPOST_GIVEAWAY.search(question):

@@ -881,6 +881,17 @@ FOOD_RECOVERY_REPORT = Clock(
         "so by {due}."
     ),
 )
+CAPACITY_REQUEST_RESPONSE = Clock(
+    key="food_recovery_capacity_response",
+    what=N_("Respond to the city's request about food recovery capacity"),
+    shift=CalendarDays(60),
+    citation=victorville("6.37.070(d)"),
+    trigger=N_("city's capacity planning request"),
+    reason=N_(
+        "A food recovery service or organization the city contacts about capacity must respond within sixty "
+        "days of the {start} request, so by {due}."
+    ),
+)
 CONTAINER_COLOR_DEADLINE = dt.date(2036, 1, 1)
 """6.37.040(d)(1): non-conforming functional containers need not be replaced before the end of their useful
 life "or prior to January 1, 2036, whichever comes first"; 6.37.020 ("Black container") says the same of old

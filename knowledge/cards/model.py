@@ -7,7 +7,8 @@ follow-up stays in it; ``offer`` names the guided flow worth offering after the 
 the compliance core's deadline clocks the rule runs, computed when the message gives the day one started;
 ``refer`` names the city office (``fog`` or ``solid_waste``) that has what the ordinance leaves out, for a
 card that says the ordinance does not give it (a fee's amount, an approved list, pickup days); ``setting``
-(``household``) marks a card whose rule is a single-family household's only, never given to a business.
+(``household``) marks a card whose rule is a single-family household's only, never given to a business, and
+(``business``) one whose rule is a business's or a 5-plus-unit building's only, never given to a household.
 The files are written from the ordinances and the development questions only (``evaluation/BRIEF.md``), and
 checked by :mod:`knowledge.cards.fidelity`.
 """
@@ -35,7 +36,7 @@ OFFERS = (
     "service_log",
 )
 OFFICES = (FOG, SOLID_WASTE)
-SETTINGS = ("household",)
+SETTINGS = ("household", "business")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CODE_PREFIX = {
     "victorville": f"{VICTORVILLE_CODE_NAME} § ",
@@ -71,7 +72,7 @@ class Card:
     # gives the day it started ("mailed nov 18"), the due date is computed and said first.
     clocks: tuple[str, ...] = ()
     refer: str | None = None  # the office that has what the answer says the ordinance leaves out
-    setting: str | None = None  # "household": the rule is a single-family household's only
+    setting: str | None = None  # "household" / "business": the rule is only a household's / a business's
     translations: Mapping[str, CardText] = field(default_factory=dict, compare=False)
 
     def text_in(self, language: str) -> CardText:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 import languages
 from actions.knowledge import free_answer
 from actions.permits import fee_facts
@@ -371,3 +373,26 @@ def test_a_question_asking_what_to_do_is_not_answered_by_a_term_s_definition(rea
     with languages.using("es"):  # alone, the message is nearest "es un SSO?": what to do is asked
         answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "web")
     assert answer.card is not None and answer.card.topic != "definitions" and "10.03.280" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # a part asking by when gets the card that says it, and its clock: 15 days from the mailing
+        (
+            "Received a second notice of violation from the City of Inglewood, mailed November 23. It says "
+            "our interceptor was over 25% full again. What's the penalty fee for a second one, and if I want "
+            "to appeal, what's my deadline?",
+            ["$250.", "so by December 8, 2026"],
+        ),
+        # a capacity request's date gives the day to respond by (60 days)
+        (
+            "I run a food pantry in Victorville. The city sent a letter dated November 13 asking about our "
+            "food recovery capacity. How long do we have to respond?",
+            ["so by January 12, 2027", "6.37.070(d)"],
+        ),
+    ],
+)
+def test_the_clock_of_the_card_that_answers_a_part_is_computed(real_index, question, said):
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    assert all(part in answer.text for part in said)

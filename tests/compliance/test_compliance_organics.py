@@ -247,6 +247,7 @@ def test_contamination_fees_after_more_than_two(observations, fees):
         ("contamination_notice", D(2026, 3, 2), D(2026, 3, 12), "6.37.130(d)(2)"),
         ("food_recovery_annual_report", D(2025, 12, 31), D(2026, 4, 1), "6.37.070(c)"),
         ("food_recovery_annual_report", D(2026, 4, 1), D(2027, 4, 1), "6.37.070(c)"),
+        ("food_recovery_capacity_response", D(2026, 11, 13), D(2027, 1, 12), "6.37.070(d)"),
         ("deminimis_waiver_expiry", D(2024, 3, 1), D(2029, 3, 1), "6.37.050(a)(4)"),
         ("physical_space_waiver_expiry", D(2024, 3, 1), D(2029, 3, 1), "6.37.050(b)(3)"),
     ],

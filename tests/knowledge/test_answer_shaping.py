@@ -350,6 +350,11 @@ def test_every_card_s_first_sms_keeps_the_numbers_of_its_first_sentence(language
             "collection days",
             "6.37.040",
         ),
+        (
+            "how do i get rid of an old couch and a broken fridge in victorville? do they do big item pickup",
+            "bulky item pickup",
+            '"excluded waste"',
+        ),
     ],
 )
 def test_a_question_the_ordinances_leave_to_the_office_beside_one_they_answer_gets_both(

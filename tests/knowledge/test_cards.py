@@ -471,10 +471,11 @@ def test_a_household_s_card_never_answers_a_business_and_a_setting_must_be_known
     house = CardMatch(cards["vvo-selfhaul-house"], 0.97, "q")
     business = CardMatch(cards["vvo-selfhaul-records"], 0.94, "q")
     found = [house, business]
-    assert _for_the_setting(found, house, business=True) is business
-    assert _for_the_setting(found, house, business=False) is house
+    assert _for_the_setting(found, house, "business") is business
+    assert _for_the_setting(found, house, None) is house
+    assert _for_the_setting(found, house, "household") is house
     bad = GOOD_FILE.replace("    offer: service_log", "    offer: service_log\n    setting: office")
-    with pytest.raises(CardError, match="'setting' must be one of household"):
+    with pytest.raises(CardError, match="'setting' must be one of household, business"):
         load_file(write(tmp_path, bad))
 
 
@@ -508,3 +509,25 @@ def test_a_question_asking_by_when_is_answered_by_the_nearly_as_close_card_whose
     # never another matter's clock ("what do we send in writing, and by when?" is no interceptor order)
     other = CardMatch(dataclasses.replace(due, topic="interceptor-requirement"), 0.94, "q")
     assert _for_what_is_asked([who_pays, other], who_pays, asked, "en") is who_pays
+
+
+def test_a_business_s_card_never_answers_a_household_when_one_for_it_is_close():
+    from knowledge.answer import _for_the_setting
+
+    cards = {c.id: c for c in load_cards()}
+    business = CardMatch(cards["vvo-biz-container-access"], 1.03, "q")
+    fourplex = CardMatch(cards["vvo-fourplex-single-family"], 0.99, "q")
+    far = CardMatch(cards["vvo-house-subscribe"], 0.70, "q")
+    assert _for_the_setting([business, fourplex], business, "household") is fourplex
+    assert _for_the_setting([business, far], business, "household") is business  # none close: kept
+    assert _for_the_setting([business, fourplex], business, "business") is business
+
+
+def test_a_four_unit_building_s_tenants_follow_the_household_rules(real_index):
+    answer = answer_question(
+        real_index,
+        "i own a 4 unit building in victorville. do my tenants need the commercial bins",
+        None,
+        setting="household",
+    )
+    assert answer.card.id == "vvo-fourplex-single-family"
