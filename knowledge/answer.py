@@ -666,9 +666,9 @@ def _listed(part: str) -> list[str]:
     start = clause = 0
     for comma in _LISTED_AFTER.finditer(part):
         before = part[start : comma.start()]
-        # the condition is the clause just before the comma ("If our interceptor stays fairly clean, can we
-        # ask to go longer between pumpings, what would we need to show": the second comma ends a question)
-        # "I'd like to understand how ... If our interceptor ...": the sentence the comma is in
+        # read in the sentence the comma is in ("I'd like to understand how ... If our interceptor ..."); the
+        # condition is the clause just before the comma ("If our interceptor stays fairly clean, can we ask
+        # to go longer between pumpings, what would we need to show": the second comma ends a question)
         sentence, condition = (
             re.split(r"[.!]\s+", text)[-1] for text in (before, part[clause : comma.start()])
         )
@@ -711,7 +711,9 @@ def asks_several(question: str) -> bool:
     return sum(1 for part, alone in _questions(question) if _asks(alone or part, question)) > 1
 
 
-MAX_CARDS_PER_ANSWER = 4  # dev questions: 3 answered one more list-of-questions message than 2; 4, four more
+# A message may list four asks ("Can we keep it? Also, can the dishwasher ..., can the restroom sink ...,
+# and the enzyme drops?"); on SMS what does not fit the first reply is behind MORE
+MAX_CARDS_PER_ANSWER = 4
 
 
 def _with_other_parts(cards: CardIndex, question: str, first: Card, language: str = ENGLISH) -> list[Card]:
@@ -910,8 +912,10 @@ def _covered_parts(question: str, city: str | None) -> str | None:
 def _questions(message: str) -> list[tuple[str, str | None]]:
     """The message's parts that ask something: "We're taking over a space in Victorville." is the
     questions' context (which the card for the whole message answers), not a question of its own (a
-    physical-space waiver's), though a short question is read with it ("... mailed nov 23. when is it
-    final"), and kept alone beside it. A statement at the end stays ("... my cousin says the whole thing is
+    physical-space waiver's), though the question after it is read with it ("... mailed nov 23. when is it
+    final") and kept alone beside it (:func:`_with_other_parts` reads a short one with it, a long one alone
+    unless it leans on it). Questions listed with commas are each a part (:func:`_listed`). A statement at
+    the end stays ("... my cousin says the whole thing is
     dead"), and so does each when none asks anything. Claims put to be checked are each a part
     (:func:`_claims`)."""
     if claims := _claims(message):
