@@ -731,8 +731,10 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     ]
     if len(asked) < 2:
         return [first]
-    parts = [part for part, _ in asked]
-    if language == ENGLISH:  # the parts' vectors in one batch; each match below finds its own cached
+    # the parts' vectors in one batch, each read with what came before it and alone; each match below finds
+    # its own cached
+    parts = [text for part, alone in asked for text in (part, alone) if text is not None]
+    if language == ENGLISH:
         cards.embedder.encode(parts)
     picks: list[Card] = []
 
