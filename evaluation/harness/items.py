@@ -44,6 +44,7 @@ SPLIT_OF_WRITER = {
     "w21": "dev",  # stop 37: short SMS texts, flows done to the end, played before any change for it (README)
     "w24": "dev",  # stop 38: as w10, mostly SMS, played first on the stop's code before any change for it
     "w26": "dev",  # stop 39: as w24 (README)
+    "w28": "dev",  # stop 41: as w24, played first on the stop's code before any change for it (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -68,6 +69,7 @@ SPLIT_OF_WRITER = {
     "s18": "dev",  # as w21, stop 37 (README)
     "s20": "dev",  # as w24, stop 38 (README)
     "s22": "dev",  # as w24, stop 39 (README)
+    "s24": "dev",  # as w28, stop 41 (README)
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
