@@ -934,7 +934,7 @@ _NAMED_PERSON = re.compile(
 )
 _NAMED_BUSINESS = re.compile(
     r"(?i:\b(?:business|restaurant|establishment|bakery|store|shop|cafe|company|negocio|restaurante)"
-    r"(?: name)?(?: is|:| es| se llama)|\bcalled|^\s*(?:se llama|el nombre es|the name is))\s+"
+    r"(?: name(?: is|:)?| is|:| es| se llama)|\bcalled|^\s*(?:se llama|el nombre es|the name is))\s+"
     r"(?P<name>[A-Z0-9][\w'&.-]*(?:\s+(?:[A-Z0-9&][\w'&.-]*|de|del|la|el|of|the)){0,4})"
     r"|(?i:\b(?:we'?re|we are|somos))\s+"  # "We're Mesa Insurance Services at 12345 Hesperia Road"
     r"(?P<we>[A-Z][\w'&.-]*(?:\s+[A-Z&][\w'&.-]*){0,4})(?=\s+(?:at|on|en)\s+\d)"

@@ -43,7 +43,9 @@ _TRUCK_CAME = re.compile(r"\b(?:came|come|vino|vinieron) (?:el |the )?(?:cami[o�
 # when the next one is due, or whether it can wait ("every 90 days or can i push it longer?")
 _NEXT = re.compile(
     r"\b(?:when|next|due|again|how long until|by when|how often|push(?:ed)? it|longer|stretch|postpone|delay|"
-    r"skip|wait)\b",
+    r"skip|wait|"
+    # whether it is late already: "last pumped june 3, are we ok or late??"
+    r"late|overdue|past due|behind|on time|(?:are|r|is) (?:we|it|i) (?:ok|okay|good|fine))\b",
     re.I,
 )
 _MANIFEST = re.compile(r"\b(?:manifest|manafest|manifests|manifiesto|paperwork|pump ticket)s?\b", re.I)
@@ -321,9 +323,10 @@ _A_DAY_SAID_OF_THE_CALENDAR = re.compile(
 def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     planned_day = None
     if planned := _PLANNED.search(text):
-        when, _ = find_date(planned.group("when"), ctx, FUTURE)
-        if when.ok and when.value is not None:
-            planned_day, text = when.value, f"{text[: planned.start()]} {text[planned.end() :]}"
+        when, (_, said_end) = find_date(planned.group("when"), ctx, FUTURE)
+        if when.ok and when.value is not None:  # the booked day's words, not what follows it ("... the 20th
+            end = planned.start("when") + said_end  # tho last grease pump was oct 15")
+            planned_day, text = when.value, f"{text[: planned.start()]} {text[end:]}"
     # "last pump was 10/20, our permit says 60 days" asks the next date as plainly as "when's the next one"
     asks_next = _NEXT.search(text) or any(permit_frequency(text)) or planned_day is not None
     pumped = _PUMPED.search(text) or (_TRUCK_CAME.search(text) and _DEVICE.search(text))
@@ -385,7 +388,13 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
 
 
 # Inglewood's bill for a blockage or overflow the restaurant caused: the City's costs plus a service charge
-_SERVICE_CHARGE = re.compile(r"\b(?:service charge|cargo (?:de|por) servicio)\b", re.I)
+_SERVICE_CHARGE = re.compile(
+    r"\b(?:service charge|cargo (?:de|por) servicio|"
+    # "the cleanup cost and then some extra percentage added on top"
+    r"(?:extra|added|additional) (?:\d+ ?)?(?:percent(?:age)?|%)|percent(?:age)? (?:added|on top|extra)|"
+    r"porcentaje)\b",
+    re.I,
+)
 _CITY_WORK = re.compile(
     r"\b(?:clean(?:ing|ed)?(?: ?-?ups?| out)?|repairs?|blockage|blocked|overflow|backup|sewer (?:main|line)|"
     r"limpi\w+|reparaci[oó]n|tap[oó]n|tapamos|tapado|desbordamiento)\b",
@@ -1305,6 +1314,8 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
 _STARTS_CLOCK = re.compile(
     r"\b(?:mailed|dated|sent|served|issued|postmark\w*|letter|notice|invoice|fechad[ao]|enviad[ao]|con fecha|"
     r"mandaron|llego|sello|matasellos|"
+    # "la mandaron por correo certificado el 20 de noviembre", "certified mail on nov 20"
+    r"certified(?: mail)?|(?:por )?correo(?: certificado)?|certificad[ao]|"
     # a service's day ("the pumping guys came out yesterday afternoon"): a manifest's clock starts there
     r"pumped|serviced|cleaned|came out|came by|showed up|bombearon|vinieron)\b",
     re.IGNORECASE,

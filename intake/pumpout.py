@@ -170,6 +170,7 @@ def _hauler(cased: str) -> str | None:
         if words and (name := _clean_hauler(" ".join(words))):
             return name
     chunks = re.split(rf"[,;{_BLANK}]+|\.(?:\s+|$)|\s+-\s+|\band\b", cased)
+    unmarked: list[str] = []
     for index, chunk in enumerate(chunks):
         words = _strip_filler(
             _RE_ERRAND.split(chunk, maxsplit=1)[0].split(), first_word_of_message=index == 0
@@ -177,8 +178,11 @@ def _hauler(cased: str) -> str | None:
         # unmarked, a name is capitalised or more than one word ("desert valley pumping"), not "big"
         named = len(words) > 1 or (words and words[0][:1].isupper())
         if words and named and (name := _clean_hauler(" ".join(words))):
-            return name
-    return None
+            unmarked.append(name)
+    # a capitalised name before lower-case words: "hoy en la mañana como a las 8, Ace Grease Service"
+    return next((name for name in unmarked if any(word[:1].isupper() for word in name.split())), None) or (
+        unmarked[0] if unmarked else None
+    )
 
 
 def parse_pumpout(text: str, ctx: ParseContext) -> PumpOutLog:

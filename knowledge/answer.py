@@ -617,6 +617,9 @@ _PART_BREAK = re.compile(
     # "... can i bring a lawyer. can they shut our sewer off": a sentence that opens as a question does
     r"|\.\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should|if"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede)\b)"
+    # "... somos 40 sillas y no tenemos drive thru. y el training de los empleados cada cuanto hay q darlo?":
+    # a sentence that opens with "and" and ends in a question mark
+    r"|\.\s+(?=(?:and|y)\s+[^.?!;]*\?)"
     # "..., and how long is it valid": a second question joined by "and" (Spanish "y")
     r"|,?\s+(?:and|y)\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|if"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay"

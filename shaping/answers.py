@@ -23,6 +23,10 @@ from shaping.sms_text import MORE_MARKER, more_marker, split_sms
 from shaping.speech import to_speech
 
 _CODE_NAMED = re.compile(rf"\(({VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})")
+# a citation that opens a stretch of text, before the words it does not cite
+_OPENING_CITATION = re.compile(
+    rf"\((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*\)\s*"
+)
 
 
 def _cites_both_codes(text: str) -> bool:
@@ -174,12 +178,24 @@ def _filled(answer: Answer, limit: int) -> Answer:
     room = limit - len(more_marker())
     for taken in range(len(rest), 0, -1):
         said = dataclasses.replace(
-            answer, text=f"{body} {' '.join(rest[:taken])}{citation}", more=" ".join(rest[taken:])
+            answer,
+            text=f"{body} {' '.join(rest[:taken])}{citation}",
+            more=" ".join(_cited_last(rest[taken:])),
         )
         brief = said.text if len(said.text) <= room else _with_first_citation_only(said, limit)
         if brief is not None and len(brief) <= room:
             return said
     return answer
+
+
+def _cited_last(sentences: list[str]) -> list[str]:
+    """The sentences left behind MORE, a citation that opens them moved after them: it closes the words
+    said before it, which now stand in the first SMS, and covers the ones after it as well
+    ("(§ 10.03.160(b)) The FOG manager assigns ..." reads "The FOG manager assigns ... (§ 10.03.160(b))")."""
+    opening = _OPENING_CITATION.match(sentences[0]) if sentences else None
+    if opening is None or opening.end() == len(sentences[0]):
+        return sentences
+    return [sentences[0][opening.end() :], *sentences[1:], opening.group(0).strip()]
 
 
 def _with_the_result(answer: Answer, limit: int) -> tuple[str, str, str] | None:

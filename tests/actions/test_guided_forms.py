@@ -1565,3 +1565,12 @@ def test_a_question_about_an_amount_in_the_form_is_still_answered_aside():
         CONTACTS,
     )
     assert turn.reject or turn.aside
+
+
+def test_a_business_name_said_as_a_label_fills_the_business_field():
+    said = (
+        "We're requesting the waiver from the brown food scraps container and the green container service. "
+        "Business name Joshua Tree Coffee, contact Priya Shah, priya@example.com."
+    )
+    found = named_facts(DEMINIMIS_FORM.spec, said, CTX, {})
+    assert found["business_name"] == "Joshua Tree Coffee"

@@ -882,3 +882,54 @@ def test_a_school_named_with_another_fee_is_no_annual_fee_question():
     """ "how much is the NOV fine for our school" names a school and a fine: not the school's yearly fee."""
     found = compute("how much is the NOV fine for our school, its the second one", "inglewood", NOW)
     assert found is None or found.kind != "annual_fee"
+
+
+def test_asking_whether_a_service_is_late_computes_when_it_was_due():
+    found = compute(
+        "inglewood. last time we got the grease trap pumped was june 3rd. our permit doesnt have a pumping "
+        "schedule on it yet. are we ok or late??",
+        "inglewood",
+        NOW,
+    )
+    assert found is not None and found.kind == "service_due"
+    assert "September 3, 2026" in found.text and "overdue" in found.text
+
+
+def test_a_booked_day_is_checked_against_the_due_date_the_conversation_gave():
+    # the booked day's words end at the day: what follows it is the topic's last service, not the booking
+    asked = "the pumper cant come till the 20th tho"
+    found = compute(
+        f"{asked} last grease pump was oct 15, when am i due next? victorville our permit says 60 days",
+        "victorville",
+        NOW,
+        asked=asked,
+    )
+    assert found is not None
+    assert "December 20, 2026 is 6 days after the due date" in found.text
+    assert "December 14, 2026" in found.text
+
+
+def test_the_percentage_added_to_a_cleanup_bill_is_the_service_charge():
+    found = compute(
+        "okay the cleanup part says, uh, three thousand two hundred dollars. Inglewood sent us a bill for "
+        "the sewer cleanup from when our line backed up, there's the cleanup cost and then some extra "
+        "percentage added on top? the invoice is dated November 13",
+        "inglewood",
+        NOW,
+    )
+    assert found is not None and found.kind == "damage_costs"
+    assert "$800" in found.text and "$4,000" in found.text and "December 28, 2026" in found.text
+
+
+def test_a_notice_sent_by_certified_mail_starts_the_hearing_window_in_spanish():
+    said = gloss(
+        "la mandaron por correo certificado el veinte de noviembre y dice que la audiencia es el veintiocho "
+        "de diciembre, eso se puede?"
+    )
+    from calculations.compute import clock_deadlines
+
+    found = clock_deadlines(
+        ("revocation_hearing_earliest", "revocation_hearing_latest"), said, "victorville", NOW
+    )
+    assert found is not None
+    assert "December 5, 2026" in found.text and "January 4, 2027" in found.text

@@ -194,3 +194,12 @@ def test_an_hour_is_no_amount_and_a_word_for_any_company_is_no_hauler():
     assert log.gallons is None and log.hauler == "Desert Grease Services"
     assert parse_pumpout("hoy vino la compañia a bombear el grease trap", TUESDAY).hauler is None
     assert parse_pumpout("pumped at 8am, 500 gallons", TUESDAY).gallons.amount == 500
+
+
+def test_a_capitalised_company_is_the_hauler_before_lower_case_words_about_the_time() -> None:
+    log = parse_pumpout("hoy en la mañana como a las 8, Ace Grease Service, sacaron 750 galones", TUESDAY)
+    assert log.hauler == "Ace Grease Service"
+    # unmarked and lower case, a name of several words still counts when nothing is capitalised
+    assert parse_pumpout("pumped yesterday by desert valley pumping, 500 gal", TUESDAY).hauler == (
+        "desert valley pumping"
+    )

@@ -1,6 +1,7 @@
 """Answer shaping: SMS length and MORE, voice wording, asking for the city, declining, no wrong city."""
 
 import dataclasses
+import datetime as dt
 import re
 
 import pytest
@@ -475,3 +476,42 @@ def test_a_question_ending_on_what_was_said_is_read_with_it(real_index):
     answer = knowledge_answer.answer_question(real_index, question, "victorville")
     assert "vvo-landscape-new-project" in [card.id for card in answer.cards]
     assert "500 square feet" in answer.text
+
+
+def test_a_sentence_opening_with_and_that_asks_is_its_own_part():
+    parts = knowledge_answer._questions(
+        "en inglewood cuanto es la cuota anual del permit de grasa? somos 40 sillas y no tenemos drive thru. "
+        "y el training de los empleados cada cuanto hay q darlo?"
+    )
+    assert [alone or part for part, alone in parts] == [
+        "en inglewood cuanto es la cuota anual del permit de grasa",
+        "y el training de los empleados cada cuanto hay q darlo",
+    ]
+
+
+def test_a_citation_left_to_open_the_more_part_closes_it_instead():
+    from shaping.answers import _cited_last
+
+    cited = "(Victorville Municipal Code §§ 10.03.160(f)(2), (b))"
+    rest = [f"{cited} The FOG manager assigns each FSE a frequency.", "Count from your last service."]
+    assert _cited_last(rest) == [
+        "The FOG manager assigns each FSE a frequency.",
+        "Count from your last service.",
+        cited,
+    ]
+    assert _cited_last(["No citation here.", "Nor here."]) == ["No citation here.", "Nor here."]
+
+
+def test_a_label_found_bad_starts_the_ten_day_replacement_clock(real_index):
+    from actions.knowledge import free_answer
+
+    result = free_answer(
+        real_index,
+        CityContacts(),
+        "victorville - checked our recycle + compost bins this morning and one of the labels is half peeled "
+        "off. how long do we have to fix it?",
+        "victorville",
+        dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.timezone(dt.timedelta(hours=-8))),
+        "web",
+    )
+    assert "December 11, 2026" in result.text and "6.37.040(d)(3)" in result.text
