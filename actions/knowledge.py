@@ -769,7 +769,7 @@ def besides_the_last(tracker: Tracker, question: str) -> frozenset[str]:
 _FOLLOW_UP_ASKS_AN_AMOUNT = re.compile(
     r"\b(?:how much|cost|costs|owe|pay|fees?|fines?|charge)\b", re.IGNORECASE
 )
-_AMOUNTS = frozenset({"annual_fee", "permit_fee", "late_fee", "nov_fee", "damage_costs"})
+_AMOUNTS = frozenset({"annual_fee", "permit_fee", "late_fee", "nov_fee", "damage_costs", "penalty_cap"})
 _DAYS = frozenset({"deadline", "spill_written_deadline", "service_due", "late_fee", "window"})
 
 

@@ -276,6 +276,35 @@ _ASKS_FOR_A_VALUE = frozenset({"deminimis_limit"})
 Reader = Callable[[str, str | None, ParseContext], "Computed | None"]
 
 
+# A value taken back in the same message: "quince de septiembre... no perdon, es quince de octubre",
+# "nov 3, no wait, nov 13" (read in Spanish's gloss too)
+_TAKEN_BACK = re.compile(
+    r"[,.\s]+(?:no[,.!\s]+)?(?:perd[oó]n|sorry|wait|i mean|quiero decir|mejor dicho|oops|me equivoqu[eé])\b"
+    r"(?:[,.!\s]+(?:perd[oó]n|sorry|wait))*[,.!\s]+",
+    re.I,
+)
+TAKEN_BACK_REACH = 40  # the new value comes this close after the words that take the old one back
+
+
+def without_dates_taken_back(text: str, ctx: ParseContext) -> str:
+    """``text`` without a date the user took back, when another date follows the words that take it back."""
+    for back in reversed(list(_TAKEN_BACK.finditer(text))):
+        after, _ = find_date(text[back.end() : back.end() + TAKEN_BACK_REACH], ctx)
+        if after.value is None:
+            continue
+        before = text[: back.start()]
+        found, (start, end) = find_date(before, ctx)
+        last = None
+        while found.value is not None:  # the last date said before the words that take it back
+            last = (start, end)
+            rest = before[:start] + "_" * (end - start) + before[end:]
+            found, (start, end) = find_date(rest, ctx)
+            before = rest
+        if last is not None:
+            text = text[: last[0]] + " " * (last[1] - last[0]) + text[last[1] :]
+    return text
+
+
 def compute(text: str, city: str | None, now: dt.datetime, *, asked: str | None = None) -> Computed | None:
     """The computed answer to ``text`` for ``city`` (None when no rule's values are all in the message).
 
@@ -283,7 +312,7 @@ def compute(text: str, city: str | None, now: dt.datetime, *, asked: str | None 
     names is computed first ("n the manifest, when does the city need it by" after a logged pump-out asks
     the manifest's clock, not the next service)."""
     ctx = ParseContext(now=now)
-    text = _dollars_in_digits(text)
+    text = without_dates_taken_back(_dollars_in_digits(text), ctx)
     if asked is not None and _supposes_no_value(asked):
         return None  # "and if it's more than a quarter full before that?": a condition no rule computes
     for reader in _readers_for(asked):
@@ -836,8 +865,25 @@ def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed
     return Computed("deminimis_limit", lead, result.citation)
 
 
+# The city's bill for its own cleanup after a backup ("got a bill from victorville for cleaning the sewer main
+# after our backup. letter dated nov 2"): its date is the invoice's, which starts no spill's or service's
+# clock
+_BILL_FOR_CITY_WORK = re.compile(
+    r"\b(?:invoices?|bills?|billed|factura|cobr\w+)\b[^.?!]{0,60}?\b(?:for|por|de)\s+(?:the\s+|el\s+|la\s+)?"
+    r"(?:clean\w*|repair\w*|limpi\w+|reparaci\w+)?[^.?!]{0,20}?\b(?:sewer|main line|drenaje|alcantarill\w*|"
+    r"l[ií]nea principal)\b",
+    re.I,
+)
+# The clocks such a day starts: the bill's own (the other clocks run from a service, a spill, a notice)
+_STARTED_BY_A_BILL = re.compile(r"\b(?:invoice|fee)\b", re.I)
+
+
 def _spill_deadline(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
-    if city is None or not (_SPILL.search(text) and _WRITTEN.search(text)):
+    if (
+        city is None
+        or not (_SPILL.search(text) and _WRITTEN.search(text))
+        or _BILL_FOR_CITY_WORK.search(text)
+    ):
         return None
     incident, _ = find_date(text, ctx)
     if not incident.ok or incident.value is None:
@@ -990,6 +1036,33 @@ def _deminimis_gallons(text: str, city: str | None, ctx: ParseContext) -> Comput
     return Computed(kind, lead, victorville("6.37.050(a)(2)"))
 
 
+# A discharge made while an order was in force ("discharged about 300 gallons while we were under a cease and
+# desist order"), and the most it can cost asked ("what's the most they can fine us")
+_UNDER_AN_ORDER = re.compile(
+    r"\b(?:cease(?: and | & |-and-)desist|suspension order|suspended|emergency (?:suspension )?order|"
+    r"(?:under|violat\w*|against|despite) (?:an? |the |their |our )?(?:city'?s? )?order|"
+    r"orden de (?:cese|suspensi[oó]n))\b",
+    re.I,
+)
+_THE_MOST_IT_COSTS = re.compile(
+    r"\b(?:fine|fines|fined|penalt(?:y|ies)|charge us|cost us|how much|most|max(?:imum)?|multa\w*|"
+    r"cu[aá]nto)\b",
+    re.I,
+)
+
+
+def _order_penalty(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    """Victorville's cap on the administrative civil penalty for a discharge that violated an order: ten
+    dollars a gallon (10.03.360(d)(4)), for the gallons the message gives."""
+    if city != "victorville" or not (_UNDER_AN_ORDER.search(text) and _THE_MOST_IT_COSTS.search(text)):
+        return None
+    gallons = _said_in(text, "gal")
+    if gallons is None or gallons < 1 or gallons != gallons.to_integral_value():
+        return None
+    result = compliance.administrative_civil_penalty_cap("order", int(gallons))
+    return Computed("penalty_cap", result.reason, result.citation)
+
+
 _READERS: tuple[Reader, ...] = (
     _spill_deadline,
     _damage_costs,
@@ -1000,6 +1073,7 @@ _READERS: tuple[Reader, ...] = (
     _deminimis_limit,
     _deminimis_gallons,
     _edible_food_tier,
+    _order_penalty,
     _service_due,
 )
 
@@ -1017,6 +1091,7 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
     _deminimis_limit: _YARDS.search,
     _deminimis_gallons: _ASKS_THE_WAIVER.search,
     _edible_food_tier: _EDIBLE_FOOD.search,
+    _order_penalty: _UNDER_AN_ORDER.search,
     _service_due: lambda text: _NEXT_SERVICE.search(text) or _PUMPED.search(text),
 }
 
@@ -1266,6 +1341,12 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
     clocks = compliance.clocks_for(parse_city(city))
     if any(key not in clocks for key in keys):
         return None
+    if _BILL_FOR_CITY_WORK.search(text) and not all(
+        _STARTED_BY_A_BILL.search(clocks[key].trigger) for key in keys
+    ):
+        return (
+            None  # "victorville sent invoice for cleaning the sewer main ... dated oct 30": no manifest's day
+        )
     # An advance notice counts back from a day to come ("construction starts feb 1"); other clocks run
     # from a day that passed or is near ("mailed nov 18", "the hearing is dec 15").
     tense = FUTURE if any(clocks[key].counts_back for key in keys) else ANY
@@ -1286,6 +1367,11 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
             said, start, 0 if at > start else at + (second_end - second_start), starts
         )
         second_starts = _said_to_start(said, at, after, starts)
+        if first_starts == second_starts and any("incident" in clocks[key].trigger for key in keys):
+            # "el miercoles 18 se nos tapo el drenaje ... hoy vino alguien de la ciudad": the day the spill is
+            # said of starts a spill's clock
+            first_starts = _spill_said_after(said, end)
+            second_starts = _spill_said_after(said, at + (second_end - second_start))
         if first_starts == second_starts:
             return None  # which day starts the clock is not certain
         found, other = (found, second.value) if first_starts else (second, found.value)
@@ -1375,6 +1461,15 @@ def _said_of_receipt(text: str, at: int) -> bool:
     before = re.split(r"[.;!?]", text[max(0, at - RECEIPT_WORDS_AROUND) : at])[-1]
     after = re.split(r"[.;!?]", text[at : at + RECEIPT_WORDS_AROUND])[0]
     return bool(_RECEIVED.search(f"{before}{after}")) and not _MAILED.search(text)
+
+
+def _spill_said_after(text: str, end: int) -> bool:
+    """Whether the words just after a day, in its clause, say a spill happened then ("the 18th the sewer
+    backed up")."""
+    return bool(_SPILL.search(re.split(r"[,.;!?]", text[end : end + SPILL_SAID_REACH])[0]))
+
+
+SPILL_SAID_REACH = 40  # how far after a day the words that say a spill happened that day may be
 
 
 def _said_to_start(text: str, at: int, since: int, starts: re.Pattern[str]) -> bool:

@@ -623,7 +623,9 @@ _PART_BREAK = re.compile(
     # "..., and how long is it valid": a second question joined by "and" (Spanish "y")
     r"|,?\s+(?:and|y)\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|if"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay"
-    r"|cada cu[aá]nto|how often|how long)\b)"
+    r"|cada cu[aá]nto|how often|how long"
+    # "... list what the application asks for, and tell me how long the permit lasts"
+    r"|tell me|let me know|explain|give me|dime|d[ií]game|expl[ií]que(?:me)?)\b)"
     # spoken, unpunctuated: "... fifteen percent um we're in victorville so is there any way to get back"
     r"|\s+(?:so|entonces)\s+(?:(?:um|uh|like|este|pues)\s+)*"
     r"(?=(?:is there|are there|can (?:we|i)|could (?:we|i)|do (?:we|i)|how (?:do|can|long|much)"
@@ -638,8 +640,9 @@ _PART_BREAK = re.compile(
     # sorting training?"
     r"|\s+[-–—]+\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|cuanto|cuánto|puedo|se puede)\b)"
-    # a numbered list of questions: "1) i compost in my backyard, ... 2) can the trash company ..."
-    r"|(?:^|\s)\(?[1-9][).]\s+(?=[^\W\d])",
+    # a numbered list of questions: "1) i compost in my backyard, ... 2) can the trash company ..."; "2." only
+    # where a sentence ends ("letter dated nov 2. when is it late" is a date)
+    r"|(?:^|\s)\(?[1-9]\)\s+(?=[^\W\d])|(?:^|(?<=[.?!:;])\s+)[1-9]\.\s+(?=[^\W\d])",
     re.I,
 )
 # A question listed after another with a comma: "Can we keep it? Also, can the dishwasher drain through the

@@ -160,6 +160,8 @@ def _without_english_terms(answer: Answer) -> Answer:
         answer,
         text=_ENGLISH_TERM.sub(_english_term, answer.text),
         more=_ENGLISH_TERM.sub(_english_term, answer.more),
+        # the computed result the text ends in, the same way: it is still found at the end of the text
+        result=_ENGLISH_TERM.sub(_english_term, answer.result) if answer.result else answer.result,
     )
 
 
@@ -260,7 +262,11 @@ def _with_first_citation_only(answer: Answer, limit: int = SMS_LIMIT) -> str | N
         # keeps both sections, abbreviated; too long with them, the usual split applies
         brief = f"{core} ({short_citation(match.group(1))})"
         return brief if len(brief) + len(more_marker()) <= limit else None
-    first = join_citations(answer.card.city, answer.citations[:1])
+    # the first section of the words the trailing citation closes: the first card's (a result said before
+    # them, "Cleaning and repair costs are payable ... (§ 10.03.340(a))", cites itself)
+    first = join_citations(
+        answer.card.city, answer.card.cites[:1] if answer.parts > 1 else answer.citations[:1]
+    )
     for citation in (first, short_citation(first)):
         brief = f"{core} ({citation})"
         if len(brief) + len(more_marker()) <= limit:

@@ -933,3 +933,72 @@ def test_a_notice_sent_by_certified_mail_starts_the_hearing_window_in_spanish():
     )
     assert found is not None
     assert "December 5, 2026" in found.text and "January 4, 2027" in found.text
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            "it says we discharged about three hundred gallons while we were under a cease and desist order. "
+            "What's the most they can fine us for that?",
+            "at most $3,000 for 300 gallons",
+        ),
+        (gloss("descargamos 40 galones violando la orden de cese, cuanto es la multa maxima?"), "$400"),
+    ],
+)
+def test_a_discharge_against_an_order_is_capped_at_ten_dollars_a_gallon(text, says):
+    found = compute(text, "victorville", NOW)
+    assert found is not None and found.kind == "penalty_cap"
+    assert says in found.text and "10.03.360(d)(4)" in found.citation
+
+
+def test_gallons_without_an_order_or_in_inglewood_compute_no_penalty_cap():
+    assert compute("we spilled 300 gallons, what is the most they can fine us?", "victorville", NOW) is None
+    said = "we discharged 300 gallons under a cease and desist order, what's the max fine?"
+    found = compute(said, "inglewood", NOW)
+    assert found is None or found.kind != "penalty_cap"
+
+
+def test_a_date_taken_back_in_the_same_message_gives_way_to_the_one_after_it():
+    said = gloss(
+        "tengo una factura de inglewood de dos mil dolares y no la he pagado. la fecha del invoice es quince "
+        "de septiembre... no perdon, perdon, es quince de octubre"
+    )
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and "November 29, 2026" in found.text  # 45 days after October 15
+    assert "October 30" not in found.text  # 45 days after September 15
+    # an apology with no date after it takes nothing back
+    kept = compute("pumped nov 3. sorry about the delay, when is the next one due", "victorville", NOW)
+    assert kept is not None and "February 1, 2027" in kept.text
+
+
+def test_of_two_days_the_one_a_spill_is_said_of_starts_the_written_confirmation_clock():
+    from calculations.compute import clock_deadlines
+
+    said = "on wednesday the 18th our sewer backed up into the alley, and today the inspector came by"
+    found = clock_deadlines(("spill_written_confirmation",), said, "victorville", NOW)
+    assert found is not None and "November 25, 2026" in found.text
+    # two days and nothing said of either: which one starts the clock is not certain
+    unsure = "we talked on the 18th and again today"
+    assert clock_deadlines(("spill_written_confirmation",), unsure, "victorville", NOW) is None
+
+
+def test_the_date_of_the_city_s_bill_for_its_cleanup_starts_only_the_bill_s_clock():
+    from calculations.compute import clock_deadlines
+
+    bill = (
+        "got a bill from victorville for cleaning the sewer main after our backup. letter dated nov 2. when "
+        "late?"
+    )
+    found = compute(bill, "victorville", NOW)
+    assert found is None or found.kind != "spill_written_deadline"
+    invoice = (
+        "victorville sent invoice for 6,200 for cleaning the sewer main after our blockage. dated oct 30"
+    )
+    assert clock_deadlines(("manifest_copy",), invoice, "victorville", NOW) is None
+    paid = clock_deadlines(("damage_costs_payment",), invoice, "victorville", NOW)
+    assert paid is not None and "December 14, 2026" in paid.text
+    # the pumper's invoice is dated the day of the service: the manifest's clock runs from it
+    pumper = "pumper's invoice for cleaning the trap is dated nov 28, when is the manifest due?"
+    manifest = clock_deadlines(("manifest_copy",), pumper, "victorville", NOW)
+    assert manifest is not None and "December 1, 2026" in manifest.text

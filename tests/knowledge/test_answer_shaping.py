@@ -515,3 +515,57 @@ def test_a_label_found_bad_starts_the_ten_day_replacement_clock(real_index):
         "web",
     )
     assert "December 11, 2026" in result.text and "6.37.040(d)(3)" in result.text
+
+
+def test_a_spanish_sms_keeps_its_computed_result_in_the_first_reply_without_the_english_terms():
+    before = (
+        "Sí, debió llamar a la ciudad de inmediato. La confirmación por escrito vence a más tardar 5 "
+        "días hábiles a partir de la fecha del incidente. Las oficinas de la ciudad que el reglamento "
+        "menciona para derrames del drenaje son la división sanitaria de obras públicas, en persona en "
+        "la Alcaldía durante el horario de oficina, los departamentos de bomberos o de policía cuando "
+        "la ciudad esté cerrada, y cumplimiento de código, que también recibe los avisos de derrames "
+        "que llegan a la calle o al drenaje pluvial. (Victorville Municipal Code § 10.03.280(a))"
+    )
+    result = (
+        "Su confirmación por escrito al administrador de FOG (FOG manager) se debe enviar a más tardar el 25 "
+        "de noviembre de 2026. (Victorville Municipal Code § 10.03.280(b))"
+    )
+    answer = knowledge_answer.Answer(
+        knowledge_answer.AnswerKind.ANSWER,
+        f"{before} {result}",
+        ("Victorville Municipal Code § 10.03.280(a)", "Victorville Municipal Code § 10.03.280(b)"),
+        "victorville",
+        more=" ".join(["Las oficinas de la ciudad que el reglamento menciona para derrames."] * 6),
+        parts=2,
+        result=result,
+    )
+    with languages.using("es"):
+        shaped = shape_answer(answer, "sms")
+    assert "25 de noviembre de 2026" in shaped.text and "(FOG manager)" not in shaped.text
+
+
+def test_a_day_of_the_month_before_a_full_stop_is_no_numbered_list():
+    parts = knowledge_answer._questions(
+        "got a bill from victorville for cleaning the sewer main after our backup. letter dated nov 2. when "
+        "is it officially late?"
+    )
+    assert parts[0][0].endswith("letter dated nov 2")
+
+
+def test_words_after_a_computed_result_are_cited_to_their_own_card_on_sms(real_index):
+    from actions.knowledge import free_answer
+    from shaping.answers import shape_answer as shaped_for
+
+    result = free_answer(
+        real_index,
+        CityContacts(),
+        "victorville sent invoice for 6,200 for cleaning the sewer main after our blockage. dated oct 30. "
+        "when is it due. is this on top of any fine",
+        "victorville",
+        dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.timezone(dt.timedelta(hours=-8))),
+        "sms",
+    )
+    first = shaped_for(result, "sms").text
+    assert "December 14, 2026. (Victorville Municipal Code § 10.03.340(a))" in first
+    cited = re.findall(r"\(Victorville Municipal Code §§? ([^)]*\))\)", first)
+    assert len(cited) == len(set(cited))  # no section labels two different stretches of words
