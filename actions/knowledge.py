@@ -321,6 +321,13 @@ def free_answer(
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
     computed = compute(english, city or detect_city(said), now, asked=asked)
+    # the result's values are ones the conversation gave before, not this message ("sacaron como 1200
+    # galones. y el manifest lo mando yo o la compañia?" mid-log: the service day is the form's)
+    from_before = (
+        computed is not None
+        and asked is not None
+        and compute(asked, city or detect_city(question), now) is None
+    )
     # whose place it is: a household's card never answers a business, nor a business's card a household
     setting = _SETTING_OF.get(parse_generator(question))
     rule = answer_question(
@@ -346,10 +353,24 @@ def free_answer(
         if one_day is not None:  # "had a backup yesterday, do we have to send something in writing? by when"
             return one_day
     if computed is None:  # "mailed nov 18: when is it final?"; "y tengo q mandar algo por escrito?" after
-        computed = _card_clock(rule, english, clock_facts, now)  # the spill report
+        computed = _card_clock(rule, english, "", now)  # the spill report
+        if computed is None and clock_facts:
+            computed = _card_clock(rule, english, clock_facts, now)
+            from_before = computed is not None
     if computed is None:
         return rule
     told = f"{computed.text} ({computed.citation})"
+    if (
+        from_before
+        and rule.card is not None
+        and _ASKS_WHO.search(question)
+        and not _ASKS_A_DATE.search(question)
+    ):
+        # "¿y el manifiesto lo mando yo o el pumpero?" after the logged service: who sends it is the answer,
+        # said whole; the day it is due, which this question did not ask, follows it (SMS: behind MORE)
+        return replace(
+            rule, more=f"{told} {rule.more}".strip(), citations=(*rule.citations, computed.citation)
+        )
     if computed.kind in _DUE_DATES and rule.card is not None and not _ASKS_A_DATE.search(question):
         # "last friday the drain backed up, did we have to tell anyone?": yes, whom to call; then the date
         # the written confirmation is due, in the same first reply (two SMS when it needs them)
@@ -380,6 +401,11 @@ def free_answer(
     return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
 
 
+# A question that asks who does something ("¿el manifiesto lo mando yo o el pumpero?", "do I send it or does
+# the company?"): its answer is the card's, before any day the conversation's earlier facts start
+_ASKS_WHO = re.compile(
+    r"\b(?:who|qui[eé]n)\b|\b(?:yo|i|we|nosotros)\b[^?.]{0,30}?\s(?:o|or)\s", re.IGNORECASE
+)
 # The computed results that are a due date: said after the answer when the question asks something else
 _DUE_DATES = frozenset({"deadline", "spill_written_deadline"})
 # A question that asks for a day or a time limit ("how long do i have to appeal", "hasta q dia tengo")

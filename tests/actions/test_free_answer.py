@@ -396,3 +396,19 @@ def test_a_question_asking_what_to_do_is_not_answered_by_a_term_s_definition(rea
 def test_the_clock_of_the_card_that_answers_a_part_is_computed(real_index, question, said):
     answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
     assert all(part in answer.text for part in said)
+
+
+def test_who_sends_the_manifest_is_answered_whole_before_the_day_the_earlier_service_starts(real_index):
+    with languages.using("es"):
+        answer = free_answer(
+            real_index,
+            CityContacts(),
+            "y el manifiesto lo mando yo o el pumpero?",
+            "victorville",
+            NOW,
+            "sms",
+            clock_facts="fue ayer 30 de nov, vino Liquid Environmental y sacaron como 1500 galones",
+        )
+        shaped = shape_answer(answer, "sms")
+    assert "usted sigue siendo responsable" in shaped.text  # who sends it: the card's answer, whole
+    assert "3 de diciembre de 2026" in f"{shaped.text} {shaped.more}"  # the day still follows it

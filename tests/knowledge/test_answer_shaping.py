@@ -517,20 +517,12 @@ def test_a_label_found_bad_starts_the_ten_day_replacement_clock(real_index):
     assert "December 11, 2026" in result.text and "6.37.040(d)(3)" in result.text
 
 
-def test_a_spanish_sms_keeps_its_computed_result_in_the_first_reply_without_the_english_terms():
-    before = (
-        "Sí, debió llamar a la ciudad de inmediato. La confirmación por escrito vence a más tardar 5 "
-        "días hábiles a partir de la fecha del incidente. Las oficinas de la ciudad que el reglamento "
-        "menciona para derrames del drenaje son la división sanitaria de obras públicas, en persona en "
-        "la Alcaldía durante el horario de oficina, los departamentos de bomberos o de policía cuando "
-        "la ciudad esté cerrada, y cumplimiento de código, que también recibe los avisos de derrames "
-        "que llegan a la calle o al drenaje pluvial. (Victorville Municipal Code § 10.03.280(a))"
-    )
+def _spanish_answer_with_a_result(before: str) -> knowledge_answer.Answer:
     result = (
         "Su confirmación por escrito al administrador de FOG (FOG manager) se debe enviar a más tardar el 25 "
         "de noviembre de 2026. (Victorville Municipal Code § 10.03.280(b))"
     )
-    answer = knowledge_answer.Answer(
+    return knowledge_answer.Answer(
         knowledge_answer.AnswerKind.ANSWER,
         f"{before} {result}",
         ("Victorville Municipal Code § 10.03.280(a)", "Victorville Municipal Code § 10.03.280(b)"),
@@ -539,9 +531,19 @@ def test_a_spanish_sms_keeps_its_computed_result_in_the_first_reply_without_the_
         parts=2,
         result=result,
     )
+
+
+def test_a_spanish_sms_without_its_english_terms_still_ends_in_its_computed_result():
+    from shaping.answers import _without_english_terms
+
+    answer = _spanish_answer_with_a_result(
+        "Sí, debió llamar a la ciudad (City) de inmediato. (Victorville Municipal Code § 10.03.280(a))"
+    )
+    shortened = _without_english_terms(answer)
+    assert "(FOG manager)" not in shortened.text and shortened.text.endswith(shortened.result)
     with languages.using("es"):
         shaped = shape_answer(answer, "sms")
-    assert "25 de noviembre de 2026" in shaped.text and "(FOG manager)" not in shaped.text
+    assert "25 de noviembre de 2026" in shaped.text
 
 
 def test_a_day_of_the_month_before_a_full_stop_is_no_numbered_list():
