@@ -32,6 +32,7 @@ from calculations import (
     frequency_noted,
     missing_value_question,
     permit_frequency,
+    says_dollars_in_words,
     what_if_read,
     with_newer_facts,
     without_facts_said_again,
@@ -1288,7 +1289,8 @@ def asks_when_or_how_much(text: str) -> bool:
 def changes_a_fact(text: str) -> bool:
     """Whether a follow-up gives a number or supposes another ("what if it's 6 gallons instead?"): the
     topic's facts and this one are computed together."""
-    return bool(_NEW_FACT.search(text))
+    # "okay the cleanup part says, uh, three thousand two hundred dollars" gives a number too
+    return bool(_NEW_FACT.search(text)) or says_dollars_in_words(text)
 
 
 def is_follow_up(text: str) -> bool:

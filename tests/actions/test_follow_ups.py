@@ -1296,3 +1296,9 @@ def test_the_late_penalty_asked_after_an_unpaid_invoice_is_worked_out(engine):
     topic = "inglewood billed us $150 for a reinspection, the bill is dated sept 1 and we havent paid"
     said = _asked("whats the late penalty on it", topic, "inglewood")
     assert "$15" in said and "the $150 invoice" in said
+
+
+def test_an_amount_said_in_words_is_a_new_fact_for_the_topic():
+    assert changes_a_fact("okay the cleanup part says, uh, three thousand two hundred dollars")
+    assert not changes_a_fact("the victorville one")
+    assert not changes_a_fact("ok thanks, that's all")
