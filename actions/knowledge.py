@@ -353,8 +353,8 @@ def free_answer(
         )
         if one_day is not None:  # "had a backup yesterday, do we have to send something in writing? by when"
             return one_day
-    if computed is None:  # "mailed nov 18: when is it final?"; "y tengo q mandar algo por escrito?" after
-        computed = _card_clock(rule, english, "", now)  # the spill report
+    if computed is None:  # "mailed nov 18: when is it final?" (the message's own day first); "y tengo q
+        computed = _card_clock(rule, english, "", now)  # mandar algo por escrito?" after the spill report
         if computed is None and clock_facts:
             computed = _card_clock(rule, english, clock_facts, now)
             from_before = computed is not None

@@ -181,7 +181,7 @@ _DOLLARS_IN_WORDS = re.compile(rf"(?<![$\d])\b(?P<n>{NUMBER_PATTERN})\s+(?:dolla
 
 def says_dollars_in_words(text: str) -> bool:
     """Whether the message gives an amount of dollars in words ("three thousand two hundred dollars")."""
-    return bool(_DOLLARS_IN_WORDS.search(text)) and _dollars_in_digits(text) != text
+    return _dollars_in_digits(text) != text
 
 
 def _dollars_in_digits(text: str) -> str:
