@@ -45,6 +45,7 @@ SPLIT_OF_WRITER = {
     "w24": "dev",  # stop 38: as w10, mostly SMS, played first on the stop's code before any change for it
     "w26": "dev",  # stop 39: as w24 (README)
     "w28": "dev",  # stop 41: as w24, played first on the stop's code before any change for it (README)
+    "w29": "dev",  # stop 42: as w28 (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -70,6 +71,7 @@ SPLIT_OF_WRITER = {
     "s20": "dev",  # as w24, stop 38 (README)
     "s22": "dev",  # as w24, stop 39 (README)
     "s24": "dev",  # as w28, stop 41 (README)
+    "s25": "dev",  # as w29, stop 42 (README)
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
