@@ -138,6 +138,11 @@ def _not_but(text: str) -> tuple[str, str] | None:
     return None
 
 
+# A counted fact corrected ("we actually have 36 seats, not 28", "son 36 sillas, no 28"): the new count
+_UNASKED_CORRECTION = re.compile(
+    r"(?P<new>\b\d[\d,.]*\s+[^\W\d_]+)\s*,?\s+(?:not|no)\s+(?:\w+\s+)?\d", re.IGNORECASE
+)
+
 _MORE = re.compile(
     r"^\s*(?:(?:reply\s+)?more(?:\s+please)?|(?:responder\s+)?m[aá]s(?:\s+por\s*favor)?)\W*$",
     re.IGNORECASE,
@@ -734,6 +739,37 @@ def _corrected_by_old_number(
     return found[0] if len(found) == 1 else None
 
 
+# A number corrected in the words "NEW, not OLD" or "no es OLD, es NEW" ("the address is 14580, not 14850")
+_NUMBER_NOT = re.compile(
+    r"(?P<new>\b\d[\d-]*\d)\s*,?\s+(?:not|no)\s+(?P<old>\d[\d-]*\d)\b"
+    r"|\bno\s+(?:es|era|fue)\s+(?:el\s+)?(?P<old_es>\d[\d-]*\d)\s*,?\s+(?:es|sino)\s+(?:el\s+)?(?P<new_es>\d[\d-]*\d)\b",
+    re.IGNORECASE,
+)
+
+
+def _number_replaced(form: GuidedForm, text: str, values: Mapping[str, Any]) -> tuple[str, Any, str] | None:
+    """A number corrected that one answer given in words holds ("14850 Bear Valley Road"): that answer with
+    the new number in place of the old, and the message without the sentence that corrects it; None when no
+    answer, or several, hold the old number as written."""
+    match = _NUMBER_NOT.search(text)
+    if match is None:
+        return None
+    old, new = (match["old"], match["new"]) if match["old"] else (match["old_es"], match["new_es"])
+    holds = re.compile(rf"(?<![\d-]){re.escape(old)}(?![\d-])")
+    found: list[tuple[str, Any]] = []
+    for spec in form.spec.fields:
+        value = values.get(spec.name)
+        if isinstance(value, str) and holds.search(value):
+            found.append((spec.name, holds.sub(new, value)))
+        elif isinstance(value, dict) and isinstance(value.get("text"), str) and holds.search(value["text"]):
+            found.append((spec.name, {**value, "text": holds.sub(new, value["text"])}))
+    if len(found) != 1:
+        return None
+    sentences = re.split(r"(?<=[.!?;])\s+", text.strip())
+    rest = " ".join(s for s in sentences if not _NUMBER_NOT.search(s)).strip()
+    return (*found[0], rest)
+
+
 def _changed(spec: FieldSpec, value: Any) -> str:
     """ "OK, I've changed the number of seats to 58.": the answer changed and what it is now, so the user sees
     what was recorded."""
@@ -1082,6 +1118,29 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             return Decision(reject=True)
         if _asks_when_next_while_logging(form, message):
             return Decision(reject=True)
+        if (replaced := _number_replaced(form, message.text, values)) is not None:
+            # "oh wait, sorry, the address is 14580, not 14850": the number corrected where it was given; the
+            # rest of the message is read as it comes
+            name, value, rest = replaced
+            updates[name] = value
+            values[name] = value
+            confirmed = False
+            feedback.append(_changed(form.spec.field(name), value))
+            if not rest:
+                again = (
+                    tuple(read_back(form.spec, values, message.channel, values.get("city")))
+                    if requested == form.confirm_slot
+                    else (question_for(form.spec.field(requested), message.channel),)
+                )
+                return Decision(
+                    updates=updates,
+                    feedback=tuple(feedback),
+                    question=again,
+                    next_slot=requested,
+                    failures=failures,
+                    skipped=skipped,
+                )
+            message = replace(message, text=rest)
         if asks_aside(form, message, requested):
             return Decision(aside=True, updates=_harvest(form, message, values, None), next_slot=requested)
         at_confirmation = requested == form.confirm_slot
@@ -1145,6 +1204,15 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             labels = [t(form.spec.field(name).label).lower() for name in said if name in form.slots]
             if labels:
                 feedback.append(t("OK, I've changed the {label}.", label=", ".join(labels)))
+        elif message.intent == "change_answer" and (unasked := _UNASKED_CORRECTION.search(message.text)):
+            # "we actually have 36 seats, not 28" to a form with no question about seats: heard, and nothing
+            # in the request changes (then the open question)
+            feedback.append(
+                t(
+                    "Noted: {fact}. This request doesn't ask for that, so nothing in it changes.",
+                    fact=unasked.group("new"),
+                )
+            )
         elif message.intent == "change_answer" and not answers_the_question:
             feedback.append(t("Which answer do you want to change? For example: change the address."))
             asked_again = True

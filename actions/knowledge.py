@@ -44,6 +44,7 @@ from compliance.victorville.organics import GeneratorType
 from intake import ParseContext, mentions_phone, parse_device
 from intake.dates import find_date
 from intake.locations import find_street_address
+from intake.numbers import spanish_digits
 from intake.routing import (
     asked_of_both_cities,
     asks_about_the_other_city,
@@ -63,6 +64,7 @@ from knowledge.answer import (
     AnswerKind,
     answer_from_cards,
     answer_question,
+    asks_only_how_much_or_when,
     asks_several,
     names_nothing,
     rest_first,
@@ -152,6 +154,7 @@ def _free_answer(
     )
 
 
+LEANING_MARGIN = 0.4  # how much worse than the best card the subject's may fit a follow-up's words alone
 SUBJECTLESS_MAX_WORDS = 8  # a follow-up this short may name no subject of its own ("¿Qué tengo que mandar?")
 REFERRING_MAX_WORDS = 12  # or this short, when it ends on what it refers back to ("... any record of it?")
 # A question that ends on a word for what was just discussed ("of it?", "for that?", "de eso?"); not "this",
@@ -186,7 +189,21 @@ def _read_with_subject(question: str, subject: str | None, city: str | None) -> 
     about = _about(question, subject)
     leaning = cards.match(about, city, k=1, language=current())
     on_subject = bool(leaning) and subject_family(leaning[0].card.topic) == subject_family(subject)
-    return about if on_subject and leaning[0].score >= alone[0].score else question
+    if not on_subject or leaning[0].score < alone[0].score:
+        return question
+    return about if _fits_alone(cards, question, leaning[0].card, city) else question
+
+
+def _fits_alone(cards: CardIndex, question: str, card: Card, city: str | None) -> bool:
+    """Whether the card a follow-up reads with the conversation's subject answers its words alone nearly as
+    well as the best card does: "how long is it good for" fits any term, the subject's too; "how do i dispute
+    it" after the annual fee asks how to appeal, which the fee's card does not say. A question that names
+    nothing but what to send ("¿Qué tengo que mandar?") fits no card alone: it is the subject's."""
+    if names_nothing(question) or asks_only_how_much_or_when(question):  # "ok when is it due"
+        return True
+    alone = cards.match(question, city, k=len(cards), language=current())
+    said_alone = next((m.score for m in alone if m.card.id == card.id), 0.0)
+    return not alone or alone[0].score - said_alone <= LEANING_MARGIN
 
 
 def _about(question: str, subject: str) -> str:
@@ -254,7 +271,8 @@ def reply_for(
         SlotSet("more_text", shaped.more or None),
         SlotSet(ANSWER_CARD_SLOT, result.card.id if result.card is not None else None),
     ]
-    if result.kind is AnswerKind.ANSWER:
+    if result.kind is AnswerKind.ANSWER or held:  # a question held for its city is the topic too ("no le
+        # avise a nadie. pa cuando tengo q mandar lo escrito?" after the Saturday's backup: that Saturday's)
         events.append(SlotSet(TOPIC_SLOT, _topic_after(tracker.get_slot(TOPIC_SLOT), question)))
     named = detect_city(question)
     if named and named != city:
@@ -358,6 +376,11 @@ def free_answer(
         if computed is None and clock_facts:
             computed = _card_clock(rule, english, clock_facts, now)
             from_before = computed is not None
+    if computed is None and _ASKS_A_DATE.search(question) and rule.card is not None and not rule.card.clocks:
+        # "Un inquilino nuevo se mudó el 24 de noviembre. ¿Tengo que darle alguna información...? ¿Para
+        # cuándo?": the apartment duties' card answers, and the new tenant's card, nearly as close, has the
+        # clock the day starts
+        computed = _near_card_clock(index, question, english, rule.card, now)
     if computed is None:
         return rule
     told = f"{computed.text} ({computed.citation})"
@@ -372,7 +395,10 @@ def free_answer(
         return replace(
             rule, more=f"{told} {rule.more}".strip(), citations=(*rule.citations, computed.citation)
         )
-    if computed.kind in _DUE_DATES and rule.card is not None and not _ASKS_A_DATE.search(question):
+    told_after = computed.kind in _DUE_DATES or (
+        computed.kind == "window" and _ASKS_WHAT_HAPPENS.search(question)
+    )
+    if told_after and rule.card is not None and not _ASKS_A_DATE.search(question):
         # "last friday the drain backed up, did we have to tell anyone?": yes, whom to call; then the date
         # the written confirmation is due, in the same first reply (two SMS when it needs them)
         return replace(
@@ -409,6 +435,11 @@ _ASKS_WHO = re.compile(
 )
 # The computed results that are a due date: said after the answer when the question asks something else
 _DUE_DATES = frozenset({"deadline", "spill_written_deadline"})
+# "... hearing is dec 15. what happens at the hearing": what it asks first, the day checked after it
+_ASKS_WHAT_HAPPENS = re.compile(
+    r"\bwhat (?:happens|will happen|goes on|do they do)|\bq(?:ue|u[eé])? (?:pasa|va a pasar|hacen)\b",
+    re.IGNORECASE,
+)
 # A question that asks for a day or a time limit ("how long do i have to appeal", "hasta q dia tengo")
 _ASKS_A_DATE = re.compile(
     r"\b(?:when|by when|how long|how many days|what day|which day|what date|deadline|due|last day|"
@@ -430,6 +461,27 @@ def _card_clock(rule: Answer, english: str, clock_facts: str, now: dt.datetime) 
             said = clock_deadlines(card.clocks, f"{english} {context}", card.city, now)
         if said is not None:
             return said
+    return None
+
+
+NEAR_CLOCK_MARGIN = 0.1  # how much less closely than the answering card a card may match and lend its clock
+
+
+def _near_card_clock(
+    index: HybridIndex, question: str, english: str, answering: Card, now: dt.datetime
+) -> Computed | None:
+    """The due date of a clock of a card that matches a question of when nearly as closely as the closest
+    card, when the card that answers it has none, started on the day the message gives; None when none
+    does."""
+    cards = index.cards
+    if cards is None or not len(cards):
+        return None
+    found = cards.match(question, answering.city, k=3, language=current())
+    for near in found:
+        if near.card.clocks and near.score >= found[0].score - NEAR_CLOCK_MARGIN:
+            said = clock_deadlines(near.card.clocks, english, near.card.city, now)
+            if said is not None:
+                return said
     return None
 
 
@@ -637,18 +689,20 @@ class ActionAnswerQuestion(Action):
             result, events = _what_to_send(tracker, question, topic, city)
         elif (
             topic
-            and _refers_back(question)
+            and (_refers_back(question) or _asks_of_its_values(question, topic))
             and (
                 covered := answer_if_covered(tracker, question, city, clock_facts=topic, not_again=not_again)
             )
             is None
         ):
-            # "ok how do i apply for the victorville one", "do i need to send a letter too": answering nothing
-            # alone, they ask about the topic's subject, not its values ("25 gallons" before would compute,
-            # not say how to apply)
+            # "ok how do i apply for the victorville one", "do i need to send a letter too", "is dec 15 even
+            # allowed?" after the hearing set for Dec 15: answering nothing alone, they ask about the topic's
+            # subject ("25 gallons" before would compute, not say how to apply); one that asks of the topic's
+            # own values keeps them all, for each to be read as what the topic said it was
+            told = topic if _asks_of_its_values(question, topic) else _WITHOUT_VALUES.sub(" ", topic)
             result, events = answer(
                 tracker,
-                f"{_WITHOUT_VALUES.sub(' ', topic)} {question}",
+                f"{told} {question}"[-MAX_QUESTION_CHARS:],
                 city,
                 clock_facts=topic,  # its clock on the topic's day ("what else do i do now" after a spill)
                 not_again=not_again,
@@ -863,10 +917,23 @@ def on_the_topic(
     # waiver's amounts) is about the topic's subject, not its values worked out again
     # read with the topic, the facts the question gives anew in place of the topic's ("what if its the 413
     # one instead" after a $267 invoice)
-    asked = with_newer_facts(topic, question) if subject is None else _about(question, subject)
+    if subject is None:
+        asked = with_newer_facts(topic, question)
+    else:
+        asked = _about(question, subject) if _leans_on(question, subject, city) else question
     result, events = found or answer(tracker, asked, city, clock_facts=topic, not_again=not_again)
     events.append(SlotSet(TOPIC_SLOT, with_newer_facts(topic, question)[-MAX_QUESTION_CHARS:]))
     return result, events
+
+
+def _leans_on(question: str, subject: str, city: str | None) -> bool:
+    """Whether a follow-up read with the subject finds a card that answers its words alone too
+    (:func:`_fits_alone`)."""
+    cards = _answer_cards()
+    if cards is None:
+        return True
+    leaning = cards.match(_about(question, subject), city, k=1, language=current())
+    return not leaning or _fits_alone(cards, question, leaning[0].card, city)
 
 
 def _it_is_the_topic_s(tracker: Tracker, question: str, topic: str, city: str | None) -> bool:
@@ -885,6 +952,7 @@ def _it_is_the_topic_s(tracker: Tracker, question: str, topic: str, city: str | 
         bool(alone and together)
         and subject_family(alone[0].card.topic) != family
         and subject_family(together[0].card.topic) == family
+        and _fits_alone(cards, question, together[0].card, city)
     )
 
 
@@ -1219,8 +1287,24 @@ def _completed(tracker: Tracker, topic: str, question: str, city: str | None) ->
     alone = computed_answer(tracker, topic, city)
     if together is None:
         return None
-    # "si 60 dias dice el permiso" after "60" was read as the permit's: the same result, confirmed
-    return together if alone is None or together.text != alone.text or _confirms_a_fact(question) else None
+    # "si 60 dias dice el permiso" after "60" was read as the permit's: the same result, confirmed; "is dec 15
+    # even allowed?" after the hearing set for Dec 15: the same result, asked again of the values it has
+    same = alone is not None and together.text == alone.text
+    return (
+        None
+        if same and not (_confirms_a_fact(question) or _asks_of_its_values(question, topic))
+        else together
+    )
+
+
+def _asks_of_its_values(question: str, topic: str) -> bool:
+    """Whether a question asks something of numbers the topic already gave, and only those."""
+    asked = set(re.findall(r"\d+", spanish_digits(question)))
+    return (
+        bool(asked)
+        and asked <= set(re.findall(r"\d+", spanish_digits(topic)))
+        and looks_like_question(question)
+    )
 
 
 def _confirms_a_fact(said: str) -> bool:
@@ -1289,8 +1373,9 @@ def asks_when_or_how_much(text: str) -> bool:
 def changes_a_fact(text: str) -> bool:
     """Whether a follow-up gives a number or supposes another ("what if it's 6 gallons instead?"): the
     topic's facts and this one are computed together."""
-    # "okay the cleanup part says, uh, three thousand two hundred dollars" gives a number too
-    return bool(_NEW_FACT.search(text)) or says_dollars_in_words(text)
+    # "okay the cleanup part says, uh, three thousand two hundred dollars" gives a number too, and so does
+    # "aquí dice que el costo fue de dos mil cuatrocientos dólares"
+    return bool(_NEW_FACT.search(spanish_digits(text))) or says_dollars_in_words(text)
 
 
 def is_follow_up(text: str) -> bool:

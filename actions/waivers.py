@@ -206,6 +206,9 @@ _SITE_FACTS = (
         re.compile(
             r"\b(?:slope (?:won'?t|doesn'?t|does not|will not|can'?t) work|no (?:adequate |enough )?slope|"
             r"not enough slope|nor (?:adequate )?slope|no (?:room|space) (?:or|nor) slope|"
+            # "the problems are space and slope", "the kitchen sits lower than the alley sewer line"
+            r"problems? (?:is|are) (?:space and )?slope|(?:sits|is|are) (?:lower|below) (?:than )?the "
+            r"(?:\w+ )?(?:sewer|line|street|alley)|"
             r"no (?:hay|tiene) (?:pendiente|desnivel|ca[ií]da)|(?:sin|ni) (?:pendiente|desnivel|ca[ií]da))\b",
             re.IGNORECASE,
         ),

@@ -20,7 +20,7 @@ from compliance.inglewood.fog import LateFee
 from intake.choices import ESTABLISHMENT_CHOICES
 from intake.core import ANY, FUTURE, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date
-from intake.numbers import NUMBER_PATTERN, words_to_number
+from intake.numbers import NUMBER_PATTERN, spanish_digits, words_to_number
 from intake.quantities import UPPER_BOUND, find_quantity
 from intake.routing import is_hypothetical
 from languages import N_, t
@@ -124,8 +124,10 @@ def about_another_place(text: str) -> bool:
 
 def without_stated_facts(text: str) -> str:
     """The message without its establishment's facts (its permit's frequency, days and amounts): the
-    question the conversation asked, for another establishment."""
-    return " ".join(_STATED_FACT.sub(" ", without_permit_terms(text)).split())
+    question the conversation asked, for another establishment. Amounts said in words go too ("trescientos
+    cincuenta dólares", "two hundred dollars")."""
+    in_digits = _dollars_in_digits(spanish_digits(text))
+    return " ".join(_STATED_FACT.sub(" ", without_permit_terms(in_digits)).split())
 
 
 def permit_frequency(text: str) -> tuple[int | None, int | None]:
@@ -426,12 +428,14 @@ _SERVICE_CHARGE = re.compile(
     r"\b(?:service charge|cargo (?:de|por) servicio|"
     # "the cleanup cost and then some extra percentage added on top"
     r"(?:extra|added|additional) (?:\d+ ?)?(?:percent(?:age)?|%)|percent(?:age)? (?:added|on top|extra)|"
-    r"porcentaje)\b",
+    r"porcentaje|"
+    # "seis mil dolares de costo y aparte un veinticinco por ciento": the 25% itself
+    r"25 ?(?:percent|%)(?=\W|$))",
     re.I,
 )
 _CITY_WORK = re.compile(
     r"\b(?:clean(?:ing|ed)?(?: ?-?ups?| out)?|repairs?|blockage|blocked|overflow|backup|sewer (?:main|line)|"
-    r"limpi\w+|reparaci[oó]n|tap[oó]n|tapamos|tapado|desbordamiento)\b",
+    r"unclog\w*|limpi\w+|reparaci[oó]n|tap[oó]n|tapamos|tapado|destap\w+|desbordamiento)\b",
     re.I,
 )
 _BILLED_TOTAL = re.compile(r"\b(?:total|extra|on top|encima|adicional)\b", re.I)
@@ -443,6 +447,7 @@ _ABOVE_COSTS = re.compile(
     re.I,
 )
 _HOW_MUCH = re.compile(r"\b(?:how much|cu[aá]nto)\b", re.I)
+_A_BILL = re.compile(r"\b(?:invoices?|bills?|billed|charge|factura|cobr\w+)\b", re.I)
 
 
 def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
@@ -453,9 +458,10 @@ def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | 
         return None
     amounts = [_amount(match) for match in _DOLLARS.finditer(text)]
     billed_total = _BILLED_TOTAL.search(text) and (len(amounts) > 1 or _HOW_MUCH.search(text))
-    if not (
-        _SERVICE_CHARGE.search(text) or billed_total or _ABOVE_COSTS.search(text)
-    ):  # "cost them $8,000: how much in total?" asks too
+    # "cost them $8,000: how much in total?" asks too, and so does how much the City's bill for its cleanup
+    # may charge ("me quieren cobrar la limpieza ... ¿cuánto me pueden cobrar? ... costo de $2,400")
+    asks_the_bill = bool(_A_BILL.search(text) and _HOW_MUCH.search(text))
+    if not (_SERVICE_CHARGE.search(text) or billed_total or _ABOVE_COSTS.search(text) or asks_the_bill):
         return None
     costs = _city_costs(amounts)
     if costs is None:

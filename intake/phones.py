@@ -97,9 +97,22 @@ def _spoken_digits(text: str) -> str:
     return " ".join([*runs, digits] if digits else runs)
 
 
+# An assessor's parcel number is written 4-3-3 ("4021-015-022"); a phone number never is
+_PARCEL_NUMBER = re.compile(r"^\d{4}-\d{3}-\d{3}$")
+
+
+def _phones_in(text: str) -> list[phonenumbers.PhoneNumberMatch]:
+    """The runs of ``text`` shaped like a phone number (valid or not), except a parcel number."""
+    return [
+        match
+        for match in PhoneNumberMatcher(text, _REGION, leniency=Leniency.POSSIBLE)
+        if not _PARCEL_NUMBER.match(match.raw_string.strip())
+    ]
+
+
 def without_phones(text: str) -> str:
     """``text`` with the phone numbers in it removed (``"Sam Ortiz, 760-555-0133"`` → ``"Sam Ortiz"``)."""
-    spans = [(m.start, m.end) for m in PhoneNumberMatcher(text, _REGION, leniency=Leniency.POSSIBLE)]
+    spans = [(m.start, m.end) for m in _phones_in(text)]
     for start, end in reversed(spans):
         text = text[:start].rstrip(" ,;") + " " + text[end:]
     return " ".join(text.split())
@@ -109,9 +122,7 @@ def mentions_phone(text: str) -> bool:
     """Whether ``text`` holds something shaped like a phone number (valid or not), in digits or spoken
     ("callback is seven six zero five five five zero one four two")."""
     return any(
-        True
-        for said in dict.fromkeys((text, _spoken_digits(normalize(text))))
-        for _ in PhoneNumberMatcher(said, _REGION, leniency=Leniency.POSSIBLE)
+        True for said in dict.fromkeys((text, _spoken_digits(normalize(text)))) for _ in _phones_in(said)
     )
 
 
@@ -124,7 +135,7 @@ def parse_phone(text: str) -> ParseResult[PhoneNumber]:
     """A US phone number in any common form (``(760) 555-0100``, ``760.555.0100``, ``+1 760 555 0100``,
     ``7605550100``, spoken digits, an ``ext. 12``), also inside a sentence."""
     normalized = _spoken_digits(normalize(text))
-    match = next(iter(PhoneNumberMatcher(normalized, _REGION, leniency=Leniency.POSSIBLE)), None)
+    match = next(iter(_phones_in(normalized)), None)
     number: phonenumbers.PhoneNumber | None = None
     if match is not None:
         number = match.number

@@ -585,7 +585,10 @@ _SMALL_TALK = frozenset({"goodbye", "thanks", "greet", "affirm", "deny", "out_of
 # What comes next, asked at the end of a sentence: "what now", "... 4 weeks tho. so now what?", "y ahora que?"
 _WHAT_NOW = re.compile(
     r"\b(?:what now|now what|what then|then what|what next|what'?s next|what do (?:i|we) do now|"
-    r"what happens (?:now|next)|y ahora(?: que)?|ahora que|q(?:ue)? sigue|q(?:ue)? hago ahora)\W*$",
+    r"what happens (?:now|next)|y ahora(?: que)?|ahora que|q(?:ue)? sigue|q(?:ue)? hago ahora|"
+    # "do i have to do anything else?", "anything else we need to do?"
+    r"(?:have|need|gotta) (?:to )?do (?:anything|something) (?:else|more)|"
+    r"(?:anything|something) else (?:i|we) (?:have|need) to do)\W*$",
     re.IGNORECASE,
 )
 

@@ -27,7 +27,7 @@ def user_text(raw: str) -> str:
 
 _RE_NAME_PREFIX = re.compile(
     r"^(?:(?:hi|hello|hey|hola|buenas)[,!.]?\s+)?(?:my\s+name\s+is|my\s+name'?s|name'?s|name\s+is|this\s+is|i\s+am|"
-    r"i'?m|it'?s\s+me|it'?s|it\s+is|me\s+llamo|soy|call\s+me|mi\s+nombre\s+es)\s+",
+    r"i'?m|it'?s\s+me|it'?s|it\s+is|me\s+llamo|soy|es|call\s+me|mi\s+nombre\s+es)\s+",
     re.IGNORECASE,
 )
 
@@ -48,6 +48,12 @@ _NOT_A_NAME = {
     "anonymous",
     *("si", "nel", "claro", "nada", "ninguno", "saltar", "omitir", "no se", "anonimo", "anonima"),
 }
+# Words a sentence has and a person's name never does ("Parcel number is", "we serve Mexican food")
+_NOT_IN_A_NAME = {
+    *("is", "are", "was", "were", "the", "we", "our", "my", "number", "phone", "parcel", "serve"),
+    *("es", "son", "fue", "numero", "telefono", "nuestro", "nuestra", "servimos"),
+    *("owner", "manager", "dueno", "duena", "gerente", "encargado", "encargada"),
+}
 MAX_NAME_WORDS = 6  # "María de los Ángeles García López"
 _TYPE_YOUR_NAME = N_("Please type your name, for example Maria Lopez.")
 
@@ -56,9 +62,13 @@ def parse_person_name(text: str) -> ParseResult[str]:
     """A person's name as typed (any script), without "my name is" and the like."""
     name = " ".join(str(text).split()).strip(" .,!")
     name = _RE_NAME_PREFIX.sub("", name).strip(" .,!")
+    head, comma, tail = name.partition(",")
+    if comma and tail.strip()[:1].islower():  # "Rosa Medina, call me back at": the name before the comma
+        name = head.strip(" .!")
     if not name or not any(c.isalpha() for c in name):
         return _fail(t(_TYPE_YOUR_NAME))
-    if _strip_accents(normalize(name)) in _NOT_A_NAME:
+    plain = _strip_accents(normalize(name))
+    if plain in _NOT_A_NAME or _NOT_IN_A_NAME.intersection(re.findall(r"[^\W\d_]+", plain)):
         return _fail(t(_TYPE_YOUR_NAME))
     # a name has no figures and few words ("We'll have 64 seats and no drive-thru" answers something else)
     if len(name) > 100 or any(c.isdigit() for c in name) or len(name.split()) > MAX_NAME_WORDS:

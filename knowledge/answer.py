@@ -31,7 +31,7 @@ from knowledge.coverage import Uncovered, office_for, uncovered_topic
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query, spelled_months
 from knowledge.sentences import split_clauses, split_sentences
-from knowledge.spanish import gloss
+from knowledge.spanish import gloss, plain
 from knowledge.units import items_of, paragraphs_at, parent_of
 from languages import ENGLISH, N_, current, t
 
@@ -616,7 +616,9 @@ _PART_BREAK = re.compile(
     r"|tambien|también|y otra cosa|otra pregunta|otra cosa)\b"
     # "... can i bring a lawyer. can they shut our sewer off": a sentence that opens as a question does
     r"|\.\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should|if"
-    r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede)\b)"
+    r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede"
+    # "... ya se limpio. nos pueden multar x eso?"
+    r"|(?:me|nos|le|les) (?:pueden|van a)|pueden|podemos)\b)"
     # "... somos 40 sillas y no tenemos drive thru. y el training de los empleados cada cuanto hay q darlo?":
     # a sentence that opens with "and" and ends in a question mark
     r"|\.\s+(?=(?:and|y)\s+[^.?!;]*\?)"
@@ -734,7 +736,11 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
         for part, alone in _questions(question)
         if len(part.split()) >= MIN_PART_WORDS
         and not names_nothing(alone or part)  # the whole's card answers
+        # so it does a bare "cuanto es el total" after the bill (one after facts of its own is read with them)
+        and not (alone is None and asks_only_how_much_or_when(part))
     ]
+    if len(asked) == 1 and (alone := asked[0][1]) is not None:
+        return _the_question_s_first(cards, alone, first, language)
     if len(asked) < 2:
         return [first]
     # the parts' vectors in one batch, each read with what came before it and alone; each match below finds
@@ -809,11 +815,87 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     return picks[:MAX_CARDS_PER_ANSWER]
 
 
+def _the_question_s_first(cards: CardIndex, question: str, first: Card, language: str) -> list[Card]:
+    """The cards for a message that tells what happened, then asks one thing: the card that answers the
+    question, read alone, on the subject of the card for the whole, first ("... drain backed up, its cleaned
+    up. can they fine us for that?": what follows a spill, then the unreported spill's card); the whole's
+    alone when the question names nothing of its own ("what do i send?", "how much is it")."""
+    if (
+        len(question.split()) < MIN_PART_WORDS
+        or names_nothing(question)
+        or asks_only_how_much_or_when(question)
+    ):
+        return [first]
+    candidates = _in_the_chapter_of(
+        cards.match(question, first.city, k=SUBJECT_CANDIDATES, language=language), first
+    )
+    found = _on_subject(candidates, first.topic, PART_SUBJECT_MARGIN)
+    if (
+        found is None
+        or found.score < CARD_MIN
+        or found.card.id == first.id
+        # read alone, the question lacks what was told: another subject's card is likelier a misreading
+        # ("¿Con cuánta anticipación tenemos que avisar...?" after a remodel is not a permit change's notice)
+        or subject_family(found.card.topic) != subject_family(first.topic)
+    ):
+        return [first]
+    return [found.card, first]
+
+
 # A question that ends on what was said before it: "... does the organics chapter require anything there"
 _ENDS_ON_WHAT_WAS_SAID = re.compile(
     r"\b(?:there|it|that|them|those|this|one|eso|esto|ah[ií]|all[ií])\W*$", re.I
 )
 MIN_PART_WORDS = 4  # a shorter part of a message ("ok.", "thanks!") asks nothing of its own
+# The words of a question for an amount or a day that names nothing of its own ("cuanto es el total", "and how
+# long do i have to pay", "by when is it due"): what the rest of the message is about gives its subject
+_HOW_MUCH_OR_WHEN_WORDS = frozenset(
+    {
+        *(
+            "how",
+            "much",
+            "long",
+            "when",
+            "by",
+            "what",
+            "is",
+            "it",
+            "the",
+            "total",
+            "pay",
+            "paid",
+            "due",
+            "owe",
+        ),
+        *(
+            "do",
+            "does",
+            "i",
+            "we",
+            "have",
+            "to",
+            "and",
+            "so",
+            "then",
+            "date",
+            "day",
+            "days",
+            "deadline",
+            "ok",
+        ),
+        *("okay", "cuanto", "cuando", "para", "que", "es", "el", "la", "lo", "eso", "pagar", "pago", "tengo"),
+        *("tenemos", "tiempo", "debo", "debemos", "y", "hasta", "fecha", "dia", "dias", "plazo", "a", "de"),
+        *("pa", "q"),
+    }
+)
+
+
+def asks_only_how_much_or_when(question: str) -> bool:
+    """Whether a part of a message only asks how much or by when ("cuanto tiempo tengo para pagar")."""
+    words = re.findall(r"[^\W\d_]+", plain(question))
+    return 0 < len(words) <= SHORT_QUESTION_WORDS and set(words) <= _HOW_MUCH_OR_WHEN_WORDS
+
+
 SELF_CONTAINED_PART_WORDS = (
     10  # a part this long names what it asks about; a shorter one may lean on the whole
 )

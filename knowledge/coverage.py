@@ -94,7 +94,7 @@ _COMPOST_GIVEAWAY = _topic(
 # permit approved?", "cuanto se tardan en contestar?" glossed): no text sets it. Hearings' decisions do have
 # days (30 calendar days after a revocation hearing), so a hearing or appeal is no such question.
 _PROCESSING_TIME = _topic(
-    r"^(?!.*\b(?:hearing|appeal|audiencia|apelaci\w*)\b)"
+    r"^(?!.*\b(?:hearing|appeal|revok\w*|revoca\w*|audiencia|apelaci\w*)\b)"
     # "how long do we have to respond?": the user's own deadline, which a clock may set, not the city's pace
     r"(?!.*\b(?:we|i)\s+(?:have|need|got|must)\s+(?:\w+\s+)?to\s+(?:respond|answer|reply)\b).*(?:"
     r"\b(?:how long|how many days|how soon|how fast|how quick)\b.{0,40}"

@@ -58,6 +58,9 @@ _NOV_ACRONYM = re.compile(
 # An amount in millions said with digits ("vendemos como 1.5 millones al año", "2 millones de dolares")
 _MILLIONS = re.compile(r"(?P<amount>\d+(?:[.,]\d+)?)\s+mill[oó]n(?:es)?\b", re.IGNORECASE)
 
+# "por ciento" after an amount ("un veinticinco por ciento", "10 por ciento"): percent
+_PER_CENT = re.compile(r"\s+por\s*ciento\b", re.IGNORECASE)
+
 
 def gloss(text: str) -> str:
     """``text`` with every glossary phrase replaced by its English words (longest phrase first); words the
@@ -65,6 +68,7 @@ def gloss(text: str) -> str:
     become digits ("doscientos cincuenta galones" → "250 gallons")."""
     text = _NOV_ACRONYM.sub(r"\g<before> notice of violation", text)  # before "un" is "1": "1 nov" is a day
     text = _MILLIONS.sub(r"\g<amount> million", text)  # "1.5 millones": 1.5 million, not "1.5 1000000"
+    text = _PER_CENT.sub(" percent", text)  # "veinticinco por ciento": 25 percent, not "25 por 100"
     words = _TOKEN.findall(_AGO.sub(_ago, plain(alpha2digit(_SOME.sub(_some, text), "es", threshold=0))))
     table = glossary()
     longest = max((len(k) for k in table), default=1)

@@ -28,7 +28,7 @@ from intake.routing import (
     may_ask_where_it_goes,
     route,
 )
-from intake.settings import without_setting
+from intake.settings import parse_generator, without_setting
 from knowledge.coverage import uncovered_topic
 from knowledge.spanish import gloss
 from languages import SPANISH
@@ -61,6 +61,10 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
                 routed = QUESTION_INTENT  # "where do I drop off old paint, and when are they open?": declined
             if routed == SORT_INTENT and asks_no_place_for_anything(english) and not _names_an_item(text):
                 routed = QUESTION_INTENT  # "jan 1 is a holiday tho, do i do it before?": nothing to sort
+            if routed == SORT_INTENT and parse_generator(text) is not None and not _any_item_named(text):
+                # "y si es en el restaurante donde trabajo?" names a place and no item: after a sorting
+                # answer, the same items asked again for that place (a rule); else a question
+                routed = QUESTION_INTENT
             if routed == predicted:
                 continue
             chosen = {INTENT_NAME_KEY: routed, "confidence": 1.0}
@@ -90,6 +94,12 @@ def _names_an_item(text: str) -> bool:
     its words (the catalog's English and Spanish names)."""
     rest = without_setting(without_city_names(text))  # "victorville, i run a coffee shop" names no coffee
     return len(rest.split()) >= 2 and _lexical_matcher().match(rest) is not None
+
+
+def _any_item_named(text: str) -> bool:
+    """Whether the message names an item of the sorting list by its words, however short ("restaurant:
+    styrofoam?")."""
+    return _lexical_matcher().match(without_setting(without_city_names(text))) is not None
 
 
 def _english(text: str) -> str:

@@ -1302,3 +1302,71 @@ def test_an_amount_said_in_words_is_a_new_fact_for_the_topic():
     assert changes_a_fact("okay the cleanup part says, uh, three thousand two hundred dollars")
     assert not changes_a_fact("the victorville one")
     assert not changes_a_fact("ok thanks, that's all")
+
+
+def test_a_follow_up_that_names_its_own_matter_is_not_bent_to_the_topic_s_subject(engine):
+    # "how do i dispute it" after the annual fee asks how to appeal, which the fee's card does not say
+    topic = "inglewood sent us the yearly grease inspection fee bill, $413, we havent paid it yet lol"
+    tracker = make_tracker(
+        text="how do i dispute it", intent="ask_question", slots={TOPIC_SLOT: topic, "city": "inglewood"}
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert "appeal" in text and "Enforcement (13)" in text, text
+    assert "initial fee is waived" not in text
+
+
+def test_the_other_place_s_question_drops_the_first_bill_s_amount_said_in_words(engine):
+    topic = (
+        "Me llegó una carta de la Ciudad de Victorville con un cobro de 'specialty FOG compliance charge' "
+        "por trescientos cincuenta dólares, fechada el 5 de noviembre. ¿Para cuándo lo tengo que pagar?"
+    )
+    tracker = make_tracker(
+        text=(
+            "¿Y en Inglewood? Tengo otro restaurante allá y me llegó una factura parecida, de ciento "
+            "cincuenta dólares por reinspección, con fecha del 15 de octubre."
+        ),
+        intent="ask_question",
+        slots={TOPIC_SLOT: topic, "city": "victorville"},
+    )
+    with languages.using("es"):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "$350" not in messages[0]["text"] and "$385" not in messages[0]["text"]
+
+
+def test_a_question_held_for_its_city_is_the_topic_its_day_starts_the_clock_of(engine):
+    said = (
+        "el sabado se tapo el drenaje de la cocina y salio agua con grasa por el piso y un poquito al "
+        "parking, ya vino el plomero y lo destapo. tengo q hacer algo o ya?"
+    )
+    tracker = make_tracker(text=said, intent="ask_question", channel="sms")
+    with languages.using("es"):
+        slots, _ = _run(ActionAnswerQuestion(), tracker)
+    assert slots.get("pending_question") == said  # the city is asked
+    assert slots[TOPIC_SLOT] == said  # and the Saturday stays with the conversation
+
+
+def test_a_question_of_the_topic_s_own_values_is_answered_with_them_all(engine):
+    topic = (
+        "got a certified letter from victorville mailed nov 12 saying theyre moving to revoke our fog permit "
+        "cause we didnt pay fees. hearing is dec 15. what happens at the hearing"
+    )
+    tracker = make_tracker(
+        text="is dec 15 even allowed?",
+        intent="ask_question",
+        slots={TOPIC_SLOT: topic, "city": "victorville"},
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert "December 15, 2026 falls within the window" in text
+    assert "mailed on November 12, 2026" in text and "mailed on December 15" not in text
+
+
+def test_how_fast_the_city_decides_a_revocation_is_answered_not_declined(engine):
+    tracker = make_tracker(
+        text="if they revoke how fast do they have to decide",
+        intent="ask_question",
+        slots={TOPIC_SLOT: "got a letter saying they want to revoke our fog permit", "city": "victorville"},
+    )
+    _, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "30 calendar days" in messages[0]["text"]

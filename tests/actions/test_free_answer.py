@@ -412,3 +412,40 @@ def test_who_sends_the_manifest_is_answered_whole_before_the_day_the_earlier_ser
         shaped = shape_answer(answer, "sms")
     assert "usted sigue siendo responsable" in shaped.text  # who sends it: the card's answer, whole
     assert "3 de diciembre de 2026" in f"{shaped.text} {shaped.more}"  # the day still follows it
+
+
+def test_what_happened_then_one_question_gets_the_question_s_card_first(real_index):
+    question = (
+        "2 weeks ago our kitchen drain backed up and dirty water went out to the parking lot, its cleaned "
+        "up. can they fine us for that? restaurant in victorville"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "web")
+    assert answer.card is not None and answer.card.id == "vvf-spill-what-follows"
+    assert answer.text.startswith("Reporting a spill doesn't relieve you of any liability")
+    assert "November 24, 2026" in answer.text  # the unreported spill's written notice, five working days
+
+
+def test_a_question_of_when_lends_the_clock_of_a_card_nearly_as_close_when_the_answering_one_has_none(
+    real_index,
+):
+    question = (
+        "Administro un complejo de 24 departamentos en Victorville. Un inquilino nuevo se mudó el 24 de "
+        "noviembre. ¿Tengo que darle alguna información sobre reciclaje y orgánicos? ¿Para cuándo?"
+    )
+    with languages.using("es"):
+        answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    assert answer.text.startswith("La información se debe dar")
+    assert "4 de diciembre de 2026" in answer.text  # ten days after the move-in
+
+
+def test_a_bare_how_much_or_by_when_after_the_bill_is_the_bill_s_not_a_card_of_its_own(real_index):
+    question = (
+        "me llego una factura de la ciudad de Inglewood por destapar el drenaje de la calle, dice seis mil "
+        "dolares de costo y aparte un veinticinco por ciento, eso es legal? cuanto es el total y cuanto "
+        "tiempo tengo para pagar"
+    )
+    with languages.using("es"):
+        answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "voice")
+    assert "$7,500" in answer.text
+    assert answer.card is not None and answer.card.id == "ing-damage-costs-service-charge"
+    assert len(answer.cards) <= 1  # no card of their own for "cuanto es el total", "cuanto tiempo ..."

@@ -341,6 +341,45 @@ def test_a_correction_that_fits_no_answer_asks_which_one():
     assert turn.updates == {} and "Which answer" in turn.feedback[0]
 
 
+@pytest.mark.parametrize(
+    ("language", "said", "heard"),
+    [
+        ("en", "Sorry, correction: we actually have 36 seats, not 28. We added a patio.", "Noted: 36 seats."),
+        ("es", "perdon, son 36 sillas, no 28", "Anotado: 36 sillas."),
+    ],
+)
+def test_a_correction_of_a_fact_the_form_does_not_ask_is_heard_and_the_form_goes_on(language, said, heard):
+    values = {"city": "inglewood", "existing_establishment": "yes", "no_space": "yes"}
+    with languages.using(language):
+        turn = decide(VARIANCE_FORM, FormState(values, "no_slope"), say(said, "change_answer"), CONTACTS)
+    assert turn.updates == {} and turn.feedback[0].startswith(heard)
+    assert turn.next_slot == "no_slope" and turn.question
+
+
+def test_a_number_corrected_is_changed_where_it_was_given_and_the_rest_of_the_message_read():
+    location = {
+        "text": "Rosa's Kitchen, 14850 Bear Valley Road, the alley",
+        "kind": "landmark",
+        "streets": [],
+    }
+    values = {"overflowing_now": "yes", "city": "victorville", "location": location, "still_flowing": "yes"}
+    for said, intent in (
+        ("the address is 14580, not 14850", "change_answer"),
+        ("perdon, no es 14850, es 14580", "inform"),
+    ):
+        turn = decide(SPILL_FORM, FormState(values, "reporter_name"), say(said, intent), CONTACTS)
+        assert turn.updates["location"]["text"] == "Rosa's Kitchen, 14580 Bear Valley Road, the alley"
+        assert turn.next_slot == "reporter_name" and turn.question  # the open question again
+    turn = decide(
+        SPILL_FORM,
+        FormState(values, "reporter_name"),
+        say("oh wait, the address is 14580, not 14850. my name is Rosa Medina", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates["reporter_name"] == "Rosa Medina"  # the rest answers the open question
+    assert "14580" in turn.updates["location"]["text"]
+
+
 def test_a_third_answer_that_does_not_fit_a_skippable_field_leaves_it_out_and_goes_on():
     values = {"overflowing_now": "no", "city": "inglewood", "location": {"text": "5th and Main", "kind": "x"}}
     values |= {"what_spilling": "sewage", "started_at": "2026-11-29", "still_flowing": "no"}
@@ -410,6 +449,20 @@ def test_a_business_named_with_its_address_and_phone_fills_all_three():
     assert turn.updates["facility_address"]["text"] == "450 E Manchester Blvd, Inglewood"
     assert turn.updates["applicant_phone"] == "+13105550123"
     assert "street address" not in " ".join(turn.question)
+
+
+def test_what_the_place_serves_asked_for_the_contact_is_its_description_and_no_name():
+    values = {"city": "inglewood", "business_name": "Casa Lupe Kitchen", "applicant_phone": "+13105550123"}
+    turn = decide(
+        PERMIT_FORMS["inglewood"],
+        FormState(values, "applicant_name"),
+        say("We serve Mexican food, lunch and dinner, about 150 meals a day. Parcel number is 4021-015-022."),
+        CONTACTS,
+    )
+    assert "applicant_name" not in turn.updates  # "Parcel number is" is no one's name
+    assert turn.updates["parcel_numbers"] == ["4021-015-022"]
+    assert turn.updates["establishment_description"].startswith("We serve Mexican food")
+    assert turn.next_slot == "applicant_name"
 
 
 def test_a_name_and_number_given_to_another_question_are_the_caller_s():
@@ -537,6 +590,8 @@ def test_a_variance_applicant_s_own_words_answer_the_screening_questions():
         "no cabe el interceptor y el drenaje no tiene desnivel",
         "a big interceptor won't fit out back and there is no slope to the sewer",
         "el plomero dice q no hay espacio ni pendiente pa instalarlo, tengo una carta de el",
+        "The problems are space and slope: there's no room out back, and the kitchen sits lower than the "
+        "alley sewer line.",
     ],
 )
 def test_no_room_and_no_fall_said_in_a_cook_s_words_answer_both_screening_questions(said):

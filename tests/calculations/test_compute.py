@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -610,6 +611,10 @@ def test_another_establishment_s_question_keeps_the_question_and_drops_the_first
         without_stated_facts(topic) == "how often do i need to get the grease trap cleaned out. last pump was"
     )
     assert without_stated_facts("got a $267 invoice dated Sept 15, 1,500 gal") == "got a invoice dated , gal"
+    # said in words, in either language: no first bill's amount is left for the other place's question
+    said = "una carta con un cobro por trescientos cincuenta dólares, fechada el 5 de noviembre"
+    assert not re.search(r"\d|cincuenta", without_stated_facts(said))
+    assert "two hundred" not in without_stated_facts("a bill for two hundred dollars")
 
 
 @pytest.mark.parametrize(
@@ -919,6 +924,24 @@ def test_the_percentage_added_to_a_cleanup_bill_is_the_service_charge():
     )
     assert found is not None and found.kind == "damage_costs"
     assert "$800" in found.text and "$4,000" in found.text and "December 28, 2026" in found.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # the 25% said on its own, the city's unclogging ("destapar") the work
+        "me llego una factura de la ciudad de Inglewood por destapar el drenaje de la calle, dice seis mil "
+        "dolares de costo y aparte un veinticinco por ciento, eso es legal? cuanto es el total",
+        # the cleanup's cost, and how much the City may charge for it
+        "aqui dice que el costo de la ciudad fue de seis mil dolares. me llego un cobro de Inglewood, dicen "
+        "que la grasa de mi restaurante tapo el drenaje y me quieren cobrar la limpieza, cuanto me pueden "
+        "cobrar?",
+    ],
+)
+def test_the_city_s_cleanup_bill_said_in_spanish_gets_its_service_charge_and_total(said):
+    found = compute(gloss(said), "inglewood", NOW)
+    assert found is not None and found.kind == "damage_costs"
+    assert "$1,500" in found.text and "$7,500" in found.text
 
 
 def test_a_notice_sent_by_certified_mail_starts_the_hearing_window_in_spanish():

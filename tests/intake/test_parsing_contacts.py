@@ -18,6 +18,7 @@ from intake import (
     parse_phone,
 )
 from intake.locations import find_street_address
+from intake.phones import mentions_phone, without_phones
 from store.phones import normalize_phone
 
 
@@ -95,15 +96,26 @@ def test_bad_phone_numbers_say_what_to_type(text: str, error: str) -> None:
         ("I'm 李小龍", "李小龍"),
         ("It's José.", "José"),
         ("Ye", "Ye"),
+        ("my name is Rosa Medina, call me back at", "Rosa Medina"),  # the number taken out before
+        ("Es Juan", "Juan"),
     ],
 )
 def test_person_names_keep_any_script(text: str, expected: str) -> None:
     assert parse_person_name(text).value == expected
 
 
-@pytest.mark.parametrize("text", ["", "yes", "skip", "12345", "x" * 101])
+@pytest.mark.parametrize(
+    "text", ["", "yes", "skip", "12345", "x" * 101, "Parcel number is", "The owner", "es el dueño"]
+)
 def test_not_names(text: str) -> None:
     assert parse_person_name(text).error is not None
+
+
+def test_a_parcel_number_is_no_phone_number() -> None:
+    said = "We serve Mexican food. Parcel number is 4021-015-022."
+    assert not mentions_phone(said)
+    assert without_phones(said) == said
+    assert parse_phone("4021-015-022").error is not None
 
 
 def test_parcel_numbers() -> None:

@@ -73,6 +73,12 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("teniamos q avisarle a la ciudad?", "notify a la city"),  # a verb's other forms, by its stem
         ("ya lo limpiamos, mandalo porfa", "ya lo clean send porfa"),
         ("la carta la mandaron el 23 de noviembre", "mailed el 23 November"),  # starts the letter's clock
+        ("y aparte un veinticinco por ciento", "25 percent"),  # not "25 por 100"
+        ("nos pueden multar x eso?", "can they fine for that"),
+        ("un inquilino nuevo se mudo el 24", "tenant new moved in"),
+        ("y si en lugar de 15 fueran 25 galones?", "instead of 15"),  # another value, not a place
+        ("oye y cuanto cuesta?", "hey and how much"),  # a call for attention, then the question
+        ("ya le llame. tengo q hacer algo mas?", "do anything else"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
