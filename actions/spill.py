@@ -505,8 +505,8 @@ def written_confirmation(city: str, incident: dt.date) -> str:
     deadline = compliance.spill_deadline(city, incident)
     items = "; ".join(deadline.must_state)
     return t(
-        "If you operate the business responsible: confirm the spill in writing to {send_to} by {deadline}, "
-        "stating {items} ({citation}).",
+        "If you operate the business responsible: confirm the spill in writing to {send_to} by {deadline} "
+        "(five working days after the incident), stating {items} ({citation}).",
         send_to=deadline.send_to,
         deadline=human(deadline.deadline),
         items=items,

@@ -492,6 +492,18 @@ def _amount(match: re.Match[str]) -> Decimal:
     return Decimal(whole.replace(",", "") + "." + (cents or "00"))
 
 
+def _billed(text: str) -> Decimal | None:
+    """The amount an invoice bills: the first said, or, for the City's cleanup bill that gives its costs and
+    the 25% service charge on them ("$3,600 for their cost and then $900 service charge"), the two together."""
+    amounts = [_amount(match) for match in _DOLLARS.finditer(text)]
+    if not amounts:
+        return None
+    costs = _city_costs(amounts) if _CITY_WORK.search(text) else None
+    if costs is not None and costs / 4 in amounts:
+        return costs + costs / 4
+    return amounts[0]
+
+
 def _city_costs(amounts: list[Decimal]) -> Decimal | None:
     """The City's own costs among a bill's amounts: the one the others are 25% or 125% of, else the first
     ("$6,800 plus a 'service charge'"); None when there is none."""
@@ -542,7 +554,7 @@ _A_HEARING = re.compile(r"\b(?:hearing|audiencia)\b", re.I)
 def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if city != "inglewood" or not (_INVOICE.search(text) and _UNPAID.search(text)):
         return None
-    amount = _dollars(text)
+    amount = _billed(text)
     paid_on, text = _pay_day(text, ctx)
     invoiced = _dated(text, ctx)
     if (not invoiced.ok or invoiced.value is None) and amount is not None:

@@ -108,7 +108,8 @@ _PAST = _words(
     r"(?:fine|fined|penalty|penalties|charge|charged|bill|billed|owe|pay for|cleanup cost)",
 )
 _HYPOTHETICAL = _words(
-    r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ ){0,3}?"
+    # "who pays if the shared line behind the building backs up because of their grease?"
+    r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ ){0,7}?"
     r"(?:have|has|had|get|gets|is|are|ever|overflows?|spills?|backs? up)",
     r"in case (?:of|we|there)",
     r"(?:what|who) (?:happens|do (?:we|i) call|to call|we should call|should (?:we|i) call) (?:if|when)",
@@ -627,6 +628,10 @@ _IS_IT_SO = re.compile(
 )
 
 
+# "same deal in Inglewood?", "same for us?", "¿es igual allá?": whether what was said holds elsewhere
+_SAME_THERE = re.compile(r"\b(?:same|igual|lo mismo)\b[^.?!]{0,30}\?$", re.IGNORECASE)
+
+
 def asks_a_question(text: str) -> bool:
     """Whether a message asks something in one of its sentences ("Quick question before we go on: what will
     the annual fee be?"), not just ends an answer unsure of itself ("started maybe 20 minutes ago?")."""
@@ -634,6 +639,8 @@ def asks_a_question(text: str) -> bool:
         return True
     if any(_IS_IT_SO.match(sentence) for sentence in re.split(r"(?<=[.!?;:])\s+", text.strip())):
         return True
+    if _SAME_THERE.search(text.strip()):
+        return True  # "... within 72 hours — same deal in Inglewood?" asks whether it is so there
     if any(_ASKED_IN_A_SENTENCE.match(sentence) for sentence in re.split(r"[.!;]\s+", text.strip())):
         return True  # "wait do i also gotta send the manifest myself", "38 seats. so which one am i"
     if asks_what_comes_next(text):

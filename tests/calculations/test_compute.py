@@ -1025,3 +1025,15 @@ def test_the_date_of_the_city_s_bill_for_its_cleanup_starts_only_the_bill_s_cloc
     pumper = "pumper's invoice for cleaning the trap is dated nov 28, when is the manifest due?"
     manifest = clock_deadlines(("manifest_copy",), pumper, "victorville", NOW)
     assert manifest is not None and "December 1, 2026" in manifest.text
+
+
+def test_the_late_penalty_on_the_city_s_cleanup_bill_is_on_its_costs_and_service_charge_together():
+    found = compute(
+        "and if we are late whats the penalty on that. ok and the citys cleanup invoice, it says $3,600 for "
+        "their cost and then $900 service charge on top, is that right? its dated November 20.",
+        "inglewood",
+        NOW,
+        asked="and if we are late whats the penalty on that",
+    )
+    assert found is not None and found.kind == "late_fee"
+    assert "$4,500" in found.text and "$450" in found.text and "$360" not in found.text

@@ -33,6 +33,8 @@ LIVE = [
 ]
 PAST = [
     "Our kitchen caused a sewer backup two weeks ago, what happens to us now?",
+    "okay and who pays if the shared line behind the building backs up because of their grease?",
+    "if the grease trap in the back kitchen overflows on a sunday who do we call",
     "city says our grease caused the sewer overflow on our block last wk. wut can they make us do / pay for?",
     "Saturday night our grease trap overflowed in the kitchen and some went into the alley. We mopped it up",
     "the city says we owe for their crew coming out to the overflow last week, can we hire our own crew?",
@@ -230,6 +232,13 @@ REMODEL = (
         ("inform_city", REMODEL, "ask_question"),
         ("inform_city", "invoice date oct 1", "inform"),
         ("inform_city", "52", "inform"),
+        # a rule said of one city, asked of the other
+        (
+            "inform_city",
+            "And in Victorville we send the manifest to the city within 72 hours — same deal in Inglewood?",
+            "ask_question",
+        ),
+        ("inform", "we keep ours 2 years, same for us?", "ask_question"),
     ],
 )
 def test_a_long_message_that_asks_something_else_is_a_question(intent, text, routed):
