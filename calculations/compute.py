@@ -494,7 +494,8 @@ def _amount(match: re.Match[str]) -> Decimal:
 
 def _billed(text: str) -> Decimal | None:
     """The amount an invoice bills: the first said, or, for the City's cleanup bill that gives its costs and
-    the 25% service charge on them ("$3,600 for their cost and then $900 service charge"), the two together."""
+    the 25% service charge on them ("$3,600 for their cost and then $900 service charge"), the two
+    together."""
     amounts = [_amount(match) for match in _DOLLARS.finditer(text)]
     if not amounts:
         return None
