@@ -447,7 +447,8 @@ _ABOVE_COSTS = re.compile(
     re.I,
 )
 _HOW_MUCH = re.compile(r"\b(?:how much|cu[aá]nto)\b", re.I)
-_A_BILL = re.compile(r"\b(?:invoices?|bills?|billed|charge|factura|cobr\w+)\b", re.I)
+_BILL_WORDS = r"invoices?|bills?|billed|factura|cobr\w+"
+_A_BILL = re.compile(rf"\b(?:{_BILL_WORDS}|charge)\b", re.I)
 
 
 def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
@@ -893,7 +894,7 @@ def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed
 # after our backup. letter dated nov 2"): its date is the invoice's, which starts no spill's or service's
 # clock
 _BILL_FOR_CITY_WORK = re.compile(
-    r"\b(?:invoices?|bills?|billed|factura|cobr\w+)\b[^.?!]{0,60}?\b(?:for|por|de)\s+(?:the\s+|el\s+|la\s+)?"
+    rf"\b(?:{_BILL_WORDS})\b[^.?!]{{0,60}}?\b(?:for|por|de)\s+(?:the\s+|el\s+|la\s+)?"
     r"(?:clean\w*|repair\w*|limpi\w+|reparaci\w+)?[^.?!]{0,20}?\b(?:sewer|main line|drenaje|alcantarill\w*|"
     r"l[ií]nea principal)\b",
     re.I,
