@@ -464,7 +464,7 @@ def _card_clock(rule: Answer, english: str, clock_facts: str, now: dt.datetime) 
     return None
 
 
-NEAR_CLOCK_MARGIN = 0.1  # how much less closely than the answering card a card may match and lend its clock
+NEAR_CLOCK_MARGIN = 0.1  # how much less closely than the closest card a card may match and lend its clock
 
 
 def _near_card_clock(

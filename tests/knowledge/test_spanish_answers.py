@@ -79,6 +79,7 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("y si en lugar de 15 fueran 25 galones?", "instead of 15"),  # another value, not a place
         ("oye y cuanto cuesta?", "hey and how much"),  # a call for attention, then the question
         ("ya le llame. tengo q hacer algo mas?", "do anything else"),
+        ("¿A quién me quejo si el dueño no pone los botes?", "who do i complain to"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
