@@ -380,7 +380,7 @@ def free_answer(
         # "Un inquilino nuevo se mudó el 24 de noviembre. ¿Tengo que darle alguna información...? ¿Para
         # cuándo?": the apartment duties' card answers, and the new tenant's card, nearly as close, has the
         # clock the day starts
-        computed = _near_card_clock(index, question, english, rule.card, now)
+        computed = _near_card_clock(index, question, english, rule.card.city, now)
     if computed is None:
         return rule
     told = f"{computed.text} ({computed.citation})"
@@ -468,7 +468,7 @@ NEAR_CLOCK_MARGIN = 0.1  # how much less closely than the closest card a card ma
 
 
 def _near_card_clock(
-    index: HybridIndex, question: str, english: str, answering: Card, now: dt.datetime
+    index: HybridIndex, question: str, english: str, city: str | None, now: dt.datetime
 ) -> Computed | None:
     """The due date of a clock of a card that matches a question of when nearly as closely as the closest
     card, when the card that answers it has none, started on the day the message gives; None when none
@@ -476,7 +476,7 @@ def _near_card_clock(
     cards = index.cards
     if cards is None or not len(cards):
         return None
-    found = cards.match(question, answering.city, k=3, language=current())
+    found = cards.match(question, city, k=3, language=current())
     for near in found:
         if near.card.clocks and near.score >= found[0].score - NEAR_CLOCK_MARGIN:
             said = clock_deadlines(near.card.clocks, english, near.card.city, now)
