@@ -46,6 +46,7 @@ SPLIT_OF_WRITER = {
     "w26": "dev",  # stop 39: as w24 (README)
     "w28": "dev",  # stop 41: as w24, played first on the stop's code before any change for it (README)
     "w29": "dev",  # stop 42: as w28 (README)
+    "w30": "dev",  # stop 43: as w28, conversations weighted (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -72,6 +73,7 @@ SPLIT_OF_WRITER = {
     "s22": "dev",  # as w24, stop 39 (README)
     "s24": "dev",  # as w28, stop 41 (README)
     "s25": "dev",  # as w29, stop 42 (README)
+    "s26": "dev",  # as w30, stop 43 (README)
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
