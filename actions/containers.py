@@ -31,6 +31,7 @@ from actions.forms import (
     rejected,
 )
 from actions.knowledge import (
+    TOPIC_SLOT,
     ActionAnswerQuestion,
     ActionFollowUp,
     ActionSetCity,
@@ -41,6 +42,7 @@ from actions.knowledge import (
 from cities import SOLID_WASTE, detect_city
 from compliance.victorville.organics import GeneratorType
 from intake import FieldSpec, FormSpec
+from intake.quantities import dwelling_units
 from intake.settings import parse_generator
 from knowledge.answer import not_covered
 from knowledge.coverage import INGLEWOOD_ORGANICS, about_grease
@@ -261,7 +263,7 @@ class ActionSortAnswer(Action):
             )
             if listed:
                 dispatcher.utter_message(text=format_many(listed, city_contact=_office(), limit=limit))
-                return list(_CLEARED)
+                return [*_CLEARED, *_on_the_topic(tracker)]
             item = NO_MATCH  # not expected: the same message listed them when the form began
         if item in (None, NO_MATCH):
             query = tracker.get_slot(QUERY_SLOT) or ""
@@ -276,15 +278,54 @@ class ActionSortAnswer(Action):
                 return [*events, *_CLEARED]
             answer = runtime.sorting_matcher().sort(query)
             dispatcher.utter_message(text=format_answer(answer, city_contact=_office(), limit=limit))
+            return [*_CLEARED, *_on_the_topic(tracker)]
         else:
+            query = tracker.get_slot(QUERY_SLOT) or ""
             answer = final_answer(
-                item,
-                tracker.get_slot(OPTION_SLOT),
-                tracker.get_slot(GENERATOR_SLOT),
-                tracker.get_slot(QUERY_SLOT),
+                item, tracker.get_slot(OPTION_SLOT), tracker.get_slot(GENERATOR_SLOT), query
             )
-            dispatcher.utter_message(text=format_answer(answer, city_contact=_office(), limit=limit))
-        return list(_CLEARED)
+            limit -= len(units_ruled(query))
+            reply = format_answer(answer, city_contact=_office(), limit=limit)
+            dispatcher.utter_message(text=_with_units_ruled(query, reply))
+        return [*_CLEARED, *_on_the_topic(tracker)]
+
+
+def _on_the_topic(tracker: Tracker) -> list[EventType]:
+    """The sorting question just answered as the conversation's topic: "y quien se lo lleva?" after where the
+    fryer oil goes asks who takes the oil."""
+    query = tracker.get_slot(QUERY_SLOT)
+    return [SlotSet(TOPIC_SLOT, query)] if query else []
+
+
+# How the chapter counts a building whose size the message gives ("¿y si fuera un edificio de solo 4
+# departamentos?"): said before the sorting answer that follows from it
+_UNITS_RULED = {
+    GeneratorType.SINGLE_FAMILY: N_(
+        "A building of {units} units counts as single-family under Chapter 6.37 (fewer than five units): the "
+        'home rules apply (Victorville Municipal Code § 6.37.020 ("Single-family")).'
+    ),
+    GeneratorType.COMMERCIAL: N_(
+        "A building of {units} units counts as a commercial business under Chapter 6.37 (five or more "
+        'units): the business rules apply (Victorville Municipal Code § 6.37.020 ("Multi-family residential '
+        'dwelling"), ("Commercial business")).'
+    ),
+}
+
+
+def units_ruled(text: str) -> str:
+    """How the chapter counts the building ``text`` gives the number of units of, as a sentence; '' when it
+    gives none."""
+    units = dwelling_units(text)
+    said = parse_generator(text)
+    if units is None or said not in _UNITS_RULED:
+        return ""
+    return t(_UNITS_RULED[said], units=units)
+
+
+def _with_units_ruled(text: str, reply: str) -> str:
+    """The sorting reply to ``text``, after how the chapter counts the building it gives the size of."""
+    ruled = units_ruled(text)
+    return f"{ruled} {reply}" if ruled else reply
 
 
 # After an answer the item and its option are cleared; the query stays, the last sorting question ("and at
@@ -351,11 +392,12 @@ class ActionSortFollowUp(Action):
         if not asked:
             return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
+        limit -= len(units_ruled(text))
         listed = matcher.sort_many(asked, said.value)
         reply = (
             format_many(listed, city_contact=_office(), limit=limit)
             if listed
             else format_answer(matcher.sort(asked, said.value), city_contact=_office(), limit=limit)
         )
-        dispatcher.utter_message(text=reply)
+        dispatcher.utter_message(text=_with_units_ruled(text, reply))
         return [SlotSet(GENERATOR_SLOT, said.value), *([SlotSet("city", city)] if city else [])]

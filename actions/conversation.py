@@ -19,14 +19,15 @@ from actions.channel import channel_of
 from actions.containers import ITEM_SLOT as SORTING_ITEM_SLOT
 from actions.containers import QUERY_SLOT as SORTING_QUERY_SLOT
 from actions.containers import SORTING_FORM
-from actions.forms import GuidedForm, message_time, reset_events
-from actions.knowledge import TOPIC_SLOT
+from actions.forms import GuidedForm, looks_like_question, message_time, reset_events
+from actions.knowledge import TOPIC_SLOT, answer_if_covered
 from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
 from actions.spill import REFERENCE_SLOT, SPILL_FORM, URGENT_TOLD_SLOT, urgent_contacts
 from actions.waivers import DEMINIMIS_FORM, SPACE_WAIVER_FORM, VARIANCE_FORM
 from cities import CITY_NAMES
 from intake import FormSpec
+from intake.routing import without_the_cancelling
 from languages import N_, t
 
 log = logging.getLogger(__name__)
@@ -101,9 +102,26 @@ class ActionCancelForm(Action):
         # what the form was about stays the topic: "nomas dime cuanto cuesta" after cancelling an application
         # asks what the application costs
         events.append(SlotSet(TOPIC_SLOT, t(form.topic)))
-        said.append(t("Anything else I can help with?"))
+        # "... said his permit is still good till june. cancel this, i dont need it right?": cancelled, and
+        # what it asks besides answered on the form's subject
+        asked = without_the_cancelling(tracker.latest_message.get("text") or "")
+        answered = (
+            answer_if_covered(tracker, asked, tracker.get_slot("city"))
+            if len(asked.split()) >= ASKS_BESIDES_WORDS and looks_like_question(asked)
+            else None
+        )
+        if answered is None:
+            said.append(t("Anything else I can help with?"))
+            dispatcher.utter_message(text=" ".join(said))
+            return events
+        reply, answer_events = answered
         dispatcher.utter_message(text=" ".join(said))
-        return events
+        dispatcher.utter_message(text=reply.text)
+        return [*events, *(e for e in answer_events if e.get("name") != TOPIC_SLOT)]
+
+
+# A message that cancels and asks this many words besides is answered too ("cancel this, do i need one?")
+ASKS_BESIDES_WORDS = 4
 
 
 class ActionStartOver(Action):

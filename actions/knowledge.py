@@ -56,6 +56,7 @@ from intake.routing import (
     is_hypothetical,
     says_sending,
     waiver_of,
+    without_the_comparison,
 )
 from intake.settings import parse_generator
 from knowledge.answer import (
@@ -67,6 +68,7 @@ from knowledge.answer import (
     asks_only_how_much_or_when,
     asks_several,
     names_nothing,
+    pieces_of,
     rest_first,
     subject_family,
 )
@@ -423,6 +425,7 @@ def free_answer(
             more=rule.more,
             card=rule.card,
             parts=2,
+            pieces=(told, *pieces_of(rule)),
         )
     rest = f"{rule.text} {rule.more}".strip()
     return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
@@ -589,6 +592,7 @@ def _every_part(computed: Computed, rule: Answer, english: str, now: dt.datetime
         card=others[0],
         parts=rule.parts,
         cards=tuple(others),
+        pieces=(*said[:-1], *pieces_of(cards)),
     )
 
 
@@ -656,6 +660,11 @@ class ActionAnswerQuestion(Action):
                 first, rest = said.parts[0], said.remainder
             dispatcher.utter_message(text=first)
             return [SlotSet("more_text", rest or None)]
+        if compares_with_a_city(question) and (own := detect_city(without_the_comparison(question))):
+            # "Does Inglewood require brown bins like Victorville does?": Inglewood's rule is asked
+            result, events = answer(tracker, without_the_comparison(question), own)
+            dispatcher.utter_message(text=result.text)
+            return events
         if compares_with_a_city(question):  # "and the training thing, same as victorville?": both cities'
             result, events = answer(tracker, asked_of_both_cities(question), None)
             dispatcher.utter_message(text=result.text)

@@ -165,6 +165,7 @@ _INVOICE = re.compile(
 _FEE_NOTICE = re.compile(r"\b(?:late notice|(?:fog|grease|annual|permit|inspection) fee)\b", re.I)
 _UNPAID = re.compile(
     r"\b(?:unpaid|not paid|haven'?t paid|didn'?t pay|(?:do not|don'?t|never|still don'?t|won'?t) pay|late|"
+    r"(?:can'?t|cannot|can not|couldn'?t|unable to) pay|no (?:puedo|podemos|alcanzo a|alcanzamos a) pagar|"
     r"owe|overdue|penalt(?:y|ies)|no (?:lo |la |los )?(?:pago|pagamos|payment|pay)|"
     r"no (?:lo |la |los |las )?(?:he|hemos) pagado|sin pagar|recargos?|atrasad[oa]s?)\b",
     re.I,
@@ -198,6 +199,13 @@ def _dollars_in_digits(text: str) -> str:
 _NOV = re.compile(
     r"\b(?P<n>1st|first|2nd|second|3rd|third|4th|fourth|5th|fifth)\s+"
     r"(?:nov|notice of violation|violation|ticket)s?\b",
+    re.I,
+)
+# Which notice it is, said of the one talked about ("got a NOV, how much is the fine? ... its the second this
+# year", glossed "es the second este ano")
+_NTH_SAID = re.compile(
+    r"\b(?:it'?s|its|is|es|this is|that'?s|fue|was)\s+(?:the\s+|el\s+|our\s+|my\s+|mi\s+)?"
+    r"(?P<n>1st|first|2nd|second|3rd|third|4th|fourth|5th|fifth)\b",
     re.I,
 )
 _ORDINALS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
@@ -385,8 +393,8 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
     values = {"device": name, "date": due, "days": abs(days or 0)}
     if planned_day is not None and planned_day > result.due:
         lead = t(
-            "No: {planned} is {late} days after the due date. Your next {device} service is due by {date}, "
-            "so have it done by then.",
+            "No: {planned} is {late} days late, after the due date. Your next {device} service is due by "
+            "{date}, so have it done by then.",
             planned=long_date(planned_day),
             late=(planned_day - result.due).days,
             **values,
@@ -397,8 +405,12 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
             planned=long_date(planned_day),
             **values,
         )
+    elif days == 1:
+        lead = t("Your next {device} service is due by {date}, tomorrow.", **values)
     elif days is not None and days > 0:
         lead = t("Your next {device} service is due by {date} ({days} days from today).", **values)
+    elif days == -1:
+        lead = t("Your next {device} service was due by {date}, yesterday: it is overdue.", **values)
     elif days is not None and days < 0:
         lead = t("Your next {device} service is due by {date}, so it is overdue by {days} days.", **values)
     else:
@@ -443,6 +455,9 @@ _BILLED_TOTAL = re.compile(r"\b(?:total|extra|on top|encima|adicional)\b", re.I)
 _ABOVE_COSTS = re.compile(
     r"\b(?:(?:charge|bill|invoice)\w* (?:us )?more than|more than (?:what )?(?:it|the \w+) cost|"
     r"(?:higher|bigger|more) than (?:the|their|what)|mark ?-?up|overhead|"
+    # "says city cost $4,800 ... is that all or do they add more?"
+    r"(?:do|does|will|can|could) (?:they|the city|inglewood) add|add(?:ed)? (?:more|anything|extra)|"
+    r"is that (?:all|it)(?= or\b| \?|\?)|"
     r"m[aá]s de lo que (?:les )?cost\w+)\b",
     re.I,
 )
@@ -497,13 +512,29 @@ def _billed(text: str) -> Decimal | None:
     """The amount an invoice bills: the first said, or, for the City's cleanup bill that gives its costs and
     the 25% service charge on them ("$3,600 for their cost and then $900 service charge"), the two
     together."""
-    amounts = [_amount(match) for match in _DOLLARS.finditer(text)]
+    found = list(_DOLLARS.finditer(text))
+    amounts = [_amount(match) for match in found]
     if not amounts:
         return None
     costs = _city_costs(amounts) if _CITY_WORK.search(text) else None
     if costs is not None and costs / 4 in amounts:
         return costs + costs / 4
+    if len(amounts) == 1 and costs is not None and _COSTS_BEFORE.search(text[: found[0].start()]):
+        # "the city's cost was $2,400": the bill adds the 25% service charge to the City's costs
+        return compliance.damage_costs(costs).amount
     return amounts[0]
+
+
+# An amount said to be what the work cost the City ("el costo de la ciudad fue de $2,400", "their costs came
+# to $2,400"), not the bill's total
+_COSTS_BEFORE = re.compile(
+    r"(?:\b(?:city'?s?|their|ciudad)\b\W+(?:\w+\W+){0,2}?cost(?:s|o|os)?\b"
+    r"|\bcost(?:s|o|os)?\b\W+(?:\w+\W+){0,3}?(?:city|them|ciudad)\b"
+    # "there's the cleanup cost and then some extra percentage ... the cleanup part says $3,200"
+    r"|\b(?:clean ?-?up|cleaning|limpieza) (?:part|portion|cost|costo)\b|\bparte de la limpieza\b)"
+    r"[^$\d?!]{0,25}$",
+    re.I,
+)
 
 
 def _city_costs(amounts: list[Decimal]) -> Decimal | None:
@@ -542,11 +573,18 @@ def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
             f"{month.group(0)} 1", ctx, FUTURE
         )  # "till january": its first day, at the earliest
         start, end = month.start(), month.end()
+    if found.ok and found.value is None and _NEXT_WEEK.search(match[name]):
+        # "and if we pay next week?": from its Monday, the first day it could be paid then
+        found = ParseResult(ctx.today + dt.timedelta(days=7 - ctx.today.weekday()))
+        start, end = _NEXT_WEEK.search(normalize(match[name])).span()
     if not found.ok or found.value is None:
         return None, text
     said = re.escape(normalize(match[name])[start:end])  # the day's words: the invoice's date is another
     rest = text[: match.start(name)] + re.sub(said, " ", text[match.start(name) :], count=1, flags=re.I)
     return (found.value if found.value >= ctx.today else None), rest
+
+
+_NEXT_WEEK = re.compile(r"\bnext week\b|\b(?:la )?(?:otra|pr[oó]xima) semana\b|\bla semana que viene\b", re.I)
 
 
 # A hearing the message speaks of: its days are a letter's and the hearing's, never an invoice's
@@ -629,10 +667,13 @@ _REVOCATION = re.compile(
     r"pull (?:our|my|the) permit|(?:lose|take away) (?:our|my|the) permit|"
     r"go(?:ing)? after (?:our|my|the) permit|"
     r"if (?:(?:i|we) )?(?:(?:still|just|simply|really|ever|de plano) )?"  # "y si no pago": "and if don't pay"
-    r"(?:don'?t|dont|do not|never|can'?t|cannot|won'?t) pay|"
-    r"if (?:de plano )?no (?:lo|la) pay\w*|"  # "y si de plano no lo pago" (glossed "... no lo payment")
+    r"(?:don'?t|dont|do not|never|can'?t|cannot|won'?t) pay"
+    r"(?!\w|(?: (?:it|this|that|them))? (?:by|on|para)\b)|"
+    # "y si de plano no lo pago" (glossed "... no lo payment"); not "y si no la pago para esa fecha?", which
+    # asks what is owed after the due date
+    r"if (?:de plano )?no (?:lo|la) pay\w*(?! (?:by|on|para)\b)|"
     r"quit\w* (?:el |mi |the |my |our )?permi\w*|"  # "cuando me quitan el permit" (glossed in part)
-    r"(?:never|not|don'?t|stop) pay(?:ing)? (?:it|this|that|the (?:bill|invoice|fee))|"
+    r"(?:never|not|don'?t|stop) pay(?:ing)? (?:it|this|that|the (?:bill|invoice|fee))(?! (?:by|on|para)\b)|"
     r"si (?:nunca|no) (?:lo |la )?pag\w+)\b",
     re.I,
 )
@@ -783,8 +824,8 @@ def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
             ),
             inglewood("Enforcement", "(4)"),
         )
-    match = _NOV.search(text)
-    if match is None or not _COST.search(text):
+    match = _NOV.search(text) or (_NOTICE_OF_VIOLATION.search(text) and _NTH_SAID.search(text))
+    if not match or not _COST.search(text):
         return None
     result = compliance.nov_fee(_ORDINALS[match.group("n").lower()])
     return Computed("nov_fee", f"{dollars(result.amount)}. {result.reason}", result.citation)
@@ -1150,6 +1191,10 @@ def _readers_for(asked: str | None) -> tuple[Reader, ...]:
     if _KEEPING_RECORDS.search(asked):
         return ()
     named = tuple(reader for reader in _READERS if _NAMES_RULE[reader](asked))
+    if _SEATS.search(asked) and _annual_fee in named:
+        # "we're billed wrong, we have 44 seats and no drive-thru: shouldn't it be the small rate?": the fee
+        # the seats set, before the bill's late penalty
+        named = (_annual_fee, *(reader for reader in named if reader is not _annual_fee))
     readers = named + tuple(reader for reader in _READERS if reader not in named)
     if _MANIFEST.search(asked) and not _NEXT_SERVICE.search(asked):
         readers = tuple(reader for reader in readers if reader is not _service_due)
@@ -1413,12 +1458,36 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         deadlines = [compliance.deadline(city, key, found.value) for key in keys]
     except compliance.ComplianceError:
         return None
+    deadlines = [_with_the_notice_s_period(deadline, said) for deadline in deadlines]
     said_reasons = [deadline.reason for deadline in deadlines]
     dues = tuple(deadline.due for deadline in deadlines)
     if other is not None and (window := _in_window(other, list(dues))) is not None:
         # "hearing set dec 3, is that legal?": the verdict is the answer, the window its reason
         return Computed("window", " ".join([window, *said_reasons]), deadlines[0].citation, dues)
     return Computed("deadline", " ".join(said_reasons), deadlines[0].citation, dues)
+
+
+# The days a notice of violation itself gives to comply ("Correct within 10 calendar days", "tiene 10 dias
+# para corregir"): shorter than the chapter's thirty, they are the deadline (6.37.130(d)(3))
+_NOTICE_PERIOD = re.compile(
+    r"\b(?:within|in|dentro de|en|tiene|tienes|tenemos|da|dan|gives?|giving)\s+"
+    rf"(?P<n>\d{{1,2}}|{NUMBER_PATTERN})\s+"
+    r"(?:calendar\s+|natural(?:es)?\s+)?(?:days?|d[ií]as)\b(?:\s+(?:calendario|naturales))?",
+    re.IGNORECASE,
+)
+
+
+def _with_the_notice_s_period(deadline: compliance.Deadline, said: str) -> compliance.Deadline:
+    """An organics notice of violation's deadline, from the shorter period the notice gives when the message
+    reads it out; any other deadline as it is."""
+    if deadline.key != compliance.ORGANICS_NOV_CLOCK or (match := _NOTICE_PERIOD.search(said)) is None:
+        return deadline
+    days = words_to_number(match["n"]) if not match["n"].isdigit() else int(match["n"])
+    if days is None or not 1 <= days < 30:
+        return deadline
+    issued = dt.datetime.combine(deadline.start, dt.time())
+    shorter = compliance.organics_nov_deadline(issued, dt.timedelta(days=int(days)))
+    return replace(deadline, due=shorter.deadline.date(), reason=shorter.reason)
 
 
 # The words that say a day started a clock: a letter's mailing or date, an order's service or issue.

@@ -56,26 +56,34 @@ NAME_PATTERNS = {
 _ZIP = re.compile(r"\b(9\d{4})(?:-\d{4})?\b")
 
 
+def _around_each_city(before: str, after: str = "") -> dict[str, re.Pattern[str]]:
+    """For each city, a pattern of its name with ``before`` it and ``after`` it."""
+    return {
+        city: re.compile(rf"{before}(?:{pattern.pattern}){after}", re.IGNORECASE)
+        for city, pattern in NAME_PATTERNS.items()
+    }
+
+
 # "like they do in victorville", "unlike inglewood", "same as victorville": a city named to compare with
-_COMPARED = {
-    city: re.compile(
-        rf"\b(?:like|unlike|same as|as in|como en|como)\s+(?:\w+\s+){{0,3}}?(?:{pattern.pattern})",
-        re.IGNORECASE,
-    )
-    for city, pattern in NAME_PATTERNS.items()
-}
+_COMPARED = _around_each_city(r"\b(?:like|unlike|same as|as in|como en|como)\s+(?:\w+\s+){0,3}?")
 
 
 # "el restaurante nuevo es en inglewood no en victorville", "inglewood, not victorville", "instead of
 # victorville": a city named to say the message is not about it
-_DENIED = {
-    city: re.compile(
-        rf"\b(?:not(?:\s+in)?|no\s+en|instead of|rather than|en vez de(?:\s+en)?|en lugar de(?:\s+en)?)\s+"
-        rf"(?:{pattern.pattern})",
-        re.IGNORECASE,
-    )
-    for city, pattern in NAME_PATTERNS.items()
-}
+_DENIED = _around_each_city(
+    r"\b(?:not(?:\s+in)?|no\s+en|instead of|rather than|en vez de(?:\s+en)?|en lugar de(?:\s+en)?)\s+"
+)
+
+
+# A city named as a place of the user's ("our inglewood location"), and as the one the question is about ("I
+# run stores in Victorville and one in Inglewood. For the Inglewood store: ..."): the other is named only as
+# the story around it
+_PLACE_WORDS = r"(?:store|location|restaurant|place|shop|site|kitchen|branch|one|spot|unit)"
+_A_PLACE = _around_each_city("", rf"\s+{_PLACE_WORDS}\b")
+_IN_FOCUS = _around_each_city(
+    r"\b(?:for|about|at|regarding|on|para|en)\s+(?:the|our|my|el|la|nuestr[oa]|mi)\s+",
+    rf"\s+(?:{_PLACE_WORDS}|sucursal|tienda|local|restaurante|negocio)\b",
+)
 
 
 # "how long do i keep them in each city?", "¿cuánto tiempo los guardo en cada ciudad?": both, unnamed
@@ -120,6 +128,10 @@ def cities_named(text: str) -> tuple[str, ...]:
             for city, at in found.items()
             if not (_COMPARED[city].search(text) or _DENIED[city].search(text))
         }
+    focused = [city for city in found if _IN_FOCUS[city].search(text)]
+    places = [city for city in found if _A_PLACE[city].search(text)]  # "our inglewood location" too
+    if len(found) > 1 and len(focused) == 1 and len(places) == 1:
+        found = {focused[0]: found[focused[0]]}
     return tuple(sorted(found, key=found.get))
 
 

@@ -44,10 +44,12 @@ inglewood_interceptor_paths = _inglewood_fog.interceptor_paths
 administrative_civil_penalty_cap = _victorville_fog.administrative_civil_penalty_cap
 judicial_civil_penalty_cap = _victorville_fog.judicial_civil_penalty_cap
 organics_nov_deadline = _organics.nov_compliance_deadline
+ORGANICS_NOV_CLOCK = _organics.NOV_COMPLIANCE.key  # its clock's key, for a notice's shorter period
 contamination_fees = _organics.contamination_fees
 
 __all__ = [
     "DEFAULT_OFFICE_HOURS",
+    "ORGANICS_NOV_CLOCK",
     "City",
     "ComplianceError",
     "Contact",

@@ -243,7 +243,7 @@ def parse_quantity(
     example = t(_UNIT_EXAMPLES[unit])
     if per:
         example = t(_PER_PERIOD[per], amount=example)
-    normalized = normalize(text).replace("³", "3").replace("²", "2")
+    normalized, _ = _one_and_a_half(normalize(text).replace("³", "3").replace("²", "2"))
     if not normalized:
         return _fail(t(_GIVE_A_NUMBER, example=example))
     period_match = _RE_PERIOD.search(normalized)
@@ -363,6 +363,41 @@ def _times_per_period(result: ParseResult[Quantity], normalized: str) -> ParseRe
     )
 
 
+# A unit said with its half and no number before it ("nos recogen yarda y media", "pick up yard and a half"):
+# one and a half, not the half alone
+_BARE_UNIT_AND_A_HALF = re.compile(
+    r"(?P<before>\b[a-z]+\s+|^)(?P<unit>yardas?|yards?|galon(?:es)?|gallons?)"
+    r"(?P<half>\s+(?:y\s+medi[oa]|and\s+a\s+half))\b"
+)
+
+
+_ONE = "1 "
+
+
+def _one_and_a_half(normalized: str) -> tuple[str, list[int]]:
+    """``normalized`` with a unit said with its half and no number before it given its one ("yarda y media"
+    → "1 yarda y media"), and where each one was put (in the new text), to map spans back."""
+    put: list[int] = []
+
+    def one(match: re.Match[str]) -> str:
+        before = match.group("before").strip()
+        if before and (_to_decimal(before) is not None or before in _ARTICLES):
+            return match.group(0)  # "dos yardas y media", "una yarda y media": its number is said
+        put.append(match.start("unit") + len(_ONE) * len(put))
+        return f"{match.group('before')}{_ONE}{match.group('unit')}{match.group('half')}"
+
+    return _BARE_UNIT_AND_A_HALF.sub(one, normalized), put
+
+
+def _span_before(span: tuple[int, int], put: list[int]) -> tuple[int, int]:
+    """A span in the text :func:`_one_and_a_half` made, in the text it was made from."""
+    start, end = span
+    return (
+        start - len(_ONE) * sum(1 for at in put if at < start),
+        end - len(_ONE) * sum(1 for at in put if at < end),
+    )
+
+
 def find_quantity(text: str, unit: str) -> tuple[ParseResult[Quantity], tuple[int, int]]:
     """The first amount that names its unit ("1,000 gallons", "750 gal", "two 5-gallon buckets") in a
     longer message, in ``unit``, and its span in :func:`normalize`'d text. A bare number does not count.
@@ -370,18 +405,20 @@ def find_quantity(text: str, unit: str) -> tuple[ParseResult[Quantity], tuple[in
     if unit not in UNITS:
         raise ValueError(f"Unknown unit {unit!r}; expected one of {UNITS}.")
     example = t(_UNIT_EXAMPLES[unit])
-    normalized = normalize(text).replace("³", "3").replace("²", "2")
+    normalized, put = _one_and_a_half(normalize(text).replace("³", "3").replace("²", "2"))
     matches = [m for m in _RE_QUANTITY.finditer(normalized) if _unit_of(m.group("unit")) is not None]
     same = [m for m in matches if _unit_of(m.group("unit")) == unit]
     found = _containers(normalized)
     if found and (found[2] == unit or not same):  # the amount in the unit asked comes first
         count, size, found_unit = found
         span = _RE_CONTAINERS.search(normalized).span()  # type: ignore[union-attr]
-        return _quantity_in(count * size, found_unit, unit, False, None, None, example), span
+        return _quantity_in(count * size, found_unit, unit, False, None, None, example), _span_before(
+            span, put
+        )
     for match in same or matches:
         found_unit = _unit_of(match.group("unit"))
         if (found_unit == SQUARE_FEET) == (unit == SQUARE_FEET):
-            return _amount(match, normalized, unit, None, example, True), match.span()
+            return _amount(match, normalized, unit, None, example, True), _span_before(match.span(), put)
     return ParseResult(), (0, 0)
 
 

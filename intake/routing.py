@@ -321,6 +321,9 @@ _APPLY_REQUEST = _words(
     r"start (?:a|an|the|my|our) (?:application|permit|waiver|variance|request)",
     r"sign (?:me|us) up",
     r"let'?s (?:apply|start|do it|file|submit|send|go ahead)",
+    # "ok lets do the application then", "let's do that waiver"
+    r"let'?s do (?:the|an?|my|our|that|this) (?:\w+ )?"
+    r"(?:application|request|waiver|permit|variance|paperwork)",
     r"(?:go ahead and|please) (?:file|submit|start) (?:a|an|the|my|our)",
     r"request (?:a|an|the)",
     r"(?:can|could|may) (?:i|we) (?:get|have|apply|start|request|file) (?:a|an|the|for|my|our)",
@@ -403,7 +406,9 @@ def _about(application: _Application, text: str) -> bool:
     return bool(application.names.search(text) or (application.about and application.about.search(text)))
 
 
-_APPLY_VERB = _words(r"appl(?:y|ying|ication)", r"request(?:ing)?", r"file", r"submit")
+_APPLY_VERB = _words(
+    r"appl(?:y|ying|ication)", r"request(?:ing)?", r"file", r"submit", r"sign(?:ing)? (?:me|us) up"
+)
 
 
 # A request for help applying, asked as a question ("can you help me fill out the FOG permit application?",
@@ -645,12 +650,24 @@ def asks_a_question(text: str) -> bool:
         return True  # "wait do i also gotta send the manifest myself", "38 seats. so which one am i"
     if asks_what_comes_next(text):
         return True  # "ok. its been like 4 weeks tho. what now"
+    if _UNSURE_HOW.search(text):
+        return True  # "... said it gotta go to the city but idk how fast": asked without a question mark
     sentences = re.split(r"(?<=[.!?;:])\s+", text.strip())
     # "If the waiver is approved, do we still pay any yearly grease charges?": the question after the comma
     return any(
         sentence.endswith("?") and any(_QUESTION_WORD.match(part.strip()) for part in sentence.split(","))
         for sentence in sentences
     )
+
+
+# Not knowing said in place of asking: "idk how fast", "not sure when it's due", "no se cuando" (glossed
+# "no se when"); not "idk how much, like a couple mop buckets", an unsure answer to how much
+_UNSURE_HOW = re.compile(
+    r"\b(?:idk|i dunno|dunno|i (?:don'?t|do not) know|not sure|no s[eé]|no sabemos)\s+"
+    r"(?:how (?:fast|soon|long|often)|when|where|who|whether|if (?:i|we)|what (?:to do|i|we)|cu[aá]ndo|"
+    r"d[oó]nde|a qui[eé]n)\b",
+    re.IGNORECASE,
+)
 
 
 def _is_question(text: str) -> bool:
@@ -752,6 +769,9 @@ def route(intent: str, text: str) -> str:
         return asked  # "¿me ayudan a llenar la solicitud del permiso?": the application, started
     if intent == "help" and len(text.split()) >= ASKING_WORDS and _is_question(text):
         return QUESTION_INTENT  # "What do I need to send you guys along with this?" asks the rules
+    if intent == "help" and not _ASKS_FOR_HELP.search(text):
+        # "es el segundo este año" after how much an NOV is: a fact for the topic, no call for the menu
+        return QUESTION_INTENT if _is_question(text) else INFORM_INTENT
     if intent == HANDOFF_INTENT and _CALL_WHOM.search(text):
         return (
             QUESTION_INTENT  # "wait, who am I supposed to call again right now?" asks whom, not for a person
@@ -761,9 +781,12 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT if _is_question(text) or len(text.split()) >= ASKING_WORDS else INFORM_INTENT
     if intent == "out_of_scope" and _A_QUANTITY.search(text) and not _is_question(text):
         return INFORM_INTENT  # "el local mide como 6000 pies" after the edible-food tiers: the topic's fact
-    if intent == "out_of_scope" and (_IN_THE_FIELD.search(text) or asks_what_comes_next(text)):
+    if intent == "out_of_scope" and (
+        _IN_THE_FIELD.search(text) or asks_what_comes_next(text) or is_hypothetical(text)
+    ):
         # "me llego otro NOV de inglewood, cuanto es?", "what if we add the patio, thatd be like 62 seats",
-        # "its been like 4 weeks tho. what now": answered on the conversation's topic, or declined
+        # "its been like 4 weeks tho. what now", "what if it just sits there, like into january?": answered
+        # on the conversation's topic, or declined
         return QUESTION_INTENT
     if intent in QUESTION_LIKE and _live_spill_question(text):
         return SPILL_INTENT
@@ -772,13 +795,9 @@ def route(intent: str, text: str) -> str:
     if intent in QUESTION_LIKE and _REPORTING.search(text) and reports_pumpout(text):
         return PUMPOUT_INTENT  # "pa reportar q ya vinieron a limpiar la trampa de grasa hoy"
     if (
-        (
-            intent in QUESTION_LIKE | ANSWER_INTENTS
-            or (intent == HANDOFF_INTENT and not _WANTS_STAFF.search(text))
-        )
-        and _CANCEL_REQUEST.search(text)
-        and not _is_question(text)
-    ):
+        intent in QUESTION_LIKE | ANSWER_INTENTS
+        or (intent == HANDOFF_INTENT and not _WANTS_STAFF.search(text))
+    ) and asks_to_cancel(text):
         # "actually nvm cancel that, i gotta find my plumbing permits first"; "... i need to talk to the
         # landlord first" asks for no person at the city
         return CANCEL_INTENT
@@ -788,11 +807,42 @@ def route(intent: str, text: str) -> str:
         return CHANGE_INTENT  # "Perdón, me equivoqué: son 58 asientos, no 48"
     if intent in QUESTION_LIKE and (asked := _application_named(text)):
         return asked  # "va, quiero aplicar pal waiver de minimis": a request the classifier could not place
+    if intent in QUESTION_LIKE and (asks_to_apply_unnamed(text) or asks_for_a_waiver_unnamed(text)):
+        return QUESTION_INTENT  # "ok lets do the application then": the one the conversation offered
     if intent == "nlu_fallback" and asks_a_question(text):
         # mid-form, "do we have to do anything to prove the unit works?" is answered; an unsure answer
         # ("maybe like fifty gallons so far?") stays an answer
         return QUESTION_INTENT
     return intent
+
+
+# Words that ask for help with the assistant itself ("what can you do", "menu", "ayuda", "como funciona
+# esto"): without them, what the classifier took for a call for help is something else
+_ASKS_FOR_HELP = _words(
+    r"help",
+    r"ayud\w*",
+    r"what (?:can|do) you",
+    r"how does (?:this|it) work",
+    r"what kind of questions",
+    r"menu",
+    r"options?",
+    r"opciones",
+    r"what is this",
+    r"who are you",
+    r"info(?:rmation)?",
+    r"informaci[oó]n",
+    r"topics",
+    r"temas",
+    r"(?:que|q|qu[eé]|what) (?:puedes|puede|haces|hace|es esto)",  # and as glossed ("what puedes hacer")
+    r"(?:como|c[oó]mo|how) funciona",
+    r"pa(?:ra)? (?:que|q|what) sirve",
+    r"(?:quien|qui[eé]n|who) eres",
+    r"what is it for",
+    r"what (?:can|could) i ask",
+    r"no (?:entiendo|se como)",
+    r"i don'?t (?:understand|get it)",
+    r"confused",
+)
 
 
 # Words that ask to start over ("start over", "empezar de nuevo", glossed "start de new"): without them, what
@@ -906,6 +956,37 @@ _CANCEL_REQUEST = _words(
 )
 
 
+# Cancelling said in so many words, which a question beside it does not undo: "... cancel this, i dont need it
+# right?" cancels, then asks
+_CANCEL_SAID = _words(
+    r"(?:please |so |just )?cancel "
+    r"(?:that|this|it|my|our|the (?:application|request|report|form|log|waiver|variance))",
+    r"cancel(?:a|e|ar)? (?:eso|esto|esta|este)",
+    r"cancel(?:alo|ala|elo|ela|enlo|enla)",
+)
+# A question about cancelling ("can i cancel it later?", "how do i cancel the request"): no request to cancel
+_ABOUT_CANCELLING = re.compile(
+    r"\b(?:can|could|should|do|does|how|what if|if|would|puedo|se puede|como)\b[^.?!,;]{0,20}\bcancel", re.I
+)
+
+
+def asks_to_cancel(text: str) -> bool:
+    """Whether a message asks to cancel what is under way: "nvm cancel that" or "never mind"; with a question
+    beside it, only cancelling said in so many words ("cancel this, i dont need it right?"); never a question
+    about cancelling ("can i cancel it later?")."""
+    if _ABOUT_CANCELLING.search(text):
+        return False
+    if _is_question(text):
+        return bool(_CANCEL_SAID.search(text))
+    return bool(_CANCEL_REQUEST.search(text))
+
+
+def without_the_cancelling(text: str) -> str:
+    """The message without the words that cancel ("wait ... cancel this, i dont need it right?" → "wait ...
+    , i dont need it right?"): what it asks besides, if anything."""
+    return " ".join(_CANCEL_REQUEST.sub(" ", _CANCEL_SAID.sub(" ", text)).split())
+
+
 _SPILL_WORDS = _words(
     r"sewage",
     r"sewer",
@@ -963,6 +1044,14 @@ _IN_THE_FIELD = _words(
     r"notice of violation",
     r"citations?",
     r"invoices?",
+    r"bills?",
+    r"receipts?",
+    r"paperwork",
+    r"records?",
+    r"manifests?",
+    r"recibos?",
+    r"facturas?",
+    r"papeles",
     r"inspect\w*",
     r"organics?",
     r"organic waste",
@@ -1110,6 +1199,13 @@ _CART_RULE_WORDS = (
     r"llev\w*\b.{0,60}\b(?:nosotros mismos|yo mismo|(?:la|nuestra|mi) troca)",
     r"(?:nosotros mismos|yo mismo)\b.{0,20}\bllev\w*",
     r"weight tickets?",
+    # who must look after the carts: "are we supposed to be checking the bins?", "who inspects the carts"
+    r"(?:are|am|is) (?:we|i|they|us|the \w+) (?:the ones? )?supposed to (?:be )?"
+    r"(?:check|inspect|monitor|do|tell|provide|have|give|train|teach|pay|make)\w*",
+    r"who(?:'s| is| are)? (?:\w+ )?supposed to",
+    r"responsib\w+",
+    r"(?:check|checking|inspect|inspecting|monitor|monitoring|revisar|revisamos|checar) (?:\w+ ){0,2}"
+    r"(?:bins?|carts?|containers?|cans?|botes?|contenedores?)",
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
 # An amount of waste a week: a de minimis waiver's fact, whatever items it names
@@ -1259,6 +1355,8 @@ _WHICH_CART = _words(
     rf"{_COLOR} {_CART}",
     rf"(?:recycl\w*|compost|organics?|yard waste|trash|garbage) {_CART}",
     rf"which (?:{_CART}|one|color)",
+    # "en q bote van?", glossed "en what container cart van" (not "what can they do")
+    r"what (?:color )?(?:bins?|carts?|containers?|dumpsters?|botes?|contenedor(?:es)?)",
     rf"{_CART} or (?:the )?(?:{_COLOR}|trash|garbage|recycl\w*|compost)",
     rf"{_COLOR} or (?:the )?(?:{_COLOR}|trash|garbage|recycl\w*)",
     rf"(?:go|goes|put|throw|toss|belong)s? in(?:to)? (?:the |my |our |a )?"
@@ -1385,6 +1483,12 @@ def says_sending(text: str) -> bool:
 def compares_with_a_city(text: str) -> bool:
     """Whether a message asks how a rule compares with a city's (:data:`_COMPARED_WITH_A_CITY`)."""
     return bool(_COMPARED_WITH_A_CITY.search(text))
+
+
+def without_the_comparison(text: str) -> str:
+    """The message without the city it compares with ("Does Inglewood require brown bins like Victorville
+    does?" → "Does Inglewood require brown bins ?"): a city it still names is the one it asks about."""
+    return " ".join(_COMPARED_WITH_A_CITY.sub(" ", text).split())
 
 
 def asked_of_both_cities(text: str) -> str:

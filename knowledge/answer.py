@@ -26,7 +26,7 @@ from cities import (
     without_city_names,
 )
 from knowledge.answer_types import asked_types, passage_types
-from knowledge.cards import Card, CardIndex, CardMatch, join_citations
+from knowledge.cards import OFFER_SUBJECTS, Card, CardIndex, CardMatch, join_citations
 from knowledge.coverage import Uncovered, office_for, uncovered_topic
 from knowledge.index import Hit, HybridIndex
 from knowledge.lexicon import expand_query, spelled_months
@@ -129,6 +129,10 @@ class Answer:
     # a computed result that ends ``text`` (with its citation): on SMS it is said whole in the first reply,
     # after as much of the words before it as fit
     result: str = ""
+    # the words of each part of an answer to several questions, in order, as they stand in ``text`` before
+    # its trailing citation (a part with a citation of its own ends in it): on SMS the first reply opens
+    # each part, so that no question waits behind MORE for another's details
+    pieces: tuple[str, ...] = field(default=(), compare=False)
 
 
 def answer_question(
@@ -174,7 +178,12 @@ def answer_question(
         )
         if answered.kind is not AnswerKind.ANSWER:
             return declined
-        return replace(answered, text=f"{declined.text} {answered.text}", parts=answered.parts + 1)
+        return replace(
+            answered,
+            text=f"{declined.text} {answered.text}",
+            parts=answered.parts + 1,
+            pieces=(declined.text, *pieces_of(answered)),
+        )
     named = () if jurisdiction else cities_named(question)  # "got 1 spot in victorville and 1 in inglewood"
     question = spelled_months(without_city_names(question))  # the city is known or asked, not the topic
     english = spelled_months(without_city_names(english))
@@ -378,12 +387,21 @@ def _organics_subject(cards: CardIndex, subject: str | None) -> bool | None:
     return next((_is_organics(card) for card in cards.cards if card.topic == subject), None)
 
 
+def _on_the_subject(card: Card, family: str, *, by_offer: bool) -> bool:
+    """Whether ``card`` is on the subject ``family``: by its topic, or (``by_offer``: the conversation's
+    subject) by the flow it offers ("how much does it cost?" during a permit application: the first year's
+    fees, which offer the application)."""
+    offered = OFFER_SUBJECTS.get(card.offer) if card.offer and by_offer else None
+    return family in (subject_family(card.topic), offered and subject_family(offered))
+
+
 def _on_subject(
     found: list[CardMatch],
     subject: str | None,
     margin: float = SUBJECT_MARGIN,
     *,
     organics: bool | None = None,
+    by_offer: bool = False,
 ) -> CardMatch | None:
     """The best match, or the best one on ``subject`` when it is nearly as close; else, when the best is in
     the other chapter than the subject's (``organics``: the subject is the organics chapter's), the best in
@@ -397,7 +415,9 @@ def _on_subject(
     # a card that says what the ordinance leaves out ("no list of approved pumpers") answers only when it
     # is the best match: it never stands in for another on the subject's strength
     found = [found[0], *(m for m in found[1:] if m.card.refer is None)]
-    same = next((m for m in found[:SUBJECT_CANDIDATES] if subject_family(m.card.topic) == family), None)
+    same = next(
+        (m for m in found[:SUBJECT_CANDIDATES] if _on_the_subject(m.card, family, by_offer=by_offer)), None
+    )
     if same is not None and same.score >= found[0].score - margin:
         return same
     # the best in the other chapter ("What's the most they can fine us?" in a grease conversation matches
@@ -581,7 +601,7 @@ def _best(
     for a question asked for a yes or a no, a card on the same subject that opens with one, when it matches
     nearly as well ("can I pour the fryer oil down the drain with hot water?": "No. ...", not how to store
     the oil)."""
-    chosen = _on_subject(found, subject, organics=organics)
+    chosen = _on_subject(found, subject, organics=organics, by_offer=True)
     if chosen is not None:
         chosen = _for_what_is_asked(found, chosen, question, language)
         chosen = _for_the_setting(found, chosen, setting)
@@ -713,6 +733,19 @@ def names_nothing(question: str) -> bool:
     return bool(_NAMES_NOTHING.match(question.strip()))
 
 
+# A part of a message that only agrees, says to go ahead or says where ("si asi esta bien, mandalo", "ok thats
+# right, submit it", "ok pero yo estoy en victorville"): no question of its own, whatever card it comes near
+_ONLY_A_REPLY = re.compile(
+    r"^(?:(?:s[ií]|yes|yeah|yep|ok|okay|correct[oa]?|right|that'?s right|that'?s it|perfect[oa]?|great|good|"
+    r"listo|va|dale|bueno|bien|thanks?|thank you|gracias|as[ií] est[aá] bien|est[aá] bien|go ahead|"
+    r"send it|submit it|file it|m[aá]ndal[oa]|env[ií]al[oa]|env[ií]el[oa]|please|por favor|all good|"
+    # "ok pero yo estoy en victorville. y si no lo hago?": where, said before the question
+    r"but|pero|yo|i'?m|we'?re|i am|we are|estoy|estamos|in|en|victorville|inglewood)"
+    r"[\s,.!]*)+$",
+    re.IGNORECASE,
+)
+
+
 def asks_several(question: str) -> bool:
     """Whether a message asks more than one thing ("when does it become final and how long till we can apply
     again"), each part opening as a question does or ending in a question mark."""
@@ -736,6 +769,7 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
         for part, alone in _questions(question)
         if len(part.split()) >= MIN_PART_WORDS
         and not names_nothing(alone or part)  # the whole's card answers
+        and not _ONLY_A_REPLY.match((alone or part).strip())  # "si asi esta bien, mandalo. y cuanto dura?"
         # so it does a bare "cuanto es el total" after the bill (one after facts of its own is read with them)
         and not (alone is None and asks_only_how_much_or_when(part))
     ]
@@ -1102,7 +1136,17 @@ def answer_from_cards(
         card=chosen[0],
         parts=len(chosen),
         cards=tuple(chosen),
+        pieces=tuple(f"{label}{words}" if i == 0 else words for i, words in enumerate(said)),
     )
+
+
+def pieces_of(answer: Answer) -> tuple[str, ...]:
+    """The words of each part of ``answer`` (:attr:`Answer.pieces`); one part, its words before the trailing
+    citation, when it was composed as one."""
+    if answer.pieces:
+        return answer.pieces
+    cited = TRAILING_CITATION.search(answer.text)
+    return (answer.text[: cited.start()] if cited else answer.text,)
 
 
 def rest_first(answer: Answer) -> Answer:

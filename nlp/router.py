@@ -90,16 +90,32 @@ def _lexical_matcher() -> SortingMatcher:
 
 
 def _names_an_item(text: str) -> bool:
-    """Whether the message (its city names and whose place it is aside) names an item of the sorting list by
-    its words (the catalog's English and Spanish names)."""
-    rest = without_setting(without_city_names(text))  # "victorville, i run a coffee shop" names no coffee
+    """Whether the message (its city names, its places' proper names and whose place it is aside) names an
+    item of the sorting list by its words (the catalog's English and Spanish names)."""
+    # "victorville, i run a coffee shop" names no coffee; "We manage Mesa Plaza" no table ("mesa")
+    rest = without_setting(without_city_names(_without_proper_names(text)))
     return len(rest.split()) >= 2 and _lexical_matcher().match(rest) is not None
 
 
 def _any_item_named(text: str) -> bool:
     """Whether the message names an item of the sorting list by its words, however short ("restaurant:
     styrofoam?")."""
-    return _lexical_matcher().match(without_setting(without_city_names(text))) is not None
+    return (
+        _lexical_matcher().match(without_setting(without_city_names(_without_proper_names(text)))) is not None
+    )
+
+
+# A place's name: capitalised words ending in a kind of place ("We manage Mesa Plaza", "on Bear Valley Road"),
+# whose words name no item to sort ("mesa" is a table)
+_PROPER_NAME = re.compile(
+    r"\b(?:[A-Z][a-z'&]+ )+(?:Plaza|Center|Centre|Mall|Road|Rd|Street|St|Avenue|Ave|Blvd|Boulevard|Drive|Dr|"
+    r"Way|Lane|Ln|Apartments|Village|Park|Square|Court|Ct|Place|Highway|Hwy|Parkway|Pkwy|Commons|Crossing|"
+    r"Towers|Heights|Estates|Marketplace)\b"
+)
+
+
+def _without_proper_names(text: str) -> str:
+    return _PROPER_NAME.sub(" ", text)
 
 
 def _english(text: str) -> str:

@@ -115,6 +115,9 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
         if (with_result := _with_the_result(answer, limit)) is not None:
             first, rest, every = with_result
             return ShapedReply(first, " ".join(part for part in (rest, rest_of_answer, every) if part))
+        if (each := _each_part_opened(answer, limit)) is not None:
+            first, rest = each
+            return ShapedReply(first, f"{rest} {rest_of_answer}".strip())
         answer = _filled(answer, limit)
         rest_of_answer = f"{answer.more} {offer_sentence(answer, channel)}".strip()
         brief = _with_first_citation_only(answer, limit)
@@ -297,6 +300,87 @@ def _fit_each_cited(text: str, limit: int) -> tuple[str, str] | None:
     if not first:
         return None
     return first + marker, " ".join(rest for _, rest in fitted if rest)
+
+
+# A part that opens with its bare verdict ("Possibly.", "No.", "Es posible."): said with the sentence after it
+VERDICT_WORDS = 3
+
+
+def _each_part_opened(answer: Answer, limit: int) -> tuple[str, str] | None:
+    """The first SMS and the rest of an answer to several questions ("how long do we have to fix it? ...
+    can we get more time?"): the opening sentences of every part first (a bare "Possibly." with the sentence
+    after it), then each part's next sentences, in turn, while they fit; the parts in their order, each
+    part's sentences in theirs, under the full citation (or, when that leaves room for more sentences, the
+    citation abbreviated or its first section), then "Reply MORE". The rest, each part's remaining
+    sentences, follows after MORE under the full citation.
+    A computed result is said whole. None unless every part opens in the first SMS, or for an answer given
+    for each city (each part is its city's, :func:`_fit_each_cited`)."""
+    if answer.parts < 2 or len(answer.pieces) < 2 or _cites_both_codes(answer.text):
+        return None
+    cited = TRAILING_CITATION.search(answer.text)
+    if cited is None:
+        return None
+    body, citation = answer.text[: cited.start()], cited.group(0)
+    start = body.find(answer.pieces[0])
+    if start < 0:
+        return None
+    head = body[:start].strip()
+    parts: list[tuple[list[str], str]] = []  # each part's sentences, and the citation that ends it
+    for piece in answer.pieces:
+        own = TRAILING_CITATION.search(piece)
+        words, own_citation = (piece[: own.start()], own.group(0)) if own else (piece, "")
+        sentences = split_sentences(words)
+        if not sentences:
+            return None
+        parts.append((sentences, own_citation))
+    marker = more_marker()
+    # the full citation, abbreviated, or its first section (every section follows after MORE): the one that
+    # leaves room for the most sentences, the fullest of those
+    fits = []
+    for said_citation in dict.fromkeys(
+        (citation, f" ({short_citation(cited.group(1))})", _first_section(citation))
+    ):
+        taken = _opened(parts, limit - len(head) - len(said_citation) - len(marker) - 1)
+        if taken is not None:
+            fits.append((sum(taken), said_citation, taken))
+    if not fits:
+        return None
+    _, said_citation, taken = max(fits, key=lambda fit: fit[0])  # the first of the most: the fullest
+    if all(count == len(sentences) for count, (sentences, _) in zip(taken, parts, strict=True)):
+        return None  # nothing held back: the usual split says it
+    said = [" ".join(s[:count]) + own for count, (s, own) in zip(taken, parts, strict=True)]
+    held = [" ".join(s[count:]) + own for count, (s, own) in zip(taken, parts, strict=True) if s[count:]]
+    first = " ".join(part for part in (head, *said) if part) + said_citation + marker
+    return first, f"{' '.join(held)}{citation}"
+
+
+def _opened(parts: list[tuple[list[str], str]], room: int) -> list[int] | None:
+    """How many sentences of each part fit in ``room``: every part's opening (a bare verdict with its next
+    sentence; a computed result, a part with its own citation, whole), then one more of each part in turn
+    while it fits, a part stopping at its first sentence that does not; None when the openings do not all
+    fit (the usual split keeps the words in their order)."""
+    taken = [0] * len(parts)
+
+    def length() -> int:
+        said = [" ".join(s[:count]) + own for count, (s, own) in zip(taken, parts, strict=True) if count]
+        return len(" ".join(said))
+
+    for i, (sentences, own) in enumerate(parts):  # a computed result, cited on its own, is said whole
+        opening = 2 if len(sentences[0].split()) <= VERDICT_WORDS and len(sentences) > 1 else 1
+        taken[i] = len(sentences) if own else opening
+        if length() > room:
+            return None
+    growing = set(range(len(parts)))
+    while growing:
+        for i in sorted(growing):
+            if taken[i] == len(parts[i][0]):
+                growing.discard(i)
+                continue
+            taken[i] += 1
+            if length() > room:
+                taken[i] -= 1
+                growing.discard(i)
+    return taken
 
 
 _CITY_LABEL = re.compile(r"\b(?:In|En) (?:Victorville|Inglewood): ")

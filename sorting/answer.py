@@ -118,6 +118,10 @@ def format_many(
     (where to bring it is the city's to say)."""
     rulings = [ruling for group in listed for ruling in group]
     text = "; ".join(_listed(group) for group in listed) + "."
+    guidance = {wording(ruling).guidance for ruling in rulings}
+    if len(guidance) == 1 and None not in guidance and all(not ruling.containers for ruling in rulings):
+        # "3 buckets of used crisco ... the old fryer oil": one kind of thing, handled one way, said once
+        text = f"{text} {guidance.pop()}"
     if city_contact and any(not ruling.containers for ruling in rulings):
         text = f"{text} {_where_to_take(city_contact)}"
     if (generator := rulings[0].generator) is not None:  # whose rules these are, as the user said

@@ -275,8 +275,10 @@ class SortingMatcher:
     # -- public API -------------------------------------------------------------------------------------
 
     def sort(self, text: str, generator: GeneratorType | str | None = None) -> SortingAnswer:
-        """Answer "where does <text> go?" for a generator type (both types when ``None``)."""
-        found = self.match(text)
+        """Answer "where does <text> go?" for a generator type (both types when ``None``); the item its
+        question names by its words, when a story comes before it ("alguien echó bolsas con pañales en el
+        azul. ¿Los pañales dónde van?": the diapers)."""
+        found = self._named_in_the_question(text) or self.match(text)
         if found is None:
             suggestions = self.suggest(text)
             spanish = tuple(self._spanish_name(name) for name in suggestions)
@@ -297,6 +299,14 @@ class SortingMatcher:
             method=found.method,
             confidence=found.confidence,
         )
+
+    def _named_in_the_question(self, text: str) -> ItemMatch | None:
+        """The item the last question of a message of several sentences names by its words, or None."""
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+        asked = [s for s in sentences if "?" in s or "¿" in s]
+        if len(sentences) < 2 or not asked:
+            return None
+        return self.match(asked[-1], semantic=False)
 
     def resolve(
         self, item_name: str, reply: str, generator: GeneratorType | str | None = None

@@ -299,7 +299,8 @@ _CONTENT_OF = re.compile(
 # A bag something is carried out in is not the thing: "a bag of worn-out clothes", "dos bolsas de ropa vieja"
 # (a bag of paper or plastic, or a bag of trash, is what it says).
 _BAG_OF = re.compile(
-    r"\b(?:bags?|bolsas?|sacks?|costales?) (?:full )?(?:of|de|llenas? de) "
+    r"\b(?:bags?|bolsas?|sacks?|costales?|buckets?|cubetas?|jugs?|tubs?|tinas?) (?:full )?"
+    r"(?:of|de|with|con|llenas? de) "
     r"(?!(?:papel|pl[aá]stico|paper|plastic|tela|cloth|basura|trash|garbage|chips?|papitas)\b)",
     re.IGNORECASE,
 )

@@ -945,6 +945,14 @@ def nov_compliance_deadline(issued: dt.datetime, period: dt.timedelta | None = N
             "deadline is {deadline}.",
             deadline=f"{human(deadline)} {deadline:%H:%M}",
         )
+    elif chosen.seconds == 0:  # "correct within 10 calendar days": whole days, due by the day
+        reason = t(
+            "The notice set a shorter period than the thirty calendar days the chapter allows: {days} "
+            "calendar days from the {issued} notice, so compliance is due by {deadline}.",
+            days=chosen.days,
+            issued=human(issued),
+            deadline=human(deadline),
+        )
     else:
         reason = t(
             "The notice set a shorter period of {hours} hours, so compliance is due by {deadline}.",

@@ -9,11 +9,20 @@
 """
 
 from knowledge.cards.match import CardIndex, CardMatch
-from knowledge.cards.model import CARDS_DIR, OFFERS, Card, CardError, join_citations, load_cards
+from knowledge.cards.model import (
+    CARDS_DIR,
+    OFFER_SUBJECTS,
+    OFFERS,
+    Card,
+    CardError,
+    join_citations,
+    load_cards,
+)
 
 __all__ = [
     "CARDS_DIR",
     "OFFERS",
+    "OFFER_SUBJECTS",
     "Card",
     "CardError",
     "CardIndex",

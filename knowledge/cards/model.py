@@ -27,14 +27,17 @@ from cities import CITIES, FOG, INGLEWOOD_CODE_NAME, INGLEWOOD_SECTIONS, SOLID_W
 CARDS_DIR = Path(__file__).resolve().parent
 # The reviewed Spanish texts of the cards, one folder per language, one file per English file, by card id.
 TRANSLATIONS = ("es",)
-OFFERS = (
-    "permit_application",
-    "deminimis_waiver",
-    "physical_space_waiver",
-    "inglewood_variance",
-    "spill_report",
-    "service_log",
-)
+# The guided flows a card may offer, each with the topic of the cards its questions are about (a card that
+# offers the permit application is on the permit application's subject, whatever its own topic)
+OFFER_SUBJECTS = {
+    "permit_application": "permit-application",
+    "deminimis_waiver": "deminimis-waiver",
+    "physical_space_waiver": "physical-space-waiver",
+    "inglewood_variance": "variance-waiver",
+    "spill_report": "spill-notification",
+    "service_log": "interceptor-maintenance",
+}
+OFFERS = tuple(OFFER_SUBJECTS)
 OFFICES = (FOG, SOLID_WASTE)
 SETTINGS = ("household", "business")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")

@@ -547,3 +547,20 @@ def test_silence_on_the_spanish_spill_line_says_goodbye_in_spanish(engine):
     text = texts(messages)
     assert text.startswith("No escuché nada, así que voy a terminar la llamada.") and text.endswith("Adiós.")
     assert {"hangup": True} in [m.get("custom") for m in messages]
+
+
+def test_cancelling_with_a_question_beside_it_cancels_then_answers_it(engine):
+    tracker = make_tracker(
+        slots={"city": "victorville"},
+        text="the seller says his permit is good until june. cancel this, we dont need a new one right?",
+        intent="cancel",
+        active_loop="permit_form",
+    )
+    events, messages = run_raw(ActionCancelForm(), tracker)
+    texts = [m["text"] for m in messages]
+    assert texts[0] == "OK, I've cancelled the permit application. Nothing was submitted."
+    assert (
+        len(texts) == 2 and "10.03" in texts[1]
+    )  # the question, answered from the ordinance with its section
+    slots = {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
+    assert slots["topic_question"] == "permit application"  # what the form was about stays the topic

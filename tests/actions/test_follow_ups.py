@@ -1370,3 +1370,12 @@ def test_how_fast_the_city_decides_a_revocation_is_answered_not_declined(engine)
     )
     _, messages = _run(ActionAnswerQuestion(), tracker)
     assert "30 calendar days" in messages[0]["text"]
+
+
+def test_a_question_about_one_city_compared_with_the_other_is_that_city_s_question(engine):
+    said = "Does Inglewood make restaurants put food scraps in a brown bin like Victorville does?"
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question"))
+    text = " ".join(message.get("text") or "" for message in messages)
+    # Inglewood's carts are in no ordinance here: declined, with its solid waste office; Victorville's is
+    # not answered in its place
+    assert "doesn't say" in text and "Inglewood" in text and "In Victorville" not in text

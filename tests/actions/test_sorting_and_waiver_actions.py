@@ -468,3 +468,28 @@ def test_less_than_two_yards_in_the_form_is_screened_on_the_under_two_threshold(
     assert deminimis_facts(values).startswith("we have less than 2 cubic yards")
     values["total_service_yd3"] = parse_quantity("2 yards", CUBIC_YARDS).slot
     assert deminimis_result(values).eligible  # exactly two: under 20 gallons
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("¿Y si fuera un edificio de solo 4 departamentos?", "unifamiliar"),
+        ("y en un complejo de 24 departamentos?", "negocio comercial"),
+    ],
+)
+def test_a_building_s_size_after_a_sorting_answer_is_said_to_count_as_a_home_or_a_business(
+    engine, text, said
+):
+    slots = {"sorting_query": "en que bote van las sobras de comida? vivo en victorville"}
+    with languages.using("es"):
+        _, reply = run(ActionSortFollowUp(), make_tracker(slots=slots, text=text))
+    assert reply.startswith("Un edificio de") and said in reply and "6.37.020" in reply
+
+
+def test_a_sorting_answer_makes_its_question_the_conversation_s_topic(matcher):
+    query = "donde tiro el aceite de la freidora ya usado? tengo pupuseria en victorville"
+    slots, _ = run(
+        ActionSortAnswer(), make_tracker(slots={"sorting_item": "used cooking oil", "sorting_query": query})
+    )
+    # "y quien se lo lleva?" next asks who takes the oil
+    assert slots["topic_question"] == query

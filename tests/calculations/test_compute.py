@@ -8,7 +8,7 @@ import re
 import pytest
 
 from calculations import about_another_place, compute, without_permit_terms, without_stated_facts
-from calculations.compute import bare_number_read, what_if_read
+from calculations.compute import bare_number_read, clock_deadlines, what_if_read
 from knowledge.spanish import gloss
 
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
@@ -644,7 +644,7 @@ def test_one_notice_s_fee_is_not_a_total():
     [
         (
             "pump guy cant come till the 23rd is that ok",
-            "No: December 23, 2026 is 4 days after the due date.",
+            "No: December 23, 2026 is 4 days late, after the due date.",
         ),
         ("they're scheduled for dec 15, is that fine?", "Yes: December 15, 2026 is in time."),
     ],
@@ -910,7 +910,7 @@ def test_a_booked_day_is_checked_against_the_due_date_the_conversation_gave():
         asked=asked,
     )
     assert found is not None
-    assert "December 20, 2026 is 6 days after the due date" in found.text
+    assert "December 20, 2026 is 6 days late, after the due date" in found.text
     assert "December 14, 2026" in found.text
 
 
@@ -1037,3 +1037,96 @@ def test_the_late_penalty_on_the_city_s_cleanup_bill_is_on_its_costs_and_service
     )
     assert found is not None and found.kind == "late_fee"
     assert "$4,500" in found.text and "$450" in found.text and "$360" not in found.text
+
+
+def test_the_late_penalty_on_a_cleanup_bill_given_by_the_city_s_costs_adds_the_service_charge():
+    # "the city's cost was $2,400": the bill is the costs and the 25% service charge on them
+    found = compute(
+        "the city billed us for the sewer cleanup, the city's cost was $2,400, invoice dated November 5. "
+        "and if we don't pay it by then?",
+        "inglewood",
+        NOW,
+        asked="and if we don't pay it by then?",
+    )
+    assert found is not None and found.kind == "late_fee"
+    assert "$3,000" in found.text and "$300" in found.text
+    # a bill said to be the amount is that amount
+    billed = compute(
+        "the city billed us $2,400 for the sewer cleanup, invoice dated November 5, unpaid. late penalty?",
+        "inglewood",
+        NOW,
+    )
+    assert billed is not None and "$240" in billed.text and "$3,000" not in billed.text
+
+
+def test_what_if_the_cleanup_bill_can_t_be_paid_by_its_due_date_is_its_late_penalty_first():
+    said = (
+        "Inglewood sent us a bill for the sewer cleanup, there's the cleanup cost and then some extra "
+        "percentage added on top? okay the cleanup part says three thousand two hundred dollars and the "
+        "invoice is dated November thirteenth. When do I have to pay it?"
+    )
+    asked = "what if I can't pay it by then?"
+    found = compute(f"{said} {asked}", "inglewood", NOW, asked=asked)
+    assert found is not None and found.kind == "late_fee"
+    assert found.text.startswith("No penalty yet: pay the $4,000 by December 28, 2026.")
+    assert "$400 (10%)" in found.text
+    # never paying at all asks when the permit can be revoked: that comes first
+    never = compute(f"{said} and if we never pay it?", "inglewood", NOW, asked="and if we never pay it?")
+    assert never is not None and never.text.startswith("Ninety days after the invoice date")
+
+
+def test_a_bill_paid_next_week_is_worked_out_from_next_week_s_monday():
+    said = "inglewood invoice dated October 20, 2026 for $413, not paid yet. and if we pay next week?"
+    found = compute(said, "inglewood", NOW, asked="and if we pay next week?")
+    assert found is not None and found.kind == "late_fee"
+    assert found.text.startswith("Paid on December 7, 2026, you owe $454.30")
+
+
+def test_seats_said_about_a_bill_ask_the_fee_they_set_before_its_late_penalty():
+    said = "inglewood invoice dated October 20, 2026, inspection and control fee, large, $413, unpaid."
+    asked = "we're billed wrong. we have 44 seats and no drive-thru, so shouldn't it be the small rate?"
+    found = compute(f"{said} {asked}", "inglewood", NOW, asked=asked)
+    assert found is not None and found.kind == "annual_fee" and "$267" in found.text
+
+
+def test_an_organics_notice_that_gives_fewer_days_than_thirty_is_due_on_its_own_period():
+    letter = (
+        "Notice of Violation, organic waste. Date issued: November 24, 2026. Correct within 10 calendar days."
+    )
+    found = clock_deadlines(("organics_nov_compliance",), letter, "victorville", NOW)
+    assert found is not None and "December 4, 2026" in found.text and "10 calendar days" in found.text
+    # the chapter's thirty days when the notice gives none; a longer period is the chapter's too
+    plain = clock_deadlines(("organics_nov_compliance",), "NOV issued November 24, 2026", "victorville", NOW)
+    assert plain is not None and "December 24, 2026" in plain.text
+    longer = clock_deadlines(
+        ("organics_nov_compliance",), "NOV issued November 24, 2026, fix within 45 days", "victorville", NOW
+    )
+    assert longer is not None and "December 24, 2026" in longer.text
+
+
+def test_asking_whether_the_city_adds_more_to_its_cleanup_costs_gets_the_service_charge_and_total():
+    found = compute(
+        "inglewood invoiced us for cleaning the sewer line, says city cost $2,000 from our grease blockage. "
+        "is that all or do they add more?",
+        "inglewood",
+        NOW,
+    )
+    assert found is not None and found.kind == "damage_costs"
+    assert "$500" in found.text and "$2,500" in found.text
+
+
+def test_a_service_due_tomorrow_says_tomorrow():
+    found = compute(
+        "inglewood: our permit sets every six months, last full pump-out was june 2, 2026. when's the next?",
+        "inglewood",
+        NOW,
+    )
+    assert found is not None and found.text.startswith(
+        "Your next interceptor service is due by December 2, 2026, tomorrow."
+    )
+
+
+def test_which_notice_it_is_said_after_the_question_gives_its_fee():
+    said = "got a NOV from inglewood for the grease trap, how much is the fine? its the second this year"
+    found = compute(said, "inglewood", NOW, asked="its the second this year")
+    assert found is not None and found.kind == "nov_fee" and found.text.startswith("$250.")

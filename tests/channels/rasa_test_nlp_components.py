@@ -94,3 +94,19 @@ def test_the_menu_is_in_both_languages_until_the_conversation_s_language_is_know
     said = asyncio.run(generator.generate("utter_what_next", tracker, "rest"))["text"]
     assert said.startswith(opens)
     assert ("¿Qué desea hacer?" in said and "What would you like" in said) == (language is None)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # a place's name is no item: "Mesa Plaza" names no table ("mesa")
+        ("We manage Mesa Plaza in Victorville. Is there any relief on the carts?", False),
+        ("live on Bear Valley Road, is there any relief on the carts?", False),
+        ("where do Capri Sun pouches go", True),
+        ("ziploc bags, blue bin ok? victorville", True),
+    ],
+)
+def test_a_place_s_proper_name_names_no_item_to_sort(text, names):
+    from nlp.router import _names_an_item
+
+    assert _names_an_item(text) is names

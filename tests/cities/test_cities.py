@@ -42,6 +42,9 @@ def test_the_city_keys_are_the_enum_values():
         ("its in victorville not in inglewood", "victorville"),
         ("no, victorville no tiene eso, inglewood si", None),  # "no" alone denies no city
         ("y cuanto tiempo los guardo en cada ciudad?", None),  # both, unnamed
+        # the story names both; the question is about one store
+        ("stores in Victorville and one in Inglewood. For the Inglewood store: when is it due?", "inglewood"),
+        ("for our victorville location and our inglewood location, what is the fee", None),
     ],
 )
 def test_detect_city(text, city):

@@ -52,6 +52,9 @@ from intake import (
         ("one and a half yards", CUBIC_YARDS, "1.5", False, None),
         ("a yard and a half", CUBIC_YARDS, "1.5", False, None),  # the half after the unit
         ("una yarda y media", CUBIC_YARDS, "1.5", False, None),
+        ("nos recogen yarda y media a la semana", CUBIC_YARDS, "1.5", False, None),  # no "una": still one
+        ("trash is yard and a half a week", CUBIC_YARDS, "1.5", False, None),
+        ("dos yardas y media", CUBIC_YARDS, "2.5", False, None),
         ("2 yards and a half gallon of oil", CUBIC_YARDS, "2", False, None),  # that half is the gallon's
         ("1,200 sq ft", SQUARE_FEET, "1200", False, None),
         ("30 by 40 feet", SQUARE_FEET, "1200", False, None),
@@ -307,3 +310,13 @@ def test_the_amount_in_the_unit_asked_wins_over_a_container_in_another_unit() ->
     assert parse_quantity(text, CUBIC_YARDS, per="week").value.amount == 1
     assert find_quantity(text, GALLONS)[0].value.amount == 5
     assert parse_quantity("two 5-gallon buckets a week", GALLONS, per="week").value.amount == 10
+
+
+def test_a_unit_said_with_its_half_and_no_number_is_found_with_its_span_in_the_message():
+    from intake.core import normalize
+    from intake.quantities import find_quantity
+
+    said = "nos recogen yarda y media de basura a la semana"
+    found, (start, end) = find_quantity(said, CUBIC_YARDS)
+    assert found.value is not None and found.value.amount == Decimal("1.5")
+    assert normalize(said)[start:end] == "yarda y media"

@@ -2,6 +2,7 @@
 
 import pytest
 
+import languages
 from intake.routing import (
     asked_of_both_cities,
     asks_a_question,
@@ -376,6 +377,13 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ("nlu_fallback", "it's reaching the gutter. maybe like fifty gallons so far?", "nlu_fallback"),
         ("inform", "the hauler is never late, mind you", "inform"),
         ("ask_question", "can i cancel it later if we change our mind?", "ask_question"),
+        # cancelling said in so many words, with a question beside it: cancelled, then the question answered
+        (
+            "nlu_fallback",
+            "the seller says his permit is good until june. cancel this, we dont need one right?",
+            "cancel",
+        ),
+        ("nlu_fallback", "how do i cancel the application if we sell?", "ask_question"),
         ("help", "What do I need to send you guys along with this?", "ask_question"),
         ("help", "what can you do?", "help"),
     ],
@@ -596,7 +604,8 @@ def test_facts_with_numbers_are_no_request_to_apply(text, routed):
             "Estamos por abrir un restaurante y quiero llenar la solicitud del permiso de grasa (FOG).",
             "apply_permit",
         ),
-        ("va, quiero aplicar pal waiver", "nlu_fallback"),  # which waiver: not said
+        # which waiver is not said: the question answerer starts the one the conversation is about, or asks
+        ("va, quiero aplicar pal waiver", "ask_question"),
         ("I want the permit fee amount", "nlu_fallback"),  # no application asked for
         ("how do I apply for the de minimis waiver?", "ask_question"),  # asks how: answered, then offered
     ],
@@ -1137,3 +1146,85 @@ def test_a_rule_compared_with_a_city_s_is_asked_of_both_cities(said, asked):
 )
 def test_words_the_classifier_misplaced_are_routed_by_what_they_say(intent, text, routed):
     assert route(intent, text) == routed
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "routed"),
+    [
+        # a request to apply that names no application: the question answerer starts the one offered
+        ("nlu_fallback", "ok lets do the application then", "ask_question"),
+        ("nlu_fallback", "alright sign us up for the waiver", "ask_question"),
+        # a follow-up the classifier took for small talk, answered on the conversation's topic
+        ("out_of_scope", "and what if it just sits there unpaid into february?", "ask_question"),
+        ("out_of_scope", "do we need to hang on to the plumber's bill", "ask_question"),
+        ("out_of_scope", "who won the game last night", "out_of_scope"),
+    ],
+)
+def test_unplaced_requests_to_apply_and_follow_ups_are_answered(intent, text, routed):
+    assert route(intent, text) == routed
+
+
+def test_a_request_said_as_a_need_in_spanish_starts_the_pump_out_log():
+    with languages.using("es"):
+        english = gloss("hola, necesito hacer log del pump out de la trampa, taqueria en inglewood")
+    assert route("ask_question", english) == "log_pumpout"
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        # who must look after the carts asks a rule, not where an item goes
+        ("our tenants throw food in any bin. are we supposed to be checking the bins?", "ask_question"),
+        ("is it us or the tenants who are supposed to inspect the carts?", "ask_question"),
+        ("which bin is the pizza box supposed to go in", "sort_item"),
+    ],
+)
+def test_who_looks_after_the_carts_is_a_question_about_the_rules(text, routed):
+    assert route("sort_item", text) == routed
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("what can you do", "help"),
+        ("menu", "help"),
+        ("ayuda", "help"),
+        ("es el segundo este año", "inform"),  # a fact for the topic (the second NOV), no call for the menu
+    ],
+)
+def test_a_call_for_help_says_so_and_anything_else_the_classifier_took_for_one_is_not(text, routed):
+    with languages.using("es"):
+        english = gloss(text)
+    assert route("help", english) == routed
+
+
+@pytest.mark.parametrize(
+    ("text", "sorting"),
+    [
+        ("las tortillas q sobran y los frijoles echados a perder en q bote van?", True),
+        (
+            "me llego una factura, no la pago. desde cuando esta atrasada y que me pueden hacer?",
+            False,
+        ),
+    ],
+)
+def test_which_container_asked_in_spanish_may_be_a_sorting_question_and_what_they_can_do_is_not(
+    text, sorting
+):
+    from intake.routing import may_ask_where_it_goes
+
+    with languages.using("es"):
+        english = gloss(text)
+    assert may_ask_where_it_goes("nlu_fallback", english) is sorting
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("my manager said the paper gotta go to the city but idk how fast", True),
+        ("idk how much, like a couple mop buckets? more maybe", False),  # an unsure answer to how much
+        ("not sure what it is, looks like grease", False),
+    ],
+)
+def test_not_knowing_when_or_how_fast_asks_and_not_knowing_how_much_answers(text, asks):
+    assert asks_a_question(text) is asks

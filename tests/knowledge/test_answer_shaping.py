@@ -571,3 +571,52 @@ def test_words_after_a_computed_result_are_cited_to_their_own_card_on_sms(real_i
     assert "December 14, 2026. (Victorville Municipal Code § 10.03.340(a))" in first
     cited = re.findall(r"\(Victorville Municipal Code §§? ([^)]*\))\)", first)
     assert len(cited) == len(set(cited))  # no section labels two different stretches of words
+
+
+def _several(pieces: tuple[str, ...], citation: str = CITATION) -> knowledge_answer.Answer:
+    return knowledge_answer.Answer(
+        knowledge_answer.AnswerKind.ANSWER,
+        " ".join(pieces) + citation,
+        (citation[2:-1],),
+        "victorville",
+        parts=len(pieces),
+        pieces=pieces,
+    )
+
+
+def test_an_answer_to_two_questions_opens_both_in_the_first_sms():
+    first_part = " ".join(
+        f"The first question's sentence {i} says a thing about the deadline." for i in range(9)
+    )
+    second_part = (
+        "Possibly. The city may extend the deadline for delays beyond your control. It says so twice."
+    )
+    shaped = shape_answer(_several((first_part, second_part)), "sms")
+    assert len(shaped.text) <= FIRST_SMS_LIMIT
+    # both parts open, each in its own order: the bare verdict with the sentence after it
+    assert "sentence 0 " in shaped.text and "Possibly. The city may extend" in shaped.text
+    assert shaped.text.index("sentence 0 ") < shaped.text.index("Possibly.")
+    assert shaped.text.endswith(CITATION + MORE_MARKER)
+    # nothing is lost: every sentence is said once, in the first reply or after MORE
+    said = split_sentences(shaped.text.removesuffix(CITATION + MORE_MARKER))
+    held = split_sentences(shaped.more.removesuffix(CITATION))
+    assert sorted(said + held) == sorted(split_sentences(f"{first_part} {second_part}"))
+    assert shaped.more.endswith(CITATION)
+
+
+def test_a_part_s_own_citation_stays_with_its_words_in_the_first_sms():
+    result = (
+        "Your written confirmation is due by December 7, 2026. (Victorville Municipal Code § 10.03.280(b))"
+    )
+    rule = " ".join(
+        f"Rule sentence {i} about what the letter must say in full detail here." for i in range(10)
+    )
+    shaped = shape_answer(_several((result, rule)), "sms")
+    assert shaped.text.startswith(result + " Rule sentence 0")
+
+
+def test_parts_whose_openings_do_not_all_fit_are_split_as_before():
+    long_opening = "word " * 150
+    answer = _several(("Short first part.", long_opening.strip() + ".", "Third part."))
+    shaped = shape_answer(answer, "sms")
+    assert shaped.text.startswith("Short first part. word word")  # in its order, cut where it must be

@@ -531,3 +531,25 @@ def test_a_four_unit_building_s_tenants_follow_the_household_rules(real_index):
         setting="household",
     )
     assert answer.card.id == "vvo-fourplex-single-family"
+
+
+def test_a_card_that_offers_the_subject_s_flow_is_on_the_subject():
+    """ "oye y cuanto cuesta?" during an Inglewood permit application: the first year's fees, which offer the
+    application, not the renewal card whose topic is only the permit's."""
+    from dataclasses import replace
+
+    from knowledge.answer import _on_subject
+    from knowledge.cards.match import CardMatch
+
+    def card(id_: str, topic: str, offer: str | None) -> Card:
+        made = Card(id_, "inglewood", topic, ("q",), "A.", ("Inglewood FOG Ordinance, Fees (1)",))
+        return replace(made, offer=offer)
+
+    fees = CardMatch(card("ing-first-year-fees", "fees", "permit_application"), 1.12, "q")
+    renewal = CardMatch(card("ing-permit-renewal", "permit", None), 1.09, "q")
+    assert _on_subject([fees, renewal], "permit-application", by_offer=True) is fees
+    # a part of a message leans on the whole's card by topic only
+    assert _on_subject([fees, renewal], "permit-application") is renewal
+    # without the offer, the subject's topic still wins when nearly as close
+    plain = CardMatch(card("ing-first-year-fees", "fees", None), 1.12, "q")
+    assert _on_subject([plain, renewal], "permit-application", by_offer=True) is renewal

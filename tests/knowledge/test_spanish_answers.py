@@ -52,7 +52,7 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         )
     assert answer.kind is AnswerKind.NOT_COVERED
     assert answer.text.startswith("El reglamento no dice nada sobre los días de recolección")
-    assert "programa de basura y reciclaje de la Ciudad de Victorville" in answer.text
+    assert "programa de residuos sólidos y reciclaje (basura) de la Ciudad de Victorville" in answer.text
 
 
 @pytest.mark.parametrize(
@@ -181,3 +181,15 @@ def test_the_notice_of_violation_s_acronym_is_never_read_as_november(said, gloss
 def test_millions_said_with_digits_stay_one_amount():
     assert gloss("vendemos como 1.5 millones al año").startswith("we sell how 1.5 million")
     assert "2 million" in gloss("2 millones de dolares") and "1000000" not in gloss("2 millones")
+
+
+def test_a_go_ahead_said_before_a_question_is_no_question_of_its_own(real_index):
+    with using("es"):
+        answer = answer_question(
+            real_index,
+            "si asi esta bien, mandalo. y cuanto me dura el waiver?",
+            "victorville",
+            CityContacts(),
+            subject="deminimis-waiver",
+        )
+    assert [card.id for card in answer.cards] == ["vvo-deminimis-duration"] and answer.parts == 1

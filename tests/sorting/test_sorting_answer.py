@@ -212,3 +212,15 @@ def test_a_special_item_listed_with_one_the_named_container_takes_gets_no_yes(
     # "one of my cooks pours the cooled fryer oil into the brown bin": the oil goes in no cart
     listed = lexical_matcher.sort_many("used fryer oil and leftover tortillas, both in the brown bin?", COM)
     assert len(listed) == 2 and not format_many(listed).startswith("Yes"), format_many(listed)
+
+
+def test_items_no_cart_takes_that_are_handled_one_way_say_how_once(lexical_matcher: SortingMatcher) -> None:
+    listed = lexical_matcher.sort_many("the old fryer oil and 3 buckets of used crisco, brown bin ok?")
+    assert [group[0].item for group in listed] == ["used cooking oil", "lard and shortening"]
+    text = format_many(listed, limit=640)
+    assert text.count("barrels or drums") == 1  # the shared handling, once
+
+
+def test_brands_and_the_can_a_product_comes_in_name_the_product(lexical_matcher: SortingMatcher) -> None:
+    listed = lexical_matcher.sort_many("a bag of dead duracell AAs and a half empty can of raid")
+    assert [group[0].item for group in listed] == ["batteries", "pesticides"]

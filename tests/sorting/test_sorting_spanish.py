@@ -130,3 +130,12 @@ def test_the_item_is_read_on_its_side_of_the_question_not_the_setting_s(
 ) -> None:
     found = lexical_matcher.match(text)
     assert found is not None and found.item.name == item
+
+
+def test_the_item_the_question_names_is_sorted_not_the_one_in_the_story_before_it(
+    matcher: SortingMatcher,
+) -> None:
+    said = "Creo que alguien echó bolsas con pañales en el azul. ¿Los pañales dónde van?"
+    with languages.using("es"):
+        answer = matcher.sort(said)
+    assert answer.item == "diapers"
