@@ -866,10 +866,13 @@ def _someone_else_s(text: str) -> bool:
     return bool(_OTHER_PARTY.search(sentence)) and not mine
 
 
-# The business's owner named as a person ("el dueño es Ramon Ortiz"), not a landlord company ("The owner is
-# Century Plaza Holdings")
+# The business's owner named as a person ("el dueño es Ramon Ortiz", "owner Kim Tran 760-555-0133"), not a
+# landlord company ("The owner is Century Plaza Holdings")
 _OWNER_IS = re.compile(
-    r"\b(?:owner|due[nñ][oa]|propietari[oa])\s+(?:is|es)\s+(?P<name>[^\W\d_]+(?:\s+[^\W\d_]+){1,2})\b",
+    r"\b(?:owner|due[nñ][oa]|propietari[oa])\s+(?:is|es)\s+(?P<name>[^\W\d_]+(?:\s+[^\W\d_]+){1,2})\b"
+    # the role, the name and the phone: "owner Kim Tran 760-555-0133"
+    r"|\b(?:owner|due[nñ][oa]|propietari[oa])\s*[:,-]?\s+(?P<beside>[^\W\d_]+(?:\s+[^\W\d_]+){1,2}?)"
+    r",?\s+\(?\d{3}\)?[\s.-]*\d{3}",
     re.IGNORECASE,
 )
 _A_COMPANY = re.compile(
@@ -882,7 +885,8 @@ def _owner_named(text: str) -> str | None:
     """The business's owner named as a person ("el dueño es Ramon Ortiz"), or None (none named, or a
     landlord company: "The owner is Century Plaza Holdings")."""
     owner = _OWNER_IS.search(text)
-    return owner.group("name") if owner is not None and not _A_COMPANY.search(owner.group("name")) else None
+    name = owner and (owner.group("name") or owner.group("beside"))
+    return name if name and not _A_COMPANY.search(name) else None
 
 
 def _the_owner_for_the_business(spec: FormSpec, text: str) -> bool:

@@ -891,9 +891,18 @@ def _topic_for(question: str, topic: str) -> str:
     establishment when the follow-up is about another."""
     if detect_city(question):
         topic = without_city_names(topic)
-    if about_another_place(question):
+    if about_another_place(question) and not _SAME_DAY.search(question):
         topic = without_stated_facts(topic) or topic
     return topic
+
+
+# The other place's day said to be the first's ("our Victorville store was pumped the same day"): the topic
+# keeps its days
+_SAME_DAY = re.compile(
+    r"\b(?:(?:the )?same (?:day|date|morning|afternoon|time)|that same day|el mismo d[ií]a|la misma fecha|"
+    r"ese mismo d[ií]a)\b",
+    re.IGNORECASE,
+)
 
 
 def on_the_topic(

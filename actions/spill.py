@@ -105,7 +105,8 @@ _WHEN_CUE = re.compile(
     re.IGNORECASE,
 )
 _STILL_FLOWING = re.compile(
-    r"\b(?:still (?:going|coming|flowing|running|spilling|overflowing|bubbling|pouring)|won'?t stop|"
+    r"\b(?:still (?:going|goin'?|coming|comin'?|flowing|running|spilling|overflowing|bubbling|pouring)|"
+    r"won'?t stop|"
     r"hasn'?t stopped|sigue (?:saliendo|corriendo|tirando)|todav[ií]a (?:sale|est[aá] saliendo|corre))\b",
     re.IGNORECASE,
 )
@@ -153,7 +154,9 @@ _SUBSTANCE = re.compile(
     re.IGNORECASE,
 )
 _FLOWING = re.compile(
-    r"\b(?:coming (?:up|out)|bubbling|gushing|pouring|overflow\w*|spill\w*|leak\w*|running|flowing|"
+    r"\b(?:comin[g']? (?:up|out)|bubbling|gushing|pouring|overflow\w*|spill\w*|leak\w*|running|flowing|"
+    # "the floor drain is pukin grease water everywhere n now its goin out the back door"
+    r"puk\w*|spew\w*|flood\w*|goin[g']? out|"
     r"backing up|backed up|saliendo|sali[oó]|brotando|desbord\w*|derram\w*|tirando|corriendo)\b",
     re.IGNORECASE,
 )

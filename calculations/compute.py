@@ -1518,9 +1518,9 @@ _OF_A_DECISION = re.compile(
     r"\b(?:decision|decided|decides|ruled|ruling|hearing|decisi[oó]n|decidi[oó]|audiencia|resoluci[oó]n|fallo)\b",
     re.IGNORECASE,
 )
-DECISION_WORDS_BEFORE = (
-    60  # how far before the day the words that it is a hearing's or decision's are looked for
-)
+# how far before the day the words that it is a hearing's or decision's are looked for ("the hearing
+# officer's written decision (a temporary suspension of our FOG permit) is dated November 24")
+DECISION_WORDS_BEFORE = 90
 
 
 def _starts_at_a_decision(trigger: str) -> bool:

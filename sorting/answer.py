@@ -59,22 +59,39 @@ _COLOR_SAID = {
 }
 
 
-def asked_container(query: str) -> str | None:
-    """The container colour a question asks about, when it names exactly one ("... in the green?")."""
-    said = {
+def _asked_containers(query: str) -> list[str]:
+    """The container colours a question names, in the order it names them."""
+    said = [
         _COLOR_SAID.get(word.lower(), word.lower())
         for match in _ASKED_CONTAINER.finditer(query)
         for word in match.groups()
         if word
-    }
-    return said.pop() if len(said) == 1 else None
+    ]
+    return list(dict.fromkeys(said))
+
+
+def asked_container(query: str) -> str | None:
+    """The container colour a question asks about, when it names exactly one ("... in the green?")."""
+    said = _asked_containers(query)
+    return said[0] if len(said) == 1 else None
 
 
 def _verdict(query: str, rulings: Sequence[SortingAnswer]) -> str | None:
     """Yes or no to the container the question names, when the answer settles it for every item and
-    whoever asks; "usually" where the city's designated list decides; nothing when it depends."""
+    whoever asks; "usually" where the city's designated list decides; nothing when it depends. Two asked
+    ("¿en el verde o en el café?") get a no to both when no cart takes the items."""
+    if not rulings or any(r.needs_clarification or not r.matched for r in rulings):
+        return None
+    asked_two = _asked_containers(query)
+    if len(asked_two) == 2 and all(r.is_special for r in rulings):
+        first, second = (_color_name(color) for color in asked_two)
+        return t(
+            "No, neither the {first} nor the {second} container: no cart takes it.",
+            first=first,
+            second=second,
+        )
     asked = asked_container(query)
-    if asked is None or not rulings or any(r.needs_clarification or not r.matched for r in rulings):
+    if asked is None:
         return None
     # per item: does each of its containers (one per home or business asked about) take it? none for
     # special handling
@@ -118,6 +135,13 @@ def format_many(
     (where to bring it is the city's to say)."""
     rulings = [ruling for group in listed for ruling in group]
     text = "; ".join(_listed(group) for group in listed) + "."
+    ruled = {_ruled(ruling, labelled=False) for ruling in rulings}
+    if len(ruled) == 1 and all(len(group) == 1 for group in listed):
+        # "Used cooking oil and lard and shortening: no cart, ...": one ruling for all, said once
+        names = [_display(wording(ruling).item or ruling.item or "") for ruling in rulings]
+        names = [names[0], *(name[:1].lower() + name[1:] for name in names[1:])]
+        listed_names = f"{', '.join(names[:-1])}{t(' and ')}{names[-1]}"
+        text = t("{name}: {where}", name=listed_names, where=ruled.pop()) + "."
     guidance = {wording(ruling).guidance for ruling in rulings}
     if len(guidance) == 1 and None not in guidance and all(not ruling.containers for ruling in rulings):
         # "3 buckets of used crisco ... the old fryer oil": one kind of thing, handled one way, said once

@@ -1379,3 +1379,15 @@ def test_a_question_about_one_city_compared_with_the_other_is_that_city_s_questi
     # Inglewood's carts are in no ordinance here: declined, with its solid waste office; Victorville's is
     # not answered in its place
     assert "doesn't say" in text and "Inglewood" in text and "In Victorville" not in text
+
+
+def test_another_place_serviced_the_same_day_keeps_the_topic_s_day():
+    from actions.knowledge import _topic_for
+
+    topic = (
+        "pumped on November 23, 2026. our inglewood permit sets a quarterly frequency. when's the next one?"
+    )
+    same = _topic_for("our other store in victorville was pumped the same day, and that one?", topic)
+    assert "November 23, 2026" in same and "inglewood" not in same.lower()
+    other = _topic_for("our other store in victorville, when is that one due?", topic)
+    assert "November 23" not in other  # another place's own day is not the first place's

@@ -1629,3 +1629,16 @@ def test_a_business_name_said_as_a_label_fills_the_business_field():
     )
     found = named_facts(DEMINIMIS_FORM.spec, said, CTX, {})
     assert found["business_name"] == "Joshua Tree Coffee"
+
+
+def test_the_owner_named_beside_a_phone_number_is_whom_the_city_reaches_about_a_waiver():
+    turn = decide(
+        DEMINIMIS_FORM,
+        FormState({"city": "victorville"}, "services_requested"),
+        say(
+            "Sunny Nails, 14400 Bear Valley Rd ste 12. owner Kim Tran 760-555-0133. the waiver from the "
+            "organics and food scrap service"
+        ),
+        CONTACTS,
+    )
+    assert turn.updates["applicant_name"] == "Kim Tran" and turn.updates["applicant_phone"] == "+17605550133"

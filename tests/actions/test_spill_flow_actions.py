@@ -286,3 +286,17 @@ def test_whom_to_call_comes_before_the_question_whether_it_is_overflowing_now(en
         make_tracker(text="need to report a grease spill", intent="report_spill", active_loop="spill_form"),
     )
     assert not any("412-5333" in (m.get("text") or "") for m in unknown)
+
+
+def test_what_is_spilling_and_still_flowing_are_heard_in_texting_words():
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
+    found = extract_spill_facts(
+        "the floor drain by the dish pit is pukin grease water everywhere n now its goin out the back door",
+        ctx,
+        {},
+    )
+    assert found["what_spilling"] == "grease water"
+    assert (
+        extract_spill_facts("still comin. theres a drain thing in the alley", ctx, {})["still_flowing"]
+        == "yes"
+    )

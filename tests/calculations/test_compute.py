@@ -1130,3 +1130,12 @@ def test_which_notice_it_is_said_after_the_question_gives_its_fee():
     said = "got a NOV from inglewood for the grease trap, how much is the fine? its the second this year"
     found = compute(said, "inglewood", NOW, asked="its the second this year")
     assert found is not None and found.kind == "nov_fee" and found.text.startswith("$250.")
+
+
+def test_a_decision_s_day_said_after_an_aside_still_starts_the_appeal_clock():
+    said = (
+        "the hearing officer's written decision (a temporary suspension of our FOG permit) is dated November "
+        "24, 2026. what's our deadline to appeal to the council?"
+    )
+    found = clock_deadlines(("appeal_to_council",), said, "victorville", NOW)
+    assert found is not None and "December 4, 2026" in found.text

@@ -224,3 +224,20 @@ def test_items_no_cart_takes_that_are_handled_one_way_say_how_once(lexical_match
 def test_brands_and_the_can_a_product_comes_in_name_the_product(lexical_matcher: SortingMatcher) -> None:
     listed = lexical_matcher.sort_many("a bag of dead duracell AAs and a half empty can of raid")
     assert [group[0].item for group in listed] == ["batteries", "pesticides"]
+
+
+def test_items_ruled_alike_are_named_together_once(lexical_matcher: SortingMatcher) -> None:
+    listed = lexical_matcher.sort_many("banana peels and coffee grounds?", GeneratorType.SINGLE_FAMILY)
+    assert format_many(listed, limit=640).startswith(
+        "At homes (1-4 units): Banana peel and coffee grounds: the green container."
+    )
+
+
+def test_two_containers_asked_and_neither_takes_it_get_a_no_to_both(lexical_matcher: SortingMatcher) -> None:
+    import languages
+
+    with languages.using("es"):
+        reply = format_answer(
+            lexical_matcher.sort("el aceite de la freidora lo echo al bote verde o al cafe?")
+        )
+    assert reply.startswith("No, ni el verde ni el café: no va en ningún contenedor.")
