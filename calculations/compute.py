@@ -824,8 +824,12 @@ def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
             ),
             inglewood("Enforcement", "(4)"),
         )
-    match = _NOV.search(text) or (_NOTICE_OF_VIOLATION.search(text) and _NTH_SAID.search(text))
-    if not match or not _COST.search(text):
+    match = _NOV.search(text)
+    if match is None and _NOTICE_OF_VIOLATION.search(text) and find_date(text, ctx)[0].value is None:
+        # "... how much is the fine? es el segundo este año"; with a day said, the day's clock is asked
+        # ("... it's the first one ... it was mailed November nineteenth": the appeal's deadline)
+        match = _NTH_SAID.search(text)
+    if match is None or not _COST.search(text):
         return None
     result = compliance.nov_fee(_ORDINALS[match.group("n").lower()])
     return Computed("nov_fee", f"{dollars(result.amount)}. {result.reason}", result.citation)

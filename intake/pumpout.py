@@ -36,9 +36,12 @@ _RE_DEVICE = re.compile(
     r"\b(?:grease\s+)?(?P<device>interceptor|trap)s?\b|\b(?P<trampa>trampas?)\b", re.IGNORECASE
 )
 _RE_HAULER_MARKER = re.compile(
-    r"\b(?:by|with|from|through|via|using|hauler(?:\s+(?:was|is))?:?|company(?:\s+(?:was|is))?:?|"
+    r"\b(?:by|with|from|through|via|using|hauler(?:\s+(?:was|is))?:?|"
+    r"company(?:\s+(?:was|is|is called|'s called|called))?:?|"
     r"pumper(?:\s+(?:was|is))?:?|(?-i:vino|vinieron)|"
-    r"(?-i:por|con)|recolector(?:\s+(?:fue|es))?:?|compa[ñn][ií]a(?:\s+(?:fue|es))?:?|empresa(?:\s+(?:fue|es))?:?)\s+"
+    # "por" names who did it ("por Sur Grease"), not a percentage ("como en 20 por ciento")
+    r"(?-i:por)(?!\s+cien)|(?-i:con)|recolector(?:\s+(?:fue|es|se llama))?:?|"
+    r"compa[ñn][ií]a(?:\s+(?:fue|es|se llama))?:?|empresa(?:\s+(?:fue|es|se llama))?:?)\s+"
     r"(?P<hauler>(?:[^,;.\x00]|\.(?=\S))+)",  # to the sentence's end ("by ABC Pumping. They took ...")
     re.IGNORECASE,
 )
@@ -71,6 +74,12 @@ _NOT_A_HAULER = re.compile(
     # where the business is ("es Pollos El Chele en inglewood"), not who pumped
     r"(?:en|in)\s+(?:victorville|inglewood)|"
     r"restaurants?|restaurantes?|negocio|local|"
+    # how full it was ("la grasa estaba como en 20 por ciento", "it was at 25 percent")
+    r"por\s+ciento|percent|estaba|was\s+at|"
+    # where it was taken ("se la llevaron a la planta de ellos"), not who took it
+    r"llev\w+|planta|facility|took\s+it|"
+    # not knowing ("no se cual", "idk which")
+    r"no\s+s[eé]|idk|(?:don'?t|do not) know|no idea|"
     # the truck or the person, not the company ("vino el camion a bombear el interceptor")
     r"cami[oó]n|camioneta|pipa|truck|pumper|pumperos?|guy|muchacho|chavo|bombear|limpiar|vaciar|sacar)\b",
     re.IGNORECASE,

@@ -1139,3 +1139,12 @@ def test_a_decision_s_day_said_after_an_aside_still_starts_the_appeal_clock():
     )
     found = clock_deadlines(("appeal_to_council",), said, "victorville", NOW)
     assert found is not None and "December 4, 2026" in found.text
+
+
+def test_a_day_said_after_which_notice_it_is_asks_the_day_s_clock_not_the_fee_again():
+    said = (
+        "got a notice of violation from inglewood, it's the first one we ever got, how much is that gonna "
+        "cost me. can I fight it? the letter says it was mailed November nineteenth"
+    )
+    found = compute(said, "inglewood", NOW, asked="the letter says it was mailed November nineteenth")
+    assert found is None or found.kind != "nov_fee"

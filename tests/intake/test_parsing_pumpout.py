@@ -137,6 +137,10 @@ def test_the_truck_or_the_person_who_came_is_not_taken_for_the_hauler() -> None:
             "fue hoy en la mañana, vino Desert Grease Services, sacaron como 800 galones",
             "Desert Grease Services",
         ),
+        # how full it was, where it went and not knowing name no company
+        ("sacaron 1,000 galones y la grasa estaba como en 20 por ciento. se la llevaron, no se cual", None),
+        ("la compañia se llama socal grease services, el driver fue manuel ortiz", "socal grease services"),
+        ("Desert Plant Services pumped it today 800 gal", "Desert Plant Services"),
     ],
 )
 def test_the_hauler_is_a_company_named_as_such_never_a_city_or_a_stray_word(said, hauler):
