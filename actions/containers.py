@@ -284,9 +284,9 @@ class ActionSortAnswer(Action):
             answer = final_answer(
                 item, tracker.get_slot(OPTION_SLOT), tracker.get_slot(GENERATOR_SLOT), query
             )
-            limit -= len(units_ruled(query))
-            reply = format_answer(answer, city_contact=_office(), limit=limit)
-            dispatcher.utter_message(text=_with_units_ruled(query, reply))
+            ruled = units_ruled(query)
+            reply = format_answer(answer, city_contact=_office(), limit=limit - len(ruled))
+            dispatcher.utter_message(text=f"{ruled} {reply}".strip())
         return [*_CLEARED, *_on_the_topic(tracker)]
 
 
@@ -320,12 +320,6 @@ def units_ruled(text: str) -> str:
     if units is None or said not in _UNITS_RULED:
         return ""
     return t(_UNITS_RULED[said], units=units)
-
-
-def _with_units_ruled(text: str, reply: str) -> str:
-    """The sorting reply to ``text``, after how the chapter counts the building it gives the size of."""
-    ruled = units_ruled(text)
-    return f"{ruled} {reply}" if ruled else reply
 
 
 # After an answer the item and its option are cleared; the query stays, the last sorting question ("and at
@@ -391,13 +385,13 @@ class ActionSortFollowUp(Action):
         asked = text if new_item else tracker.get_slot(QUERY_SLOT)
         if not asked:
             return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
-        limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
-        limit -= len(units_ruled(text))
+        ruled = units_ruled(text)  # "¿y si fuera un edificio de solo 4 departamentos?": said first
+        limit = (SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT) - len(ruled)
         listed = matcher.sort_many(asked, said.value)
         reply = (
             format_many(listed, city_contact=_office(), limit=limit)
             if listed
             else format_answer(matcher.sort(asked, said.value), city_contact=_office(), limit=limit)
         )
-        dispatcher.utter_message(text=_with_units_ruled(text, reply))
+        dispatcher.utter_message(text=f"{ruled} {reply}".strip())
         return [SlotSet(GENERATOR_SLOT, said.value), *([SlotSet("city", city)] if city else [])]

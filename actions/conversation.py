@@ -112,10 +112,10 @@ class ActionCancelForm(Action):
         )
         if answered is None:
             said.append(t("Anything else I can help with?"))
-            dispatcher.utter_message(text=" ".join(said))
+        dispatcher.utter_message(text=" ".join(said))
+        if answered is None:
             return events
         reply, answer_events = answered
-        dispatcher.utter_message(text=" ".join(said))
         dispatcher.utter_message(text=reply.text)
         return [*events, *(e for e in answer_events if e.get("name") != TOPIC_SLOT)]
 

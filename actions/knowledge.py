@@ -660,13 +660,12 @@ class ActionAnswerQuestion(Action):
                 first, rest = said.parts[0], said.remainder
             dispatcher.utter_message(text=first)
             return [SlotSet("more_text", rest or None)]
-        if compares_with_a_city(question) and (own := detect_city(without_the_comparison(question))):
-            # "Does Inglewood require brown bins like Victorville does?": Inglewood's rule is asked
-            result, events = answer(tracker, without_the_comparison(question), own)
-            dispatcher.utter_message(text=result.text)
-            return events
-        if compares_with_a_city(question):  # "and the training thing, same as victorville?": both cities'
-            result, events = answer(tracker, asked_of_both_cities(question), None)
+        if compares_with_a_city(question):
+            # "Does Inglewood require brown bins like Victorville does?": the city still named is asked; "and
+            # the training thing, same as victorville?": both cities'
+            own = detect_city(without_the_comparison(question))
+            asked = without_the_comparison(question) if own else asked_of_both_cities(question)
+            result, events = answer(tracker, asked, own)
             dispatcher.utter_message(text=result.text)
             return events
         city = detect_city(question) or tracker.get_slot("city")

@@ -82,9 +82,9 @@ def _verdict(query: str, rulings: Sequence[SortingAnswer]) -> str | None:
     ("¿en el verde o en el café?") get a no to both when no cart takes the items."""
     if not rulings or any(r.needs_clarification or not r.matched for r in rulings):
         return None
-    asked_two = _asked_containers(query)
-    if len(asked_two) == 2 and all(r.is_special for r in rulings):
-        first, second = (_color_name(color) for color in asked_two)
+    asked_both = _asked_containers(query)
+    if len(asked_both) == 2 and all(r.is_special for r in rulings):
+        first, second = (_color_name(color) for color in asked_both)
         return t(
             "No, neither the {first} nor the {second} container: no cart takes it.",
             first=first,
@@ -134,7 +134,6 @@ def format_many(
     sections and definitions they rest on, while they fit; ``city_contact`` after any item no cart takes
     (where to bring it is the city's to say)."""
     rulings = [ruling for group in listed for ruling in group]
-    text = "; ".join(_listed(group) for group in listed) + "."
     ruled = {_ruled(ruling, labelled=False) for ruling in rulings}
     if len(ruled) == 1 and all(len(group) == 1 for group in listed):
         # "Used cooking oil and lard and shortening: no cart, ...": one ruling for all, said once
@@ -142,6 +141,8 @@ def format_many(
         names = [names[0], *(name[:1].lower() + name[1:] for name in names[1:])]
         listed_names = f"{', '.join(names[:-1])}{t(' and ')}{names[-1]}"
         text = t("{name}: {where}", name=listed_names, where=ruled.pop()) + "."
+    else:
+        text = "; ".join(_listed(group) for group in listed) + "."
     guidance = {wording(ruling).guidance for ruling in rulings}
     if len(guidance) == 1 and None not in guidance and all(not ruling.containers for ruling in rulings):
         # "3 buckets of used crisco ... the old fryer oil": one kind of thing, handled one way, said once
