@@ -55,6 +55,7 @@ SPLIT_OF_WRITER = {
     "w23": "test",  # stop 37: as w22 (README)
     "w25": "test",  # stop 38: as w22, to keep the test split near a third as dev grows (README)
     "w27": "test",  # stop 39: as w25 (README)
+    "w31": "test",  # stop 44: as w30, to keep the test split near a third as dev grows; never read (README)
     "s1": "dev",
     "s2": "dev",
     "s3": "dev",
@@ -81,6 +82,7 @@ SPLIT_OF_WRITER = {
     "s19": "test",  # stop 37: as w22 (README)
     "s21": "test",  # stop 38: as w25 (README)
     "s23": "test",  # stop 39: as w25 (README)
+    "s27": "test",  # stop 44: as w31 (README)
 }
 SPLITS = ("dev", "test")
 CHANNELS = ("sms", "web", "voice")
