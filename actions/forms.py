@@ -428,6 +428,28 @@ def cancel_words(channel: str) -> str:
     return t("CANCEL REPORT") if channel == "sms" else t("cancel")
 
 
+# Where a message's sentences part: after a full stop, or before "and"/"y" that opens a question
+_SENTENCE_BREAK = re.compile(
+    r"(?<=[.!])\s+|,?\s+(?=(?:and|y|pero|but)\s+(?:how|what|when|cu[aá]\w*|qu[eé]|c[oó]mo)\b)"
+)
+
+
+def _send_then_ask(form: GuidedForm, text: str, requested: str | None) -> tuple[str, str] | None:
+    """A message that asks to send the form and then asks something ("si asi esta bien, mandalo. y cuanto me
+    dura el waiver?", "yes that's all correct. how long is it good for?" at the read-back): its send part and
+    its question; None for any other message (a question alone is a side question)."""
+    parts = [part.strip() for part in _SENTENCE_BREAK.split(text.strip()) if part.strip()]
+    cut = next((i for i, part in enumerate(parts) if looks_like_question(part)), None)
+    if not cut:  # no question, or the message opens with it
+        return None
+    send, question = " ".join(parts[:cut]), " ".join(parts[cut:])
+    said = parse_yes_no(send)
+    confirming = requested == form.confirm_slot and said.ok and said.value.value == "yes"
+    if looks_like_question(send) or not (asks_to_send(send) or confirming):
+        return None
+    return send, question
+
+
 def looks_like_question(text: str) -> bool:
     """A message that asks something ("how much is the fine?") rather than answers the form's question."""
     stripped = text.strip()
@@ -542,6 +564,9 @@ class Decision:
     failures: int = 0
     skipped: tuple[str, ...] = ()
     confirmed: bool = False
+    # a question said after "send it" ("si asi esta bien, mandalo. y cuanto me dura el waiver?"): answered
+    # after the turn's own messages (the submission's confirmation), before any question the form asks next
+    then_answer: str = ""
 
 
 def question_for(spec: FieldSpec, channel: str) -> str:
@@ -1115,6 +1140,10 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
     elif message.fresh:
         if message.intent in STOP_INTENTS:
             return Decision(reject=True)
+        if (split := _send_then_ask(form, message.text, requested)) is not None:
+            sent = decide(form, state, replace(message, text=split[0]), contacts)
+            if not (sent.reject or sent.aside):
+                return replace(sent, then_answer=split[1])
         message = _unsure_answer(form, _without_the_question_echoed(form, message, requested), requested)
         if is_interruption(message.intent, message.text):
             if facts := _facts_beside_a_question(form, message, values):
@@ -1495,7 +1524,13 @@ class GuidedFormValidation(Action, ABC):
             extra.messages[:0] = _answered_with_the_request(tracker, message.text)
         if message.fresh and state.requested is None and form.says_what_it_starts:
             extra.messages.insert(0, starting_line(form))
-        for text in (*decision.feedback, *extra.messages, *decision.question):
+        answered: list[str] = []
+        if decision.then_answer:  # the question said after "send it", answered once the turn is done
+            from actions.knowledge import answer_in_form  # the answer layer reads the forms: imported here
+
+            reply, answer_events = answer_in_form(tracker, decision.then_answer)
+            answered, extra.events = [reply.text], [*answer_events, *extra.events]  # the form's own win
+        for text in (*decision.feedback, *extra.messages, *answered, *decision.question):
             dispatcher.utter_message(text=text)
         for payload in extra.payloads:
             dispatcher.utter_message(json_message=payload)

@@ -43,6 +43,7 @@ from actions.forms import (
     still_needed,
 )
 from actions.knowledge import TOPIC_SLOT
+from calculations import what_if_read
 from cities import FOG, SOLID_WASTE
 from intake import (
     DEMINIMIS_WAIVER,
@@ -51,6 +52,7 @@ from intake import (
     FormSpec,
     ParseContext,
     Quantity,
+    amounts_documented_in_passing,
     evidence_in_passing,
     parse,
 )
@@ -108,6 +110,8 @@ def waiver_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dic
                 found[name] = result.slot
     if (source := evidence_in_passing(text)) is not None:  # "tengo una carta del recolector que dice ..."
         found["evidence_source"] = parse("evidence_source", source, ctx).slot
+        found["has_documentation"] = parse("yes_no", "yes", ctx).slot
+    elif amounts_documented_in_passing(text):  # "tengo las facturas de la basura pa mostrar lo de la yarda"
         found["has_documentation"] = parse("yes_no", "yes", ctx).slot
     return found
 
@@ -332,7 +336,10 @@ class ValidateDeminimisForm(GuidedFormValidation):
             return {}
         ctx = latest_message(tracker, self.form).ctx
         found: dict[str, Any] = {}
-        for said in re.split(r"(?<=[?.!])\s+", topic):  # in order: a later amount replaces an earlier one
+        # in order, then the message that asks for the waiver: a later amount replaces an earlier one ("no no,
+        # son 8. quiero pedir el waiver" after "y si fueran 12 galones?": 8 gallons)
+        latest = what_if_read(tracker.latest_message.get("text") or "", topic)
+        for said in [*re.split(r"(?<=[?.!])\s+", topic), latest]:
             found.update(self.form.extract(said, ctx, {}))
         return {name: found[name] for name in ("total_service_yd3", "organics_gal") if name in found}
 

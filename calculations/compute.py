@@ -546,6 +546,12 @@ def _city_costs(amounts: list[Decimal]) -> Decimal | None:
     return amounts[0] if amounts else None
 
 
+# A bill left unpaid: "it just sits there", "we let it ride", "lo dejo", "se queda sin pagar"
+_LEFT_UNPAID = (
+    r"\b(?:(?:(?:it|that|we|i)\s+)?(?:just\s+)?(?:sits?|sitting|goes\s+unpaid|drags?\s+on|rides?"
+    r"|let\s+it\s+(?:sit|ride|go))|(?:lo|la)\s+dej(?:o|amos|a)|se\s+queda(?:\s+sin\s+pagar)?)"
+)
+
 # "and if i pay it friday?", "what if we pay on the 10th": the day the bill is to be paid, which the penalty
 # owed is worked out for (Spanish is read in its gloss: "y si lo pago el viernes?" is "and if lo payment el
 # Friday")
@@ -555,7 +561,10 @@ _PAY_ON = re.compile(
     # "and if i cant pay till january?": paid then, at the earliest
     r"|\b(?:can'?t|cannot|won'?t|don'?t|do not|not|no)\s+(?:(?:lo|la)\s+)?pay(?:ment)?"
     r"(?:\s+(?:it|this|that|them|the\s+(?:bill|invoice|fee)))?\s+(?:till|until|before|hasta)\s+"
-    r"(?P<later>[^?.!,;]{1,30})",
+    r"(?P<later>[^?.!,;]{1,30})"
+    # "what if it just sits there, like into january?", "y si lo dejo hasta enero?": left unpaid till then
+    rf"|{_LEFT_UNPAID}(?:\s+(?:there|ahi|ah[ií]|as[ií]|on|sin pagar))?,?(?:\s+(?:like|como))?\s+"
+    r"(?:into|until|till|through|to|hasta)\s+(?P<sits>[^?.!,;]{1,30})",
     re.IGNORECASE,
 )
 
@@ -566,9 +575,9 @@ def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
     match = _PAY_ON.search(text)
     if match is None:
         return None, text
-    name = "day" if match["day"] else "later"
+    name = "day" if match["day"] else "later" if match["later"] else "sits"
     found, (start, end) = find_date(match[name], ctx, FUTURE)
-    if name == "later" and not found.ok and (month := re.search(MONTH_PATTERN, match[name], re.I)):
+    if name != "day" and not found.ok and (month := re.search(MONTH_PATTERN, match[name], re.I)):
         found, _ = find_date(
             f"{month.group(0)} 1", ctx, FUTURE
         )  # "till january": its first day, at the earliest
@@ -674,7 +683,8 @@ _REVOCATION = re.compile(
     r"if (?:de plano )?no (?:lo|la) pay\w*(?! (?:by|on|para)\b)|"
     r"quit\w* (?:el |mi |the |my |our )?permi\w*|"  # "cuando me quitan el permit" (glossed in part)
     r"(?:never|not|don'?t|stop) pay(?:ing)? (?:it|this|that|the (?:bill|invoice|fee))(?! (?:by|on|para)\b)|"
-    r"si (?:nunca|no) (?:lo |la )?pag\w+)\b",
+    r"si (?:nunca|no) (?:lo |la )?pag\w+|"
+    rf"(?:if|si)\s+{_LEFT_UNPAID})\b",  # "what if it just sits there, like into january?"
     re.I,
 )
 
@@ -1332,11 +1342,21 @@ def without_facts_said_again(topic: str, said: str) -> str:
 _DAYS_OF_A_FREQUENCY = re.compile(r"\b\d{2,3}[- ]?days?\b(?!\s+(?:ago|before|after|later|from|since))", re.I)
 
 
+# A number said back in place of the one just supposed: "no no, son 8", "nah it's 8", "no, actually 8"
+_SAID_BACK = re.compile(
+    r"^\W*(?:(?:no+|nah|nope|wait|espera|perd[oó]n|sorry|oops)\b[\W]*)+"
+    r"(?:(?:son|es|eran|fueron|it'?s|its|it is|they'?re|actually|really|more like|m[aá]s bien|como|like|"
+    r"about|unos|unas|just|solo|nom[aá]s)\s+)*\d",
+    re.IGNORECASE,
+)
+
+
 def what_if_read(text: str, topic: str) -> str:
     """A what-if's bare number in the unit of the last amount the topic gave ("y si fueran 12?" after "1
-    yarda ... 6 galones" supposes 12 gallons); ``text`` as it is when it is no what-if, gives its unit, or
-    the topic gave no amount."""
-    if not is_hypothetical(text) or _AMOUNT_WITH_UNIT.search(text):
+    yarda ... 6 galones" supposes 12 gallons), and so a number said back in place of it ("no no, son 8"
+    after the what-if: 8 gallons); ``text`` as it is when it is neither, gives its unit, or the topic gave
+    no amount."""
+    if not (is_hypothetical(text) or _SAID_BACK.match(text)) or _AMOUNT_WITH_UNIT.search(text):
         return text
     units = _AMOUNT_WITH_UNIT.findall(topic)
     number = _A_NUMBER.search(text)

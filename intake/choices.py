@@ -326,6 +326,24 @@ _A_DOCUMENT_IN_HAND = re.compile(
 )
 
 
+# Papers that show a waiver's amounts, said to be in hand ("tengo las facturas de la basura pa mostrar lo de
+# la yarda y media", "we've got the hauler invoices", "i can send the bills")
+_BILLS_IN_HAND = re.compile(
+    r"\b(?:(?:i|we)(?: already)? (?:have|got|'ve got|can (?:send|show|upload))|here are) "
+    r"(?:(?:the|our|my|all (?:the|our|my)) )?(?:[\w']+ )?"
+    r"(?:invoices?|bills?|receipts?|statements?|records?)\b"
+    r"|\b(?:tengo|tenemos|ya tengo|ya tenemos|(?:le )?puedo (?:mandar|mostrar|ensenar|enviar)) "
+    r"(?:(?:las|los|mis|nuestras|nuestros|todas las|todos los) )?"
+    r"(?:facturas|recibos|biles|estados de cuenta)\b",
+    re.IGNORECASE,
+)
+
+
+def amounts_documented_in_passing(text: str) -> bool:
+    """Whether a message says the papers showing the waste amounts are in hand (:data:`_BILLS_IN_HAND`)."""
+    return bool(_BILLS_IN_HAND.search(_strip_accents(normalize(text))))
+
+
 def evidence_in_passing(text: str) -> str | None:
     """Who documents the lack of space, when a message says the document is in hand and names one who wrote
     it: its key ("hauler"); None otherwise. The "no" of "no hay espacio" is not "no one yet" here."""

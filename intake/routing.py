@@ -1204,6 +1204,11 @@ _CART_RULE_WORDS = (
     r"(?:check|inspect|monitor|do|tell|provide|have|give|train|teach|pay|make)\w*",
     r"who(?:'s| is| are)? (?:\w+ )?supposed to",
     r"responsib\w+",
+    # a cart kept for another use: "our old green can is what we use for regular garbage, came with the house"
+    r"(?:use|using|used) (?:[\w']+ ){0,4}?(?:for|as) (?:our |the |my |regular |normal |all )*"
+    r"(?:trash|garbage|recycl\w*|basura)",
+    r"came with the (?:house|home|place|property|building)",
+    r"(?:lo|la) usamos (?:para|como) (?:la )?basura",
     r"(?:check|checking|inspect|inspecting|monitor|monitoring|revisar|revisamos|checar) (?:\w+ ){0,2}"
     r"(?:bins?|carts?|containers?|cans?|botes?|contenedores?)",
 )

@@ -124,7 +124,9 @@ _INGLEWOOD_ORGANICS = _topic(
     r"|de minimis|physical space waiver|edible food|food recovery|sb ?1383|tier (?:one|two|1|2) generators?"
     r"|organics? (?:service|program|requirements?|rules?|waiver))\b"
 )
-_GREASE = re.compile(r"\b(?:grease|oil|fog|fryer|interceptor|trap)\b", re.I)
+_GREASE = re.compile(
+    r"\b(?:grease|oil|fog|fryer|interceptor|trap|grasa|aceite|freidora|trampa)\b", re.I
+)  # and the Spanish words, for a question not glossed ("donde tiro el aceite de la freidora?")
 
 _HAULERS_SAY = {
     "victorville": N_(

@@ -220,10 +220,29 @@ def _with_the_result(answer: Answer, limit: int) -> tuple[str, str, str] | None:
         return None
     body, citation = before[: cited.start()], cited.group(0)
     first_only = _first_section(citation)
-    said, rest = fit_sms(f"{body}{first_only}", room)
-    said = said.removesuffix(marker)
+    opened = _each_opened_before(answer, body, room - len(first_only))
+    if opened is not None:  # an answer to several questions: each part opens before the result
+        said, rest = f"{opened[0]}{first_only}", opened[1]
+    else:
+        said, rest = fit_sms(f"{body}{first_only}", room)
+        said = said.removesuffix(marker)
     every = "" if rest or first_only == citation else citation.strip()
     return f"{said} {head}{marker}", f"{rest}{citation if rest else ''} {after}".strip(), every
+
+
+def _each_opened_before(answer: Answer, body: str, room: int) -> tuple[str, str] | None:
+    """An answer to several questions said before its computed result: the opening of every part in
+    ``room`` characters, and the parts' other sentences for after MORE (:func:`_opened`); None when the
+    answer has one part, when the openings do not all fit, or when nothing is held back."""
+    found = _parts_of(answer, body)
+    if found is None:
+        return None
+    head, parts = found
+    taken = _opened(parts, room - len(head) - 1)
+    if taken is None:
+        return None
+    said, held = _said_and_held(parts, taken)
+    return (" ".join(part for part in (head, said) if part), held) if held else None
 
 
 def _first_sentence_cited(result: str) -> tuple[str, str]:
@@ -315,25 +334,14 @@ def _each_part_opened(answer: Answer, limit: int) -> tuple[str, str] | None:
     sentences, follows after MORE under the full citation.
     A computed result is said whole. None unless every part opens in the first SMS, or for an answer given
     for each city (each part is its city's, :func:`_fit_each_cited`)."""
-    if answer.parts < 2 or len(answer.pieces) < 2 or _cites_both_codes(answer.text):
-        return None
     cited = TRAILING_CITATION.search(answer.text)
     if cited is None:
         return None
-    body, citation = answer.text[: cited.start()], cited.group(0)
-    start = body.find(answer.pieces[0])
-    if start < 0:
+    found = _parts_of(answer, answer.text[: cited.start()])
+    if found is None:
         return None
-    head = body[:start].strip()
-    parts: list[tuple[list[str], str]] = []  # each part's sentences, and the citation that ends it
-    for piece in answer.pieces:
-        own = TRAILING_CITATION.search(piece)
-        words, own_citation = (piece[: own.start()], own.group(0)) if own else (piece, "")
-        sentences = split_sentences(words)
-        if not sentences:
-            return None
-        parts.append((sentences, own_citation))
-    marker = more_marker()
+    head, parts = found
+    citation, marker = cited.group(0), more_marker()
     # the full citation, abbreviated, or its first section (every section follows after MORE): the one that
     # leaves room for the most sentences, the fullest of those
     fits = []
@@ -346,12 +354,37 @@ def _each_part_opened(answer: Answer, limit: int) -> tuple[str, str] | None:
     if not fits:
         return None
     _, said_citation, taken = max(fits, key=lambda fit: fit[0])  # the first of the most: the fullest
-    if all(count == len(sentences) for count, (sentences, _) in zip(taken, parts, strict=True)):
+    said, held = _said_and_held(parts, taken)
+    if not held:
         return None  # nothing held back: the usual split says it
+    return " ".join(part for part in (head, said) if part) + said_citation + marker, f"{held}{citation}"
+
+
+def _parts_of(answer: Answer, body: str) -> tuple[str, list[tuple[list[str], str]]] | None:
+    """The words of an answer to several questions before its first part (``body`` is its text before the
+    trailing citation), and each part's sentences with the citation that ends the part, if any; None for an
+    answer of one part, one given for each city, or one whose parts are not found in ``body``."""
+    if answer.parts < 2 or len(answer.pieces) < 2 or _cites_both_codes(answer.text):
+        return None
+    start = body.find(answer.pieces[0])
+    if start < 0:
+        return None
+    parts: list[tuple[list[str], str]] = []
+    for piece in answer.pieces:
+        own = TRAILING_CITATION.search(piece)
+        words, own_citation = (piece[: own.start()], own.group(0)) if own else (piece, "")
+        sentences = split_sentences(words)
+        if not sentences:
+            return None
+        parts.append((sentences, own_citation))
+    return body[:start].strip(), parts
+
+
+def _said_and_held(parts: list[tuple[list[str], str]], taken: list[int]) -> tuple[str, str]:
+    """Each part's first ``taken`` sentences, in order, and the sentences held back for after MORE."""
     said = [" ".join(s[:count]) + own for count, (s, own) in zip(taken, parts, strict=True)]
     held = [" ".join(s[count:]) + own for count, (s, own) in zip(taken, parts, strict=True) if s[count:]]
-    first = " ".join(part for part in (head, *said) if part) + said_citation + marker
-    return first, f"{' '.join(held)}{citation}"
+    return " ".join(said), " ".join(held)
 
 
 def _opened(parts: list[tuple[list[str], str]], room: int) -> list[int] | None:

@@ -1108,6 +1108,35 @@ def test_a_yes_to_the_last_question_with_submit_answers_it_and_sends_without_the
     assert turn.updates == {"has_documentation": "yes"} and turn.confirmed and turn.next_slot is None
 
 
+@pytest.mark.parametrize(
+    "text, question",
+    [
+        ("si asi esta bien, mandalo. y cuanto me dura el waiver?", "y cuanto me dura el waiver?"),
+        ("Yes, submit it. How long is the waiver good for?", "How long is the waiver good for?"),
+    ],
+)
+def test_send_it_then_a_question_sends_the_request_and_keeps_the_question_to_answer(text, question):
+    values = {
+        "total_service_yd3": {"amount": 1.5, "unit": "yd3", "per": "week"},
+        "organics_gal": {"amount": 8, "unit": "gal", "per": "week"},
+        "services_requested": ["brown"],
+        "business_name": "Panaderia Santa Fe",
+        "facility_address": {"text": "16789 Bear Valley Rd", "kind": "address"},
+        "applicant_name": "Ana Lee",
+        "applicant_phone": "+17605550177",
+    }
+    turn = decide(DEMINIMIS_FORM, FormState(values, "has_documentation"), say(text), CONTACTS)
+    assert turn.confirmed and turn.next_slot is None and not turn.aside
+    assert turn.then_answer == question
+
+
+def test_a_question_alone_or_before_send_it_is_a_side_question_not_a_submission():
+    values = {"total_service_yd3": {"amount": 1.5, "unit": "yd3", "per": "week"}}
+    for text in ("y cuanto me dura el waiver?", "how long is it good for? then submit it"):
+        turn = decide(DEMINIMIS_FORM, FormState(values, "organics_gal"), say(text), CONTACTS)
+        assert not turn.confirmed and not turn.then_answer
+
+
 def test_a_spill_caller_who_says_that_s_right_before_the_last_questions_has_the_report_sent():
     values = {
         "overflowing_now": "yes",

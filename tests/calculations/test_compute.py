@@ -541,6 +541,14 @@ def test_a_service_charge_that_is_not_a_quarter_of_the_costs_is_not_called_right
         ("what if we had 60", "restaurant in inglewood with 48 seats", "what if we had 60 seats"),
         ("and if it were 22 gallons?", "3 yards a week, 15 gallons", "and if it were 22 gallons?"),
         ("how much is it", "restaurant with 48 seats", "how much is it"),  # no what-if
+        # the number said back in place of the one supposed
+        (
+            "no no, son 8. quiero pedir el waiver",
+            "1.5 yardas y si fueran 12 galones?",
+            "no no, son 8 galones. quiero pedir el waiver",
+        ),
+        ("nah it's 40", "what if we had 60 seats", "nah it's 40 seats"),
+        ("son 8 los que tenemos", "12 galones", "son 8 los que tenemos"),  # no "no": no correction
     ],
 )
 def test_a_what_if_s_bare_number_is_in_the_unit_the_topic_gave(said, topic, read):
@@ -1080,6 +1088,28 @@ def test_a_bill_paid_next_week_is_worked_out_from_next_week_s_monday():
     found = compute(said, "inglewood", NOW, asked="and if we pay next week?")
     assert found is not None and found.kind == "late_fee"
     assert found.text.startswith("Paid on December 7, 2026, you owe $454.30")
+
+
+@pytest.mark.parametrize(
+    "asked, paid",
+    [
+        ("what if it just sits there, like into january?", "Paid on January 1, 2027, you owe $454.30"),
+        ("y si lo dejo hasta enero?", "Paid on January 1, 2027, you owe $454.30"),
+        ("what if we let it ride till february", "Paid on February 1, 2027, you owe $461.11"),
+    ],
+)
+def test_a_bill_left_unpaid_into_a_month_gives_the_revocation_day_and_what_is_owed_then(asked, paid):
+    said = f"inglewood invoice dated October 20, 2026 for $413, not paid yet. {asked}"
+    found = compute(said, "inglewood", NOW, asked=asked)
+    assert found is not None and found.text.startswith(
+        "Ninety days after the invoice date is January 18, 2027"
+    )
+    assert paid in found.text
+    # a bill said to sit on a desk is no bill left unpaid on purpose: no revocation first
+    still = compute(
+        "inglewood invoice dated October 20, 2026 for $413, unpaid, it sits on my desk", "inglewood", NOW
+    )
+    assert still is not None and still.text.startswith("No penalty yet")
 
 
 def test_seats_said_about_a_bill_ask_the_fee_they_set_before_its_late_penalty():

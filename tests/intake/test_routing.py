@@ -494,6 +494,14 @@ def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_c
         ("cuanto cuesta el bote verde?", "ask_question"),
         ("cuanto me va a costar al mes el bote cafe pa la comida en mi restaurante?", "ask_question"),
         ("¿en qué bote va la cáscara de plátano?", "sort_item"),
+        # a cart kept for another use asks whether that is allowed, not where a can goes
+        (
+            "our old green can is actually what we use for regular garbage, came with the house years ago. "
+            "is that a problem?",
+            "ask_question",
+        ),
+        ("can i use the old green can for trash?", "ask_question"),
+        ("where do old soda cans go, trash or recycling?", "sort_item"),
     ],
 )
 def test_a_question_about_the_carts_rules_is_no_sorting_question(said, routed):

@@ -620,3 +620,34 @@ def test_parts_whose_openings_do_not_all_fit_are_split_as_before():
     answer = _several(("Short first part.", long_opening.strip() + ".", "Third part."))
     shaped = shape_answer(answer, "sms")
     assert shaped.text.startswith("Short first part. word word")  # in its order, cut where it must be
+
+
+def test_an_answer_to_two_questions_with_a_result_opens_both_before_the_result():
+    # "did we need to tell the city? do we have to keep the plumber bill" after a spill: the records part
+    # opens in the first SMS beside the notification part and the due date, not only after MORE
+    notify = "Report it by phone if it could cause a sewer overflow. " + " ".join(
+        f"Notification detail {i} that the reporting rule spells out at some length." for i in range(6)
+    )
+    records = "At least 4 years. Keep every manifest, receipt and invoice and show them on request."
+    result = (
+        "Your written confirmation to the Director (the City of Inglewood Director of Public Works) is due "
+        "by December 4, 2026, five working days after the November 29, 2026 incident. "
+        "(Inglewood FOG Ordinance, Monitoring and Notification (3)(a))"
+    )
+    citation = " (Inglewood FOG Ordinance, Monitoring and Notification (3), (1)(i))"
+    answer = knowledge_answer.Answer(
+        knowledge_answer.AnswerKind.ANSWER,
+        f"{notify} {records}{citation} {result}",
+        (citation[2:-1],),
+        "inglewood",
+        parts=2,
+        pieces=(notify, records),
+        result=result,
+    )
+    shaped = shape_answer(answer, "sms")
+    assert len(shaped.text) <= FIRST_SMS_LIMIT
+    assert "Report it by phone" in shaped.text and "At least 4 years." in shaped.text
+    assert "December 4, 2026" in shaped.text and shaped.text.endswith(MORE_MARKER)
+    # nothing is lost: what the first SMS holds back follows after MORE
+    assert "Notification detail 5" in shaped.more
+    assert "Keep every manifest" in f"{shaped.text} {shaped.more}"

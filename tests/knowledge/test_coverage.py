@@ -130,3 +130,18 @@ def test_an_extra_bin_named_without_a_price_asks_no_rate():
     )
     assert uncovered_topic(extension, "victorville") is None
     assert uncovered_topic("how much for an extra bin", "victorville").topic == "collection rates"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "donde tiro el aceite de la freidora ya usado? en el bote verde?",
+        "la grasa de la trampa va en el bote negro?",
+        "inglewood restaurant. old fryer oil - trash dumpster ok?",
+    ],
+)
+def test_grease_and_cooking_oil_are_heard_in_either_language(said):
+    from knowledge.coverage import about_grease
+
+    assert about_grease(said)
+    assert not about_grease("donde tiro las cascaras de huevo? en el bote verde?")
