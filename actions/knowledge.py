@@ -13,6 +13,7 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.events import EventType, FollowupAction, SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
+import compliance
 from actions import runtime
 from actions.channel import channel_of
 from actions.forms import (
@@ -49,6 +50,7 @@ from intake.routing import (
     asked_of_both_cities,
     asks_about_the_other_city,
     asks_for_a_waiver_unnamed,
+    asks_of_each_place,
     asks_to_apply_unnamed,
     asks_what_comes_next,
     asks_where_it_says,
@@ -468,6 +470,7 @@ def _card_clock(rule: Answer, english: str, clock_facts: str, now: dt.datetime) 
 
 
 NEAR_CLOCK_MARGIN = 0.1  # how much less closely than the closest card a card may match and lend its clock
+NEAR_CLOCK_CARDS = 5  # how many of the closest cards may lend one (each only if the message names its start)
 
 
 def _near_card_clock(
@@ -479,13 +482,51 @@ def _near_card_clock(
     cards = index.cards
     if cards is None or not len(cards):
         return None
-    found = cards.match(question, city, k=3, language=current())
+    found = cards.match(question, city, k=NEAR_CLOCK_CARDS, language=current())
     for near in found:
-        if near.card.clocks and near.score >= found[0].score - NEAR_CLOCK_MARGIN:
+        if (
+            near.card.clocks
+            and near.score >= found[0].score - NEAR_CLOCK_MARGIN
+            and _names_what_starts(near.card, english)
+        ):
             said = clock_deadlines(near.card.clocks, english, near.card.city, now)
             if said is not None:
                 return said
     return None
+
+
+# Words of a clock's start that say only how it started ("issued", "granted"): what started it is the rest
+_HOW_A_CLOCK_STARTS = frozenset(
+    [
+        "issued",
+        "granted",
+        "mailed",
+        "served",
+        "held",
+        "became",
+        "found",
+        "determined",
+        "moved",
+        "hired",
+        "last",
+        "effective",
+        "date",
+        "city's",
+    ]
+)
+
+
+def _names_what_starts(card: Card, english: str) -> bool:
+    """Whether a message names what starts one of a card's clocks (a tenant, a waiver, a revocation notice):
+    a card that does not answer lends its clock only then, for a day said of something else starts no clock
+    of it ("a new tenant moved in last saturday" is no de minimis waiver granted that day)."""
+    clocks = compliance.clocks_for(card.city)
+    said = set(re.findall(r"[a-z']+", english.lower()))
+    for key in card.clocks:
+        words = re.findall(r"[a-z']+", clocks[key].trigger.lower()) if key in clocks else []
+        if any(len(word) >= 5 and word not in _HOW_A_CLOCK_STARTS and word in said for word in words):
+            return True
+    return False
 
 
 def _same_day_in_both(
@@ -666,6 +707,12 @@ class ActionAnswerQuestion(Action):
             own = detect_city(without_the_comparison(question))
             asked = without_the_comparison(question) if own else asked_of_both_cities(question)
             result, events = answer(tracker, asked, own)
+            dispatcher.utter_message(text=result.text)
+            return events
+        if asks_of_each_place(question) and len(cities_named(" ".join(user_texts(tracker)))) > 1:
+            # "how long do I have to keep these pump-out records at each store?" from an owner with a store in
+            # each city: each city's rule, labelled
+            result, events = answer(tracker, asked_of_both_cities(question), None)
             dispatcher.utter_message(text=result.text)
             return events
         city = detect_city(question) or tracker.get_slot("city")

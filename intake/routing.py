@@ -1496,6 +1496,23 @@ def without_the_comparison(text: str) -> str:
     return " ".join(_COMPARED_WITH_A_CITY.sub(" ", text).split())
 
 
+# "at each store", "for both locations", "en los dos locales": a question asked of every place the user has
+_EACH_PLACE = re.compile(
+    r"\b(?:at|for|in|of) (?:each|both|all)(?: of)? (?:our |my |the |these |those )?"
+    r"(?:stores?|locations?|restaurants?|places?|spots?|sites?|campus(?:es)?|kitchens?|shops?|cafes?)\b"
+    r"|\b(?:both|each) (?:stores?|locations?|restaurants?|places?|spots?|sites?|campus(?:es)?|cities)\b"
+    r"|\ben (?:los|las) dos(?: (?:locales|restaurantes|tiendas|lugares|sucursales|ciudades))?\b"
+    r"|\ben cada (?:local|restaurante|tienda|lugar|sucursal|ciudad)\b|\ben ambos\b",
+    re.IGNORECASE,
+)
+
+
+def asks_of_each_place(text: str) -> bool:
+    """Whether a message asks its question of each of the user's places ("how long do I keep these records at
+    each store?", "¿y en los dos locales?"), naming no city of its own."""
+    return bool(_EACH_PLACE.search(text)) and not detect_city(text)
+
+
 def asked_of_both_cities(text: str) -> str:
     """A comparing question asked of both cities: "and the training thing, same as victorville?" → "and the
     training thing (Victorville / Inglewood)?"."""

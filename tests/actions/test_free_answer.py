@@ -438,6 +438,28 @@ def test_a_question_of_when_lends_the_clock_of_a_card_nearly_as_close_when_the_a
     assert "4 de diciembre de 2026" in answer.text  # ten days after the move-in
 
 
+def test_a_lent_clock_starts_only_on_a_day_said_of_what_starts_it(real_index):
+    # the move-in day is no de minimis waiver's grant day: the waiver card, nearly as close, lends nothing
+    question = (
+        "soy manager de unos departamentos de 24 unidades en victorville. se cambio un tenant nuevo el "
+        "sabado pasado, pa cuando le tengo q dar la info de como separar la basura y los organicos?"
+    )
+    with languages.using("es"):
+        answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "sms")
+    assert "exención" not in answer.text.split("(")[0]
+    assert answer.text.startswith("La información se debe dar") and "8 de diciembre de 2026" in answer.text
+
+
+def test_what_starts_a_clock_is_named_or_the_card_lends_none(real_index):
+    from actions.knowledge import _names_what_starts
+
+    cards = {card.id: card for card in real_index.cards.cards}
+    waiver, tenants = cards["vvo-deminimis-duration"], cards["vvo-new-tenant-employee-info"]
+    said = "a new tenant moved in last saturday, by when do i give them the info"
+    assert _names_what_starts(tenants, said) and not _names_what_starts(waiver, said)
+    assert _names_what_starts(waiver, "our de minimis waiver was granted last saturday, when does it end")
+
+
 def test_a_bare_how_much_or_by_when_after_the_bill_is_the_bill_s_not_a_card_of_its_own(real_index):
     question = (
         "me llego una factura de la ciudad de Inglewood por destapar el drenaje de la calle, dice seis mil "

@@ -1236,3 +1236,19 @@ def test_which_container_asked_in_spanish_may_be_a_sorting_question_and_what_the
 )
 def test_not_knowing_when_or_how_fast_asks_and_not_knowing_how_much_answers(text, asks):
     assert asks_a_question(text) is asks
+
+
+@pytest.mark.parametrize(
+    ("said", "each"),
+    [
+        ("And how long do I have to keep these pump-out records at each store?", True),
+        ("same rules for both locations?", True),
+        ("y en los dos locales cuanto tiempo guardo los papeles?", True),
+        ("how long at the inglewood store?", False),  # one city, named
+        ("do both carts need labels?", False),  # carts, not places
+    ],
+)
+def test_a_question_asked_of_each_of_the_user_s_places_is_heard(said, each):
+    from intake.routing import asks_of_each_place
+
+    assert asks_of_each_place(said) is each
