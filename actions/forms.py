@@ -53,7 +53,13 @@ from intake.routing import (
     asks_within,
     is_hypothetical,
 )
-from intake.text import MAX_COMPANY_WORDS, business_name_said, names_a_food_business, said_name
+from intake.text import (
+    MAX_COMPANY_WORDS,
+    business_name_said,
+    names_a_food_business,
+    said_name,
+    tells_the_service,
+)
 from intake.values import MAX_TEXT_CHARS
 from knowledge.answer import ANNOUNCES_A_QUESTION
 from knowledge.spanish import gloss
@@ -654,6 +660,12 @@ def _said_again(
 # gallons"): a date or time, a phone number, an amount that says its unit.
 _CORRECTABLE = frozenset({"date", "moment", "phone"})
 # A no followed by more words ("no wait, it was the 24th", "no espera, fue ayer lunes"): a correction's start
+# A "no" that opens a fact about the service, not a no to the read-back ("No repairs needed.")
+_NO_AS_A_FACT = re.compile(
+    r"^\W*no\s+(?:repairs?|issues?|problems?|damage|leaks?|spills?|reparaciones|problemas|fugas|da[nñ]os?)\b"
+    r"(?!.*\b(?:change|wrong|cambi\w*|mal)\b)",
+    re.IGNORECASE,
+)
 _NO_THEN_MORE = re.compile(
     r"^\W*(?:no|nope|nah|wait|espera|oops|sorry|perd[oó]n)\b[\s,.!]+(?:\S+\s+){1,}\S", re.IGNORECASE
 )
@@ -1110,6 +1122,7 @@ def _business_before_address(text: str) -> str | None:
         if (
             (name[:1].isupper() or names_a_food_business(name))
             and not any(ch.isdigit() for ch in name)
+            and not tells_the_service(name)  # "Full pump-out, 750 gallons removed"
             and len(name.split()) <= MAX_COMPANY_WORDS
         ):
             return name
@@ -1188,8 +1201,11 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             named = None  # "the hauler" said when asked who documents it is an answer, not a change
         # a correction, whatever the classifier made of it: "no espera, no fue hoy, fue ayer lunes" at the
         # read-back (a "no" with the new value) is one
+        # "No repairs needed. They hauled it to Vernon." at the read-back: a fact, not a no to it
+        a_fact = at_confirmation and bool(_NO_AS_A_FACT.match(message.text))
         corrects = message.intent == "change_answer" or (
             at_confirmation
+            and not a_fact
             and (
                 not_but is not None
                 or bool(_NO_THEN_MORE.match(message.text) or _NOT_THE_OLD.search(message.text))
@@ -1249,6 +1265,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         elif message.intent == "change_answer" and not answers_the_question:
             feedback.append(t("Which answer do you want to change? For example: change the address."))
             asked_again = True
+        elif a_fact:
+            updates.update(_harvest(form, message, values, None))  # kept, and read back again
+            feedback.append(t("Noted."))
         elif at_confirmation:
             answer = parse_yes_no(message.text)
             if answer.ok and answer.value.value == "yes":

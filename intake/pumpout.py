@@ -81,7 +81,9 @@ _NOT_A_HAULER = re.compile(
     # not knowing ("no se cual", "idk which")
     r"no\s+s[eé]|idk|(?:don'?t|do not) know|no idea|"
     # the truck or the person, not the company ("vino el camion a bombear el interceptor")
-    r"cami[oó]n|camioneta|pipa|truck|pumper|pumperos?|guy|muchacho|chavo|bombear|limpiar|vaciar|sacar)\b",
+    r"cami[oó]n|camioneta|pipa|truck|pumper|pumperos?|guy|muchacho|chavo|bombear|limpiar|vaciar|sacar|"
+    # a sentence about the service, not a name ("It was serviced last Monday")
+    r"was|were|been|serviced)\b",
     re.IGNORECASE,
 )
 

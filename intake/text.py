@@ -127,6 +127,18 @@ def names_a_food_business(text: str) -> bool:
     return bool(_FOOD_BUSINESS_NOUN.search(text))
 
 
+# Words that tell how a grease device was serviced, never a business's name
+_ABOUT_THE_SERVICE = re.compile(
+    r"\b(?:pump[- ]?outs?|pumped|removed|hauled|technician|repairs?|bombe\w+|sacaron|limpieza completa)\b",
+    re.IGNORECASE,
+)
+
+
+def tells_the_service(text: str) -> bool:
+    """Whether words tell how a grease device was serviced ("Full pump-out"), which no business is named."""
+    return bool(_ABOUT_THE_SERVICE.search(text))
+
+
 def business_name_said(text: str) -> str | None:
     """The business's own name in a short clause about it ("es la taqueria el guero" -> "taqueria el guero",
     "Pollos El Sinaloense"), or None when the words only say what kind of place it is ("the restaurant", "mi
@@ -136,6 +148,8 @@ def business_name_said(text: str) -> str | None:
     if not words or len(words) > MAX_COMPANY_WORDS or any(c.isdigit() for c in name):
         return None
     if not _KIND_OF_PLACE.sub("", name).strip() or any(city in normalize(name) for city in CITY_NAMES):
+        return None
+    if tells_the_service(name):  # "Full pump-out, 750 gallons removed": the service, not the place
         return None
     # a name starts with the kind of business ("Taqueria El Guero") or is written as one ("Casa Lupe")
     return name if names_a_food_business(words[0]) or any(w[0].isupper() for w in words) else None

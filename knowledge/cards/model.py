@@ -175,6 +175,9 @@ def load_translations(folder: Path) -> dict[str, CardText]:
                 raise CardError(f"{where}: unknown field(s) {sorted(unknown)}.")
             if entry["id"] in found:
                 raise CardError(f"{where}: given twice.")
+            if not all(_text(q) for q in entry.get("questions") or ()):
+                # an unquoted "q ...: ..." is read as a mapping, not the question it was meant to be
+                raise CardError(f"{where}: every question must be text (quote one that holds ': ').")
             found[entry["id"]] = CardText(
                 answer=" ".join(entry["answer"].split()),
                 more=" ".join((entry.get("more") or "").split()),

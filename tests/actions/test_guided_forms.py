@@ -1671,3 +1671,29 @@ def test_the_owner_named_beside_a_phone_number_is_whom_the_city_reaches_about_a_
         CONTACTS,
     )
     assert turn.updates["applicant_name"] == "Kim Tran" and turn.updates["applicant_phone"] == "+17605550133"
+
+
+def test_a_no_that_opens_a_fact_at_the_read_back_is_noted_and_read_back_again():
+    values = {
+        "service_date": "2026-11-23",
+        "gallons": {"amount": 750, "unit": "gal"},
+        "hauler": "SoCal Grease Services",
+        "device": "interceptor",
+        "city": "inglewood",
+    }
+    said = say("No repairs needed. They hauled it to their disposal facility in Vernon.")
+    turn = decide(SERVICE_FORM, FormState(values, "service_confirmed"), said, CONTACTS)
+    assert turn.feedback == ("Noted.",) and turn.next_slot == "service_confirmed" and not turn.updates
+    assert "SoCal Grease Services" in turn.question[0]  # the read-back again, nothing changed
+    turn = decide(SERVICE_FORM, FormState(values, "service_confirmed"), say("no"), CONTACTS)
+    assert "What should I change?" in turn.feedback[0]  # a bare no is still a no
+
+
+def test_how_the_device_was_serviced_fills_no_business_name():
+    values = {"service_date": "2026-11-23", "device": "interceptor", "city": "inglewood"}
+    said = say(
+        "Hauler was SoCal Grease Services, technician Luis Ortega. Full pump-out, 750 gallons removed; FOG and "
+        "solids were at about 20% of depth."
+    )
+    turn = decide(SERVICE_FORM, FormState(values, "gallons"), said, CONTACTS)
+    assert turn.updates["hauler"] == "SoCal Grease Services" and "business_name" not in turn.updates

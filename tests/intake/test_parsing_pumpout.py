@@ -207,3 +207,20 @@ def test_a_capitalised_company_is_the_hauler_before_lower_case_words_about_the_t
     assert parse_pumpout("pumped yesterday by desert valley pumping, 500 gal", TUESDAY).hauler == (
         "desert valley pumping"
     )
+
+
+def test_a_sentence_about_the_service_is_not_taken_for_the_hauler() -> None:
+    said = (
+        "Hi, I need to log an interceptor pump-out for our Inglewood location at 3300 W Century Blvd. It was "
+        "serviced last Monday, November 23."
+    )
+    assert parse_pumpout(said, TUESDAY).hauler is None
+    named = "Hauler was SoCal Grease Services, technician Luis Ortega. Full pump-out, 750 gallons removed"
+    assert parse_pumpout(named, TUESDAY).hauler == "SoCal Grease Services"
+
+
+def test_how_the_device_was_serviced_is_no_business_name() -> None:
+    from intake.text import business_name_said
+
+    assert business_name_said("Full pump-out") is None
+    assert business_name_said("Taqueria El Guero") == "Taqueria El Guero"

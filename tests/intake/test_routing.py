@@ -1252,3 +1252,17 @@ def test_a_question_asked_of_each_of_the_user_s_places_is_heard(said, each):
     from intake.routing import asks_of_each_place
 
     assert asks_of_each_place(said) is each
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Our Victorville store on Bear Valley was pumped the same day and its permit doesn't set anything "
+        "special. Same question for that one?",
+        "el de inglewood lo bombearon el mismo dia. la misma pregunta pa ese?",
+    ],
+)
+def test_the_same_question_for_a_place_in_the_other_city_asks_the_topic_there(said):
+    from intake.routing import asks_about_the_other_city
+
+    assert asks_about_the_other_city(said)

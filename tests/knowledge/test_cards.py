@@ -553,3 +553,16 @@ def test_a_card_that_offers_the_subject_s_flow_is_on_the_subject():
     # without the offer, the subject's topic still wins when nearly as close
     plain = CardMatch(card("ing-first-year-fees", "fees", None), 1.12, "q")
     assert _on_subject([plain, renewal], "permit-application", by_offer=True) is renewal
+
+
+def test_a_translated_question_that_yaml_reads_as_a_mapping_is_refused(tmp_path):
+    from knowledge.cards.model import load_translations
+
+    folder = tmp_path / "es"
+    folder.mkdir()
+    (folder / "cards.yml").write_text(
+        "cards:\n- id: vvf-x\n  questions:\n  - q necesitamos pa la grasa: permiso, trampa\n  answer: Sí.\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(CardError, match="every question must be text"):
+        load_translations(folder)
