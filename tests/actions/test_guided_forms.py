@@ -1692,8 +1692,8 @@ def test_a_no_that_opens_a_fact_at_the_read_back_is_noted_and_read_back_again():
 def test_how_the_device_was_serviced_fills_no_business_name():
     values = {"service_date": "2026-11-23", "device": "interceptor", "city": "inglewood"}
     said = say(
-        "Hauler was SoCal Grease Services, technician Luis Ortega. Full pump-out, 750 gallons removed; FOG and "
-        "solids were at about 20% of depth."
+        "Hauler was SoCal Grease Services, technician Luis Ortega. Full pump-out, 750 gallons removed; FOG "
+        "and solids were at about 20% of depth."
     )
     turn = decide(SERVICE_FORM, FormState(values, "gallons"), said, CONTACTS)
     assert turn.updates["hauler"] == "SoCal Grease Services" and "business_name" not in turn.updates
