@@ -37,6 +37,7 @@ from actions.forms import (
     incomplete,
     message_time,
     missing_answers,
+    question_for,
     without_question,
 )
 from actions.knowledge import TOPIC_SLOT
@@ -62,7 +63,7 @@ from intake import (
     parse_phone,
     without_phones,
 )
-from intake.locations import ADDRESS, find_place
+from intake.locations import ADDRESS, find_place, find_street_address
 from intake.routing import spill_happening_now
 from intake.text import business_name_said, names_a_food_business, parse_company_name, said_name
 from knowledge.spanish import gloss
@@ -462,6 +463,7 @@ class ValidateSpillForm(GuidedFormValidation):
     form = SPILL_FORM
 
     def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
+        decision = _a_place_for_what_spills(decision, state, message)
         values = {**state.values, **decision.updates}
         result = AfterTurn(decision)
         starting_call = message.fresh and state.requested is None and message.intent == "voice_call_started"
@@ -502,6 +504,29 @@ class ValidateSpillForm(GuidedFormValidation):
                     t("{contacts} Then, if you can, tell me more so the report is on file.", contacts=text)
                 )
         return result
+
+
+def _a_place_for_what_spills(decision: Decision, state: FormState, message: Message) -> Decision:
+    """ "Valley Plaza, 14400 Bear Valley Road, the cleanout is behind unit C" said when asked what is
+    spilling: where it is, which the report keeps as its location (more exact than the first words for it),
+    and what is spilling asked again; any other turn as decided."""
+    said = decision.updates.get("what_spilling")
+    if state.requested != "what_spilling" or not said or _SUBSTANCE.search(message.text):
+        return decision
+    street = find_street_address(message.text)
+    where = parse("location", message.text, message.ctx) if street else None
+    if where is None or not where.ok:  # (its kind may be the cleanout it names: the street is said)
+        return decision
+    updates = {name: value for name, value in decision.updates.items() if name != "what_spilling"}
+    updates["location"] = where.slot
+    spec = SPILL_FORM.spec.field("what_spilling")
+    return replace(
+        decision,
+        updates=updates,
+        next_slot="what_spilling",
+        feedback=(*decision.feedback, t("Got the location.")),
+        question=(question_for(spec, message.channel),),
+    )
 
 
 def written_confirmation(city: str, incident: dt.date) -> str:

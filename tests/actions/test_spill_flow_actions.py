@@ -300,3 +300,21 @@ def test_what_is_spilling_and_still_flowing_are_heard_in_texting_words():
         extract_spill_facts("still comin. theres a drain thing in the alley", ctx, {})["still_flowing"]
         == "yes"
     )
+
+
+def _asked_what_spills(text: str, **slots):
+    known = {"requested_slot": "what_spilling", "overflowing_now": "yes", "city": "victorville", **slots}
+    return run(ValidateSpillForm(), make_tracker(slots=known, text=text, active_loop="spill_form"))
+
+
+def test_a_street_address_said_for_what_is_spilling_is_where_it_is_and_the_question_is_asked_again(engine):
+    said = "Valley Plaza, 14400 Bear Valley Road, the cleanout is behind unit C, Golden Dragon"
+    slots, messages, _ = _asked_what_spills(
+        said, location={"text": "behind the Chinese place", "kind": "landmark"}
+    )
+    assert slots["location"]["text"] == said and "what_spilling" not in slots
+    assert slots["requested_slot"] == "what_spilling"
+    assert "Got the location." in [m["text"] for m in messages]
+    # what is spilling, said with the address, is the answer
+    slots, _, _ = _asked_what_spills("grease water from the cleanout at 14400 Bear Valley Road")
+    assert slots["what_spilling"]

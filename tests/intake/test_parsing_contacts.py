@@ -242,6 +242,8 @@ def test_cross_streets_said_as_a_clause_are_found_when_one_is_named_as_a_street(
         ("Tacos El Guero, phone 310-555-0123. its me Luis Ortega, im the owner", "Luis Ortega"),
         # a name with a phone number and nothing else
         ("maria lopez 760-555-0188", "maria lopez"),
+        # a role without its article after the name
+        ("Karen Blake, property manager, 760-555-0133", "Karen Blake"),
         ("im not sure the owner knows", None),
         # no name: a role alone, words with no role beside them, someone else's business
         ("soy el dueño", None),
