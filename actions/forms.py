@@ -93,7 +93,14 @@ _WH = rf"(?:{_WH_WORDS}|q|a\s+d[oó]nde|xq|pq)"
 _ASKS_AFTER_AND = re.compile(rf"^(?:y|and|pero|but|so|oye|oiga|entonces)[,\s]+{_WH}\b", re.IGNORECASE)
 # "what do i send them?", "q les mando?": a question word first and a question mark last
 _WH_ASKED = re.compile(rf"^¿?{_WH}\b.*\?\s*$", re.IGNORECASE | re.DOTALL)
-_CHANGE_TO = re.compile(r"\b(?:to|should be|should read)\s+(?P<value>.+)$", re.IGNORECASE)
+# "to" of a change ("change the phone to ..."), not of a place or a time ("close to the storm drain", "next to
+# the Denny's", "up to 40 gallons")
+_CHANGE_TO = re.compile(
+    r"(?<!close )(?<!next )(?<!closer )(?<!going )(?<!up )(?<!due )(?<!down )(?<!according )(?<!back )"
+    r"(?<!out )(?<!into )(?<!onto )(?<!headed )(?<!heading )(?<!way )(?<!runs )(?<!running )(?<!goes )"
+    r"\b(?:to|should be|should read)\s+(?P<value>.+)$",
+    re.IGNORECASE,
+)
 _CHANGE_TO_SPANISH = re.compile(
     r"(?:^|\s)(?:a|al|por|es|debe\s+ser|deber[ií]a\s+ser|debe\s+decir|que\s+sea)\s+(?P<value>.+)$",
     re.IGNORECASE,
@@ -125,6 +132,29 @@ _NOT_BUT = re.compile(
     r"|\b(?:es|fue|era)\s+(?:en\s+)?(?P<new_es_first>[^,.;!?]+?)\s*,\s*no\s+(?:en\s+)?(?P<old_es_last>[^.!?]+)",
     re.IGNORECASE,
 )
+
+
+# "the hauler is wrong, it was Ace Grease", "el recolector esta mal, fue Grasas del Valle": the new value is
+# the last clause after the word that calls the old one wrong, said as what it was or is
+_CALLED_WRONG = re.compile(
+    r"\b(?:wrong|incorrect|not right|mistaken|mal|equivocad[oa]s?|incorrect[oa]s?)\b", re.IGNORECASE
+)
+_IT_WAS = re.compile(
+    r"^(?:(?:no|actually|sorry|perd[oó]n|oops)\W+)*(?:it\s+was|it'?s|it\s+is|its|was|is|should\s+be|"
+    r"fue|es|era|se\s+llama|deber[ií]a\s+ser)\s+(?:actually\s+|really\s+)?(?P<value>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def _said_after_wrong(text: str) -> str | None:
+    """The new value of a correction that calls an answer wrong and then says what it was; None when it says
+    none ("the hauler is wrong" alone)."""
+    match = _CALLED_WRONG.search(text)
+    if match is None:
+        return None
+    clauses = [c.strip() for c in re.split(r"[,;:.!?]+", text[match.end() :]) if c.strip()]
+    said = _IT_WAS.match(clauses[-1]) if clauses else None
+    return said.group("value").strip() if said else None
 
 
 def _not_but(text: str) -> tuple[str, str] | None:
@@ -1239,6 +1269,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 new_value = _corrected_to(spec, not_but, message, values)
             elif match := _change_to(message.text):
                 result = parse(spec.parser, match.group("value"), message.ctx)
+                new_value = result.slot if result.ok else None
+            elif (value := _said_after_wrong(message.text)) is not None:  # "the hauler is wrong, it was Ace"
+                result = parse(spec.parser, value, message.ctx)
                 new_value = result.slot if result.ok else None
             elif (
                 spec.parser in _CORRECTABLE | _AMOUNTS | _CHOICES

@@ -141,7 +141,9 @@ def permit_frequency(text: str) -> tuple[int | None, int | None]:
 
 _NO_PERMIT_FREQUENCY = re.compile(
     r"\bpermit (?:does ?n[o']?t|dont|doesnt|does not|do(?:es)?n'?t) (?:say|list|set|have|give|show)"
-    r"|\bno (?:frequency|number|interval) (?:in|on) (?:the|my|our) permit",
+    r"|\bno (?:frequency|number|interval) (?:in|on) (?:the|my|our) permit"
+    # "el permit no dice cada cuanto" (glossed "permit no dice how often")
+    r"|\bperm(?:it|iso) no (?:dice|trae|tiene|pone|menciona|says?)\b",
     re.I,
 )
 

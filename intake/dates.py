@@ -123,6 +123,17 @@ _RE_AGO = re.compile(
 _RE_HACE = re.compile(
     rf"\bhace\s+(?P<n>{NUMBER_PATTERN}|un|una)\s+(?P<unit>d[ií]as?|semanas?|mes(?:es)?|años?|anos?)\b"
 )
+# "20 min ago", "an hour ago", "hace media hora": the day of that moment (today, unless it was before
+# midnight)
+_RE_HOURS_AGO = re.compile(
+    rf"\b(?P<n>{NUMBER_PATTERN}|an?|half\s+an?|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few)\s+"
+    r"(?P<unit>min(?:ute)?s?|hours?|hrs?)\s+ago\b"
+    rf"|\bhace\s+(?:como\s+|unos\s+|unas\s+|casi\s+)?(?P<n_es>{NUMBER_PATTERN}|un|una|media|unos|unas|"
+    r"un\s+par\s+de)\s+"
+    r"(?P<unit_es>min(?:uto)?s?|horas?|hrs?)\b"
+)
+# how many a word says ("a few hours ago": about three)
+_FEW = {"half": 0.5, "couple": 2, "few": 3, "par": 2, "unos": 3, "unas": 3, "media": 0.5}
 _RE_IN_DAYS = re.compile(rf"\bin\s+(?P<n>{NUMBER_PATTERN}|an?)\s+(?P<unit>days?|weeks?|months?|years?)\b")
 _RE_MONTH_DAY = re.compile(
     rf"\b(?P<month>{_MONTH})\.?\s+(?:the\s+)?(?P<day>\d{{1,2}}){_ORDINAL}\b{_NOT_A_DATE_AFTER}"
@@ -447,6 +458,8 @@ def _dates_in(text: str, ctx: ParseContext, tense: str) -> Iterator[_DateFound]:
             yield found(match, _fail(_how_many_ago(unit)))
         else:
             yield found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
+    if match := _RE_HOURS_AGO.search(text):
+        yield found(match, _check_tense(_day_hours_ago(match, ctx), today, tense))
     if match := _RE_IN_DAYS.search(text):
         n = _count_from(match.group("n"))
         if n is not None:
@@ -507,6 +520,17 @@ def _without_a_day(text: str) -> _DateFound | None:
         said = t("Which day was that? A date like {example} is best.", example=t(_DATE_EXAMPLE))
         return _DateFound(_fail(said), match.start(), match.end())
     return None
+
+
+def _day_hours_ago(match: re.Match[str], ctx: ParseContext) -> dt.date:
+    """The day of a moment some minutes or hours before the message ("20 min ago", "hace una hora")."""
+    said = (match.group("n") or match.group("n_es")).lower()
+    unit = (match.group("unit") or match.group("unit_es")).lower()
+    count = _count_from(said)
+    if count is None:
+        count = next((n for word, n in _FEW.items() if word in said), 1)
+    hours = float(count) if unit.startswith("h") else float(count) / 60
+    return (ctx.local_now - dt.timedelta(hours=hours)).date()
 
 
 _HOW_MANY_AGO = {

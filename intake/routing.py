@@ -90,7 +90,8 @@ _EXPLICIT_NOW = _words(
 )
 _PAST = _words(
     r"yesterday",
-    r"last (?:night|week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)",
+    r"last (?:night|week|wk|month|year|weekend|time)",
+    r"last (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
     r"(?:a|one|two|three|four|five|six|couple|few|several|\d+) (?:days?|weeks?|months?|years?|hours?) ago",
     r"ago",
     r"(?:on|over the|this past) (?:weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -103,6 +104,7 @@ _PAST = _words(
     r"(?:caused|happened|had|overflowed|spilled|backed up|flooded|leaked)",
     r"did ?n[o']?t (?:go|get|reach|make it)",  # "it didnt go in the street, just came up the floor drain"
     r"the city (?:says|said|came|cleaned|crew|sent|wants|billed|charged)",
+    r"city (?:guy|guys|inspector|crew|worker|workers|people|truck) (?:came|said|told|was here)",
     r"next time",
     r"(?:what|how) (?:happens|can they|will they|do they|would they)",
     r"(?:fine|fined|penalty|penalties|charge|charged|bill|billed|owe|pay for|cleanup cost)",
@@ -110,7 +112,8 @@ _PAST = _words(
 _HYPOTHETICAL = _words(
     # "who pays if the shared line behind the building backs up because of their grease?"
     r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ ){0,7}?"
-    r"(?:have|has|had|get|gets|is|are|ever|overflows?|spills?|backs? up)",
+    r"(?:have|has|had|get|gets|is|are|ever|overflows?|spills?|backs? up|happens?|occurs?)",
+    r"(?:happens?|happened|occurs?) again",
     r"in case (?:of|we|there)",
     r"(?:what|who) (?:happens|do (?:we|i) call|to call|we should call|should (?:we|i) call) (?:if|when)",
     # "I'm putting together an emergency sign for our kitchen: who to call if ..."
@@ -228,7 +231,8 @@ _ASKS_WHEN_DUE = _words(
     r"when do (?:i|we) (?:have|need|gotta)",
     r"next (?:one|pump|pumping|service|cleaning)",
 )
-_LOG_REQUEST = _words(  # not "to save us $", "save money"
+_LOG_REQUEST = _words(  # not "to save us $", "save money"; not a log kept ("on our paper log")
+    r"(?<!paper )(?<!our )(?<!the )(?<!my )(?<!your )(?<!a )(?<!service )(?<!pump )"
     r"(?:log|record|add|save(?! (?:us|me|you|them|money|\$|a lot|some|time|cash))|enter)(?:ging)?"
     r"(?: (?:a|an|our|the|my|this|it)\b)?"
 )
@@ -428,6 +432,8 @@ def _application_named(text: str) -> str | None:
     named = [application.intent for application in _APPLICATIONS if application.names.search(text)]
     if not named and _A_WAIVER.search(text):  # "quiero pedir el waiver pa no poner el interceptor grande"
         return waiver_of(text)
+    if _A_WAIVER.search(text) and set(named) <= set(WAIVER_INTENTS) and (which := waiver_of(text)):
+        return which  # "a waiver from the grease interceptor thing ... theres no room": the interceptor's
     return named[0] if len(named) == 1 else None
 
 
@@ -678,7 +684,9 @@ def _is_question(text: str) -> bool:
 # A statement turned into a question at its end: "... put the water back in the trap to save us $, is that ok"
 _TAG_QUESTION = re.compile(
     r"\bis (?:that|this|it)\s+(?:ok|okay|allowed|legal|fine|right|true|legit|a problem)\s*[.!]*$"
-    r"|,\s*(?:that|this)\s+(?:ok|okay|allowed|legal|legit)\s*$",
+    r"|,\s*(?:that|this)\s+(?:ok|okay|allowed|legal|legit)\s*$"
+    # "... so we look on schedule, thats not a big deal right", "that's fine, right", "no pasa nada verdad"
+    r"|\b(?:that'?s|thats|its|it'?s|is|isn'?t|not|no)\b[^.!?]{0,40}\b(?:right|correct|verdad|cierto)\s*[.!]*$",
     re.IGNORECASE,
 )
 

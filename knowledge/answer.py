@@ -773,6 +773,9 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
         # so it does a bare "cuanto es el total" after the bill (one after facts of its own is read with them)
         and not (alone is None and asks_only_how_much_or_when(part))
     ]
+    # who asks ("I supervise cafeteria kitchens for a charter network") may bring a card of its own, after
+    # the question's
+    asked.sort(key=lambda asking: asking[1] is None and _introduces(asking[0], question))
     if len(asked) == 1 and (alone := asked[0][1]) is not None:
         return _the_question_s_first(cards, alone, first, language)
     if len(asked) < 2:
@@ -847,6 +850,22 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     if all(card.id != first.id for card in picks):
         picks.insert(0, first)
     return picks[:MAX_CARDS_PER_ANSWER]
+
+
+# A statement of who asks ("I supervise cafeteria kitchens for a charter network", "soy la encargada de ...",
+# "I'm the new GM"): whom the question is for, no question of its own (what someone owns or runs, "i own a 4
+# unit building", is what the question is about)
+_INTRODUCES = re.compile(
+    r"^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|hola|buen[oa]s(?: d[ií]as| tardes| noches)?)"
+    r"\b[\s,!.-]*)?"
+    r"(?:i'?m|i am|this is|my name is|i (?:supervise|oversee|work)|soy|me llamo|trabajo|superviso)\b",
+    re.IGNORECASE,
+)
+
+
+def _introduces(part: str, message: str) -> bool:
+    """Whether a part of ``message`` says who asks, and asks nothing."""
+    return bool(_INTRODUCES.match(part)) and not _asks(part, message)
 
 
 def _the_question_s_first(cards: CardIndex, question: str, first: Card, language: str) -> list[Card]:

@@ -333,6 +333,47 @@ def test_a_correction_that_names_only_the_new_value_changes_the_one_answer_it_fi
     assert turn.next_slot == "hauler"  # and the open question is asked again
 
 
+@pytest.mark.parametrize(
+    ("language", "said", "hauler"),
+    [
+        ("en", "no, the hauler is wrong, it was Ace Grease", "Ace Grease"),
+        ("en", "wrong hauler. it's actually Valley Pumping Co.", "Valley Pumping Co"),
+        ("es", "la compañia esta mal, fue Grasas del Desierto", "Grasas del Desierto"),
+    ],
+)
+def test_an_answer_called_wrong_then_said_again_at_the_read_back_takes_the_new_words(language, said, hauler):
+    values = {
+        "city": "victorville",
+        "service_date": "2026-12-01",
+        "gallons": {"amount": 300, "unit": "gal"},
+        "hauler": "Joe's Pumping",
+        "device": "interceptor",
+    }
+    with languages.using(language):
+        turn = decide(
+            SERVICE_FORM, FormState(values, "service_confirmed"), say(said, "change_answer"), CONTACTS
+        )
+    assert turn.updates["hauler"].startswith(hauler)
+    assert turn.next_slot == "service_confirmed"  # read back again, not asked again
+
+
+def test_an_answer_called_wrong_alone_is_asked_again():
+    values = {
+        "city": "victorville",
+        "service_date": "2026-12-01",
+        "hauler": "Joe's Pumping",
+        "device": "trap",
+    }
+    values["gallons"] = {"amount": 30, "unit": "gal"}
+    turn = decide(
+        SERVICE_FORM,
+        FormState(values, "service_confirmed"),
+        say("the hauler is wrong", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates == {"hauler": None} and turn.next_slot == "hauler"
+
+
 def test_a_correction_that_fits_no_answer_asks_which_one():
     values = {"city": "inglewood", "service_date": "2026-11-25"}
     turn = decide(
@@ -378,6 +419,14 @@ def test_a_number_corrected_is_changed_where_it_was_given_and_the_rest_of_the_me
     )
     assert turn.updates["reporter_name"] == "Rosa Medina"  # the rest answers the open question
     assert "14580" in turn.updates["location"]["text"]
+    said = (
+        "it's getting close to the storm drain at the end of the alley, not in it yet I don't think. oh "
+        "wait, sorry, the address is 14580, not 14850"
+    )
+    turn = decide(SPILL_FORM, FormState(values, "reporter_name"), say(said, "change_answer"), CONTACTS)
+    # the rest is no second correction: "close to the storm drain" names no new location
+    assert turn.updates["location"]["text"] == "Rosa's Kitchen, 14580 Bear Valley Road, the alley"
+    assert turn.next_slot != "location"
 
 
 def test_a_third_answer_that_does_not_fit_a_skippable_field_leaves_it_out_and_goes_on():

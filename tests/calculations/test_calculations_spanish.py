@@ -9,7 +9,7 @@ import re
 import pytest
 
 import languages
-from calculations import compute
+from calculations import compute, permit_frequency
 from calculations.compute import Computed
 from knowledge.spanish import gloss
 
@@ -130,3 +130,15 @@ def test_a_weekly_trash_service_a_la_semana_gives_the_waiver_s_organics_limit() 
     said = "nos recogen 1 yarda cubica de basura a la semana, podemos pedir q nos quiten lo del organico?"
     result = spanish(gloss(said), "victorville")
     assert result is not None and result.kind == "deminimis_limit" and "10 galones" in result.text
+
+
+def test_a_permit_said_to_set_no_frequency_in_spanish_is_no_frequency_asked_for() -> None:
+    """ "el permit no dice cada cuanto ... puedo pedir q sea cada 120 dias?": the 90 days apply; the 120 days
+    are a request, not what the permit says."""
+    said = (
+        "la trampa la bombearon el 15 de septiembre y el permit no dice cada cuanto. cuando me toca otra "
+        "vez? y si yo veo q no se llena puedo pedir q sea cada 120 dias?"
+    )
+    assert permit_frequency(gloss(said)) == (None, None)
+    result = spanish(gloss(said), "victorville")
+    assert "14 de diciembre de 2026" in result.text

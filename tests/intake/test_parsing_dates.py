@@ -68,6 +68,22 @@ def test_dates_relative_to_a_tuesday(text: str, expected: dt.date) -> None:
     assert result.slot == expected.isoformat()
 
 
+@pytest.mark.parametrize(
+    ("hour", "text", "expected"),
+    [
+        (10, "pump truck just left like 20 min ago (9:40ish)", dt.date(2026, 8, 18)),
+        (10, "they finished an hour ago", dt.date(2026, 8, 18)),
+        (10, "hace como 20 minutos se fue la pipa", dt.date(2026, 8, 18)),
+        (10, "acabaron hace media hora", dt.date(2026, 8, 18)),
+        (10, "11 hours ago", dt.date(2026, 8, 17)),  # before midnight: the day before
+        (1, "a few hours ago", dt.date(2026, 8, 17)),
+    ],
+)
+def test_minutes_or_hours_ago_is_the_day_of_that_moment(hour: int, text: str, expected: dt.date) -> None:
+    now = ParseContext(now=dt.datetime(2026, 8, 18, hour, 0, tzinfo=ZoneInfo("America/Los_Angeles")))
+    assert parse_date(text, now).value == expected
+
+
 def test_last_tuesday_said_on_a_tuesday_is_a_week_ago_and_tuesday_is_today() -> None:
     assert parse_date("last Tuesday", TUESDAY).value == dt.date(2026, 8, 11)
     assert parse_date("tuesday", TUESDAY).value == dt.date(2026, 8, 18)

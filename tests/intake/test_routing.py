@@ -46,6 +46,9 @@ PAST = [
     "it didnt go in the street, just came up the floor drain in the kitchen",
     "The city left a note that my green yard waste cart keeps overflowing and I need a bigger one. Can they "
     "make me change my service size?",
+    # a past backup and what the city may do if it happens again
+    "city guy came last wk after the sewer backup on our block, said if it happens again they can shut off "
+    "our sewer same day. can they do that w/o a hearing? victorville",
 ]
 
 
@@ -711,11 +714,23 @@ def test_the_waiver_a_conversation_is_about(said, waiver):
             "request_deminimis_waiver",
         ),
         ("we barely have any room for the carts, I want a waiver", "request_space_waiver"),
+        (
+            "hi i need to apply for a waiver from the grease interceptor thing in inglewood, theres no room "
+            "behind the bakery, old building",
+            "request_interceptor_variance",
+        ),
     ],
 )
 def test_a_request_for_a_waiver_that_says_what_for_starts_that_waiver(said, waiver):
     assert route("request_space_waiver", said) == waiver
     assert route("request_deminimis_waiver", said) == waiver
+
+
+def test_an_interceptor_waiver_asked_for_lack_of_room_is_the_interceptor_s_whatever_the_classifier_said():
+    said = (
+        "i need to apply for a waiver from the grease interceptor thing in inglewood, theres no room out back"
+    )
+    assert route("nlu_fallback", said) == "request_interceptor_variance"  # not the carts' space waiver
 
 
 @pytest.mark.parametrize(
@@ -724,6 +739,9 @@ def test_a_request_for_a_waiver_that_says_what_for_starts_that_waiver(said, waiv
         "oh also the pumper said next time he can pump it and put the water back in the trap to save us $, "
         "is that ok",
         "pumper wants to dump the water back in the cleanout to save time, that ok",
+        # a log kept, not one asked for, and a question in its last words
+        "lol my GM wants to just write last week as the pump date on our paper log so we look on schedule, "
+        "thats not a big deal right",
     ],
 )
 def test_a_statement_that_ends_asking_whether_it_is_allowed_is_a_question_not_a_log(said):

@@ -651,3 +651,15 @@ def test_an_answer_to_two_questions_with_a_result_opens_both_before_the_result()
     # nothing is lost: what the first SMS holds back follows after MORE
     assert "Notification detail 5" in shaped.more
     assert "Keep every manifest" in f"{shaped.text} {shaped.more}"
+
+
+def test_who_asks_said_before_the_one_question_gets_no_card_before_the_question_s(real_index):
+    """ "I supervise cafeteria kitchens for a charter network; one campus is in Inglewood. How often ...
+    training there?": the training rule opens the answer; what a food service establishment is may follow."""
+    question = (
+        "I supervise cafeteria kitchens for a charter network; one campus is in Inglewood. How often do my "
+        "kitchen staff need grease-handling training there?"
+    )
+    answer = knowledge_answer.answer_question(real_index, question, "inglewood")
+    assert answer.cards[0].id == "ing-training-frequency"
+    assert answer.text.startswith("Employees must be trained")
