@@ -463,7 +463,7 @@ class ValidateSpillForm(GuidedFormValidation):
     form = SPILL_FORM
 
     def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
-        decision = _a_place_for_what_spills(decision, state, message)
+        decision = _no_place_for_where(_a_place_for_what_spills(decision, state, message), state, message)
         values = {**state.values, **decision.updates}
         result = AfterTurn(decision)
         starting_call = message.fresh and state.requested is None and message.intent == "voice_call_started"
@@ -513,18 +513,58 @@ def _a_place_for_what_spills(decision: Decision, state: FormState, message: Mess
     said = decision.updates.get("what_spilling")
     if state.requested != "what_spilling" or not said or _SUBSTANCE.search(message.text):
         return decision
+    if any(decision.updates.get(name) is not None for name in _OTHER_ANSWERS):
+        # "empezo hace como 20 min, si sigue saliendo": when it started and that it still flows, kept; what
+        # is spilling asked again
+        return _asked_again(decision, message, "what_spilling", t("Got it."))
     street = find_street_address(message.text)
     where = parse("location", message.text, message.ctx) if street else None
     if where is None or not where.ok:  # (its kind may be the cleanout it names: the street is said)
         return decision
-    updates = {name: value for name, value in decision.updates.items() if name != "what_spilling"}
-    updates["location"] = where.slot
-    spec = SPILL_FORM.spec.field("what_spilling")
+    return _asked_again(
+        replace(decision, updates={**decision.updates, "location": where.slot}),
+        message,
+        "what_spilling",
+        t("Got the location."),
+    )
+
+
+# Words that say where something is: a street, a sewer opening, a spot outdoors, a place by another
+_WHERE_WORDS = re.compile(
+    r"\b(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|hwy|highway|calle|avenida|esquina|"
+    r"corner|block|cuadra|behind|near|next to|in front|across|outside|by the|cerca|enfrente|frente|junto|"
+    r"atr[aá]s|detr[aá]s|afuera|manholes?|clean ?outs?|drains?|gutter|alley|sidewalk|parking|lot|plaza|"
+    r"center|mall|coladeras?|alcantarillas?|drenaje|registro|estacionamiento|callej[oó]n|banqueta|cuneta|"
+    r"casa|house|home|building|edificio|store|tienda|restaurant|restaurante)\b|\d",
+    re.IGNORECASE,
+)
+
+
+def _no_place_for_where(decision: Decision, state: FormState, message: Message) -> Decision:
+    """ "desde en la mañanita, como a las siete ... sigue saliendo" said when asked where: when it started and
+    that it still flows are kept, and where it is asked again; words that name no place are no location."""
+    said = decision.updates.get("location")
+    if state.requested != "location" or not said or _WHERE_WORDS.search(message.text):
+        return decision
+    if not any(decision.updates.get(name) is not None for name in _OTHER_ANSWERS):
+        return decision
+    return _asked_again(decision, message, "location", t("Got it."))
+
+
+# The answers a message may give in place of what is spilling, which then is no answer to it
+_OTHER_ANSWERS = ("started_at", "still_flowing", "volume", "reaches")
+
+
+def _asked_again(decision: Decision, message: Message, field: str, heard: str) -> Decision:
+    """The decision without the words taken for ``field``'s answer, its question asked again after
+    ``heard``."""
+    updates = {name: value for name, value in decision.updates.items() if name != field}
+    spec = SPILL_FORM.spec.field(field)
     return replace(
         decision,
         updates=updates,
-        next_slot="what_spilling",
-        feedback=(*decision.feedback, t("Got the location.")),
+        next_slot=field,
+        feedback=(*decision.feedback, heard),
         question=(question_for(spec, message.channel),),
     )
 

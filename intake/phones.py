@@ -97,6 +97,17 @@ def _spoken_digits(text: str) -> str:
     return " ".join([*runs, digits] if digits else runs)
 
 
+# A number said in its three groups with pauses between them, as speech-to-text writes it ("760, eh, 555,
+# 0142", "760 um 555 0142"): the groups joined, so the library sees a number
+_FILLER = r"(?:\s*,?\s*(?:(?:uh+|um+|eh+|er+|ah+|este|like)\b\s*,?\s*)*)"
+_PAUSED_GROUPS = re.compile(rf"\b(\d{{3}}){_FILLER}\s*(\d{{3}}){_FILLER}\s*(\d{{4}})\b", re.IGNORECASE)
+
+
+def phone_pauses_joined(text: str) -> str:
+    """``text`` with a number said in paused groups written as one (:data:`_PAUSED_GROUPS`)."""
+    return _PAUSED_GROUPS.sub(r"\1-\2-\3", text)
+
+
 # An assessor's parcel number is written 4-3-3 ("4021-015-022"); a phone number never is
 _PARCEL_NUMBER = re.compile(r"^\d{4}-\d{3}-\d{3}$")
 
@@ -112,6 +123,7 @@ def _phones_in(text: str) -> list[phonenumbers.PhoneNumberMatch]:
 
 def without_phones(text: str) -> str:
     """``text`` with the phone numbers in it removed (``"Sam Ortiz, 760-555-0133"`` → ``"Sam Ortiz"``)."""
+    text = phone_pauses_joined(text)
     spans = [(m.start, m.end) for m in _phones_in(text)]
     for start, end in reversed(spans):
         text = text[:start].rstrip(" ,;") + " " + text[end:]
@@ -122,7 +134,9 @@ def mentions_phone(text: str) -> bool:
     """Whether ``text`` holds something shaped like a phone number (valid or not), in digits or spoken
     ("callback is seven six zero five five five zero one four two")."""
     return any(
-        True for said in dict.fromkeys((text, _spoken_digits(normalize(text)))) for _ in _phones_in(said)
+        True
+        for said in dict.fromkeys((text, _spoken_digits(normalize(text))))
+        for _ in _phones_in(phone_pauses_joined(said))
     )
 
 
@@ -134,7 +148,7 @@ _FEW_WORDS = 3
 def parse_phone(text: str) -> ParseResult[PhoneNumber]:
     """A US phone number in any common form (``(760) 555-0100``, ``760.555.0100``, ``+1 760 555 0100``,
     ``7605550100``, spoken digits, an ``ext. 12``), also inside a sentence."""
-    normalized = _spoken_digits(normalize(text))
+    normalized = phone_pauses_joined(_spoken_digits(normalize(text)))
     match = next(iter(_phones_in(normalized)), None)
     number: phonenumbers.PhoneNumber | None = None
     if match is not None:

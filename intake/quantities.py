@@ -32,6 +32,7 @@ from intake.numbers import (
     _to_decimal,
     format_number,
 )
+from intake.phones import phone_pauses_joined
 from languages import N_, t
 
 GALLONS, CUBIC_YARDS, LITERS, SQUARE_FEET = "gal", "yd3", "L", "sqft"
@@ -243,7 +244,8 @@ def parse_quantity(
     example = t(_UNIT_EXAMPLES[unit])
     if per:
         example = t(_PER_PERIOD[per], amount=example)
-    normalized, _ = _one_and_a_half(normalize(text).replace("³", "3").replace("²", "2"))
+    # a phone number said in paused groups ("760, eh, 555, 0142") is written as one: its digits are no amount
+    normalized, _ = _one_and_a_half(phone_pauses_joined(normalize(text)).replace("³", "3").replace("²", "2"))
     if not normalized:
         return _fail(t(_GIVE_A_NUMBER, example=example))
     period_match = _RE_PERIOD.search(normalized)

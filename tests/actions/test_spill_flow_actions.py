@@ -318,3 +318,36 @@ def test_a_street_address_said_for_what_is_spilling_is_where_it_is_and_the_quest
     # what is spilling, said with the address, is the answer
     slots, _, _ = _asked_what_spills("grease water from the cleanout at 14400 Bear Valley Road")
     assert slots["what_spilling"]
+
+
+def test_when_it_started_said_for_what_is_spilling_is_kept_and_the_question_is_asked_again(engine):
+    """ "empezo hace como 20 min, si sigue saliendo" to "what is spilling?": the start and that it still flows
+    are kept; the words are no substance, so the question is asked again."""
+    with languages.using("es"):
+        slots, messages, _ = _asked_what_spills(
+            "empezo hace como 20 min, si sigue saliendo, ya cerre el agua del lavatrastes", language="es"
+        )
+    assert "what_spilling" not in slots and slots["requested_slot"] == "what_spilling"
+    assert slots["started_at"] and slots["still_flowing"] == "yes"
+    assert "Entendido." in [m["text"] for m in messages]
+
+
+def test_words_that_name_no_place_said_when_asked_where_are_kept_and_where_is_asked_again(engine):
+    said = (
+        "desde en la mañanita, como a las siete cuando saqué al perro ya estaba saliendo, y sí, sigue "
+        "saliendo, ahorita mismo lo estoy viendo desde la ventana"
+    )
+    known = {"requested_slot": "location", "overflowing_now": "yes", "city": "victorville", "language": "es"}
+    with languages.using("es"):
+        slots, _, _ = run(ValidateSpillForm(), make_tracker(slots=known, text=said, active_loop="spill_form"))
+    assert "location" not in slots and slots["requested_slot"] == "location"
+    assert slots["still_flowing"] == "yes"
+    # a place said with the time is the place
+    with languages.using("es"):
+        slots, _, _ = run(
+            ValidateSpillForm(),
+            make_tracker(
+                slots=known, text="en la calle Seneca, empezo hace una hora", active_loop="spill_form"
+            ),
+        )
+    assert slots["location"]

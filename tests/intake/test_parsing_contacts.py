@@ -16,6 +16,7 @@ from intake import (
     parse_parcel_numbers,
     parse_person_name,
     parse_phone,
+    parse_quantity,
 )
 from intake.locations import find_street_address
 from intake.phones import mentions_phone, without_phones
@@ -264,3 +265,12 @@ def test_a_sentence_of_amounts_and_times_is_no_mistyped_phone_number():
         "Please type a phone number with the area code, for example 760-555-0100."
     )
     assert parse_phone("mi cel es 760 555 01").error.startswith("That phone number is too short (8 digits).")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["me llamo Rosa Elena Quintero, y mi teléfono es el 760, eh, 555, 0142", "my number is 760 um 555 0142"],
+)
+def test_a_number_said_in_paused_groups_is_the_phone_and_no_amount(said):
+    assert parse_phone(said).value.e164 == "+17605550142"
+    assert parse_quantity(said, "gal").value is None  # asked how much spilled: the phone is no amount
