@@ -179,6 +179,9 @@ _DOLLARS = re.compile(
     # "its 413, dated august 14": the bill talked about, its amount
     r"|\b(?:it'?s|its|it is)\s+(\d{2,5})(?:\.(\d{2}))?\b"
     r"(?!\s*(?:gal|seat|day|sq|%|yard|min|hour|year|month|week))"
+    # "la factura anual del fog de inglewood por 413" (glossed "invoice ... por 413"): what a bill is for
+    r"|\b(?:invoice|bill|factura)\b(?:\s+[^\s\d$]+){0,6}?\s+(?:for|por)\s+(\d{2,5})(?:\.(\d{2}))?\b"
+    r"(?!\s*(?:gal|seat|day|d[ií]a|sq|%|yard|min|hour|year|month|week|unit|asiento|silla))"
 )
 # "the amount is two hundred sixty-seven dollars": an amount said in words, read as "$267"
 _DOLLARS_IN_WORDS = re.compile(rf"(?<![$\d])\b(?P<n>{NUMBER_PATTERN})\s+(?:dollars|bucks|d[oó]lares)\b", re.I)
@@ -506,7 +509,7 @@ def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | 
 
 
 def _amount(match: re.Match[str]) -> Decimal:
-    whole, cents = next((match.group(i), match.group(i + 1)) for i in (1, 3, 5) if match.group(i))
+    whole, cents = next((match.group(i), match.group(i + 1)) for i in (1, 3, 5, 7) if match.group(i))
     return Decimal(whole.replace(",", "") + "." + (cents or "00"))
 
 

@@ -76,6 +76,10 @@ FUZZY_SUGGESTION_FLOOR = 0.7
 """Items scoring at least this (cosine, or lexical similarity without an embedder) are offered as "did you
 mean" when nothing is accepted."""
 
+# Everyday words a letter from an item's name, which are words, not typos: "y si se llena antes de los 60?"
+# (if it fills up) is no firewood ("leña", typed "lena")
+_EVERYDAY_WORDS = frozenset({"llena", "lleno", "llenan", "llenar", "llenando", "llenamos", "llenas"})
+
 METHODS = ("exact", "contains", "fuzzy", "semantic", "none")
 """How an answer was found (``SortingAnswer.method``), most certain first; "none" when nothing was."""
 
@@ -268,7 +272,7 @@ class SortingMatcher:
         self._fuzzy_terms: dict[int, list[tuple[str, tuple[str, ...], CatalogItem]]] = {}
         for term in _fuzzy_terms(self.catalog):
             self._fuzzy_terms.setdefault(len(term[1]), []).append(term)
-        self._vocabulary = frozenset(
+        self._vocabulary = _EVERYDAY_WORDS | frozenset(
             word for terms in self._fuzzy_terms.values() for text, _, _ in terms for word in text.split()
         )
 

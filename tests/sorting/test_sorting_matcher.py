@@ -259,6 +259,9 @@ def test_a_real_word_is_not_taken_for_a_typo(lexical_matcher: SortingMatcher) ->
     """ "soda bottle" is not a misspelt "soap bottle"; "dirty diaper" is a diaper, not "dirty paper"."""
     assert lexical_matcher.match("empty soda bottle made of plastic").item.name == "bottle"
     assert lexical_matcher.match("a dirty diaper").item.name == "diapers"
+    # "y si se llena antes de los 60?" (if it fills up before 60 days) is no firewood ("lena")
+    assert lexical_matcher.match("y si se llena antes de los 60?") is None
+    assert lexical_matcher.match("la lena de la chimenea").item.name == "tree stump"
 
 
 def test_whose_place_it_is_names_no_item(lexical_matcher: SortingMatcher) -> None:
