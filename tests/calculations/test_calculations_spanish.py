@@ -145,10 +145,11 @@ def test_a_permit_said_to_set_no_frequency_in_spanish_is_no_frequency_asked_for(
 
 
 def test_an_invoice_said_to_be_for_an_amount_without_its_dollar_sign_is_billed_that_amount() -> None:
-    """ "me llego la factura anual ... por 413 ... la fecha de la factura es 1 de octubre, no la he pagado"."""
+    """ "me llego la factura anual ... por 413 ... la fecha de la factura es 1 de octubre, no la he
+    pagado"."""
     said = (
-        "me llego la factura anual del fog de inglewood por 413, es una hamburgueseria chica de 30 sillas pero "
-        "con drive thru. la fecha de la factura es 1 de octubre, no la he pagado"
+        "me llego la factura anual del fog de inglewood por 413, es una hamburgueseria chica de 30 sillas "
+        "pero con drive thru. la fecha de la factura es 1 de octubre, no la he pagado"
     )
     result = spanish(gloss(said), "inglewood")
     assert "$454.30" in result.text and "$41.30" in result.text  # not 30 (the seats)
