@@ -183,7 +183,10 @@ _SITE_FACTS = (
         "yes",
         re.compile(
             r"\b(?:existing (?:restaurant|business|establishment|place)|open since|been open|already (?:open|"
-            r"operating)|ya (?:est[aá] )?abiert[oa]|abierto desde|existente)\b",
+            r"operating)|ya (?:est[aá] )?abiert[oa]|abierto desde|existente|"
+            # "Tengo un café pequeño en Inglewood en un local viejo": a place that runs now
+            r"(?:tengo|tenemos) (?:un|una) (?:\w+ ){0,5}?en (?:un|una) (?:local|edificio) (?:viejo|antiguo)|"
+            r"(?:we have|i have|i run|we run|i own) (?:a|an) (?:\w+ ){0,3}?in an old building)\b",
             re.IGNORECASE,
         ),
     ),
@@ -213,7 +216,8 @@ _SITE_FACTS = (
             # "the problems are space and slope", "the kitchen sits lower than the alley sewer line"
             r"problems? (?:is|are) (?:space and )?slope|(?:sits|is|are) (?:lower|below) (?:than )?the "
             r"(?:\w+ )?(?:sewer|line|street|alley)|"
-            r"no (?:hay|tiene) (?:pendiente|desnivel|ca[ií]da)|(?:sin|ni) (?:pendiente|desnivel|ca[ií]da))\b",
+            r"(?:tampoco )?no (?:hay|tiene) (?:pendiente|desnivel|ca[ií]da)|(?:sin|ni) (?:pendiente|desnivel|"
+            r"ca[ií]da)|tampoco (?:hay|tiene) (?:pendiente|desnivel|ca[ií]da))\b",
             re.IGNORECASE,
         ),
     ),

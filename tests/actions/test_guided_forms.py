@@ -632,6 +632,19 @@ def test_a_variance_applicant_s_own_words_answer_the_screening_questions():
     assert turn.next_slot == "alt_tech_equivalent"
 
 
+def test_a_variance_applicant_s_own_words_in_spanish_answer_the_screening_questions():
+    said = (
+        "Tengo un café pequeño en Inglewood en un local viejo. Café La Esquina, 210 E Queen St. No hay "
+        "espacio para el interceptor y el plomero dice que tampoco hay pendiente."
+    )
+    with languages.using("es"):
+        turn = decide(
+            VARIANCE_FORM, FormState({"city": "inglewood"}, "existing_establishment"), say(said), CONTACTS
+        )
+    assert turn.updates["existing_establishment"] == "yes"
+    assert turn.updates["no_space"] == "yes" and turn.updates["no_slope"] == "yes"
+
+
 @pytest.mark.parametrize(
     "said",
     [
