@@ -699,6 +699,11 @@ _NO_AS_A_FACT = re.compile(
 _NO_THEN_MORE = re.compile(
     r"^\W*(?:no|nope|nah|wait|espera|oops|sorry|perd[oó]n)\b[\s,.!]+(?:\S+\s+){1,}\S", re.IGNORECASE
 )
+# An apology that opens a message ("ay no perdon, ...", "oops sorry", "wait, ..."): what follows may correct
+_SORRY_FIRST = re.compile(
+    r"^\W*(?:ay\s+)?(?:no+\W+)?(?:perd[oó]n|sorry|oops|wait|espera|my bad|correction|correcci[oó]n)\b",
+    re.IGNORECASE,
+)
 # Answers that are one of a few choices, read from a correction's words ("it's the trap not the interceptor")
 _CHOICES = frozenset({"device", "city", "establishment_kind", "evidence_source"})
 # The answers an amount with its unit can correct ("son 46 asientos, no 64" is no address)
@@ -1233,13 +1238,19 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         # read-back (a "no" with the new value) is one
         # "No repairs needed. They hauled it to Vernon." at the read-back: a fact, not a no to it
         a_fact = at_confirmation and bool(_NO_AS_A_FACT.match(message.text))
-        corrects = message.intent == "change_answer" or (
-            at_confirmation
-            and not a_fact
-            and (
-                not_but is not None
-                or bool(_NO_THEN_MORE.match(message.text) or _NOT_THE_OLD.search(message.text))
+        corrects = (
+            message.intent == "change_answer"
+            or (
+                at_confirmation
+                and not a_fact
+                and (
+                    not_but is not None
+                    or bool(_NO_THEN_MORE.match(message.text) or _NOT_THE_OLD.search(message.text))
+                )
             )
+            # "ay no perdon, con la terraza son 55 sillas" while another question is open: an amount said
+            # again after an apology corrects the answer it fits
+            or bool(_SORRY_FIRST.match(message.text) and _AMOUNT_WITH_UNIT.search(message.text))
         )
         fixed = _corrected_answer(form, message, values) if corrects else None
         if fixed is not None:  # "son 58 asientos, no 48, porque el dueño ...": the answer its value fits

@@ -1759,3 +1759,20 @@ def test_how_the_device_was_serviced_fills_no_business_name():
     )
     turn = decide(SERVICE_FORM, FormState(values, "gallons"), said, CONTACTS)
     assert turn.updates["hauler"] == "SoCal Grease Services" and "business_name" not in turn.updates
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("es", "ay no perdon, con la terraza son 55 sillas"),
+        ("en", "oops sorry, with the patio it's 55 seats"),
+    ],
+)
+def test_an_amount_said_again_after_an_apology_corrects_the_answer_it_fits_while_another_is_asked(
+    language, said
+):
+    values = {"city": "inglewood", "business_name": "Pupuseria El Volcancito", "dining_capacity": 45}
+    with languages.using(language):
+        turn = decide(PERMIT_FORMS["inglewood"], FormState(values, "parcel_numbers"), say(said), CONTACTS)
+    assert turn.updates["dining_capacity"] == 55
+    assert not turn.failures  # no failed answer to the open question
