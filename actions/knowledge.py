@@ -1311,7 +1311,14 @@ def computed_aside(tracker: Tracker, said: str) -> str | None:
     ``said`` gives the value it lacked ("40 asientos, no tenemos drive-thru" after "¿cuánto cuesta el
     permiso?"): worked out, with its section; None when the message before asked nothing or it still
     computes nothing new."""
-    before = user_texts(tracker, 2)  # the one before, and this one
+    before = user_texts(tracker, 3)  # the two before, and this one
+    if len(before) == 3 and looks_like_question(before[0]) and not looks_like_question(before[1]):
+        # "¿cuánto me va a salir?", "45 sillas, no hay drive thru", then "ay no perdon, son 55 sillas": the
+        # facts given for the question, the newer ones in place of those they change
+        english = (lambda text: text) if current() == ENGLISH else gloss
+        said = with_newer_facts(english(before[1]), english(said))
+        before = [before[0], said]
+    before = before[-2:]
     if len(before) < 2 or not looks_like_question(before[0]):
         return None
     asked = before[0][:MAX_QUESTION_CHARS]

@@ -958,6 +958,41 @@ def test_an_answer_that_gives_the_side_question_s_missing_value_gets_it_worked_o
         assert computed_aside(tracker, said) is None
 
 
+@pytest.mark.parametrize(
+    ("asked", "first", "corrected", "language"),
+    [
+        (
+            "how much will it cost?",
+            "45 seats, no drive thru",
+            "oops sorry, with the patio it's 55 seats",
+            "en",
+        ),
+        (
+            "y cuanto me va a salir?",
+            "tenemos 45 sillas, no hay drive thru",
+            "ay no perdon, son 55 sillas",
+            "es",
+        ),
+    ],
+)
+def test_a_value_corrected_after_the_side_question_s_answer_gets_it_worked_out_again(
+    engine, asked, first, corrected, language
+):
+    from actions.knowledge import computed_aside
+
+    tracker = make_tracker(text=corrected, slots={"city": "inglewood"}, active_loop="permit_form")
+    stamp = tracker.events[0]["timestamp"]
+    tracker.events[0:0] = [
+        {"event": "user", "text": asked, "timestamp": stamp - 10},
+        {"event": "user", "text": first, "timestamp": stamp - 5},
+    ]
+    with languages.using(language):
+        worked = computed_aside(tracker, corrected)
+    assert (
+        worked is not None and "$413" in worked and "55" in worked
+    )  # the new count, with the drive-thru's no
+
+
 def test_a_short_question_keeps_the_conversation_on_its_subject_for_the_next_one(engine):
     """After an administrative complaint, "Can we skip the hearing altogether?" is answered and the topic
     keeps the complaint; so "If the hearing officer rules against us, can we appeal?" two questions on is the
