@@ -31,6 +31,7 @@ from calculations import (
     clock_deadlines,
     compute,
     frequency_noted,
+    implied_city,
     missing_value_question,
     permit_frequency,
     says_dollars_in_words,
@@ -308,6 +309,27 @@ _SETTING_OF = {GeneratorType.COMMERCIAL: "business", GeneratorType.SINGLE_FAMILY
 
 
 def free_answer(
+    index: HybridIndex,
+    contacts: CityContacts,
+    question: str,
+    city: str | None,
+    now: dt.datetime,
+    channel: str,
+    **context: Any,
+) -> Answer:
+    """The answer to a question asked in free conversation (:func:`_free_answer_in`); a question that names
+    no city but what only one city's ordinance has ("an invoice dated 11/6 for $267", "38 seats, no drive
+    thru") is answered for that city, labelled, rather than asked which city it is."""
+    if city is None and not cities_named(question):
+        english = question if current() == ENGLISH else gloss(question)
+        if (implied := implied_city(english)) is not None:
+            answer = _free_answer_in(index, contacts, question, implied, now, channel, **context)
+            label = t("In {city}: ", city=CITY_NAMES[implied])
+            return replace(answer, text=f"{label}{answer.text}")
+    return _free_answer_in(index, contacts, question, city, now, channel, **context)
+
+
+def _free_answer_in(
     index: HybridIndex,
     contacts: CityContacts,
     question: str,

@@ -130,6 +130,32 @@ def without_stated_facts(text: str) -> str:
     return " ".join(_STATED_FACT.sub(" ", without_permit_terms(in_digits)).split())
 
 
+# Amounts only Inglewood's ordinance charges (Victorville's chapter prints no fee), said as a bill's or a
+# fee's: "an invoice dated 11/6 for $267", "la cuota de 413"
+_INGLEWOOD_AMOUNTS = "|".join(
+    str(int(amount))
+    for amount in (
+        compliance.inglewood.fog.SMALL_ANNUAL_FEE,
+        compliance.inglewood.fog.LARGE_ANNUAL_FEE,
+        compliance.inglewood.fog.INITIAL_PERMIT_FEE,
+    )
+)
+_AN_INGLEWOOD_FEE = re.compile(
+    rf"\$\s?(?:{_INGLEWOOD_AMOUNTS})(?:\.00)?\b"
+    rf"|\b(?:invoice|bill|fee|factura|cuota)\b[^.?!$\d]{{0,40}}\b(?:{_INGLEWOOD_AMOUNTS})\b(?!\s*(?:gal|seat))",
+    re.IGNORECASE,
+)
+
+
+def implied_city(text: str) -> str | None:
+    """The city a message that names none is about, by what only one city's ordinance has: a fee amount
+    only Inglewood charges ($267, $413, $340), or seats and a drive-thru (what sizes Inglewood's annual fee);
+    None."""
+    if _AN_INGLEWOOD_FEE.search(text) or (_DRIVE_THRU.search(text) and _SEATS.search(text)):
+        return "inglewood"
+    return None
+
+
 def permit_frequency(text: str) -> tuple[int | None, int | None]:
     """The service frequency a message says, as (days, months): "our permit says 60 days" → (60, None),
     "every 6 months" → (None, 6), "quarterly" → (None, 3); (None, None) when it says none."""
@@ -219,7 +245,9 @@ _COST = re.compile(r"\b(?:fee|fine|cost|charge|penalty|how much|pay)\b", re.I)
 _SEATS = re.compile(r"\b(\d{1,4})\s*(?:seats?|seating|chairs)\b", re.I)
 _DRIVE_THRU = re.compile(r"\bdrive[\s-]?(?:thru|through|in)\b", re.I)
 _NO_DRIVE_THRU = re.compile(
-    r"\b(?:no|without|w/o|(?:do not|don'?t|does not|doesn'?t|won'?t|will not) have (?:a|any)?)"
+    r"\b(?:no|without|w/o|(?:do not|don'?t|does not|doesn'?t|won'?t|will not) have (?:a|any)?|"
+    # Spanish a gloss keeps: "no tengo drive-thru", "sin drive thru"
+    r"no (?:tengo|tenemos|tiene|hay)(?: (?:un|el))?|sin)"
     r"\s*drive[\s-]?(?:thru|through)\b",
     re.I,
 )

@@ -471,3 +471,26 @@ def test_a_bare_how_much_or_by_when_after_the_bill_is_the_bill_s_not_a_card_of_i
     assert "$7,500" in answer.text
     assert answer.card is not None and answer.card.id == "ing-damage-costs-service-charge"
     assert len(answer.cards) <= 1  # no card of their own for "cuanto es el total", "cuanto tiempo ..."
+
+
+@pytest.mark.parametrize(
+    ("language", "question", "said"),
+    [
+        ("en", "got an invoice dated 11/6 for $267, what happens if i pay late?", "In Inglewood: "),
+        (
+            "es",
+            "cuanto es lo q se paga al año del permiso de la grasa? tengo 38 sillas no tengo drive thru",
+            "En Inglewood: Su cuota anual es de $267",  # no drive-thru: the small fee
+        ),
+    ],
+)
+def test_a_question_that_names_no_city_but_what_only_inglewood_has_is_answered_for_inglewood(
+    real_index, language, question, said
+):
+    with languages.using(language):
+        answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
+    assert answer.text.startswith(said)
+    assert "Inglewood FOG Ordinance" in " ".join(answer.citations)
+    with languages.using(language):  # a city said is the city
+        told = free_answer(real_index, CityContacts(), question + " victorville", None, NOW, "sms")
+    assert not told.text.startswith(said[:12])

@@ -7,7 +7,13 @@ import re
 
 import pytest
 
-from calculations import about_another_place, compute, without_permit_terms, without_stated_facts
+from calculations import (
+    about_another_place,
+    compute,
+    implied_city,
+    without_permit_terms,
+    without_stated_facts,
+)
 from calculations.compute import bare_number_read, clock_deadlines, what_if_read
 from knowledge.spanish import gloss
 
@@ -1178,3 +1184,17 @@ def test_a_day_said_after_which_notice_it_is_asks_the_day_s_clock_not_the_fee_ag
     )
     found = compute(said, "inglewood", NOW, asked="the letter says it was mailed November nineteenth")
     assert found is None or found.kind != "nov_fee"
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("same envelope theres an invoice dated 11/6/2026 for $267", "inglewood"),
+        ("the fee is 413 right", "inglewood"),
+        ("38 seats, no drive thru, whats the yearly charge", "inglewood"),
+        ("we live at 413 main st", None),  # a house number is no fee
+        ("how often do i pump the interceptor", None),
+    ],
+)
+def test_what_only_one_city_s_ordinance_has_implies_that_city(text, city):
+    assert implied_city(text) == city
