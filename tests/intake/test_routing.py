@@ -1284,3 +1284,23 @@ def test_the_same_question_for_a_place_in_the_other_city_asks_the_topic_there(sa
     from intake.routing import asks_about_the_other_city
 
     assert asks_about_the_other_city(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "live"),
+    [
+        (
+            "ayuda!! se esta rebalsando la trampa de grasa de la pupuseria y el agua va pal estacionamiento y "
+            "ya casi llega a la calle. inglewood",
+            True,  # Central American "rebalsar": overflowing now
+        ),
+        (
+            "Si hay un derrame en el estacionamiento de la plaza en Inglewood y la ciudad lo tiene que "
+            "limpiar, ¿quién paga?",
+            False,  # a spill supposed, to ask who pays
+        ),
+        ("ok y si vuelve a pasar a quien le hablamos?", False),
+    ],
+)
+def test_a_spanish_spill_going_on_or_supposed_is_read_in_its_gloss(said, live):
+    assert spill_is_live(gloss(said)) is live
