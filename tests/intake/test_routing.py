@@ -1290,8 +1290,8 @@ def test_the_same_question_for_a_place_in_the_other_city_asks_the_topic_there(sa
     ("said", "live"),
     [
         (
-            "ayuda!! se esta rebalsando la trampa de grasa de la pupuseria y el agua va pal estacionamiento y "
-            "ya casi llega a la calle. inglewood",
+            "ayuda!! se esta rebalsando la trampa de grasa de la pupuseria y el agua va pal estacionamiento "
+            "y ya casi llega a la calle. inglewood",
             True,  # Central American "rebalsar": overflowing now
         ),
         (
