@@ -96,8 +96,9 @@ _WH_ASKED = re.compile(rf"^¿?{_WH}\b.*\?\s*$", re.IGNORECASE | re.DOTALL)
 # "to" of a change ("change the phone to ..."), not of a place or a time ("close to the storm drain", "next to
 # the Denny's", "up to 40 gallons")
 _CHANGE_TO = re.compile(
-    r"(?<!close )(?<!next )(?<!closer )(?<!going )(?<!up )(?<!due )(?<!down )(?<!according )(?<!back )"
-    r"(?<!out )(?<!into )(?<!onto )(?<!headed )(?<!heading )(?<!way )(?<!runs )(?<!running )(?<!goes )"
+    r"(?<!\bclose )(?<!\bnext )(?<!\bcloser )(?<!\bgoing )(?<!\bup )(?<!\bdue )(?<!\bdown )"
+    r"(?<!\baccording )(?<!\bback )(?<!\bout )(?<!\binto )(?<!\bonto )(?<!\bheaded )(?<!\bheading )"
+    r"(?<!\bway )(?<!\bruns )(?<!\brunning )(?<!\bgoes )"
     r"\b(?:to|should be|should read)\s+(?P<value>.+)$",
     re.IGNORECASE,
 )

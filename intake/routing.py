@@ -232,7 +232,7 @@ _ASKS_WHEN_DUE = _words(
     r"next (?:one|pump|pumping|service|cleaning)",
 )
 _LOG_REQUEST = _words(  # not "to save us $", "save money"; not a log kept ("on our paper log")
-    r"(?<!paper )(?<!our )(?<!the )(?<!my )(?<!your )(?<!a )(?<!service )(?<!pump )"
+    r"(?<!\bpaper )(?<!\bour )(?<!\bthe )(?<!\bmy )(?<!\byour )(?<!\ba )(?<!\bservice )(?<!\bpump )"
     r"(?:log|record|add|save(?! (?:us|me|you|them|money|\$|a lot|some|time|cash))|enter)(?:ging)?"
     r"(?: (?:a|an|our|the|my|this|it)\b)?"
 )

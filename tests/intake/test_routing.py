@@ -82,6 +82,7 @@ def test_a_live_spill_asked_as_a_question_becomes_a_spill_report_but_a_form_answ
         "we were pumped out this morning",
         "the hauler came on Monday and took 1200 gallons",
         "had the trap serviced last tuesday",
+        "pumper just left, wanna log it. victorville",  # "wanna log": no log kept ("a log")
     ],
 )
 def test_a_reported_pump_out_starts_the_log(text):
