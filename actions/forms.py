@@ -1356,7 +1356,17 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 a_name = spec.parser == "person_name" or requested in _BUSINESS_FIELDS  # a phone said too is
                 text = without_phones(message.text).strip(" ,;") if a_name else message.text  # its own answer
                 result = parse(spec.parser, text, message.ctx)
-                if result.ok:
+                facts = (
+                    _harvest(form, message, values, requested)
+                    if requested in _BUSINESS_FIELDS and _AMOUNT_WITH_UNIT.search(text)
+                    else {}
+                )
+                if result.ok and facts and requested not in facts and len(text.split()) <= MAX_COMPANY_WORDS:
+                    # "45 seats, no drive thru" asked the business's name: the facts it gives, kept, and the
+                    # name asked again
+                    updates.update(facts)
+                    feedback.append(t("Noted."))
+                elif result.ok:
                     updates[requested] = _in_own_words(form, message, values, requested) or result.slot
                     # the other facts read with this answer ("1500" asked the gallons: an interceptor)
                     updates.update(_harvest(form, message, {**values, **updates}, requested))

@@ -1334,10 +1334,16 @@ def computed_aside(tracker: Tracker, said: str) -> str | None:
     permiso?"): worked out, with its section; None when the message before asked nothing or it still
     computes nothing new."""
     before = user_texts(tracker, 3)  # the two before, and this one
-    if len(before) == 3 and looks_like_question(before[0]) and not looks_like_question(before[1]):
+    english = (lambda text: text) if current() == ENGLISH else gloss
+    if (
+        len(before) == 3
+        and looks_like_question(before[0])
+        and not looks_like_question(before[1])
+        and without_facts_said_again(english(before[1]), english(said)) != english(before[1])
+    ):
         # "¿cuánto me va a salir?", "45 sillas, no hay drive thru", then "ay no perdon, son 55 sillas": the
-        # facts given for the question, the newer ones in place of those they change
-        english = (lambda text: text) if current() == ENGLISH else gloss
+        # facts given for the question, the newer ones in place of those they change (a message that changes
+        # none of them, the next answer to the form, works nothing out again)
         said = with_newer_facts(english(before[1]), english(said))
         before = [before[0], said]
     before = before[-2:]

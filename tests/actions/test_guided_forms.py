@@ -1776,3 +1776,17 @@ def test_an_amount_said_again_after_an_apology_corrects_the_answer_it_fits_while
         turn = decide(PERMIT_FORMS["inglewood"], FormState(values, "parcel_numbers"), say(said), CONTACTS)
     assert turn.updates["dining_capacity"] == 55
     assert not turn.failures  # no failed answer to the open question
+
+
+def test_counts_said_when_the_business_s_name_is_asked_are_kept_and_the_name_asked_again():
+    """ "45 seats, no drive thru" right after the fee was asked, while the form asks the business's name: the
+    seats and the drive-thru are the application's, and no business is named "45 seats, no drive thru"."""
+    form = PERMIT_FORMS["inglewood"]
+    turn = decide(
+        form, FormState({"city": "inglewood"}, "business_name"), say("45 seats, no drive thru"), CONTACTS
+    )
+    assert "business_name" not in turn.updates
+    assert turn.updates["dining_capacity"] == 45 and turn.updates["drive_thru"] == "no"
+    assert turn.next_slot == "business_name" and turn.question
+    named = decide(form, FormState({"city": "inglewood"}, "business_name"), say("Taco Hut"), CONTACTS)
+    assert named.updates["business_name"] == "Taco Hut"
