@@ -48,6 +48,7 @@ SPLIT_OF_WRITER = {
     "w29": "dev",  # stop 42: as w28 (README)
     "w30": "dev",  # stop 43: as w28, conversations weighted (README)
     "w32": "dev",  # stop 45: as w28, written beside w33 (test) so the split stays near a third (README)
+    "w34": "dev",  # stop 46: as w32, written beside w35 (test) (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -58,6 +59,7 @@ SPLIT_OF_WRITER = {
     "w27": "test",  # stop 39: as w25 (README)
     "w31": "test",  # stop 44: as w30, to keep the test split near a third as dev grows; never read (README)
     "w33": "test",  # stop 45: written beside w32 (dev); never read (README)
+    "w35": "test",  # stop 46: written beside w34 (dev); never read (README)
     "s1": "dev",
     "s2": "dev",
     "s3": "dev",
@@ -78,6 +80,7 @@ SPLIT_OF_WRITER = {
     "s25": "dev",  # as w29, stop 42 (README)
     "s26": "dev",  # as w30, stop 43 (README)
     "s28": "dev",  # as w32, stop 45 (README)
+    "s30": "dev",  # as w34, stop 46 (README)
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -87,6 +90,7 @@ SPLIT_OF_WRITER = {
     "s23": "test",  # stop 39: as w25 (README)
     "s27": "test",  # stop 44: as w31 (README)
     "s29": "test",  # stop 45: as w33 (README)
+    "s31": "test",  # stop 46: as w35 (README)
 }
 SPLITS = ("dev", "test")
 CHANNELS = ("sms", "web", "voice")
