@@ -337,6 +337,34 @@ _SAME_AGAIN = re.compile(
 )
 
 
+MAX_SORTED_QUERY_CHARS = 400  # the sorting questions kept for a later "and at my house?"
+# "and the potato peels and egg shells from the kitchen?", "y las cascaras?": the next item, same place
+_AND_THE_NEXT = re.compile(
+    r"^\W*(?:and|also|plus|what about|how about|then|ok(?:ay)?,? (?:and|what about)|y|tambi[eé]n|"
+    r"y (?:qu[eé]|que) (?:tal|hay|pasa) con|(?:y )?(?:qu[eé]|que) (?:tal|hay|pasa) con)\b",
+    re.IGNORECASE,
+)
+
+
+def _another_item_sorted(tracker: Tracker, text: str) -> str | None:
+    """A follow-up after a sorting answer that names other items by their words and asks nothing else
+    ("and the potato peels and egg shells from the kitchen?"): those, sorted for the place the conversation
+    gave (a house said a turn earlier stays a house); None for anything else."""
+    if not _AND_THE_NEXT.search(text):
+        return None
+    matcher = runtime.sorting_matcher()
+    generator = tracker.get_slot(GENERATOR_SLOT) or (
+        said.value if (said := generator_in_conversation(tracker)) else None
+    )
+    limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
+    if listed := matcher.sort_many(text, generator):
+        return format_many(listed, city_contact=_office(), limit=limit)
+    named = matcher.sort(re.split(r"[?.!,;]", text)[0], generator)
+    if not named.matched or named.method == "semantic":
+        return None
+    return format_answer(matcher.sort(text, generator), city_contact=_office(), limit=limit)
+
+
 def _sorted_again_there(tracker: Tracker, query: str, limit: int) -> str | None:
     """A message that names no item but another place, asking whether it is done the same way there ("my
     sister runs a little cafe in victorville, does she do it the same way?"): the items of the message
@@ -375,6 +403,11 @@ class ActionSortFollowUp(Action):
             return await ActionSetCity().run(dispatcher, tracker, domain)
         if said is None and intent == "inform" and not looks_like_question(text):  # a fact, not a setting
             return await ActionFollowUp().run(dispatcher, tracker, domain)
+        if said is None and (reply := _another_item_sorted(tracker, text)):
+            dispatcher.utter_message(text=reply)
+            # the items asked so far, together: "what about at my house" next sorts them all there
+            asked = f"{tracker.get_slot(QUERY_SLOT) or ''} {text}".strip()[-MAX_SORTED_QUERY_CHARS:]
+            return [SlotSet(QUERY_SLOT, asked)]
         if said is None or (len(text.split()) > SETTING_FOLLOW_UP_WORDS and not _SAME_AGAIN.search(text)):
             return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         matcher = runtime.sorting_matcher()

@@ -130,7 +130,10 @@ _NOT_BUT = re.compile(
     # the new one first: "It's actually the manhole in front of the Del Taco, not the Denny's"
     r"|\b(?:it'?s|it is|it was)\s+(?:actually|really)\s+(?P<new_first>[^,.;!?]+?)\s*,\s*"
     r"not\s+(?P<old_last>[^.!?]+)"
-    r"|\b(?:es|fue|era)\s+(?:en\s+)?(?P<new_es_first>[^,.;!?]+?)\s*,\s*no\s+(?:en\s+)?(?P<old_es_last>[^.!?]+)",
+    r"|\b(?:es|fue|era)\s+(?:en\s+)?(?P<new_es_first>[^,.;!?]+?)\s*,\s*no\s+(?:en\s+)?(?P<old_es_last>[^.!?]+)"
+    # "wait not yesterday it was today 7am": the old one, a word or two, then what it was
+    r"|(?:^|[,.;!]\s*|\bwait\s+|\bsorry\s+|\boops\s+)not\s+(?P<old_short>\w+(?:\s+\w+)??)\s*[,;.!]?\s*"
+    r"(?:it'?s|it is|it was|its|was|but)\s+(?P<new_short>[^.!?]+)",
     re.IGNORECASE,
 )
 
@@ -169,6 +172,7 @@ def _not_but(text: str) -> tuple[str, str] | None:
         ("old_es", "new_es"),
         ("old_last", "new_first"),
         ("old_es_last", "new_es_first"),
+        ("old_short", "new_short"),
     ):
         if match[old]:
             return match[old].strip(), match[new].strip(" ,;")
@@ -179,6 +183,14 @@ def _not_but(text: str) -> tuple[str, str] | None:
 _UNASKED_CORRECTION = re.compile(
     r"(?P<new>\b\d[\d,.]*\s+[^\W\d_]+)\s*,?\s+(?:not|no)\s+(?:\w+\s+)?\d", re.IGNORECASE
 )
+
+
+def _corrects_one_of(fact: str, said: Mapping[str, Any]) -> bool:
+    """Whether the number a correction gives ("60 seats" of "60 seats total, not 45") is one of the answers
+    read from the message."""
+    numbers = re.findall(r"\d+", fact.replace(",", ""))
+    return any(number in str(value) for number in numbers for value in said.values())
+
 
 _MORE = re.compile(
     r"^\s*(?:(?:reply\s+)?more(?:\s+please)?|(?:responder\s+)?m[aá]s(?:\s+por\s*favor)?)\W*$",
@@ -649,8 +661,16 @@ def city_contact_sentence(city: str | None, contacts: CityContacts) -> str:
 
 
 def _find_field(form: GuidedForm, message: Message, values: Mapping[str, Any]) -> str | None:
-    """The field the user names ("change the address"), from the ``field`` entity or the form's words."""
+    """The field the user names ("change the address"), from the ``field`` entity or the form's words; or,
+    for "not X, it was Y", the answer both X and Y are values of ("wait not yesterday it was today 7am.
+    hauler came early": the date, whatever else the message names)."""
     names = {spec.name for spec in form.spec.applicable(values)}
+    if (not_but := _not_but(message.text)) is not None:
+        for spec in form.spec.applicable(values):
+            if spec.parser in _CORRECTABLE and values.get(spec.name) is not None:
+                old, new = (parse(spec.parser, said, message.ctx) for said in not_but)
+                if old.ok and new.ok and old.slot == values.get(spec.name):
+                    return spec.name
     for entity in message.entities:
         if entity.get("entity") == "field":
             value = str(entity.get("value", "")).lower()
@@ -681,6 +701,10 @@ def _said_again(
     it, only the facts it adds; None when it gives another value or none (it asks to change the answer)."""
     if _change_to(message.text) or values.get(named) is None:
         return None
+    if (not_but := _not_but(message.text)) is not None:  # "not yesterday, it was today": the old value denied
+        denied = parse(form.spec.field(named).parser, not_but[0], message.ctx)
+        if denied.ok and denied.slot == values.get(named):
+            return None
     result = parse(form.spec.field(named).parser, message.text, message.ctx)
     if not result.ok or result.slot != values.get(named):
         return None
@@ -1084,9 +1108,17 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
 def _business_in_a_clause(text: str) -> str | None:
     """A food business named in one clause of a longer message ("es la taqueria el guero"), or None."""
     for clause in re.split(r"[,;.!?]\s*", without_phones(text)):
-        if names_a_food_business(clause) and (name := business_name_said(clause)):
+        said = _PLACE_AFTER.sub("", clause)  # "Sweet Crumb Bakery on S Market St": the name before the street
+        if names_a_food_business(said) and (name := business_name_said(said)):
             return name
     return None
+
+
+# Where a business is, said after its name ("Sweet Crumb Bakery on S Market St inglewood"): a street named
+# as people write one, capitalised or with its direction
+_PLACE_AFTER = re.compile(
+    r"\s+(?:on|at|off|en)\s+(?:(?:[NSEW]\.?|[Nn]orth|[Ss]outh|[Ee]ast|[Ww]est)\s+)?[A-Z0-9].*$"
+)
 
 
 def name_and_address(
@@ -1295,8 +1327,17 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             feedback.append(_changed(spec, new_value) if new_value is not None else t("OK."))
         elif message.intent == "change_answer" and (said := _harvest(form, message, values, None)):
             updates.update(said)  # a correction of a fact not asked yet ("60 seats total, not 45") is it
-            labels = [t(form.spec.field(name).label).lower() for name in said if name in form.slots]
-            if labels:
+            unasked = _UNASKED_CORRECTION.search(message.text)
+            if unasked and not _corrects_one_of(unasked.group("new"), said):
+                # "wait sorry its 38 seats not 28, we added the patio": the seats are no question here; what
+                # else it tells ("we added": the place is open) is kept without a word
+                feedback.append(
+                    t(
+                        "Noted: {fact}. This request doesn't ask for that, so nothing in it changes.",
+                        fact=unasked.group("new"),
+                    )
+                )
+            elif labels := [t(form.spec.field(name).label).lower() for name in said if name in form.slots]:
                 feedback.append(t("OK, I've changed the {label}.", label=", ".join(labels)))
         elif message.intent == "change_answer" and (unasked := _UNASKED_CORRECTION.search(message.text)):
             # "we actually have 36 seats, not 28" to a form with no question about seats: heard, and nothing

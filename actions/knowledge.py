@@ -74,6 +74,7 @@ from knowledge.answer import (
     pieces_of,
     rest_first,
     subject_family,
+    without_announcement,
 )
 from knowledge.answer_types import asked_types
 from knowledge.cards import Card, CardIndex, join_citations
@@ -280,7 +281,7 @@ def reply_for(
         # avise a nadie. pa cuando tengo q mandar lo escrito?" after the Saturday's backup: that Saturday's)
         events.append(SlotSet(TOPIC_SLOT, _topic_after(tracker.get_slot(TOPIC_SLOT), question)))
     named = detect_city(question)
-    if named and named != city:
+    if named and named != tracker.get_slot("city"):  # "vv sent an admin complaint ...": kept for what follows
         events.append(SlotSet("city", named))
     return shaped, events
 
@@ -366,13 +367,14 @@ def _free_answer_in(
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
     computed = compute(english, city or detect_city(said), now, asked=asked)
+    own = compute(asked, city or detect_city(question), now) if computed is not None and asked else None
+    if computed is not None and own is not None and not _same_reckoning(own.kind, computed.kind):
+        # "theres also a notice of violation in here, its my first one ever. how much is that one" after an
+        # invoice's late fee: the new message's own matter, worked out, not the invoice's again
+        computed = own
     # the result's values are ones the conversation gave before, not this message ("sacaron como 1200
     # galones. y el manifest lo mando yo o la compañia?" mid-log: the service day is the form's)
-    from_before = (
-        computed is not None
-        and asked is not None
-        and compute(asked, city or detect_city(question), now) is None
-    )
+    from_before = computed is not None and asked is not None and own is None
     # whose place it is: a household's card never answers a business, nor a business's card a household
     setting = _SETTING_OF.get(parse_generator(question))
     rule = answer_question(
@@ -455,6 +457,16 @@ def _free_answer_in(
     return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
 
 
+def _same_reckoning(kind: str, other: str) -> bool:
+    """Whether two computed results are of one reckoning, whole or in part ("deminimis_limit", what the
+    gallons alone say, is the de minimis test's; an applicant's permit fees hold the annual fee)."""
+    kind, other = _RECKONING.get(kind, kind), _RECKONING.get(other, other)
+    return kind.startswith(other) or other.startswith(kind)
+
+
+_RECKONING = {"annual_fee": "permit_fee"}
+
+
 # A question that asks who does something ("¿el manifiesto lo mando yo o el pumpero?", "do I send it or does
 # the company?"): its answer is the card's, before any day the conversation's earlier facts start
 _ASKS_WHO = re.compile(
@@ -470,6 +482,7 @@ _ASKS_WHAT_HAPPENS = re.compile(
 # A question that asks for a day or a time limit ("how long do i have to appeal", "hasta q dia tengo")
 _ASKS_A_DATE = re.compile(
     r"\b(?:when|by when|how long|how many days|what day|which day|what date|deadline|due|last day|"
+    r"how far (?:ahead|in advance)|con cu[aá]nta anticipaci[oó]n|"
     r"cu[aá]ndo|para cu[aá]ndo|pa cu[aá]ndo|hasta cu[aá]ndo|hasta q(?:u[eé])? d[ií]a|qu[eé] d[ií]a|"
     r"cu[aá]nto tiempo|cu[aá]ntos d[ií]as|plazo|fecha l[ií]mite)\b",
     re.IGNORECASE,
@@ -1151,8 +1164,9 @@ def _reads_better_with(question: str, about_the_form: str, city: str | None) -> 
     question alone: a short question that names no subject of its own leans on the form's."""
     cards = _answer_cards()
     # "And if we double our staff next year and the food waste goes up?": opened as a follow-up, it leans on
-    # the form's subject however long it is
-    if cards is None or (len(question.split()) > FOLLOW_UP_MAX_WORDS and not is_follow_up(question)):
+    # the form's subject however long it is; "Quick question before we go on — ..." counts what it asks
+    asked = without_announcement(question)
+    if cards is None or (len(asked.split()) > FOLLOW_UP_MAX_WORDS and not is_follow_up(asked)):
         return False
     alone = cards.match(question, city, k=1, language=current())
     with_subject = cards.match(about_the_form, city, k=1, language=current())

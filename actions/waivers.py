@@ -186,7 +186,10 @@ _SITE_FACTS = (
             r"operating)|ya (?:est[aá] )?abiert[oa]|abierto desde|existente|"
             # "Tengo un café pequeño en Inglewood en un local viejo": a place that runs now
             r"(?:tengo|tenemos) (?:un|una) (?:\w+ ){0,5}?en (?:un|una) (?:local|edificio) (?:viejo|antiguo)|"
-            r"(?:we have|i have|i run|we run|i own) (?:a|an) (?:\w+ ){0,3}?in an old building)\b",
+            r"(?:we have|i have|i run|we run|i own) (?:a|an) (?:\w+ ){0,3}?in an old building|"
+            # what the place does now ("mostly pastries n coffee, we added the patio", "servimos cafe")
+            r"(?:we|i) (?:serve|sell|cook|fry|bake|make|added|already have)|"
+            r"(?:servimos|vendemos|cocinamos|horneamos|freimos|freímos|preparamos|ya tenemos))\b",
             re.IGNORECASE,
         ),
     ),
@@ -368,6 +371,14 @@ class ValidateSpaceWaiverForm(GuidedFormValidation):
 
 class ValidateVarianceForm(GuidedFormValidation):
     form = VARIANCE_FORM
+
+    def prefill(self, tracker: Tracker, state: FormState) -> dict[str, Any]:
+        """A request started after questions that told the site ("I have a small cafe in an old building, no
+        room inside or out. What are my options?"): those answers, not asked again."""
+        topic = tracker.get_slot(TOPIC_SLOT)
+        if state.requested is not None or not topic:
+            return {}
+        return site_facts(topic, latest_message(tracker, self.form).ctx, {})
 
     def after(self, decision: Decision, state: FormState, message: Message, tracker: Tracker) -> AfterTurn:
         values = {**state.values, **decision.updates}

@@ -490,6 +490,9 @@ _ABOVE_COSTS = re.compile(
     r"(?:higher|bigger|more) than (?:the|their|what)|mark ?-?up|overhead|"
     # "says city cost $4,800 ... is that all or do they add more?"
     r"(?:do|does|will|can|could) (?:they|the city|inglewood) add|add(?:ed)? (?:more|anything|extra)|"
+    # "the city's costs were $4,000. will anything be added to that?"
+    r"(?:anything|something|more|extra) (?:else )?(?:be |get |gets |getting )?added|"
+    r"added (?:on )?to (?:that|it)|"
     r"is that (?:all|it)(?= or\b| \?|\?)|"
     r"m[aá]s de lo que (?:les )?cost\w+)\b",
     re.I,
@@ -589,7 +592,7 @@ _LEFT_UNPAID = (
 # owed is worked out for (Spanish is read in its gloss: "y si lo pago el viernes?" is "and if lo payment el
 # Friday")
 _PAY_ON = re.compile(
-    r"\b(?:if|when|once)\s+(?:(?:i|we|lo|la)\s+)?(?:can\s+|could\s+|do\s+)?pay(?:ment)?"
+    r"\b(?:if|when|once|si|cuando)\s+(?:(?:i|we|lo|la)\s+)?(?:can\s+|could\s+|do\s+)?pay(?:ment)?"
     r"(?:\s+(?:it|this|that|them|the\s+(?:bill|invoice|fee)))?\s+(?:on\s+|by\s+|el\s+)?(?P<day>[^?.!,;]{1,40})"
     # "and if i cant pay till january?": paid then, at the earliest
     r"|\b(?:can'?t|cannot|won'?t|don'?t|do not|not|no)\s+(?:(?:lo|la)\s+)?pay(?:ment)?"
@@ -619,13 +622,23 @@ def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
         # "and if we pay next week?": from its Monday, the first day it could be paid then
         found = ParseResult(ctx.today + dt.timedelta(days=7 - ctx.today.weekday()))
         start, end = _NEXT_WEEK.search(normalize(match[name])).span()
-    if not found.ok or found.value is None:
-        return None, text
+    if not found.ok or found.value is None or not _LEADS_TO_A_DAY.fullmatch(normalize(match[name])[:start]):
+        return None, text  # "if i pay late its dated oct 20": the invoice's date, no day it is paid
+    if name == "day" and _AFTER_DAY.search(normalize(match[name])[:start]):
+        found = ParseResult(found.value + dt.timedelta(days=1))  # "if i pay it after new years": the 2nd
     said = re.escape(normalize(match[name])[start:end])  # the day's words: the invoice's date is another
     rest = text[: match.start(name)] + re.sub(said, " ", text[match.start(name) :], count=1, flags=re.I)
     return (found.value if found.value >= ctx.today else None), rest
 
 
+# The words that may come between "if i pay it" and the day: "on", "after", "like around", "el", "hasta el"
+_LEADS_TO_A_DAY = re.compile(
+    r"\s*(?:(?:after|before|on|by|the|around|like|maybe|about|in|at|until|till|to|into|through|el|la|"
+    r"despu[eé]s|antes|de|del|para|hasta|como|por|a|mas|m[aá]s)\s+)*",
+    re.I,
+)
+# "after new years", "despues de navidad": the day after the day said, at the earliest
+_AFTER_DAY = re.compile(r"\b(?:after|despu[eé]s\s+de(?:l)?)\s*$", re.I)
 _NEXT_WEEK = re.compile(r"\bnext week\b|\b(?:la )?(?:otra|pr[oó]xima) semana\b|\bla semana que viene\b", re.I)
 
 
@@ -634,10 +647,23 @@ _A_HEARING = re.compile(r"\b(?:hearing|audiencia)\b", re.I)
 
 
 def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
-    if city != "inglewood" or not (_INVOICE.search(text) and _UNPAID.search(text)):
+    if (
+        city == "inglewood"
+        and not _INVOICE.search(text)
+        and _FEE_NOTICE.search(text)
+        and _PAID_LATE.search(text)
+    ):
+        # "how much is the yearly grease fee ... 38 seats, drive thru" then "n what if i pay late": the
+        # basic penalty on the annual fee the message's facts set
+        fee = _annual_result(text)
+        return _late_penalty_undated(Decimal(str(fee.amount)), ctx) if fee is not None else None
+    if city != "inglewood" or not _INVOICE.search(text):
+        return None
+    paid_on, rest = _pay_day(text, ctx)
+    if not (_UNPAID.search(text) or paid_on is not None):  # "if i pay it after new years" says unpaid
         return None
     amount = _billed(text)
-    paid_on, text = _pay_day(text, ctx)
+    text = rest
     invoiced = _dated(text, ctx)
     if (not invoiced.ok or invoiced.value is None) and amount is not None:
         return _late_penalty_undated(amount, ctx)  # "It's $267, the annual inspection fee."
@@ -894,11 +920,35 @@ _NEAR_A_PLACE = re.compile(
 )
 
 
-def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+# Paying late said of a fee ("n what if i pay late", "y si pago tarde", "what if we're late paying it")
+_PAID_LATE = re.compile(
+    r"\b(?:pay(?:ing)? (?:it |this |that |the fee )?late|late (?:paying|payment)|"
+    r"(?:i|we) (?:don'?t|do not|can'?t) pay(?: it)? on time|pag(?:o|amos|ar|arla|arlo) tarde|pago tard[ií]o|"
+    r"no (?:lo |la )?pag(?:o|amos) a tiempo)\b",
+    re.I,
+)
+
+
+def _fee_facts(text: str) -> tuple[re.Match[str] | None, bool, str]:
+    """The seats, the drive-thru and the kind of establishment an Inglewood fee rests on, as the message
+    says them ("a restaurant near the high school" is a restaurant)."""
     seats = _SEATS.search(text)
     drive_thru = bool(_DRIVE_THRU.search(text)) and not _NO_DRIVE_THRU.search(text)
-    said = _NEAR_A_PLACE.sub(" ", text)  # "a restaurant near the high school" is a restaurant
+    said = _NEAR_A_PLACE.sub(" ", text)
     kind = next((kind for kind, named in _LARGE_KINDS if named.search(said)), "restaurant")
+    return seats, drive_thru, kind
+
+
+def _annual_result(text: str) -> compliance.Result | None:
+    """Inglewood's annual fee for the seats and drive-thru the message gives; None when it gives neither."""
+    seats, drive_thru, kind = _fee_facts(text)
+    if not (seats or drive_thru):
+        return None
+    return compliance.annual_fee(int(seats.group(1)) if seats else None, drive_thru, kind)
+
+
+def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    seats, drive_thru, kind = _fee_facts(text)
     if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)):
         return None
     if not (seats or drive_thru or (kind != "restaurant" and _ANNUAL.search(text))):
@@ -1382,6 +1432,12 @@ _SAID_BACK = re.compile(
     r"about|unos|unas|just|solo|nom[aá]s)\s+)*\d",
     re.IGNORECASE,
 )
+# "Son 8, afortunadamente." right after "¿Y si fueran 12 galones?": the number said back without a "no"
+_SAID_BACK_TO_A_WHAT_IF = re.compile(
+    r"^\W*(?:son|eran|fueron|they'?re|actually|really|m[aá]s bien)\s+(?:(?:como|like|about|unos|unas|solo|"
+    r"just|nom[aá]s)\s+)?\d+\b(?!\s+(?:los|las|que|q|de)\b)",
+    re.IGNORECASE,
+)
 
 
 def what_if_read(text: str, topic: str) -> str:
@@ -1389,7 +1445,9 @@ def what_if_read(text: str, topic: str) -> str:
     yarda ... 6 galones" supposes 12 gallons), and so a number said back in place of it ("no no, son 8"
     after the what-if: 8 gallons); ``text`` as it is when it is neither, gives its unit, or the topic gave
     no amount."""
-    if not (is_hypothetical(text) or _SAID_BACK.match(text)) or _AMOUNT_WITH_UNIT.search(text):
+    last = re.split(r"(?<=[.?!])\s+", topic.strip())[-1] if topic.strip() else ""
+    said_back = _SAID_BACK.match(text) or (_SAID_BACK_TO_A_WHAT_IF.match(text) and is_hypothetical(last))
+    if not (is_hypothetical(text) or said_back) or _AMOUNT_WITH_UNIT.search(text):
         return text
     units = _AMOUNT_WITH_UNIT.findall(topic)
     number = _A_NUMBER.search(text)
@@ -1422,7 +1480,12 @@ def bare_number_read(text: str, asked: str | None, topic: str, city: str | None,
     return text
 
 
-_NOTICE_OF_VIOLATION = re.compile(r"\b(?:notices? of violation|novs?)\b(?!\s*\d)", re.I)  # not "nov 25"
+_NOTICE_OF_VIOLATION = re.compile(
+    r"\b(?:notices? of violation|novs?)\b(?!\s*\d)"  # not "nov 25"
+    # "got a ticket from the grease inspector": the inspector's ticket, not a pump ticket
+    r"|\b(?:ticket|citation)\b.{0,30}\b(?:inspector|city)\b|\b(?:inspector|city)\b.{0,30}\b(?:ticket|citation)\b",
+    re.I,
+)
 
 
 def _ordinal(n: int) -> str:
@@ -1482,7 +1545,8 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
     if not found.ok or found.value is None:
         return None
     said = normalize(text)
-    rest = said[:start] + " " + said[end:]
+    # the weekday said with the day is the same day ("on monday february 1, 2027"), never a second one
+    rest = _WEEKDAY_BEFORE.sub(" ", said[:start]) + " " + said[end:]
     second, (second_start, second_end) = find_date(rest, ctx, tense)
     other, start_at = None, start
     if second.value is not None and second.value != found.value:
@@ -1524,6 +1588,11 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
     return Computed("deadline", " ".join(said_reasons), deadlines[0].citation, dues)
 
 
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun|"
+    r"lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\.?,?\s*$",
+    re.IGNORECASE,
+)
 # The days a notice of violation itself gives to comply ("Correct within 10 calendar days", "tiene 10 dias
 # para corregir"): shorter than the chapter's thirty, they are the deadline (6.37.130(d)(3))
 _NOTICE_PERIOD = re.compile(

@@ -116,6 +116,21 @@ _RE_TODAY = re.compile(
     r"\b(?:just|right)\s+now\b|\best[ae]\s+(?:ma[ñn]ana|tarde|noche)\b|\bahorita\b|\bahora\s+mismo\b"
 )
 _RE_TOMORROW = re.compile(r"\btomorrow\b|(?<!la )(?<!esta )(?<!este )\bma[ñn]ana\b")
+# fixed-date holidays people date things by ("if i pay it after new years", "despues de navidad")
+_HOLIDAYS = {
+    "new_year": (1, 1),
+    "new_year_eve": (12, 31),
+    "christmas_eve": (12, 24),
+    "christmas": (12, 25),
+    "july_4": (7, 4),
+}
+_RE_HOLIDAY = re.compile(
+    r"\b(?:(?P<new_year_eve>new\s*year'?s\s+eve|fin\s+de\s+a[ñn]o|a[ñn]o\s+viejo)"
+    r"|(?P<new_year>new\s*year'?s?(?:\s+day)?|a[ñn]o\s+(?:nuevo|new))"
+    r"|(?P<christmas_eve>christmas\s+eve|x-?mas\s+eve|nochebuena)"
+    r"|(?P<christmas>christmas(?:\s+day)?|x-?mas|navidad(?:es)?)"
+    r"|(?P<july_4>(?:the\s+)?(?:4th|fourth)\s+of\s+july|independence\s+day))\b"
+)
 _RE_AGO = re.compile(
     rf"\b(?P<n>{NUMBER_PATTERN}|an?|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|several)\s+"
     r"(?P<unit>days?|weeks?|months?|years?)\s+ago\b"
@@ -140,7 +155,7 @@ _RE_MONTH_DAY = re.compile(
     rf"(?:,?\s*(?P<year>{_YEAR})\b{_NOT_A_DATE_AFTER})?"
 )
 _RE_DAY_MONTH = re.compile(
-    rf"\b(?:the\s+)?(?P<day>\d{{1,2}}){_ORDINAL}\s+(?:of\s+|de\s+)?(?P<month>{_MONTH})\b\.?"
+    rf"\b(?:the\s+)?(?P<day>\d{{1,2}}){_ORDINAL}\s+(?:of\s+|de\s+|d\s+)?(?P<month>{_MONTH})\b\.?"
     rf"(?:,?\s*(?:de\s+|del\s+)?(?P<year>{_YEAR})\b{_NOT_A_DATE_AFTER})?"
 )
 _RE_MONTH_ONLY = re.compile(rf"\b(?:in\s+)?(?P<month>{_MONTH})\b(?:\s+(?P<year>\d{{4}}))?")
@@ -466,6 +481,8 @@ def _dates_in(text: str, ctx: ParseContext, tense: str) -> Iterator[_DateFound]:
             yield found(match, _check_tense(_shift(today, n, match.group("unit")), today, tense))
     if match := _RE_TODAY.search(text):
         yield found(match, _ok(today))
+    if match := _RE_HOLIDAY.search(text):
+        yield found(match, _resolve(*_HOLIDAYS[match.lastgroup], None, today, tense))
     for pattern in (_RE_MONTH_DAY, _RE_DAY_MONTH):
         if (match := pattern.search(text)) and not _a_notice_of_violation(pattern, match):
             month = _MONTHS[match.group("month")]

@@ -73,7 +73,7 @@ _NOT_A_HAULER = re.compile(
     r"q(?:ue|u[eé])?\s+onda|buen[oa]s|oye|qu[eé]\s+tal|"
     # where the business is ("es Pollos El Chele en inglewood"), not who pumped
     r"(?:en|in)\s+(?:victorville|inglewood)|"
-    r"restaurants?|restaurantes?|negocio|local|"
+    r"restaurants?|restaurantes?|negocio|local|commissary|comisariato|sucursal|"
     # how full it was ("la grasa estaba como en 20 por ciento", "it was at 25 percent")
     r"por\s+ciento|percent|estaba|was\s+at|"
     # where it was taken ("se la llevaron a la planta de ellos"), not who took it
@@ -172,6 +172,10 @@ def _clean_hauler(text: str) -> str | None:
     return name
 
 
+# A place said as the user's own ("at my commissary", "en mi local"): where, never the company
+_WHERE_IT_IS = re.compile(r"\b(?:at|en)\s+(?:my|our|mi|nuestr[oa])\b", re.IGNORECASE)
+
+
 def _hauler(cased: str) -> str | None:
     """The hauler from the text left after the date, amount and manifest were blanked out."""
     cased = _RE_ABBREVIATION.sub(lambda m: m.group(1) + _ABBREVIATION_DOT, cased)
@@ -183,6 +187,8 @@ def _hauler(cased: str) -> str | None:
     chunks = re.split(rf"[,;{_BLANK}]+|\.(?:\s+|$)|\s+-\s+|\band\b", cased)
     unmarked: list[str] = []
     for index, chunk in enumerate(chunks):
+        if _WHERE_IT_IS.search(chunk):
+            continue  # "interceptor at my commissary vv": where the device is, not who pumped it
         words = _strip_filler(
             _RE_ERRAND.split(chunk, maxsplit=1)[0].split(), first_word_of_message=index == 0
         )

@@ -64,7 +64,8 @@ _NOW = _words(
     r"is (?:coming|flowing|running|spilling|overflowing|leaking|bubbling|pouring|backing|gushing|going)",
     r"are (?:coming|flowing|running|spilling|overflowing|leaking|bubbling|pouring|backing|gushing|going)",
     # "grease backing up out the floor drain n running out the back door": the spill described as it goes
-    r"(?:backing|bubbling|coming|pouring|gushing|spilling|overflowing|running|flooding) (?:up )?"
+    r"(?:backing|backin'?|bubbling|coming|comin'?|pouring|gushing|spilling|overflowing|running|flooding) "
+    r"(?:up )?"
     r"(?:out|over|into|onto|from|through)",
     r"(?:it'?s|there'?s|theres) (?:like )?(?:a lot of |some |sewage |grease |water )*(?:coming|flowing|"
     r"running|spilling|overflowing|leaking|bubbling|pouring|backing|gushing|all over|everywhere|going)",
@@ -75,6 +76,7 @@ _NOW = _words(
 )
 _EXPLICIT_NOW = _words(
     r"right now",
+    r"rn",  # texted "right now"
     r"currently",
     r"at the moment",
     r"as we speak",
@@ -125,6 +127,20 @@ _ASKS_WHETHER = _words(
     r"(?:was|were) (?:i|we) supposed to",
     r"(?:is it|am i|are we) (?:too late|required|supposed)",
 )
+# A manhole, cleanout or interceptor asked about as built: its size, its design, where it goes
+_THE_DEVICE_S_DESIGN = _words(
+    r"sizes?",
+    r"diameter",
+    r"inch(?:es)?",
+    r"how (?:big|large|wide|deep)",
+    r"dimensions?",
+    r"(?:minimum|required) (?:size|opening)",
+    r"(?:building|build|designing|design|plans?|installing|install) (?:a |the |our |new )?"
+    r"(?:stores?|restaurants?|locations?|kitchens?|interceptors?|manholes?)",
+    r"tama[ñn]o",
+    r"pulgadas",
+    r"di[aá]metro",
+)
 # "how do i report a grease spill to the city of victorville, just asking": how it is done, not a report
 _HOW_TO_REPORT = _words(
     r"how (?:do|would|can|should|does) (?:i|we|you|one|someone|a business) (?:\w+ )?report",
@@ -169,6 +185,8 @@ def spill_is_live(text: str) -> bool:
     text = _literal(text)
     if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
         return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
+    if _THE_DEVICE_S_DESIGN.search(text) and not (_NOW.search(text) or _EXPLICIT_NOW.search(text)):
+        return False  # "any difference in the access manhole size over the interceptor?": a design rule
     if _about_what_the_city_did(text):
         return (
             False  # "city shut off our sewer yesterday w an emergency order, said our grease is backing up"
@@ -440,7 +458,8 @@ def _application_named(text: str) -> str | None:
 # "what if it's 6 gallons instead?", "and if it was 12 gallons", "y si fueran 22 galones?"
 _WHAT_IF = re.compile(
     r"^\s*(?:(?:side|quick|one more|another|real quick|otra|una) (?:question|pregunta)\s*[:,.\-–—]?\s*)?"
-    r"(?:(?:ok|okay|and|so|but|pero|o)[,.]?\s+)?(?:what if|and if|what about if|que tal si|qué tal si|"
+    r"[¿¡]?\s*(?:(?:ok|okay|and|so|but|pero|o)[,.]?\s+)?"
+    r"(?:what if|and if|n if|an if|& if|what about if|que tal si|qué tal si|"
     r"y qu[eé] tal si|suppose|supongamos que|"
     r"y si (?!es correct|es as[ií])(?=fuera|fuese|son\b|es\b|tuvi|hubi|tengo|tenemos|hay\b|"
     r"pong|cambi|baj|sub|no\b|\d))",  # "y si no?", "y si no lo pago?": and if not
@@ -778,8 +797,9 @@ def route(intent: str, text: str) -> str:
     if intent == "help" and len(text.split()) >= ASKING_WORDS and _is_question(text):
         return QUESTION_INTENT  # "What do I need to send you guys along with this?" asks the rules
     if intent == "help" and not _ASKS_FOR_HELP.search(text):
-        # "es el segundo este año" after how much an NOV is: a fact for the topic, no call for the menu
-        return QUESTION_INTENT if _is_question(text) else INFORM_INTENT
+        # "es el segundo este año" after how much an NOV is: a fact for the topic, no call for the menu; "n if
+        # we dont" (and if we don't pay) asks what then
+        return QUESTION_INTENT if _is_question(text) or is_hypothetical(text) else INFORM_INTENT
     if intent == HANDOFF_INTENT and _CALL_WHOM.search(text):
         return (
             QUESTION_INTENT  # "wait, who am I supposed to call again right now?" asks whom, not for a person
@@ -958,7 +978,7 @@ _CANCEL_REQUEST = _words(
     r"nvm",
     r"forget (?:it|that|about it)",
     r"(?:let'?s )?stop (?:here|this|the (?:application|request|report))",
-    r"cancel(?:a|e|ar)? (?:eso|esto|la|el|mi|esta|este)",
+    r"cancel(?:a|e|ar)? (?:eso|esto|la|el|mi|esta|este|that|this)",  # "cancela eso" (glossed "cancela that")
     r"cancel(?:alo|ala|elo|ela|enlo|enla)",  # "sabes q mejor cancelalo, lo hago despues"
     r"olv[ií]d(?:alo|ese|elo)",
 )
@@ -969,7 +989,7 @@ _CANCEL_REQUEST = _words(
 _CANCEL_SAID = _words(
     r"(?:please |so |just )?cancel "
     r"(?:that|this|it|my|our|the (?:application|request|report|form|log|waiver|variance))",
-    r"cancel(?:a|e|ar)? (?:eso|esto|esta|este)",
+    r"cancel(?:a|e|ar)? (?:eso|esto|esta|este|that|this)",
     r"cancel(?:alo|ala|elo|ela|enlo|enla)",
 )
 # A question about cancelling ("can i cancel it later?", "how do i cancel the request"): no request to cancel
@@ -978,10 +998,24 @@ _ABOUT_CANCELLING = re.compile(
 )
 
 
+# Cancelling asked of the assistant as people ask a favour: "can you cancel it?", "¿me lo puedes cancelar?";
+# not "can you cancel it later?" nor "how can you cancel it"
+_PLEASE_CANCEL = re.compile(
+    r"(?<!how )(?<!when )\b(?:can|could|would|will) you(?:,? (?:can|could|would|will) you)?,? "
+    r"(?:please |just )?cancel (?:it|this|that|the (?:application|request|report|form|log|waiver|variance))\b"
+    r"(?! later| after)"
+    r"|\b(?:me )?(?:lo |la )?(?:puede|puedes|pueden|podr[ií]a|podr[ií]as) cancelar(?:lo|la)?\b"
+    r"(?! despu[eé]s| luego)",
+    re.IGNORECASE,
+)
+
+
 def asks_to_cancel(text: str) -> bool:
     """Whether a message asks to cancel what is under way: "nvm cancel that" or "never mind"; with a question
     beside it, only cancelling said in so many words ("cancel this, i dont need it right?"); never a question
     about cancelling ("can i cancel it later?")."""
+    if _PLEASE_CANCEL.search(text):
+        return True  # "I don't need to do this no more, can you, can you cancel it?"
     if _ABOUT_CANCELLING.search(text):
         return False
     if _is_question(text):
@@ -1027,6 +1061,11 @@ _FOG_TOPIC = _words(
     r"pump(?:s|ed|ing|ers?)?",  # not "pumpkins"
     r"(?:box|tank|thing|one) in the ground",  # "that box in the ground the city keeps talking about"
     r"pump-?outs?",
+    # a hearing and what one brings to it ("¿Puedo llevar abogado?", glossed "can I llevar lawyer")
+    r"lawyers?",
+    r"attorneys?",
+    r"hearings?",
+    r"appeal\w*",
 )
 # The words of this field: a message that says one is about the ordinances (they answer, or decline and name
 # the office), never "I can only help with ..." (read in English: Spanish is glossed first)
@@ -1228,6 +1267,17 @@ _AN_AMOUNT_OF_WASTE = _words(_AN_AMOUNT)
 # What the city does about a business's carts, and its clocks ("y cuanto tiempo guardo esos papeles?"): a
 # rule, never an item to sort
 _A_RULE_OF_THE_CARTS = _words(
+    # a business reported to the city, named or not: "I should like to let the city know, but I would rather
+    # not give my name"
+    r"complain\w*",
+    r"complaints?",
+    r"anonymous(?:ly)?",
+    r"let the city know",
+    r"report (?:them|it|him|her|a business|a restaurant|the restaurant|my neighbou?r)",
+    r"quejas?",
+    r"quejarme",
+    r"denunci\w+",
+    r"an[oó]nim[oa]",
     r"how long",
     r"cu[aá]nto tiempo",
     r"violations?",
@@ -1400,6 +1450,8 @@ def _live_spill_question(text: str) -> bool:
     text = _literal(text)
     if not _SPILL_EVENT.search(text) or _about_what_the_city_did(text):
         return False
+    if _CONTAINERS.search(text) and not _SEWER_WORDS.search(text):
+        return False  # "the bins are forever overflowing": carts too small, no spill
     return bool(_EXPLICIT_NOW.search(text) or (_NOW.search(text) and not _PAST.search(text)))
 
 
@@ -1443,7 +1495,7 @@ _SPILL_EVENT = _words(
     r"backed up",
     r"back(?:s|ing)? up",
     r"backing up",
-    r"(?:in|into|onto|on|down) the (?:street|gutter|sidewalk|parking lot|storm drain|alley)",
+    r"(?:in|into|onto|on|down|toward|towards) the (?:street|gutter|sidewalk|parking lot|storm drain|alley)",
     r"all over",
     r"puddle",
 )

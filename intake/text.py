@@ -158,7 +158,8 @@ def business_name_said(text: str) -> str | None:
 # A person's role said beside their name ("soy el dueño", "I'm the manager", "la administradora").
 _A_ROLE = (
     # "the owner", "la encargada", and without the article after a name ("Karen Blake, property manager")
-    r"(?:(?:el|la|the|un|una|a)\s+)?(?:(?:property|general|kitchen|store|shift|assistant|night)\s+)?"
+    r"(?:(?:el|la|the|un|una|a)\s+)?(?:(?:property|general|kitchen|store|shift|assistant|night|district|regional|"
+    r"area|operations|office|franchise|floor|restaurant|food service|cafeteria)\s+)?"
     r"(?:due[nñ][oa]|owner|cociner[oa]|cook|"
     r"chef|gerente|manager|encargad[oa]|administrador[a]?|supervisor[a]?|cajer[oa]|meser[oa]|emplead[oa]|"
     r"employee|server|lavaplatos|dishwasher|propietari[oa]|operador[a]?|operator)"

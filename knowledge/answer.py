@@ -162,7 +162,7 @@ def answer_question(
     """
     contacts = contacts or CityContacts()
     jurisdiction = jurisdiction or detect_city(question)
-    question = _ANNOUNCED.sub("", question, count=1) or question  # "Una pregunta antes de seguir: ¿...?"
+    question = without_announcement(question)  # "Una pregunta antes de seguir: ¿...?"
     language = current()
     english = question if language == ENGLISH else gloss(question)
     topic = uncovered_topic(english, jurisdiction)
@@ -253,6 +253,12 @@ _ANNOUNCED = re.compile(
     r"|nom[aá]s))?\s*[:,.\-–—]\s*",
     re.IGNORECASE,
 )
+
+
+def without_announcement(question: str) -> str:
+    """The question without the words that announce it ("Quick question before we go on — what is this
+    going to cost us?": what it asks)."""
+    return _ANNOUNCED.sub("", question, count=1) or question
 
 
 def _from_cards(
@@ -1064,9 +1070,14 @@ def _questions(message: str) -> list[tuple[str, str | None]]:
     if claims := _claims(message):
         return [(claim, None) for claim in claims]
     said = [piece for part in _PART_BREAK.split(message) if part and part.strip() for piece in _listed(part)]
+    # "... ¿eso se puede? es aquí en Victorville, en el restaurante": the last part says where, and asks
+    # nothing of its own; the questions before it are read as they would be with it
+    where_only = len(said) > 1 and bool(_ONLY_WHERE.match(said[-1]))
     asking: list[tuple[str, str | None]] = []
     context = ""
     for i, part in enumerate(said):
+        if where_only and i == len(said) - 1:
+            break
         if not (_asks(part, message) or i == len(said) - 1):
             context = f"{context} {part}"
             continue
@@ -1075,9 +1086,23 @@ def _questions(message: str) -> list[tuple[str, str | None]]:
         else:
             asking.append((part.strip(), None))
         context = ""
+    if asking and where_only:
+        return asking
     if len(asking) > 1 or not any(_asks(part, message) for part in said):
         return asking
     return [(part.strip(), None) for part in said]
+
+
+# A statement that only says where the question is asked from ("es aquí en Victorville, en el restaurante",
+# "this is for our place in inglewood"; the city's name is already taken out of the message)
+_ONLY_WHERE = re.compile(
+    r"^(?=.*\b(?:aqu[ií]|here|en|in|at|all[aá])\b)"  # a word of where: "restaurant" alone may name the topic
+    r"\W*(?:(?:it'?s|its|this is|that'?s|we'?re|we are|i'?m|i am|es|esto es|estamos|estoy|somos)\s+)?"
+    r"(?:(?:for|para|pa)\s+)?(?:(?:aqu[ií]|here|all[aá]|ac[aá]|out here)\s+)?(?:(?:in|en|at|de|from)\s*)?"
+    r"[\s,]*(?:(?:in|en|at|de)\s+)?(?:(?:el|la|the|our|my|mi|nuestro|nuestra|un|una|a)\s+)?"
+    r"(?:restaurante?s?|local|negocio|kitchen|cocina|place|spot|shop|tienda|store)?\W*$",
+    re.IGNORECASE,
+)
 
 
 def _asks(part: str, message: str) -> bool:

@@ -40,6 +40,8 @@ _RATES = _topic(
     # extra bin ... can they give us more time"), nor whether the service is a must ("do i still have to
     # pay for the city green bin?" when composting at home: the subscription's rule)
     r"(?<!have to )(?<!need to )(?<!gotta )(?<!have to keep/)(?<!have to keep or )(?<!must )"
+    # "can I compost at home instead of paying for the green bin?": whether the service is a must
+    r"(?<!instead of )(?<!rather than )(?<!in place of )"
     r"\b(?:how much|cost|price|rate|charge|pay)\b.{0,40}\b(?:a month|per month|monthly|bin|cart|container|"
     r"trash service|pickup|collection)\b(?!.{0,20}\b(?:fine|penalt|nov|violation)\b)"
 )

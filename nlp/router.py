@@ -123,5 +123,13 @@ def _english(text: str) -> str:
     gloss drops ("¿Dónde queda la oficina?" is a question)."""
     if detect(text) != SPANISH:
         return text
-    asked = "?" if "?" in text or "¿" in text else ""
-    return gloss(text) + asked
+    # each clause glossed apart, its punctuation kept where it was ("..., cuanto cobran alla x el permit??
+    # aqui en inglewood pague 340": the question is the clause that ends in "?", not the message's end)
+    pieces = _CLAUSE_END.split(re.sub(r"[¿¡]", " ", text))
+    said = "".join(gloss(piece) if n % 2 == 0 else f"{piece.strip()[:1]} " for n, piece in enumerate(pieces))
+    asked = "?" if "¿" in text and "?" not in text else ""  # "¿Dónde queda la oficina" (no closing mark)
+    return said.strip() + asked
+
+
+# The end of a clause: a comma, a full stop, a question mark (opening ones dropped), before a space or the end
+_CLAUSE_END = re.compile(r"([,.;:!?]+)(?=\s|$)")

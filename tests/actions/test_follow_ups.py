@@ -1113,6 +1113,19 @@ def test_a_cost_question_at_the_start_of_an_application_gets_what_applying_costs
     assert "$340" in reply.text and "$413" in reply.text and "Fees (1)" in reply.text, reply.text
 
 
+def test_a_cost_question_announced_mid_application_is_about_the_application(engine):
+    """ "Quick question before we go on — what is this going to cost us?" with no seats given yet: what
+    applying costs (the $340 initial fee and the annual fee), not a notice of violation's fee."""
+    from actions.knowledge import answer_in_form
+
+    asked = "Quick question before we go on — what is this going to cost us?"
+    tracker = make_tracker(
+        text=asked, intent="ask_question", slots={"city": "inglewood"}, active_loop="permit_form"
+    )
+    reply, _ = answer_in_form(tracker, asked)
+    assert "$340" in reply.text and "notice of violation" not in reply.text.split(".")[0], reply.text
+
+
 def test_a_date_said_with_that_s_what_my_permit_says_computes_with_the_permit_s_frequency(engine):
     """ "60" (read as the permit's 60 days), then "thats what my permit says. last pumped nov 2, when is the
     next one": the 60-day frequency, not the 90-day default the new message alone would give."""
@@ -1426,3 +1439,16 @@ def test_another_place_serviced_the_same_day_keeps_the_topic_s_day():
     assert "November 23, 2026" in same and "inglewood" not in same.lower()
     other = _topic_for("our other store in victorville, when is that one due?", topic)
     assert "November 23" not in other  # another place's own day is not the first place's
+
+
+def test_a_city_a_question_names_in_shorthand_is_kept_for_the_next_question(engine):
+    """ "vv sent an admin complaint ..." names Victorville: "when is the hearing" next is Victorville's, not
+    a question of which city."""
+    slots, _ = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="vv sent an admin complaint says we blew our compliance schedule. how much can they fine",
+            intent="ask_question",
+        ),
+    )
+    assert slots.get("city") == "victorville"

@@ -110,6 +110,16 @@ def test_how_much_mid_application_is_computed_from_the_seats_given(real_index):
     assert "initial $340 fee" in answer.text and "$413" in answer.text
 
 
+def test_a_new_matter_s_own_result_comes_before_the_one_the_earlier_facts_work_out(real_index):
+    """An invoice was talked about; "there's also a notice of violation, my first one, how much is that one"
+    is worked out on its own: the NOV's $100, not the invoice's late fee again."""
+    facts = "got an invoice from inglewood public works for $413. what happens if i pay late its dated oct 20"
+    question = "theres also a notice of violation in here, its my first one ever. how much is that one"
+    answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "sms", facts=facts)
+    assert answer.text.startswith("$100. The first notice of violation"), answer.text
+    assert "$413" not in answer.text
+
+
 def test_a_hearing_date_is_judged_against_its_window_first_in_one_sms(real_index):
     question = (
         "got a certified letter from victorville saying they wanna revoke our fog permit, hearing is dec 3. "
@@ -494,3 +504,26 @@ def test_a_question_that_names_no_city_but_what_only_inglewood_has_is_answered_f
     with languages.using(language):  # a city said is the city
         told = free_answer(real_index, CityContacts(), question + " victorville", None, NOW, "sms")
     assert not told.text.startswith(said[:12])
+
+
+def test_a_spanish_that_and_a_closing_word_of_where_leave_the_question_its_own(real_index):
+    """ "¿eso se puede?" asks whether that is allowed ("eso" is no emergency suspension order's ESO), and
+    "es aquí en Victorville, en el restaurante" says where, asking nothing of its own: the oil's rule."""
+    question = (
+        "eh, sí, buenas... este, pues una pregunta nomás, o sea, el jefe nos dice que el aceite de la "
+        "freidora ya usado lo tiremos por el drenaje del patio de atrás, ¿eso se puede? es aquí en "
+        "Victorville, en el restaurante"
+    )
+    with languages.using("es"):
+        answer = free_answer(real_index, CityContacts(), question, None, NOW, "voice")
+    assert answer.card is not None and answer.card.topic == "waste-cooking-oil", answer.card
+
+
+def test_how_far_ahead_asks_the_day_the_notice_is_due_first(real_index):
+    question = (
+        "our victorville location starts remodeling the kitchen on february 1, 2027. how far ahead must we "
+        "notify the city"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
+    assert answer.text.startswith("The FOG manager must be told in writing at least sixty days in advance")
+    assert "December 3, 2026" in answer.text

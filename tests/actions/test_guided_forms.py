@@ -374,6 +374,20 @@ def test_an_answer_called_wrong_alone_is_asked_again():
     assert turn.updates == {"hauler": None} and turn.next_slot == "hauler"
 
 
+def test_not_the_old_day_it_was_another_changes_the_date_whatever_else_the_message_names():
+    """ "wait not yesterday it was today 7am. hauler came early" at the read-back: the service date changes;
+    the hauler named in passing is no answer to change."""
+    values = {"city": "victorville", "service_date": "2026-11-28", "gallons": {"amount": 1500, "unit": "gal"}}
+    turn = decide(
+        SERVICE_FORM,
+        FormState({**values, "hauler": "High Desert Pumping"}, "service_confirmed"),
+        say("wait not yesterday it was today 7am. hauler came early", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates.get("service_date") == "2026-11-29"  # CTX's today
+    assert "hauler" not in turn.updates
+
+
 def test_a_correction_that_fits_no_answer_asks_which_one():
     values = {"city": "inglewood", "service_date": "2026-11-25"}
     turn = decide(
@@ -395,6 +409,32 @@ def test_a_correction_of_a_fact_the_form_does_not_ask_is_heard_and_the_form_goes
         turn = decide(VARIANCE_FORM, FormState(values, "no_slope"), say(said, "change_answer"), CONTACTS)
     assert turn.updates == {} and turn.feedback[0].startswith(heard)
     assert turn.next_slot == "no_slope" and turn.question
+
+
+def test_a_correction_of_an_unasked_fact_keeps_what_else_it_tells_without_calling_it_a_change():
+    """ "wait sorry its 38 seats not 28, we added the patio" while asked whether the place is open: the seats
+    are no question of the variance; "we added" tells it is open, kept without "I've changed"."""
+    values = {"city": "inglewood", "no_space": "yes"}
+    turn = decide(
+        VARIANCE_FORM,
+        FormState(values, "existing_establishment"),
+        say("wait sorry its 38 seats not 28, we added the patio", "change_answer"),
+        CONTACTS,
+    )
+    assert turn.updates == {"existing_establishment": "yes"}
+    assert turn.feedback[0].startswith("Noted: 38 seats.")
+
+
+def test_a_food_business_named_before_its_street_is_the_business_s_name():
+    values = {"city": "inglewood", "no_space": "yes", "existing_establishment": "yes"}
+    turn = decide(
+        VARIANCE_FORM,
+        FormState(values, "no_slope"),
+        say("Sweet Crumb Bakery on S Market St inglewood. owner Teresa Alvarez 310-555-0199", "inform"),
+        CONTACTS,
+    )
+    assert turn.updates.get("business_name") == "Sweet Crumb Bakery"
+    assert turn.updates.get("applicant_phone") == "+13105550199"
 
 
 def test_a_number_corrected_is_changed_where_it_was_given_and_the_rest_of_the_message_read():

@@ -11,7 +11,7 @@ import languages
 import store
 from actions import runtime
 from actions.containers import ActionSortAnswer, ActionSortFollowUp, ValidateSortingForm, parse_generator
-from actions.waivers import ActionSubmitWaiver, ValidateDeminimisForm, waiver_facts
+from actions.waivers import ActionSubmitWaiver, ValidateDeminimisForm, ValidateVarianceForm, waiver_facts
 from intake import ParseContext
 from sorting import SortingMatcher
 
@@ -297,6 +297,26 @@ def test_a_waiver_started_after_questions_that_gave_the_amounts_keeps_the_last_o
     assert slots["requested_slot"] == "services_requested"
 
 
+def test_a_variance_started_after_a_question_that_told_the_site_does_not_ask_it_again(engine):
+    topic = (
+        "Tengo un café pequeño en Inglewood en un local viejo. El inspector dice que necesito un interceptor "
+        "de grasa pero no hay espacio ni adentro ni afuera. ¿Qué opciones tengo?"
+    )
+    with languages.using("es"):
+        slots, _ = run(
+            ValidateVarianceForm(),
+            make_tracker(
+                slots={"topic_question": topic, "city": "inglewood"},
+                text="Ok, quiero aplicar para el waiver.",
+                intent="request_interceptor_variance",
+                active_loop="variance_form",
+                previous_action="action_answer_question",
+            ),
+        )
+    assert slots["existing_establishment"] == "yes" and slots["no_space"] == "yes"
+    assert slots["requested_slot"] == "no_slope"
+
+
 def test_a_setting_right_after_a_sorting_answer_asks_it_again_for_that_setting(engine):
     slots = {"sorting_query": "vivo en una casa en victorville, en q bote van las cascaras de huevo?"}
     with languages.using("es"):
@@ -328,6 +348,39 @@ def test_an_item_and_a_setting_right_after_a_sorting_answer_is_that_item_there(e
         ActionSortFollowUp(), make_tracker(slots=slots, text="and the pizza box at the restaurant?")
     )
     assert "pizza box" in text.lower() and "eggshell" not in text.lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "expected"),
+    [
+        ("and the potato peels and egg shells from the kitchen?", "en", "green"),
+        ("y las cascaras de papa?", "es", "verde"),
+    ],
+)
+def test_the_next_items_after_a_sorting_answer_are_sorted_for_the_place_already_said(
+    engine, text, language, expected
+):
+    """A house said a turn earlier stays a house: food scraps go in the green container, not the brown one
+    only businesses and large apartment buildings use."""
+    slots = {
+        "sorting_query": "where do grass clippings go? i live in a house",
+        "generator_type": "single_family",
+    }
+    with languages.using(language):
+        set_to, reply = run(ActionSortFollowUp(), make_tracker(slots=slots, text=text, intent="ask_question"))
+    assert expected in reply.lower() and "brown" not in reply.lower() and "café" not in reply.lower()
+    assert set_to == {"sorting_query": f"{slots['sorting_query']} {text}"}  # asked so far, together
+
+
+def test_a_rule_question_starting_with_and_after_a_sorting_answer_is_answered_as_a_question(engine):
+    slots = {"sorting_query": "where do eggshells go at my house?", "city": "victorville"}
+    _, text = run(
+        ActionSortFollowUp(),
+        make_tracker(
+            slots=slots, text="and how often must a grease interceptor be pumped?", intent="ask_question"
+        ),
+    )
+    assert "90 days" in text
 
 
 def test_a_question_right_after_a_sorting_answer_that_names_no_setting_is_answered_as_a_question(engine):

@@ -461,6 +461,11 @@ def test_an_invoice_for_cleaning_the_sewer_main_is_no_pump_out():
     [
         ("267", "got an inglewood invoice for the fog fee, how much is the late charge?", "$267"),
         ("3", "whats the fine for a NOV", "3rd notice of violation"),
+        (
+            "3",
+            "got a ticket from the inglewood grease inspector how much do i owe",
+            "3rd notice of violation",
+        ),
         ("2", "the bill from the city, what do we owe", "2"),  # too small to be the bill
         ("hello", "the bill from the city", "hello"),
         (
@@ -555,6 +560,12 @@ def test_a_service_charge_that_is_not_a_quarter_of_the_costs_is_not_called_right
         ),
         ("nah it's 40", "what if we had 60 seats", "nah it's 40 seats"),
         ("son 8 los que tenemos", "12 galones", "son 8 los que tenemos"),  # no "no": no correction
+        # ... unless it answers the what-if just asked
+        (
+            "Son 8, afortunadamente. Entonces quisiéramos presentar la solicitud.",
+            "1.5 yardas por semana. ¿Y si fueran 12 galones?",
+            "Son 8 galones, afortunadamente. Entonces quisiéramos presentar la solicitud.",
+        ),
     ],
 )
 def test_a_what_if_s_bare_number_is_in_the_unit_the_topic_gave(said, topic, read):
@@ -1149,6 +1160,13 @@ def test_asking_whether_the_city_adds_more_to_its_cleanup_costs_gets_the_service
     )
     assert found is not None and found.kind == "damage_costs"
     assert "$500" in found.text and "$2,500" in found.text
+    added = compute(
+        "Their line backed up last month and the city cleaned the sewer. The bill says the city's costs were "
+        "$4,000. Will anything be added to that?",
+        "inglewood",
+        NOW,
+    )
+    assert added is not None and "$1,000" in added.text and "$5,000" in added.text
 
 
 def test_a_service_due_tomorrow_says_tomorrow():
@@ -1198,3 +1216,45 @@ def test_a_day_said_after_which_notice_it_is_asks_the_day_s_clock_not_the_fee_ag
 )
 def test_what_only_one_city_s_ordinance_has_implies_that_city(text, city):
     assert implied_city(text) == city
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "invoice dated 11/6/2026 for $267. if i pay it after new years how much extra am i looking at??",
+        "invoice dated 11/6/2026 for $267, if i pay after new year's day what do i owe",
+    ],
+)
+def test_a_bill_paid_after_a_holiday_is_worked_out_from_the_day_after_it(said):
+    """Paying "after new years" (no word of it being unpaid or late) is paying on January 2 at the earliest:
+    the invoice of November 6 is delinquent by then, so the basic penalty is owed."""
+    found = compute(said, "inglewood", NOW, asked=said)
+    assert found is not None and found.kind == "late_fee"
+    assert "Paid on January 2, 2027, you owe $293.70" in found.text
+
+
+def test_paying_late_is_no_day_to_pay_on_and_the_invoice_date_after_it_is_kept():
+    """ "what happens if i pay late" then "its dated oct 20", read together: "late" names no day, so the date
+    after it is the invoice's, not a day it would be paid."""
+    said = "got an invoice from inglewood public works for $413. what happens if i pay late its dated oct 20"
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and found.text.startswith("No penalty yet: pay the $413 by December 4, 2026.")
+
+
+def test_paying_the_annual_fee_late_gets_the_basic_penalty_on_the_fee_the_facts_set():
+    """ "how much is the yearly grease fee ... 38 seats, drive thru" ($413), then "n what if i pay late": the
+    10% basic penalty on $413, and the invoice's date asked for the days."""
+    said = "how much is the yearly grease fee in inglewood for my restaurant 38 seats si we got drive thru"
+    found = compute(f"{said} n what if i pay late", "inglewood", NOW, asked="n what if i pay late")
+    assert found is not None and found.kind == "late_fee"
+    assert "$41.30" in found.text and "$413" in found.text
+
+
+def test_a_weekday_said_with_its_day_is_no_second_day_for_an_advance_notice():
+    """ "on monday february 1, 2027": one day, so the sixty days' notice counts back from February 1 (not
+    from next Monday, December 7, which left a second day to choose between)."""
+    said = (
+        "our victorville location starts remodeling the kitchen on monday february 1, 2027. deadline to tell?"
+    )
+    found = clock_deadlines(("planned_change_notice",), said, "victorville", NOW)
+    assert found is not None and "February 1, 2027" in found.text and "December 3, 2026" in found.text

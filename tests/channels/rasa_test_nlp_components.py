@@ -110,3 +110,25 @@ def test_a_place_s_proper_name_names_no_item_to_sort(text, names):
     from nlp.router import _names_an_item
 
     assert _names_an_item(text) is names
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # the question is the clause that ends in "?", not the message's end
+        (
+            "tmb voy a abrir otra pupuseria en victorville, cuanto cobran alla x el permit d grasa?? aqui en "
+            "inglewood pague 340",
+            "how much charge alla for the permit d grease? aqui",
+        ),
+        ("¿Dónde queda la oficina", "where is the office?"),  # asked, the closing mark left off
+        ("pagué $1,000.50 el 3/4, y ahora?", "$1,000.50 el 3/4, and now?"),  # amounts and dates whole
+    ],
+)
+def test_spanish_is_read_in_its_gloss_clause_by_clause_with_its_punctuation(text, read):
+    from intake.routing import route
+    from nlp.router import _english
+
+    assert read in _english(text)
+    if "pupuseria" in text:
+        assert route("inform", _english(text)) == "ask_question"  # a question, never the menu

@@ -30,6 +30,8 @@ def test_the_city_keys_are_the_enum_values():
     ("text", "city"),
     [
         ("in vville", "victorville"),
+        ("grease backin up out the floor drain + cleanout behind kitchen inglwd rn", "inglewood"),
+        ("inglewd", "inglewood"),
         ("VV. pumper came thru this morning", "victorville"),
         ("90305", "inglewood"),
         ("92392-1234", "victorville"),

@@ -245,6 +245,7 @@ def test_cross_streets_said_as_a_clause_are_found_when_one_is_named_as_a_street(
         ("maria lopez 760-555-0188", "maria lopez"),
         # a role without its article after the name
         ("Karen Blake, property manager, 760-555-0133", "Karen Blake"),
+        ("I'm the district manager, Priya Natarajan, 310-555-0131.", "Priya Natarajan"),
         ("im not sure the owner knows", None),
         # no name: a role alone, words with no role beside them, someone else's business
         ("soy el dueño", None),

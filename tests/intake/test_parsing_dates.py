@@ -278,3 +278,24 @@ def test_an_ordinal_word_that_is_no_day_of_a_month_is_no_date(said):
 )
 def test_a_weekday_with_the_day_of_the_month_picks_the_month_it_falls_in(text, expected):
     assert find_date(normalize(text), ctx_at(2026, 12, 1), ANY)[0].value == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "tense", "expected"),
+    [
+        ("after new years", FUTURE, dt.date(2027, 1, 1)),
+        ("new year's day", FUTURE, dt.date(2027, 1, 1)),
+        ("despues de año nuevo", FUTURE, dt.date(2027, 1, 1)),
+        ("by christmas", FUTURE, dt.date(2026, 12, 25)),
+        ("xmas eve", FUTURE, dt.date(2026, 12, 24)),
+        ("para navidad", FUTURE, dt.date(2026, 12, 25)),
+        ("new years eve", FUTURE, dt.date(2026, 12, 31)),
+        ("it was pumped the 4th of july", ANY, dt.date(2026, 7, 4)),
+        # texting shorthand "d" for "de": the month, not the last 15th
+        ("lo limpiaron el 15 d sept", ANY, dt.date(2026, 9, 15)),
+    ],
+)
+def test_fixed_holidays_are_their_days(text, tense, expected):
+    """People date things by the holidays that fall on a fixed day: "if i pay it after new years"."""
+    found, _ = find_date(text, ctx_at(2026, 12, 1), tense)
+    assert found.value == expected, found

@@ -31,6 +31,9 @@ LIVE = [
     # shadowed them)
     "i want to make a report",
     "what number do i call",
+    # texted "rn" is right now; a live spill that gives a depth in inches is still live
+    "grease backin up out the floor drain + cleanout behind kitchen inglwd rn",
+    "sewage coming out of the manhole, its like 2 inches deep in the street",
 ]
 PAST = [
     "Our kitchen caused a sewer backup two weeks ago, what happens to us now?",
@@ -46,6 +49,10 @@ PAST = [
     "it didnt go in the street, just came up the floor drain in the kitchen",
     "The city left a note that my green yard waste cart keeps overflowing and I need a bigger one. Can they "
     "make me change my service size?",
+    # a manhole asked about as built: its size, not a spill
+    "We're building new stores in both cities next year — any difference in the access manhole size over "
+    "the interceptor?",
+    "how big does the manhole on the interceptor need to be",
     # a past backup and what the city may do if it happens again
     "city guy came last wk after the sewer backup on our block, said if it happens again they can shut off "
     "our sewer same day. can they do that w/o a hearing? victorville",
@@ -67,6 +74,13 @@ def test_a_past_spill_or_no_spill_at_all_is_a_question(text):
 def test_a_live_spill_asked_as_a_question_becomes_a_spill_report_but_a_form_answer_never_does():
     text = "grease is bubbling out of the cleanout right now, who do I call?"
     assert route("ask_question", text) == "report_spill"
+    # a caller's long story, taken for a question: greasy water coming up and spreading toward the street
+    told = (
+        "uh yeah hi, um, I'm the night security guard at the shopping center, there's, like, gray greasy "
+        "water coming up out of the drain grate in the back parking lot, and it's spreading toward the "
+        "street."
+    )
+    assert route("ask_question", told) == "report_spill"
     assert route("nlu_fallback", text) == "report_spill"
     assert route("inform", "yes it's still coming out of the manhole right now") == "inform"
     assert route(
@@ -381,6 +395,22 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ("nlu_fallback", "it's reaching the gutter. maybe like fifty gallons so far?", "nlu_fallback"),
         ("inform", "the hauler is never late, mind you", "inform"),
         ("ask_question", "can i cancel it later if we change our mind?", "ask_question"),
+        # cancelling asked as a favour is a request, stammered or not
+        ("ask_question", "so, uh, I don't need to do this no more, can you, can you cancel it?", "cancel"),
+        ("ask_question", "can you cancel it later?", "ask_question"),
+        ("help", "n if we dont", "ask_question"),  # texted "and if we don't": what then
+        # overflowing bins and a complaint about a business: neither a spill nor a sorting question
+        (
+            "sort_item",
+            "a restaurant near my home piles its food waste into the regular trash bin, the bins are forever "
+            "overflowing. I should like to let the city know, but not give my name. Is that permitted?",
+            "ask_question",
+        ),
+        (
+            "ask_question",
+            "the bins behind the restaurant are overflowing with food waste, can I tell the city?",
+            "ask_question",
+        ),
         # cancelling said in so many words, with a question beside it: cancelled, then the question answered
         (
             "nlu_fallback",

@@ -130,6 +130,9 @@ def test_an_extra_bin_named_without_a_price_asks_no_rate():
     )
     assert uncovered_topic(extension, "victorville") is None
     assert uncovered_topic("how much for an extra bin", "victorville").topic == "collection rates"
+    # composting at home instead of paying for the bin asks whether the service is a must, which it answers
+    instead = "can i compost at home instead of paying for the city green bin?"
+    assert uncovered_topic(instead, "victorville") is None
 
 
 @pytest.mark.parametrize(

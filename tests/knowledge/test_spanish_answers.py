@@ -80,6 +80,13 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("oye y cuanto cuesta?", "hey and how much"),  # a call for attention, then the question
         ("ya le llame. tengo q hacer algo mas?", "do anything else"),
         ("¿A quién me quejo si el dueño no pone los botes?", "who do i complain to"),
+        (
+            "hoy vino el camion y bombio el interceptor, lo quiero registrar",
+            "pumped el interceptor I want to log",
+        ),
+        ("Quisiera solicitar el permiso FOG", "I would like to apply for el permit"),
+        ("quisiéramos presentar la solicitud de exención", "we would like to apply for the waiver"),
+        ("¿eso se puede?", "is that allowed"),  # "eso" is "that", never the ESO of an emergency order
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
