@@ -158,7 +158,7 @@ _FLOWING = re.compile(
     r"\b(?:comin[g']? (?:up|out)|bubbling|gushing|pouring|overflow\w*|spill\w*|leak\w*|running|flowing|"
     # "the floor drain is pukin grease water everywhere n now its goin out the back door"
     r"puk\w*|spew\w*|flood\w*|goin[g']? out|"
-    r"backing up|backed up|saliendo|sali[oó]|brotando|desbord\w*|derram\w*|tirando|corriendo)\b",
+    r"backing up|backin'? up|backed up|saliendo|sali[oó]|brotando|desbord\w*|derram\w*|tirando|corriendo)\b",
     re.IGNORECASE,
 )
 

@@ -296,6 +296,10 @@ def test_what_is_spilling_and_still_flowing_are_heard_in_texting_words():
         {},
     )
     assert found["what_spilling"] == "grease water"
+    texted = extract_spill_facts(
+        "grease backin up out the floor drain + cleanout behind kitchen inglwd rn", ctx, {}
+    )
+    assert texted["what_spilling"] == "grease" and texted["city"] == "inglewood"
     assert (
         extract_spill_facts("still comin. theres a drain thing in the alley", ctx, {})["still_flowing"]
         == "yes"
