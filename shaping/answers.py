@@ -104,6 +104,7 @@ FIRST_SMS_LIMIT = SMS_LIMIT * FIRST_REPLY_SMS_MESSAGES
 
 def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_speech) -> ShapedReply:
     """The answer for ``channel``; an answer card's offer of the matching flow comes last."""
+    answer = _said_once(answer)
     if channel == "sms" and current() != ENGLISH:
         answer = _without_english_terms(answer)
     rest_of_answer = f"{answer.more} {offer_sentence(answer, channel)}".strip()
@@ -132,6 +133,32 @@ def shape_answer(answer: Answer, channel: str, speak: Callable[[str], str] = to_
     if channel == "voice":
         return ShapedReply(speak(whole))
     return ShapedReply(whole)
+
+
+# Where one sentence ends and the next begins, in an answer's words
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?)])\s+(?=[A-ZÁÉÍÓÚÑ¿¡])")
+REPEAT_MIN_CHARS = 60  # a sentence this long said twice is said twice; a shorter one may recur
+
+
+def _said_once(answer: Answer) -> Answer:
+    """``answer`` with no sentence said a second time: two cards that answer one question can share a
+    sentence ("The city decides whether to grant the waiver; ..."), which is said where it first comes."""
+    seen: set[str] = set()
+
+    def once(text: str) -> str:
+        kept = []
+        for sentence in _SENTENCE_BREAK.split(text):
+            key = " ".join(sentence.split()).lower()
+            if len(key) >= REPEAT_MIN_CHARS and not key.startswith("(") and key in seen:
+                continue
+            seen.add(key)
+            kept.append(sentence)
+        return " ".join(kept)
+
+    text, more = once(answer.text), once(answer.more)
+    if (text, more) == (answer.text, answer.more):
+        return answer
+    return dataclasses.replace(answer, text=text, more=more)
 
 
 # An ordinance term in English beside its translation ("exención (waiver)"): ASCII words, none of them

@@ -663,3 +663,18 @@ def test_who_asks_said_before_the_one_question_gets_no_card_before_the_question_
     answer = knowledge_answer.answer_question(real_index, question, "inglewood")
     assert answer.cards[0].id == "ing-training-frequency"
     assert answer.text.startswith("Employees must be trained")
+
+
+def test_a_sentence_two_cards_share_is_said_once():
+    """Two cards that answer one question can share a sentence: it is said where it first comes."""
+    shared = "The city decides whether to grant the waiver; you apply with documentation of your volumes."
+    answer = knowledge_answer.Answer(
+        knowledge_answer.AnswerKind.ANSWER,
+        f"Yes, you qualify. (Victorville Municipal Code § 6.37.050(a)) {shared}",
+        ("Victorville Municipal Code § 6.37.050(a)",),
+        "victorville",
+        more=f"{shared} A waiver lasts at most 5 years.",
+    )
+    said = shape_answer(answer, "web").text
+    assert said.count(shared) == 1 and said.endswith("A waiver lasts at most 5 years.")
+    assert said.count("Yes.") == 0 and said.startswith("Yes, you qualify.")

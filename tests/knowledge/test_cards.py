@@ -242,15 +242,20 @@ def test_the_verdict_an_answer_opens_with(answer, verdict):
 def test_the_first_sms_reply_takes_up_to_two_messages_and_the_rest_waits_for_more():
     from knowledge.answer import Answer
 
-    sentence = "Each part of the answer says something the user asked about in this message. "
+    def sentences(count: int) -> str:  # each different: a sentence said twice is said once
+        return "".join(
+            f"Part {n:02d} of the answer says something the user asked in this message. "
+            for n in range(count)
+        )
+
     whole = shape_answer(
-        Answer(AnswerKind.ANSWER, sentence * 6 + f"({PUMPING})", (PUMPING,), "victorville", card=card()),
+        Answer(AnswerKind.ANSWER, sentences(6) + f"({PUMPING})", (PUMPING,), "victorville", card=card()),
         "sms",
     )
     assert SMS_LIMIT < len(whole.text) <= FIRST_SMS_LIMIT and not whole.more  # two messages, no MORE
     assert whole.text.endswith(f"({PUMPING})")
     longer = shape_answer(
-        Answer(AnswerKind.ANSWER, sentence * 12 + f"({PUMPING})", (PUMPING,), "victorville", card=card()),
+        Answer(AnswerKind.ANSWER, sentences(12) + f"({PUMPING})", (PUMPING,), "victorville", card=card()),
         "sms",
     )
     assert len(longer.text) <= FIRST_SMS_LIMIT and longer.more and longer.text.endswith(MORE_MARKER)
