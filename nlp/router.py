@@ -127,8 +127,11 @@ def _english(text: str) -> str:
     # aqui en inglewood pague 340": the question is the clause that ends in "?", not the message's end)
     pieces = _CLAUSE_END.split(re.sub(r"[¿¡]", " ", text))
     said = "".join(gloss(piece) if n % 2 == 0 else f"{piece.strip()[:1]} " for n, piece in enumerate(pieces))
-    asked = "?" if "¿" in text and "?" not in text else ""  # "¿Dónde queda la oficina" (no closing mark)
-    return said.strip() + asked
+    said = said.strip()
+    # and, as before, a message that asks anywhere ends as a question ("... cada 60 dias. pa cuando toca la
+    # otra? victorville"; "¿Dónde queda la oficina" without its closing mark)
+    asked = "?" if ("?" in text or "¿" in text) and not said.endswith("?") else ""
+    return said + asked
 
 
 # The end of a clause: a comma, a full stop, a question mark (opening ones dropped), before a space or the end

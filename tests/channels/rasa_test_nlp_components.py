@@ -132,3 +132,16 @@ def test_spanish_is_read_in_its_gloss_clause_by_clause_with_its_punctuation(text
     assert read in _english(text)
     if "pupuseria" in text:
         assert route("inform", _english(text)) == "ask_question"  # a question, never the menu
+
+
+def test_a_spanish_question_with_the_city_after_its_mark_is_still_a_question():
+    """ "... el permiso dice cada 60 dias. pa cuando toca la otra? victorville": the permit's frequency said
+    inside a question, not a fact for the topic, and no pump-out to log."""
+    from intake.routing import route
+    from nlp.router import _english
+
+    said = _english(
+        "nos vinieron a bombear la trampa el 14 de sept y el permiso dice cada 60 dias. pa cuando toca la otra? victorville"
+    )
+    assert route("ask_question", said) == "ask_question"
+    assert route("log_pumpout", said) == "ask_question"
