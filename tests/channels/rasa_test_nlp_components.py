@@ -141,7 +141,8 @@ def test_a_spanish_question_with_the_city_after_its_mark_is_still_a_question():
     from nlp.router import _english
 
     said = _english(
-        "nos vinieron a bombear la trampa el 14 de sept y el permiso dice cada 60 dias. pa cuando toca la otra? victorville"
+        "nos vinieron a bombear la trampa el 14 de sept y el permiso dice cada 60 dias. "
+        "pa cuando toca la otra? victorville"
     )
     assert route("ask_question", said) == "ask_question"
     assert route("log_pumpout", said) == "ask_question"
