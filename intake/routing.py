@@ -807,6 +807,10 @@ def route(intent: str, text: str) -> str:
     if intent == START_OVER_INTENT and not _STARTS_OVER.search(text):
         # "y el tercero?" ("and the third one?") after the first and second NOV fees: no request to start over
         return QUESTION_INTENT if _is_question(text) or len(text.split()) >= ASKING_WORDS else INFORM_INTENT
+    if intent in QUESTION_LIKE and _live_spill_question(text):
+        # "... gray greasy water coming up out of the drain grate ... and it's spreading toward the street",
+        # whether the classifier made it a question or out of scope: a spill going on, reported
+        return SPILL_INTENT
     if intent == "out_of_scope" and _A_QUANTITY.search(text) and not _is_question(text):
         return INFORM_INTENT  # "el local mide como 6000 pies" after the edible-food tiers: the topic's fact
     if intent == "out_of_scope" and (
@@ -816,8 +820,6 @@ def route(intent: str, text: str) -> str:
         # "its been like 4 weeks tho. what now", "what if it just sits there, like into january?": answered
         # on the conversation's topic, or declined
         return QUESTION_INTENT
-    if intent in QUESTION_LIKE and _live_spill_question(text):
-        return SPILL_INTENT
     if intent in QUESTION_LIKE | ANSWER_INTENTS | {CITY_INTENT} and asks_to_log(text):
         return PUMPOUT_INTENT  # "need to log a pump out for my place in inglewood"
     if intent in QUESTION_LIKE and _REPORTING.search(text) and reports_pumpout(text):
@@ -990,6 +992,8 @@ _CANCEL_SAID = _words(
     r"(?:please |so |just )?cancel "
     r"(?:that|this|it|my|our|the (?:application|request|report|form|log|waiver|variance))",
     r"cancel(?:a|e|ar)? (?:eso|esto|esta|este|that|this)",
+    r"cancel(?:a|e) (?:la|el|mi) "
+    r"(?:solicitud|application|reporte|report|registro|log|request|exenci[oó]n|waiver)",
     r"cancel(?:alo|ala|elo|ela|enlo|enla)",
 )
 # A question about cancelling ("can i cancel it later?", "how do i cancel the request"): no request to cancel

@@ -81,6 +81,7 @@ def test_a_live_spill_asked_as_a_question_becomes_a_spill_report_but_a_form_answ
         "street."
     )
     assert route("ask_question", told) == "report_spill"
+    assert route("out_of_scope", told) == "report_spill"  # whatever the classifier made of the story
     assert route("nlu_fallback", text) == "report_spill"
     assert route("inform", "yes it's still coming out of the manhole right now") == "inform"
     assert route(
@@ -399,6 +400,12 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ("ask_question", "so, uh, I don't need to do this no more, can you, can you cancel it?", "cancel"),
         ("ask_question", "can you cancel it later?", "ask_question"),
         ("help", "n if we dont", "ask_question"),  # texted "and if we don't": what then
+        # a Spanish request to cancel beside a question ("¿Sabe qué?"), glossed
+        (
+            "ask_question",
+            "sabe what? mejor cancele la application por now. 1o le voy a ask for 1 carta?",
+            "cancel",
+        ),
         # overflowing bins and a complaint about a business: neither a spill nor a sorting question
         (
             "sort_item",
