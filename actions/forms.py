@@ -683,6 +683,38 @@ def _find_field(form: GuidedForm, message: Message, values: Mapping[str, Any]) -
     return None
 
 
+# "la direccion es 312 S Market St", "the phone is 310 555 0193": an answer named and given, at the start of
+# a message ("{alias}" is one of the form's words for a field)
+_FIELD_IS = (
+    r"^\W*(?:(?:and|also|oh|ah|a|btw|y|tambi[eé]n|ok|okay)\W+)*"
+    r"(?:(?:the|my|our|la|el|mi|su|nuestr[oa])\s+)?(?P<alias>{alias})\s*(?:is|es|was|fue|era|:)\s+(?P<value>\S.*)$"
+)
+_TAKES_ANY_WORDS = frozenset({"text", "person_name", "company", "yes_no"})
+_A_QUESTION_WORD = re.compile(r"^(?:where|when|what|how|which|cu[aá]n|d[oó]nde|qu[eé])", re.IGNORECASE)
+
+
+def _answer_said_again(
+    form: GuidedForm, message: Message, values: Mapping[str, Any], requested: str | None
+) -> tuple[str, Any] | None:
+    """An answer already given, named and said again with another value while another question is open ("la
+    direccion es 312 S Market St" asked how much spilled): that answer and its new value; None otherwise."""
+    if looks_like_question(message.text):
+        return None
+    names = {spec.name for spec in form.spec.applicable(values)}
+    for pattern, name in form.aliases.items():
+        if name == requested or name not in names or values.get(name) is None:
+            continue
+        if form.spec.field(name).parser in _TAKES_ANY_WORDS:
+            continue  # "El dueño es Guadalupe Ríos" asked whom to contact is no new business name
+        match = re.match(_FIELD_IS.format(alias=pattern), message.text.strip(), re.IGNORECASE)
+        if match is None or _A_QUESTION_WORD.match(match["alias"]):
+            continue
+        result = parse(form.spec.field(name).parser, match["value"].strip(" .!"), message.ctx)
+        if result.ok and result.slot != values.get(name):
+            return name, result.slot
+    return None
+
+
 def _asks_when_next_while_logging(form: GuidedForm, message: Message) -> bool:
     """ "when's the next one due?" while a pump-out is being logged: answered, then the log resumes (the
     classifier calls it a status request, which would otherwise be read as the open question's answer)."""
@@ -839,9 +871,15 @@ def _corrected_by_old_number(
 # A number corrected in the words "NEW, not OLD" or "no es OLD, es NEW" ("the address is 14580, not 14850")
 _NUMBER_NOT = re.compile(
     r"(?P<new>\b\d[\d-]*\d)\s*,?\s+(?:not|no)\s+(?P<old>\d[\d-]*\d)\b"
-    r"|\bno\s+(?:es|era|fue)\s+(?:el\s+)?(?P<old_es>\d[\d-]*\d)\s*,?\s+(?:es|sino)\s+(?:el\s+)?(?P<new_es>\d[\d-]*\d)\b",
+    r"|\bno\s+(?:es|era|fue)\s+(?:el\s+)?(?P<old_es>\d[\d-]*\d)\s*,?\s+(?:es|sino)\s+(?:el\s+)?(?P<new_es>\d[\d-]*\d)\b"
+    # the street said with the new number: "es 321 S Market no 312", "it's 321 S Market, not 312"
+    r"|\b(?:es|is|it'?s|its)\s+(?P<new_street>\d[\d-]*\d)\b[^,.;!?\d]{1,40}?\s*,?\s+(?:not|no)\s+"
+    r"(?P<old_street>\d[\d-]*\d)\b",
     re.IGNORECASE,
 )
+
+
+_OLD_AND_NEW = (("old", "new"), ("old_es", "new_es"), ("old_street", "new_street"))
 
 
 def _number_replaced(form: GuidedForm, text: str, values: Mapping[str, Any]) -> tuple[str, Any, str] | None:
@@ -851,7 +889,7 @@ def _number_replaced(form: GuidedForm, text: str, values: Mapping[str, Any]) -> 
     match = _NUMBER_NOT.search(text)
     if match is None:
         return None
-    old, new = (match["old"], match["new"]) if match["old"] else (match["old_es"], match["new_es"])
+    old, new = next((match[o], match[n]) for o, n in _OLD_AND_NEW if match[o])
     holds = re.compile(rf"(?<![\d-]){re.escape(old)}(?![\d-])")
     found: list[tuple[str, Any]] = []
     for spec in form.spec.fields:
@@ -1286,6 +1324,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             or bool(_SORRY_FIRST.match(message.text) and _AMOUNT_WITH_UNIT.search(message.text))
         )
         fixed = _corrected_answer(form, message, values) if corrects else None
+        if fixed is None and not at_confirmation:
+            fixed = _answer_said_again(form, message, values, requested)
         if fixed is not None:  # "son 58 asientos, no 48, porque el dueño ...": the answer its value fits
             name, value = fixed  # (before any field its words name: "dueño" is not what changed)
             updates[name] = value

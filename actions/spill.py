@@ -168,6 +168,14 @@ _ON_STREET = re.compile(
 )
 
 
+# A street's kind said with its name ("market st", "la calle Manchester")
+_STREET_WORDS = re.compile(
+    r"\b(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|hwy|highway|pkwy|parkway|"
+    r"calle|avenida|bulevar|esquina)\b",
+    re.IGNORECASE,
+)
+
+
 class _Business(NamedTuple):
     name: str
     where: str  # the place it was said with ("Manchester", "1120 N La Brea Ave")
@@ -178,7 +186,10 @@ def _business_at(text: str, ctx: ParseContext) -> _Business | None:
     ("es en la 3rd ave y manchester, pupuseria lupita") or with the street it is on ("Pollos El Sinaloense
     en la Manchester"), and that place; None."""
     pieces = [piece.strip() for piece in without_phones(text).split(",")]
-    clauses = [c.strip() for c in re.split(r",|(?<=[^\W\d_]{3})[.;!]\s+", without_phones(text)) if c.strip()]
+    # clauses end at a comma or at a sentence's mark(s) ("... va pa la calle, q hago?? pupuseria la ceibita")
+    clauses = [
+        c.strip() for c in re.split(r",|(?<=[^\W\d_]{3})[.;!?]+\s+", without_phones(text)) if c.strip()
+    ]
     for i, piece in enumerate(clauses):
         if not names_a_food_business(piece) or _PLACE_WORDS.match(piece):
             continue
@@ -188,7 +199,13 @@ def _business_at(text: str, ctx: ParseContext) -> _Business | None:
         ):  # "Pollos El Sinaloense en la Manchester"
             piece, where_text = on_street.group("name"), on_street.group("where")
         elif len(clauses) >= 2:
-            where_text = ", ".join(clauses[:i] + clauses[i + 1 :])
+            # where it is: the clauses beside it that name a street ("pupuseria la ceibita, market st
+            # inglewood"), else all the others
+            others = clauses[:i] + clauses[i + 1 :]
+            where_text = ", ".join(
+                [c for c in clauses[max(i - 1, 0) : i + 2] if c != piece and _STREET_WORDS.search(c)]
+                or others
+            )
         else:
             continue
         where = parse("location", where_text, ctx)
@@ -540,11 +557,23 @@ _WHERE_WORDS = re.compile(
 )
 
 
+# Numbers that say when or how much, not where ("como a las 9:40", "20 minutes ago", "unos 10 galones")
+_TIMES_AND_AMOUNTS = re.compile(
+    r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\b\d{1,2}:\d{2}\b|"
+    r"\b\d+\s*(?:min\w*|hours?|hrs?|horas?|gal\w*|days?|d[ií]as?)\b",
+    re.IGNORECASE,
+)
+
+
 def _no_place_for_where(decision: Decision, state: FormState, message: Message) -> Decision:
     """ "desde en la mañanita, como a las siete ... sigue saliendo" said when asked where: when it started and
     that it still flows are kept, and where it is asked again; words that name no place are no location."""
     said = decision.updates.get("location")
-    if state.requested != "location" or not said or _WHERE_WORDS.search(message.text):
+    if (
+        state.requested != "location"
+        or not said
+        or _WHERE_WORDS.search(_TIMES_AND_AMOUNTS.sub(" ", message.text))
+    ):
         return decision
     if not any(decision.updates.get(name) is not None for name in _OTHER_ANSWERS):
         return decision
@@ -604,8 +633,15 @@ class ActionSubmitSpillReport(Action):
         record = store.spills.submit(engine, reference, now=now)
         channel = channel_of(tracker)
         city = record["city"]
+        place = Location.from_slot(values["location"]).text if values.get("location") else None
         lines = [
             t(
+                "Thank you. Your spill report at {place} is recorded. Your reference number is {reference}.",
+                place=place,
+                reference=reference,
+            )
+            if place  # the place said back with the reference, as filed (a corrected address, say)
+            else t(
                 "Thank you. Your spill report is recorded. Your reference number is {reference}.",
                 reference=reference,
             )

@@ -33,7 +33,13 @@ _RE_MANIFEST = re.compile(
     re.IGNORECASE,
 )
 _RE_DEVICE = re.compile(
-    r"\b(?:grease\s+)?(?P<device>interceptor|trap)s?\b|\b(?P<trampa>trampas?)\b", re.IGNORECASE
+    r"\b(?:grease\s+)?(?P<device>interceptor|trap)s?\b|\b(?P<trampa>trampas?|trampitas?)\b", re.IGNORECASE
+)
+# A device said not to be the one ("la trampita ..., la q no es el interceptor grande", "not the interceptor")
+_NOT_THIS_DEVICE = re.compile(
+    r"\b(?:not|isn'?t|wasn'?t|no\s+(?:es|fue|era)|no)\s+(?:the|a|our|el|la|un|una|nuestr[oa])?\s*"
+    r"(?:(?:big|little|small|grande|chic[oa]|peque[ñn][oa])\s+)?(?:grease\s+)?$",
+    re.IGNORECASE,
 )
 _RE_HAULER_MARKER = re.compile(
     r"\b(?:by|with|from|through|via|using|hauler(?:\s+(?:was|is))?:?|"
@@ -59,6 +65,9 @@ _FILLER = {
     *("hoy", "ayer", "hace", "como", "unos", "aprox", "galones", "galon", "galón", "trampa", "grasa"),
     *("interceptor", "mañana", "manana", "tarde", "noche", "madrugada", "pasado", "pasada"),
     *("llama", "llaman", "nombre"),  # "la compania se llama SoCal Pumping"
+    # the day said with the date ("fue ayer lunes en la tarde"), never a company
+    *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "en", "a", "las"),
+    *("lunes", "martes", "miercoles", "miércoles", "jueves", "viernes", "sabado", "sábado", "domingo"),
 }
 _NAME_TAILS = {"pumping", "cleaning", "servicing"}  # fillers that end a company's name after other words
 _ABBREVIATION_DOT = "\x01"  # stands in for the dot of "Co." while the message is split at full stops
@@ -68,7 +77,8 @@ _NOT_A_HAULER = re.compile(
     r"\b(?:issues?|problems?|fine|ok|okay|good|great|everything|nothing|normal|manifest|receipt|invoice|"
     r"problemas?|bien|todo|nada|manifiesto|recibo|factura|"
     # a request to log is no company ("hola quiero registrar q ayer nos bombearon ...")
-    r"hi|hello|hey|want|wanna|need|log|record|hola|quiero|necesito|registrar|apuntar|anotar|"
+    r"hi|hello|hey|want|wanna|need|log|record|report\w*|hola|quiero|kiero|kero|necesito|registrar|apuntar|"
+    r"anotar|"
     # a greeting ("q onda, hoy vino el pumper ...", "buenas, ...")
     r"q(?:ue|u[eé])?\s+onda|buen[oa]s|oye|qu[eé]\s+tal|"
     # where the business is ("es Pollos El Chele en inglewood"), not who pumped
@@ -83,7 +93,9 @@ _NOT_A_HAULER = re.compile(
     # the truck or the person, not the company ("vino el camion a bombear el interceptor")
     r"cami[oó]n|camioneta|pipa|truck|pumper|pumperos?|guy|muchacho|chavo|bombear|limpiar|vaciar|sacar|"
     # a sentence about the service, not a name ("It was serviced last Monday")
-    r"was|were|been|serviced)\b",
+    r"was|were|been|serviced|"
+    # a clause about which device, not who ("la q no es el interceptor grande", "not the big one")
+    r"q|que|no\s+es|not\s+the|isn'?t)\b",
     re.IGNORECASE,
 )
 
@@ -229,8 +241,11 @@ def parse_pumpout(text: str, ctx: ParseContext) -> PumpOutLog:
         lowered, cased = _blank(lowered, match.span()), _blank(cased, match.span())
 
     device = None
-    if match := _RE_DEVICE.search(cased):
+    for match in _RE_DEVICE.finditer(cased):
+        if _NOT_THIS_DEVICE.search(cased[: match.start()]):
+            continue
         device = "trap" if match.group("trampa") else match.group("device").lower()
+        break
 
     return PumpOutLog(
         service_date=date_result.value,

@@ -729,8 +729,12 @@ def route(intent: str, text: str) -> str:
         return asked
     if intent == SPILL_INTENT:
         return intent if spill_is_live(text) else QUESTION_INTENT
+    if intent == PUMPOUT_INTENT and not reports_pumpout(text):
+        # "... gray greasy water coming up out of the drain grate ..., and it's spreading toward the street",
+        # taken for a pump-out by its grease words: a spill going on is reported, else a question
+        return SPILL_INTENT if _live_spill_question(text) else QUESTION_INTENT
     if intent == PUMPOUT_INTENT:
-        return intent if reports_pumpout(text) else QUESTION_INTENT
+        return intent
     if intent in WAIVER_INTENTS and asks_for_a_waiver_unnamed(text):
         return QUESTION_INTENT  # "then I'd like to apply for the waiver": which one, the conversation says
     if intent in WAIVER_INTENTS and not (

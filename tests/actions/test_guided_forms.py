@@ -469,6 +469,30 @@ def test_a_number_corrected_is_changed_where_it_was_given_and_the_rest_of_the_me
     assert turn.next_slot != "location"
 
 
+def test_an_answer_named_and_said_again_while_another_is_asked_is_changed_and_the_question_asked_again():
+    """s30-c002: "la direccion es 312 S Market St" asked how much spilled, then "es 321 S Market no 312"."""
+    location = {"text": "pupuseria la ceibita, market st inglewood", "kind": "landmark", "streets": []}
+    values = {"overflowing_now": "yes", "city": "inglewood", "location": location, "still_flowing": "yes"}
+    with languages.using("es"):
+        turn = decide(
+            SPILL_FORM, FormState(values, "volume"), say("la direccion es 312 S Market St"), CONTACTS
+        )
+    assert turn.updates["location"]["text"] == "312 S Market St"
+    assert "volume" not in turn.updates  # still to answer
+    values = {**values, **turn.updates}
+    with languages.using("es"):
+        turn = decide(
+            SPILL_FORM,
+            FormState(values, "volume"),
+            say("a no perdon me equivoque!! es 321 S Market no 312", "change_answer"),
+            CONTACTS,
+        )
+    assert turn.updates["location"]["text"] == "321 S Market St" and turn.next_slot == "volume"
+    # a question that names an answer changes nothing; nor does the answer asked
+    for said in ("where is the nearest manhole?", "the address is what I told you?"):
+        assert "location" not in decide(SPILL_FORM, FormState(values, "volume"), say(said), CONTACTS).updates
+
+
 def test_a_third_answer_that_does_not_fit_a_skippable_field_leaves_it_out_and_goes_on():
     values = {"overflowing_now": "no", "city": "inglewood", "location": {"text": "5th and Main", "kind": "x"}}
     values |= {"what_spilling": "sewage", "started_at": "2026-11-29", "still_flowing": "no"}

@@ -217,6 +217,17 @@ def test_a_spill_from_a_named_restaurant_s_own_kitchen_is_located_at_the_restaur
     )
     found = extract_spill_facts(text, ctx, {})
     assert found["restaurant_name"] == "Mariscos Chente"
+    # the business and its street, after the story and its question marks
+    with languages.using("es"):
+        told = extract_spill_facts(
+            "hola urgente!! se rebalso el grease trap d la pupuseria y esta saliendo agua con grasa al "
+            "parqueo "
+            "y va pa la calle, q hago?? pupuseria la ceibita, market st inglewood",
+            ctx,
+            {},
+        )
+    assert told["restaurant_name"] == "pupuseria la ceibita"
+    assert told["location"]["text"] == "pupuseria la ceibita, market st inglewood"
     assert found["location"]["text"] == "Mariscos Chente, Manchester"
     assert found["reaches"] == ["street"]  # the alley; not "all" three for "all over the floor"
     said_already = {"location": {"text": "behind the building", "kind": "landmark"}}
@@ -346,6 +357,17 @@ def test_words_that_name_no_place_said_when_asked_where_are_kept_and_where_is_as
         slots, _, _ = run(ValidateSpillForm(), make_tracker(slots=known, text=said, active_loop="spill_form"))
     assert "location" not in slots and slots["requested_slot"] == "location"
     assert slots["still_flowing"] == "yes"
+    # a clock time is no house number (s30-c002)
+    with languages.using("es"):
+        slots, _, _ = run(
+            ValidateSpillForm(),
+            make_tracker(
+                slots=known,
+                text="empezo como a las 9:40, todavia sale poquito, ya le pusimos trapos y arena",
+                active_loop="spill_form",
+            ),
+        )
+    assert "location" not in slots and slots["started_at"] and slots["still_flowing"] == "yes"
     # a place said with the time is the place
     with languages.using("es"):
         slots, _, _ = run(

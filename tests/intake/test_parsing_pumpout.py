@@ -224,3 +224,20 @@ def test_how_the_device_was_serviced_is_no_business_name() -> None:
 
     assert business_name_said("Full pump-out") is None
     assert business_name_said("Taqueria El Guero") == "Taqueria El Guero"
+
+
+def test_the_device_said_not_to_be_the_one_is_not_it_and_the_day_said_with_the_date_is_no_hauler() -> None:
+    """s30-c015: "la trampita chiquita ..., la q no es el interceptor grande" is the small trap; "fue ayer
+    lunes en la tarde" names no company."""
+    said = (
+        "buenas, ya me limpiaron la trampita chiquita q esta abajo del lavadero en la pupuseria d "
+        "victorville, "
+        "la q no es el interceptor grande. lo kiero reportar"
+    )
+    told = parse_pumpout(said, TUESDAY)
+    assert (told.device, told.hauler) == ("trap", None)
+    assert parse_pumpout("the little trap, not the interceptor", TUESDAY).device == "trap"
+    assert parse_pumpout("the interceptor out back, not the little trap", TUESDAY).device == "interceptor"
+    yesterday = parse_pumpout("fue ayer lunes en la tarde", TUESDAY)
+    assert (yesterday.service_date, yesterday.hauler) == (dt.date(2026, 8, 17), None)
+    assert parse_pumpout("pumped monday by Ace Grease", TUESDAY).hauler == "Ace Grease"

@@ -82,6 +82,8 @@ def test_a_live_spill_asked_as_a_question_becomes_a_spill_report_but_a_form_answ
     )
     assert route("ask_question", told) == "report_spill"
     assert route("out_of_scope", told) == "report_spill"  # whatever the classifier made of the story
+    assert route("log_pumpout", told) == "report_spill"  # its grease words taken for a pump-out
+    assert route("log_pumpout", "how often does the grease trap have to be pumped?") == "ask_question"
     assert route("nlu_fallback", text) == "report_spill"
     assert route("inform", "yes it's still coming out of the manhole right now") == "inform"
     assert route(
