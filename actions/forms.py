@@ -671,6 +671,14 @@ def _find_field(form: GuidedForm, message: Message, values: Mapping[str, Any]) -
                 old, new = (parse(spec.parser, said, message.ctx) for said in not_but)
                 if old.ok and new.ok and old.slot == values.get(spec.name):
                     return spec.name
+        for spec in form.spec.applicable(values):
+            # "no es Market, es la La Brea, 215 South La Brea": the answer given in words that hold the old
+            if (
+                spec.parser not in _TAKES_ANY_WORDS
+                and _holds_words(values.get(spec.name), not_but[0])
+                and parse(spec.parser, not_but[1], message.ctx).ok
+            ):
+                return spec.name
     for entity in message.entities:
         if entity.get("entity") == "field":
             value = str(entity.get("value", "")).lower()
@@ -700,6 +708,8 @@ def _answer_said_again(
     direccion es 312 S Market St" asked how much spilled): that answer and its new value; None otherwise."""
     if looks_like_question(message.text):
         return None
+    if requested in form.slots and parse(form.spec.field(requested).parser, message.text, message.ctx).ok:
+        return None  # "Our trash service is one 1-yard bin ..., and ... maybe 5 gallons a week": it answers
     names = {spec.name for spec in form.spec.applicable(values)}
     for pattern, name in form.aliases.items():
         if name == requested or name not in names or values.get(name) is None:
@@ -713,6 +723,21 @@ def _answer_said_again(
         if result.ok and result.slot != values.get(name):
             return name, result.slot
     return None
+
+
+def _holds_words(value: Any, words: str) -> bool:
+    """Whether an answer given in words (a place's text, or text) holds ``words`` ("Market" in "la pupusería
+    está en la Market Street")."""
+    said = value.get("text") if isinstance(value, dict) else value
+    words = words.strip()
+    return (
+        isinstance(said, str)
+        and len(words) >= MIN_HELD_CHARS
+        and re.search(rf"(?<!\w){re.escape(words)}(?!\w)", said, re.IGNORECASE) is not None
+    )
+
+
+MIN_HELD_CHARS = 3  # shorter old words ("a", "la") say nothing of which answer they were in
 
 
 def _asks_when_next_while_logging(form: GuidedForm, message: Message) -> bool:

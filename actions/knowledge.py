@@ -64,6 +64,7 @@ from intake.routing import (
 from intake.settings import parse_generator
 from knowledge.answer import (
     CARD_MIN,
+    WHICH_CITY,
     Answer,
     AnswerKind,
     answer_from_cards,
@@ -219,8 +220,9 @@ def _about(question: str, subject: str) -> str:
 
 def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
     """The subject a short question may lean on: in a form, the form's ("y me van a multar x esto??" in a
-    spill report), or just after one is filed; else the topic of the card the conversation's last question
-    matched ("what records do we have to keep?" after "is my restaurant a tier two generator?"); None."""
+    spill report), or just after one is filed; else the topic of the card the last answer came from, or the
+    card the conversation's last question matches ("what records do we have to keep?" after "is my
+    restaurant a tier two generator?"); None."""
     form = form_named((tracker.active_loop or {}).get("name"))
     if form is not None and form.subject is not None and len(question.split()) <= FOLLOW_UP_MAX_WORDS:
         return form.subject
@@ -233,6 +235,10 @@ def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
         return None
     if len(question.split()) > FOLLOW_UP_MAX_WORDS and _stands_alone(cards, question, city):
         return None
+    if (given := _card_just_given(tracker)) is not None:
+        # the card the last answer came from: "What records do we have to keep?" after a school kitchen's
+        # tier (the tier card answered), whatever card the school's words match best (who is covered)
+        return given.topic
     found = cards.match(topic, city, k=1, language=current())
     return found[0].card.topic if found else None
 
@@ -612,9 +618,9 @@ def _each_city_clock(rule: Answer, english: str, now: dt.datetime) -> Answer | N
     # kitchens" is what remodeling means, "the latest day to notify each city?" the notice's clock
     firsts = {card.city: card for card in reversed(rule.cards)}
     firsts |= {card.city: card for card in reversed(rule.cards) if card.clocks}
-    if rule.kind is not AnswerKind.ANSWER or len(firsts) < 2:
-        return None
-    chosen = sorted(firsts.values(), key=rule.cards.index)
+    if rule.kind not in (AnswerKind.ANSWER, AnswerKind.BOTH_CITIES) or len(firsts) < 2:
+        return None  # (both cities' answers, the city not known: "the company pumped it yesterday, ... by
+    chosen = sorted(firsts.values(), key=rule.cards.index)  # when do we send the manifest?")
     said, cites, more, timed = [], [], [], False
     for card in chosen:
         labelled = answer_from_cards([card], labelled=True)
@@ -625,8 +631,10 @@ def _each_city_clock(rule: Answer, english: str, now: dt.datetime) -> Answer | N
         timed = timed or clock is not None
     if not timed:
         return None
+    if rule.kind is AnswerKind.BOTH_CITIES:
+        said.append(t(WHICH_CITY))  # the city still asked, as both cities' answers do
     return Answer(
-        AnswerKind.ANSWER,
+        rule.kind,
         " ".join(said),
         tuple(dict.fromkeys(cites)),
         rule.jurisdiction,
@@ -774,6 +782,8 @@ class ActionAnswerQuestion(Action):
             result, events = answer(tracker, restated, city)
             events.append(SlotSet(TOPIC_SLOT, restated[-MAX_QUESTION_CHARS:]))
         elif topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
+            said = user_texts(tracker)
+            question = with_the_elided_verb(question, said[-2] if len(said) >= 2 else "")
             result, events = on_the_topic(tracker, question, topic, city)
         elif topic and names_nothing(question):  # "what do I need to send?", "¿Qué tengo que mandar?"
             result, events = _what_to_send(tracker, question, topic, city)
@@ -1255,6 +1265,18 @@ class ActionFollowUp(Action):
         # "52" to "How many seats ...?" or after the yearly fee's two amounts; "60" after a next service
         text = bare_number_read(text, last_said, english_topic, city, message_time(tracker))
         facts = with_newer_facts(topic, text)[-MAX_QUESTION_CHARS:]
+        given = _card_just_given(tracker)
+        if (
+            given is not None
+            and given.clocks
+            and computed_answer(tracker, text, city) is None
+            and (dated := _clock_from_the_day(tracker, topic, text, city)) is not None
+        ):
+            # "it was mailed 11/24" after "can i fight it?", whose card runs the appeal's clock: that clock,
+            # not the NOV's fee the topic began with worked out again
+            result, events = dated
+            dispatcher.utter_message(text=result.text)
+            return [*events, SlotSet(TOPIC_SLOT, facts)]
         # the new fact's values first: "it was wednesday nov 18" after "a couple weeks ago"
         computed = computed_answer(
             tracker, f"{text} {without_facts_said_again(topic, text)}"[:MAX_QUESTION_CHARS], city, text
@@ -1489,6 +1511,31 @@ def changes_a_fact(text: str) -> bool:
     # "okay the cleanup part says, uh, three thousand two hundred dollars" gives a number too, and so does
     # "aquí dice que el costo fue de dos mil cuatrocientos dólares"
     return bool(_NEW_FACT.search(spanish_digits(text))) or says_dollars_in_words(text)
+
+
+# "n if we dont", "and what if we don't?", "y si no?": a what-if whose verb is the last question's
+_VERB_LEFT_OUT = re.compile(
+    r"^\W*(?:(?:and|n|&|so|but|ok|y|pero|entonces)\W+)*(?:(?:what|qu[eé])\s+(?:happens\s+|pasa\s+)?)?"
+    r"(?:if|si)\s+(?:(?:we|i|they|you|he|she|it)\s+(?:don'?t|dont|do not|can'?t|cant|won'?t|wont|didn'?t|"
+    r"didnt|doesn'?t|doesnt)|no|not)\W*$",
+    re.IGNORECASE,
+)
+# What one is asked to do, said in a question ("if they fine us when we gotta pay"): the last one said
+_A_DUTY_DONE = re.compile(
+    r"\b(?:pay|appeal|fix|pump|clean|send|report|file|apply|comply|show up|attend|renew|install|submit|"
+    r"train|keep|donate|sort|respond|call|notify|pagar|pago|pague|apelar|arreglar|limpiar|mandar|enviar|"
+    r"reportar|avisar|renovar|instalar|donar|asistir|presentar)\b",
+    re.IGNORECASE,
+)
+
+
+def with_the_elided_verb(question: str, previous: str) -> str:
+    """A what-if that leaves its verb out ("n if we dont" after "if they fine us when we gotta pay") with
+    the last thing the previous question asked about doing ("n if we dont pay"); else ``question``."""
+    if not _VERB_LEFT_OUT.match(question):
+        return question
+    done = list(_A_DUTY_DONE.finditer(previous))
+    return f"{question.rstrip(' ?.!')} {done[-1].group(0)}?" if done else question
 
 
 def is_follow_up(text: str) -> bool:

@@ -164,7 +164,9 @@ _FLOWING = re.compile(
 
 
 _ON_STREET = re.compile(
-    r"^(?P<name>.+?)\s+(?:en|on|at)\s+(?:la\s+|el\s+|the\s+)?(?P<where>[\w .'-]+?)$", re.IGNORECASE
+    r"^(?P<name>.+?)\s+(?:(?:est[aá]|queda|is|es)\s+)?(?:en|on|at)\s+(?:la\s+|el\s+|the\s+)?"
+    r"(?P<where>[\w .'-]+?)$",
+    re.IGNORECASE,
 )
 
 
@@ -611,6 +613,14 @@ def written_confirmation(city: str, incident: dt.date) -> str:
     )
 
 
+def _as_corrected(said: str) -> str:
+    """A place's words as last corrected, without the first ones kept after them for the crew ("215 South La
+    Brea (corrected; first given as: ...)" is said back as "215 South La Brea")."""
+    marker = t("{new} (corrected; first given as: {old})", new="\x00", old="\x01")
+    between = marker.split("\x00", 1)[1].split("\x01", 1)[0]  # " (corrected; first given as: "
+    return said.split(between, 1)[0]
+
+
 class ActionSubmitSpillReport(Action):
     """Commit the confirmed report, then (only then) give its reference number."""
 
@@ -633,7 +643,7 @@ class ActionSubmitSpillReport(Action):
         record = store.spills.submit(engine, reference, now=now)
         channel = channel_of(tracker)
         city = record["city"]
-        place = Location.from_slot(values["location"]).text if values.get("location") else None
+        place = _as_corrected(Location.from_slot(values["location"]).text) if values.get("location") else None
         lines = [
             t(
                 "Thank you. Your spill report at {place} is recorded. Your reference number is {reference}.",

@@ -193,6 +193,8 @@ _INVOICE = re.compile(
 _FEE_NOTICE = re.compile(r"\b(?:late notice|(?:fog|grease|annual|permit|inspection) fee)\b", re.I)
 _UNPAID = re.compile(
     r"\b(?:unpaid|not paid|haven'?t paid|didn'?t pay|(?:do not|don'?t|never|still don'?t|won'?t) pay|late|"
+    # "never got paid", "it never got paid off", "wasn't paid"
+    r"(?:never|never got|didn'?t get|wasn'?t|was not|hasn'?t been|has not been) paid|"
     r"(?:can'?t|cannot|can not|couldn'?t|unable to) pay|no (?:puedo|podemos|alcanzo a|alcanzamos a) pagar|"
     r"owe|overdue|penalt(?:y|ies)|no (?:lo |la |los )?(?:pago|pagamos|payment|pay)|"
     r"no (?:lo |la |los |las )?(?:he|hemos) pagado|sin pagar|recargos?|atrasad[oa]s?)\b",
@@ -1474,10 +1476,30 @@ def bare_number_read(text: str, asked: str | None, topic: str, city: str | None,
         return f"{_ordinal(int(number))} notice of violation"  # "3" after "whats the fine for a NOV"
     if (_INVOICE.search(topic) or _FEE_NOTICE.search(topic)) and int(number) >= MIN_BARE_AMOUNT:
         return f"${number}"  # "267" after "how much is the late charge on the fog fee invoice?"
+    if city != "inglewood" and _EDIBLE_FOOD.search(topic) and (size := _edible_size(int(number), topic)):
+        return size  # "280" after "do our restaurants have to donate leftover food?": 280 seats
     found = compute(topic, city, now) or compute(f"{topic} last serviced today", city, now)
     if found is not None and found.kind == "service_due":  # "120" after a next service worked out, or
         return f"our permit says every {number} days"  # after "how often ...?", which needs only the day
     return text
+
+
+# A restaurant's bare size under this is its seats, from it up its square feet (no restaurant has 280 square
+# feet, nor 4,800 seats)
+MAX_BARE_SEATS = 1000
+_BARE_SIZE_UNIT = {"hotel": "rooms", "health_facility": "beds"}
+
+
+def _edible_size(number: int, topic: str) -> str | None:
+    """A bare number said of the business an edible-food topic names, in the unit its tier is measured by:
+    a restaurant's seats (or, from :data:`MAX_BARE_SEATS` up, its square feet), a hotel's rooms, a health
+    facility's beds, any other business's square feet; None when the topic names no business."""
+    kind = next((kind for kind, words in _EDIBLE_KINDS if words.search(topic)), None)
+    if kind is None:
+        return None
+    if kind == "restaurant":
+        return f"{number} seats" if number < MAX_BARE_SEATS else f"{number} square feet"
+    return f"{number} {_BARE_SIZE_UNIT.get(kind, 'square feet')}"
 
 
 _NOTICE_OF_VIOLATION = re.compile(

@@ -1573,7 +1573,9 @@ _EACH_PLACE = re.compile(
     r"(?:stores?|locations?|restaurants?|places?|spots?|sites?|campus(?:es)?|kitchens?|shops?|cafes?)\b"
     r"|\b(?:both|each) (?:stores?|locations?|restaurants?|places?|spots?|sites?|campus(?:es)?|cities)\b"
     r"|\ben (?:los|las) dos(?: (?:locales|restaurantes|tiendas|lugares|sucursales|ciudades))?\b"
-    r"|\ben cada (?:local|restaurante|tienda|lugar|sucursal|ciudad)\b|\ben ambos\b",
+    r"|\ben cada (?:local|restaurante|tienda|lugar|sucursal|ciudad)\b|\ben ambos\b"
+    # "And staff grease training — how often in each?", "... in both?": the places said before
+    r"|\b(?:in|at|for) (?:each|both)\s*(?:one|of them|city)?\s*[?.!]*\s*$|\ben cada (?:una?|uno)\b",
     re.IGNORECASE,
 )
 

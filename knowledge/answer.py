@@ -346,7 +346,13 @@ def _from_cards(
         return Answer(AnswerKind.ASK_CITY, t(RULES_DIFFER))
     text = " ".join(f"{a.text} {a.more}".strip() for a in both) + " " + t(WHICH_CITY)
     # each city's core is a part of its own: on SMS, the first reply may take a message for each
-    return Answer(AnswerKind.BOTH_CITIES, text, tuple(c for a in both for c in a.citations), parts=len(both))
+    return Answer(
+        AnswerKind.BOTH_CITIES,
+        text,
+        tuple(c for a in both for c in a.citations),
+        parts=len(both),
+        cards=tuple(card for a in both for card in a.cards),  # each city's, for its clock worked out
+    )
 
 
 def _close_enough(found: CardMatch, subject: str | None) -> bool:
@@ -473,6 +479,9 @@ _ASKS_RETENTION = re.compile(
     r"\bkeep(?:ing)? (?:a |the |my |our |those |these |this |all )?(?:\w+'?s? )?"
     r"(?:cop(?:y|ies)|records?|receipts?|paperwork|papers?|documents?|manifests?|invoices?)\b"
     r"|\bhow long (?:do|should|must) (?:i|we) keep\b"
+    # "what records do we have to keep?", "¿qué registros debemos conservar?"
+    r"|\b(?:records?|paperwork|papers|documents?)\b.{0,30}\b(?:keep|kept|on file)\b"
+    r"|\b(?:papeles|registros?|documentos?|copias?)\b.{0,30}\b(?:conserv\w+|mantener|tener archivad\w+)\b"
     r"|\bguard(?:o|ar|amos|arlos?|arlas?)\b.{0,40}\b(?:papeles|recibos?|registros?|copias?|manifiestos?)\b"
     r"|\b(?:papeles|recibos?|registros?|copias?|manifiestos?)\b.{0,40}\bguard(?:o|ar|amos|arlos?|arlas?)\b",
     re.IGNORECASE,
@@ -1078,7 +1087,9 @@ def _questions(message: str) -> list[tuple[str, str | None]]:
     for i, part in enumerate(said):
         if where_only and i == len(said) - 1:
             break
-        if not (_asks(part, message) or i == len(said) - 1):
+        # "Y si pierdo, ¿puedo apelar?": the condition, split off at the "¿", is read with its question
+        condition = bool(_SETS_A_CONDITION.match(part)) and part.rstrip().endswith(",")
+        if condition or not (_asks(part, message) or i == len(said) - 1):
             context = f"{context} {part}"
             continue
         if context.strip():  # "... mailed nov 23. when is it final": read with it, and alone

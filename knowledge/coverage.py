@@ -108,10 +108,19 @@ _PROCESSING_TIME = _topic(
 )
 # A pickup of big items ("do they do big item pickup", "will they haul away an old couch"): the chapter only
 # says such items go in no cart (excluded waste), not who collects them or when
+_BULKY_ITEMS = (
+    r"couch|sofa|mattress|fridge|refrigerator|furniture|appliances?|washer|dryer|microwave|tv|television|"
+    r"electronics?|e-?waste|tires?|stove|oven|colch[oó]n|sill[oó]n|refri|lavadora|secadora|microondas|"
+    r"televisi[oó]n|tele|estufa|llantas?|muebles?"
+)
 _BULKY_PICKUP = _topic(
     r"\b(?:big|bulky|large|oversized|heavy)\s+(?:items?|trash|junk|stuff)\s+(?:pick\s?-?ups?|collections?|days?)\b"
     r"|\b(?:pick\s?-?ups?|pick (?:it|them) up|haul (?:it |them )?away|collect)\b.{0,30}"
-    r"\b(?:couch|sofa|mattress|fridge|refrigerator|furniture|appliances?|washer|dryer)\b"
+    rf"\b(?:{_BULKY_ITEMS})\b"
+    # "my old microwave finally died ... ok so who do i call to come get it"
+    rf"|\b(?:{_BULKY_ITEMS})\b.{{0,160}}\b(?:come (?:and )?(?:get|grab|pick up|take|haul) (?:it|them)"
+    r"|pick (?:it|them) up|haul (?:it|them) (?:away|off)|take (?:it|them) away"
+    r"|vien[ea]n? a (?:recoger|llevar)\w*|vengan? (?:a )?(?:recoger|llevar)\w*|(?:lo|la|los|las) recoj\w+)\b"
 )
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
@@ -119,11 +128,13 @@ _VICTORVILLE_FEE_AMOUNT = _topic(
 )
 # Carts and sorting in Inglewood: its only ordinance here is the FOG one. Grease and cooking oil are FOG's.
 _INGLEWOOD_ORGANICS = _topic(
-    r"\b(?:brown (?:bin|cart)|food scraps?|compost(?:ing)?|organics? (?:bin|cart|waste)"
-    r"|yard (?:waste|trimmings)|grass clippings|green waste|recycl(?:ing|ables?) (?:bin|cart|container)"
-    r"|(?:which|what|wich) (?:bin|cart|can|container)|(?:blue|green|black|gray|grey) (?:bin|cart|can)"
+    r"\b(?:brown (?:bins?|carts?)|food scraps?|compost(?:ing)?|organics? (?:bins?|carts?|waste)"
+    r"|yard (?:waste|trimmings)|grass clippings|green waste|recycl(?:ing|ables?) (?:bins?|carts?|containers?)"
+    r"|(?:which|what|wich) (?:bin|cart|can|container)|(?:blue|green|black|gray|grey) (?:bins?|carts?|cans?)"
     # the rest of Victorville's organics chapter, asked again for Inglewood ("and in inglewood?")
     r"|de minimis|physical space waiver|edible food|food recovery|sb ?1383|tier (?:one|two|1|2) generators?"
+    # "Is there an Inglewood rule that says we must donate it (the leftover food)?"
+    r"|donat(?:e|ed|ing|ion)s?\b.{0,40}\b(?:food|leftovers?|it|them)|(?:food|leftovers?)\b.{0,40}\bdonat\w+"
     r"|organics? (?:service|program|requirements?|rules?|waiver))\b"
 )
 _GREASE = re.compile(

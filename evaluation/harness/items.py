@@ -49,6 +49,7 @@ SPLIT_OF_WRITER = {
     "w30": "dev",  # stop 43: as w28, conversations weighted (README)
     "w32": "dev",  # stop 45: as w28, written beside w33 (test) so the split stays near a third (README)
     "w34": "dev",  # stop 46: as w32, written beside w35 (test) (README)
+    "w36": "dev",  # stop 47: as w34, written beside w37 (test) (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -60,6 +61,7 @@ SPLIT_OF_WRITER = {
     "w31": "test",  # stop 44: as w30, to keep the test split near a third as dev grows; never read (README)
     "w33": "test",  # stop 45: written beside w32 (dev); never read (README)
     "w35": "test",  # stop 46: written beside w34 (dev); never read (README)
+    "w37": "test",  # stop 47: written beside w36 (dev); never read (README)
     "s1": "dev",
     "s2": "dev",
     "s3": "dev",
@@ -81,6 +83,7 @@ SPLIT_OF_WRITER = {
     "s26": "dev",  # as w30, stop 43 (README)
     "s28": "dev",  # as w32, stop 45 (README)
     "s30": "dev",  # as w34, stop 46 (README)
+    "s32": "dev",  # as w36, stop 47 (README)
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -91,6 +94,7 @@ SPLIT_OF_WRITER = {
     "s27": "test",  # stop 44: as w31 (README)
     "s29": "test",  # stop 45: as w33 (README)
     "s31": "test",  # stop 46: as w35 (README)
+    "s33": "test",  # stop 47: as w37 (README)
 }
 SPLITS = ("dev", "test")
 CHANNELS = ("sms", "web", "voice")

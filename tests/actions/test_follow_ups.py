@@ -16,6 +16,7 @@ from actions.knowledge import (
     ActionSetCity,
     changes_a_fact,
     is_follow_up,
+    with_the_elided_verb,
 )
 
 
@@ -703,6 +704,19 @@ def test_a_short_question_is_answered_on_the_conversation_s_subject(engine):
     assert "food recovery" in after and "6.37.060" in after, after
     alone = _asked("What records do we have to keep?", "", "victorville")
     assert "self-haul" in alone, alone
+    # the card the last answer came from is the subject, whatever card the topic's own words match best (a
+    # school's words match who is covered; the tier card answered)
+    school = "I'm the food services director for a school district. Do the edible food rules apply to us?"
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="What records do we have to keep?",
+            intent="ask_question",
+            slots={TOPIC_SLOT: school, "city": "victorville", "answer_card": "vvo-restaurant-tier-two"},
+        ),
+    )
+    reply = " ".join(message.get("text") or "" for message in messages)
+    assert "food recovery" in reply and "6.37.060" in reply, reply
 
 
 def test_a_bare_number_after_an_answer_is_the_value_the_topic_s_rule_needs(engine):
@@ -797,6 +811,20 @@ def test_a_day_said_alone_starts_the_clock_of_the_last_answer_and_a_count_names_
         ),
     )
     assert "December 10, 2026" in " ".join(m.get("text") or "" for m in messages)
+    # the topic began with the NOV's fee, worked out for the third: the day still starts the appeal's clock
+    # when the last answer was how to appeal (w34-c020)
+    topic = (
+        "got a ticket from the inglewood grease inspector how much do i owe 3rd notice of violation can i "
+        "fight it"
+    )
+    tracker = make_tracker(
+        text="it was mailed 11/24",
+        intent="inform",
+        slots={TOPIC_SLOT: topic, "city": "inglewood", "answer_card": "ing-appeal-how"},
+    )
+    tracker.events.insert(0, {"event": "user", "text": "can i fight it", "parse_data": {}})
+    _, messages = _run(ActionFollowUp(), tracker)
+    assert "December 9, 2026" in " ".join(m.get("text") or "" for m in messages)
     topic = "whats the fine for a notice of violation in inglewood"
     _, messages = _run(
         ActionFollowUp(),
@@ -1452,3 +1480,19 @@ def test_a_city_a_question_names_in_shorthand_is_kept_for_the_next_question(engi
         ),
     )
     assert slots.get("city") == "victorville"
+
+
+@pytest.mark.parametrize(
+    ("question", "previous", "read"),
+    [
+        ("n if we dont", "if they fine us when we gotta pay", "n if we dont pay?"),
+        ("and what if we don't?", "do we have to appeal in writing", "and what if we don't appeal?"),
+        ("y si no?", "cuando tengo que pagar la multa", "y si no pagar?"),
+        ("n if we dont", "when is the hearing", "n if we dont"),  # nothing to do said before
+        ("and if we don't pay?", "if they fine us when we gotta pay", "and if we don't pay?"),
+    ],
+)
+def test_a_what_if_that_leaves_out_its_verb_takes_the_last_question_s(question, previous, read):
+    """w34-c015: "n if we dont" after "if they fine us when we gotta pay" asks what if we don't pay (a
+    lien)."""
+    assert with_the_elided_verb(question, previous) == read

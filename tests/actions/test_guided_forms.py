@@ -488,6 +488,29 @@ def test_an_answer_named_and_said_again_while_another_is_asked_is_changed_and_th
             CONTACTS,
         )
     assert turn.updates["location"]["text"] == "321 S Market St" and turn.next_slot == "volume"
+    # the old words in the answer given, the new said after them (s26-c003)
+    place = {"text": "la pupusería está en la Market Street, eh, el 215 de Market", "kind": "landmark"}
+    with languages.using("es"):
+        turn = decide(
+            SPILL_FORM,
+            FormState({**values, "location": place}, "started_at"),
+            say("perdón, perdón, me equivoqué, no es Market, es la La Brea, 215 South La Brea"),
+            CONTACTS,
+        )
+    assert turn.updates["location"]["text"].startswith("la La Brea, 215 South La Brea")
+    assert "started_at" not in turn.updates
+    # a message that answers the open question is its answer, whatever answer it names first (w17-c005)
+    waiver = {"city": "victorville", "business_name": "FixIt Mobile Repair", "total_service_yd3": 2}
+    turn = decide(
+        DEMINIMIS_FORM,
+        FormState(waiver, "organics_gal"),
+        say(
+            "Our trash service is one 1-yard bin picked up once a week, and all our organic waste is maybe 5 "
+            "gallons a week."
+        ),
+        CONTACTS,
+    )
+    assert turn.updates.get("organics_gal") is not None and not any("changed" in f for f in turn.feedback)
     # a question that names an answer changes nothing; nor does the answer asked
     for said in ("where is the nearest manhole?", "the address is what I told you?"):
         assert "location" not in decide(SPILL_FORM, FormState(values, "volume"), say(said), CONTACTS).updates

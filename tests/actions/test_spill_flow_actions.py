@@ -154,6 +154,7 @@ def test_submit_commits_before_giving_the_reference_and_states_the_written_confi
     assert stored["volume_gallons"] == 20.0 and stored["callback_number"] == "+17605550100"
     text = messages[0]["text"]
     assert record["reference"] in text
+    assert "spill report at 5th and Main is recorded" in text  # the place said back, as filed
     # Friday Nov 27 2026 (day after Thanksgiving, a city holiday): five working days → Friday Dec 4.
     assert "December 4, 2026" in text and "Victorville Municipal Code § 10.03.280(b)" in text
 

@@ -59,6 +59,14 @@ NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, Decemb
             "you owe $324.54",
             "Enforcement (14)",
         ),
+        (  # w36-s017: "never got paid" is unpaid
+            "found an inglewood invoice for $413 dated 9/15 in the old owners stuff, never got paid. how much "
+            "extra is on it now",
+            "inglewood",
+            "late_fee",
+            "$41.30",
+            "Enforcement (14)",
+        ),
         ("whats the fine for a 2nd NOV", "inglewood", "nov_fee", "$250", "Enforcement (4)(b)"),
         ("58 seats and a drive thru, whats our annual fee", "inglewood", "annual_fee", "$413", "Fees (2)"),
         (
@@ -479,6 +487,19 @@ def test_an_invoice_for_cleaning_the_sewer_main_is_no_pump_out():
 )
 def test_a_bare_number_is_read_for_what_the_topic_needs(said, topic, read):
     assert bare_number_read(said, None, topic, "inglewood", NOW) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [("280", "280 seats"), ("6000", "6000 square feet"), ("hello", "hello")],
+)
+def test_a_bare_number_after_an_edible_food_question_is_the_business_s_size(said, read):
+    """s30-c016: "280" after "do our restaurants have to donate leftover food?" is 280 seats (tier two);
+    a restaurant's four-digit size is its floor area."""
+    topic = "Are our restaurants in Victorville required to donate the edible food left over?"
+    assert bare_number_read(said, None, topic, "victorville", NOW) == read
+    assert bare_number_read("120", None, "is our hotel an edible food generator", None, NOW) == "120 rooms"
+    assert bare_number_read("280", None, "do we have to donate food", "victorville", NOW) == "280"
 
 
 def test_an_amount_named_by_what_it_is_replaces_the_topic_s_in_a_what_if():

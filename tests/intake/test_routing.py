@@ -1304,6 +1304,9 @@ def test_not_knowing_when_or_how_fast_asks_and_not_knowing_how_much_answers(text
         ("y en los dos locales cuanto tiempo guardo los papeles?", True),
         ("how long at the inglewood store?", False),  # one city, named
         ("do both carts need labels?", False),  # carts, not places
+        ("And staff grease training — how often in each?", True),  # w34-c011
+        ("y la capacitacion cada cuanto en cada una?", True),
+        ("is each interceptor pumped separately?", False),
     ],
 )
 def test_a_question_asked_of_each_of_the_user_s_places_is_heard(said, each):

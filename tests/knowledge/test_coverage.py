@@ -43,6 +43,17 @@ from shaping.answers import shape_answer
         ),
         ("when will we hear back about the variance", "inglewood", FOG),
         ("and if it ask after, how long does it take to answer", "inglewood", FOG),  # Spanish, as glossed
+        # w32-c008: the appliance said first, who comes for it after
+        (
+            "my old microwave finally died, can it just go in the black trash can? ok so who do i call to "
+            "come get it",
+            "victorville",
+            SOLID_WASTE,
+        ),
+        ("se me descompuso la tele, quien viene a recogerla", "victorville", SOLID_WASTE),
+        # w36-s009: food donation asked of Inglewood, whose only ordinance here is the grease one
+        ("is there an inglewood rule that says we must donate our leftover food", "inglewood", SOLID_WASTE),
+        ("do we have to sort it into special organics bins", "inglewood", SOLID_WASTE),
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
@@ -69,6 +80,7 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         # a company named in a question about the city's rules is no price or list asked
         ("how much is the fine if the company pumps late", "victorville"),
         ("is there a fine if the hauler is late with the manifest", "victorville"),
+        ("can the pumper come get it tomorrow, the grease trap is full", "victorville"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
