@@ -60,8 +60,8 @@ NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, Decemb
             "Enforcement (14)",
         ),
         (  # w36-s017: "never got paid" is unpaid
-            "found an inglewood invoice for $413 dated 9/15 in the old owners stuff, never got paid. how much "
-            "extra is on it now",
+            "found an inglewood invoice for $413 dated 9/15 in the old owners stuff, never got paid. how "
+            "much extra is on it now",
             "inglewood",
             "late_fee",
             "$41.30",
