@@ -797,9 +797,13 @@ _AMOUNT_WITH_UNIT = re.compile(
     r"\d[\d,.]*\s*(?:gal\w*|yards?|yd|cubic|seats?|sillas|asientos|sq\.? ?ft|square|pies|days|d[ií]as)\b",
     re.IGNORECASE,
 )
-_NOT_THE_OLD = re.compile(r"\s*(?:,|;)?\s*\b(?:not|no|instead of|en vez de|y no)\b.*$", re.IGNORECASE)
-# The old value named first, in a clause of its own: "no fue hoy," "not the 25th,"
-_OLD_CLAUSE = re.compile(r"\b(?:not|no|instead of|en vez de)\b[^,.;:]*[,.;:]", re.IGNORECASE)
+_NOT_THE_OLD = re.compile(
+    r"\s*(?:,|;)?\s*\b(?:not|no|instead of|en vez de|y no|(?:was|is|were|are)n'?t)\b.*$", re.IGNORECASE
+)
+# The old value named first, in a clause of its own: "no fue hoy," "not the 25th,", "it wasn't yesterday."
+_OLD_CLAUSE = re.compile(
+    r"\b(?:not|no|instead of|en vez de|(?:was|is|were|are)n'?t)\b[^,.;:]*[,.;:]", re.IGNORECASE
+)
 
 
 def _corrected_answer(
@@ -1129,11 +1133,15 @@ _NAMED_PERSON = re.compile(
     # "el dueño y operador soy yo, Jose Hernandez": one role or two
     r"|(?:el|la) (?:due[nñ][oa]|operador[a]?|encargad[oa]|gerente|administrador[a]?)"
     r"(?: y (?:due[nñ][oa]|operador[a]?|encargad[oa]|gerente|administrador[a]?))? soy yo,?"
-    r"|a nombre de|(?:under|in) the name(?: of)?|put it under))\s+"
+    r"|a nombre de|(?:under|in) the name(?: of)?|put it under"
+    # a label, as a form is filled in: "Applicant: Dana Whitfield, property manager"
+    r"|(?:applicant|contact|solicitante|contacto)\s*:))\s+"
     r"(?P<name>[A-ZÁÉÍÓÚÑ][\w'-]+(?:\s+(?!I(?:'|\b))[A-ZÁÉÍÓÚÑ][\w'-]+){1,2})"  # "... Brooks I'm the owner"
 )
 _NAMED_BUSINESS = re.compile(
-    r"(?i:\b(?:business|restaurant|establishment|bakery|store|shop|cafe|company|negocio|restaurante)"
+    r"(?i:\b(?:business|restaurant|establishment|bakery|store|shop|cafe|company|negocio|restaurante"
+    # a label: "Property: Mesa Crossing Food Court."
+    r"|property|propiedad)"
     r"(?: name(?: is|:)?| is|:| es| se llama)|\bcalled|^\s*(?:se llama|el nombre es|the name is))\s+"
     r"(?P<name>[A-Z0-9][\w'&.-]*(?:\s+(?:[A-Z0-9&][\w'&.-]*|de|del|la|el|of|the)){0,4})"
     r"|(?i:\b(?:we'?re|we are|somos))\s+"  # "We're Mesa Insurance Services at 12345 Hesperia Road"
@@ -1156,7 +1164,9 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
         found[person_field] = beside_a_role
     business_field = next((name for name in _BUSINESS_FIELDS if name in names), None)
     if business_field and (match := _NAMED_BUSINESS.search(text)):
-        found[business_field] = (match.group("name") or match.group("we")).strip(" .,")
+        said = match.group("name") or match.group("we")
+        # to the sentence's end: "Property: Mesa Crossing Food Court. Applicant: ..." names no "Applicant"
+        found[business_field] = re.split(r"\.\s+(?=[A-Z])", said, maxsplit=1)[0].strip(" .,")
     elif business_field and (said := _business_in_a_clause(text)):
         found[business_field] = said  # "si, ponle 6 galones. es la taqueria el guero, 15000 palmdale rd"
     elif business_field == "business_name" and (said := _business_before_address(text)):

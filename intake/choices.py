@@ -307,8 +307,19 @@ EVIDENCE_CHOICES = (
 
 
 def parse_evidence_source(text: str) -> ParseResult[str]:
-    """Who documents the lack of space (Victorville Municipal Code § 6.37.050(b)(2))."""
-    return _choose(text, EVIDENCE_CHOICES, t("Who can document the lack of space?"))
+    """Who documents the lack of space (Victorville Municipal Code § 6.37.050(b)(2)); of several who do ("our
+    hauler wrote a letter, and we have a licensed architect's site plan too"), the first named, since any
+    one of them is documentation enough."""
+    chosen = _choose(text, EVIDENCE_CHOICES, t("Who can document the lack of space?"))
+    if chosen.ok:
+        return chosen
+    normalized = _strip_accents(normalize(text))
+    named = [
+        (found.start(), c.key)
+        for c in EVIDENCE_CHOICES
+        if c.key != "none_yet" and (found := re.search(rf"\b(?:{c.pattern})\b", normalized))
+    ]
+    return _ok(min(named)[1]) if len(named) > 1 else chosen
 
 
 # A document in hand, said in passing ("Tengo una carta del recolector que dice que no hay espacio", "we have

@@ -283,9 +283,13 @@ def reports_pumpout(text: str) -> bool:
     """Whether a message reports a pump-out to log (not a question about pumping, or about an overflow)."""
     if asks_to_log(text):
         return True
-    if not _SERVICE_DONE.search(text) or _NOT_A_SERVICE.search(text):
-        return False
+    if not _SERVICE_DONE.search(text) or _NOT_A_SERVICE.search(text) or _LAST_SERVICED.search(text):
+        return False  # "It was last pumped on August 20th" after "our permit says 120 days": a fact, no log
     return not (_ASKS_WHEN_DUE.search(text) or _is_question(text) or asks_a_question(text))
+
+
+# The last service told as a fact for the topic's clock, not a service reported to log
+_LAST_SERVICED = _words(r"(?:was|were|got|been) last (?:pumped|serviced|cleaned|pumped out)")
 
 
 _LAST_SERVICE = _words(
@@ -1013,7 +1017,12 @@ _PLEASE_CANCEL = re.compile(
     r"(?:please |just )?cancel (?:it|this|that|the (?:application|request|report|form|log|waiver|variance))\b"
     r"(?! later| after)"
     r"|\b(?:me )?(?:lo |la )?(?:puede|puedes|pueden|podr[ií]a|podr[ií]as) cancelar(?:lo|la)?\b"
-    r"(?! despu[eé]s| luego)",
+    r"(?! despu[eé]s| luego)"
+    # stopping for now, asked: "Can we stop here for now?", "could we just pause this", "¿lo dejamos aquí?"
+    r"|\b(?:can|could) (?:we|i) (?:just )?(?:stop|pause|leave it|quit)(?: (?:it|this|the application|the request))?"
+    r"(?: (?:here|there|for now|for today|for the moment))+\b"
+    r"|\b(?:podemos|puedo) (?:parar|dejarlo|dejarla|pararle) (?:aqu[ií]|ah[ií]|por ahora|por hoy)\b"
+    r"|\blo dejamos (?:aqu[ií]|ah[ií]|por ahora)\b",
     re.IGNORECASE,
 )
 
@@ -1506,6 +1515,9 @@ _SPILL_EVENT = _words(
     r"(?:in|into|onto|on|down|toward|towards) the (?:street|gutter|sidewalk|parking lot|storm drain|alley)",
     r"all over",
     r"puddle",
+    # "there's grease going into the drain right now": grease on its way somewhere, told as it goes
+    r"(?:grease|sewage|greasy water|grease water|oil)\s+(?:is\s+|'s\s+)?(?:going|running|flowing|pouring|draining)"
+    r"\s+(?:in|into|down|to)\s+(?:the|a)\s+(?:drain|storm drain|grate|gutter|sewer)",
 )
 # Sewage or grease moving where it should not ("it's coming up out of the floor drain"): with a spill word,
 # a report; alone in a question ("the dish water is coming out hot") not enough to start one.

@@ -873,7 +873,10 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
 _INTRODUCES = re.compile(
     r"^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|hola|buen[oa]s(?: d[ií]as| tardes| noches)?)"
     r"\b[\s,!.-]*)?"
-    r"(?:i'?m|i am|this is|my name is|i (?:supervise|oversee|work)|soy|me llamo|trabajo|superviso)\b",
+    # a caller's fillers: "Hi, um, yes, I help run the kitchen at our church"
+    r"(?:(?:um+|uh+|yes|yeah|so|ok(?:ay)?|well|este|pues|s[ií])\b[\s,!.-]*)*"
+    r"(?:i'?m|i am|this is|my name is|i (?:supervise|oversee|work|volunteer)|i help (?:run|out|manage|with|in)"
+    r"|soy|me llamo|trabajo|superviso|ayudo (?:en|a|con))\b",
     re.IGNORECASE,
 )
 

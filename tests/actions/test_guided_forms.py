@@ -425,6 +425,19 @@ def test_a_correction_of_an_unasked_fact_keeps_what_else_it_tells_without_callin
     assert turn.feedback[0].startswith("Noted: 38 seats.")
 
 
+def test_labelled_details_fill_their_fields_each_to_its_sentence_s_end():
+    """w36-c008: "Property: Mesa Crossing Food Court. Applicant: Dana Whitfield, property manager, ..." asked
+    who documents the lack of space: the business and the applicant are kept, and the question asked again."""
+    values = {"city": "victorville", "services_requested": ["brown"]}
+    said = (
+        "Property: Mesa Crossing Food Court. Applicant: Dana Whitfield, property manager, dana.w@example.com."
+    )
+    turn = decide(SPACE_WAIVER_FORM, FormState(values, "evidence_source"), say(said), CONTACTS)
+    assert turn.updates["business_name"] == "Mesa Crossing Food Court"
+    assert turn.updates["applicant_name"] == "Dana Whitfield"
+    assert turn.next_slot == "evidence_source"
+
+
 def test_a_food_business_named_before_its_street_is_the_business_s_name():
     values = {"city": "inglewood", "no_space": "yes", "existing_establishment": "yes"}
     turn = decide(
@@ -896,6 +909,12 @@ def test_a_corrected_ticket_number_replaces_the_one_given(intent):
         # the new day named by its weekday and its date, the old one's clause between them
         ("wait it was monday not wednesday. the 23rd", "2026-11-23"),
         ("it was monday the 23rd, not wednesday", "2026-11-23"),
+        # "wasn't" denies the old one in its own sentence (w36-c004)
+        (
+            "Sorry, correction: it wasn't yesterday. The service was on Friday, November 27. I was looking at "
+            "the date the invoice arrived.",
+            "2026-11-27",
+        ),
     ],
 )
 def test_a_no_with_the_new_value_at_the_read_back_is_the_correction(text, day):

@@ -458,6 +458,11 @@ def test_spanish_choices() -> None:
     assert parse_establishment_kind("es un restaurante").value == "restaurant"
     assert parse_evidence_source("el recolector").value == "hauler"
     assert parse_evidence_source("nadie todavía").value == "none_yet"
+    # several who document it: the first named (w36-c008); one denied is not named
+    said = "Our hauler wrote a letter saying it can't fit, and we have a licensed architect's site plan too."
+    assert parse_evidence_source(said).value == "hauler"
+    assert parse_evidence_source("not the hauler, the engineer").value == "engineer"
+    assert parse_evidence_source("el arquitecto y tambien el recolector").value == "architect"
     assert parse_application_path("quiero llenar la solicitud").value == "application"
     assert parse_application_path("ya tengo los documentos").value == "building_documents"
 

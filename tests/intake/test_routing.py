@@ -83,6 +83,11 @@ def test_a_live_spill_asked_as_a_question_becomes_a_spill_report_but_a_form_answ
     assert route("ask_question", told) == "report_spill"
     assert route("out_of_scope", told) == "report_spill"  # whatever the classifier made of the story
     assert route("log_pumpout", told) == "report_spill"  # its grease words taken for a pump-out
+    again = "oh wait, I'm back there right now and it's doing it again, there's grease going into the drain right now."
+    assert route("ask_question", again) == "report_spill"  # w36-c011
+    assert route("ask_question", "can I pour the grease into the drain right now if I run hot water?") == (
+        "ask_question"
+    )
     assert route("log_pumpout", "how often does the grease trap have to be pumped?") == "ask_question"
     assert route("nlu_fallback", text) == "report_spill"
     assert route("inform", "yes it's still coming out of the manhole right now") == "inform"
@@ -111,6 +116,7 @@ def test_a_reported_pump_out_starts_the_log(text):
     "text",
     [
         "interceptor got pumped June 2, when's the next one due?",
+        "It was last pumped on August 20th.",  # a fact for the clock asked about (w36-c014)
         "fog manager just bumped us to every 30 days pumping, thats crazy. can we fight it?",
         "pumper says our intercepter was like 30% grease after 2 months, other guy says enzymes, pump less",
         "yesterday afternoon our interceptor overflowed in the alley, we called the city already",
@@ -401,6 +407,9 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         # cancelling asked as a favour is a request, stammered or not
         ("ask_question", "so, uh, I don't need to do this no more, can you, can you cancel it?", "cancel"),
         ("ask_question", "can you cancel it later?", "ask_question"),
+        # stopping for now, asked (w36-c006); stopping the grease is no request to stop
+        ("ask_question", "I should check with our pastor first. Can we stop here for now?", "cancel"),
+        ("ask_question", "can we stop the grease from getting in the drain?", "ask_question"),
         ("help", "n if we dont", "ask_question"),  # texted "and if we don't": what then
         # a Spanish request to cancel beside a question ("¿Sabe qué?"), glossed
         (

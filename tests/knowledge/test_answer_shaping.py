@@ -663,6 +663,13 @@ def test_who_asks_said_before_the_one_question_gets_no_card_before_the_question_
     answer = knowledge_answer.answer_question(real_index, question, "inglewood")
     assert answer.cards[0].id == "ing-training-frequency"
     assert answer.text.startswith("Employees must be trained")
+    # a caller's fillers before who they are (w36-c014)
+    question = (
+        "Hi, um, yes, I help run the kitchen at our church in Inglewood. How often are we supposed to have "
+        "the grease interceptor cleaned out?"
+    )
+    answer = knowledge_answer.answer_question(real_index, question, "inglewood")
+    assert answer.cards[0].id == "ing-pump-frequency", [card.id for card in answer.cards]
 
 
 def test_a_sentence_two_cards_share_is_said_once():
