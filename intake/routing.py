@@ -1019,7 +1019,8 @@ _PLEASE_CANCEL = re.compile(
     r"|\b(?:me )?(?:lo |la )?(?:puede|puedes|pueden|podr[ií]a|podr[ií]as) cancelar(?:lo|la)?\b"
     r"(?! despu[eé]s| luego)"
     # stopping for now, asked: "Can we stop here for now?", "could we just pause this", "¿lo dejamos aquí?"
-    r"|\b(?:can|could) (?:we|i) (?:just )?(?:stop|pause|leave it|quit)(?: (?:it|this|the application|the request))?"
+    r"|\b(?:can|could) (?:we|i) (?:just )?(?:stop|pause|leave it|quit)"
+    r"(?: (?:it|this|the application|the request))?"
     r"(?: (?:here|there|for now|for today|for the moment))+\b"
     r"|\b(?:podemos|puedo) (?:parar|dejarlo|dejarla|pararle) (?:aqu[ií]|ah[ií]|por ahora|por hoy)\b"
     r"|\blo dejamos (?:aqu[ií]|ah[ií]|por ahora)\b",
@@ -1516,7 +1517,8 @@ _SPILL_EVENT = _words(
     r"all over",
     r"puddle",
     # "there's grease going into the drain right now": grease on its way somewhere, told as it goes
-    r"(?:grease|sewage|greasy water|grease water|oil)\s+(?:is\s+|'s\s+)?(?:going|running|flowing|pouring|draining)"
+    r"(?:grease|sewage|greasy water|grease water|oil)\s+(?:is\s+|'s\s+)?"
+    r"(?:going|running|flowing|pouring|draining)"
     r"\s+(?:in|into|down|to)\s+(?:the|a)\s+(?:drain|storm drain|grate|gutter|sewer)",
 )
 # Sewage or grease moving where it should not ("it's coming up out of the floor drain"): with a spill word,

@@ -875,7 +875,8 @@ _INTRODUCES = re.compile(
     r"\b[\s,!.-]*)?"
     # a caller's fillers: "Hi, um, yes, I help run the kitchen at our church"
     r"(?:(?:um+|uh+|yes|yeah|so|ok(?:ay)?|well|este|pues|s[ií])\b[\s,!.-]*)*"
-    r"(?:i'?m|i am|this is|my name is|i (?:supervise|oversee|work|volunteer)|i help (?:run|out|manage|with|in)"
+    r"(?:i'?m|i am|this is|my name is|i (?:supervise|oversee|work|volunteer)"
+    r"|i help (?:run|out|manage|with|in)"
     r"|soy|me llamo|trabajo|superviso|ayudo (?:en|a|con))\b",
     re.IGNORECASE,
 )

@@ -911,7 +911,8 @@ def test_a_corrected_ticket_number_replaces_the_one_given(intent):
         ("it was monday the 23rd, not wednesday", "2026-11-23"),
         # "wasn't" denies the old one in its own sentence (w36-c004)
         (
-            "Sorry, correction: it wasn't yesterday. The service was on Friday, November 27. I was looking at "
+            "Sorry, correction: it wasn't yesterday. The service was on Friday, November 27. I was looking "
+            "at "
             "the date the invoice arrived.",
             "2026-11-27",
         ),

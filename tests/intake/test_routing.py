@@ -83,7 +83,10 @@ def test_a_live_spill_asked_as_a_question_becomes_a_spill_report_but_a_form_answ
     assert route("ask_question", told) == "report_spill"
     assert route("out_of_scope", told) == "report_spill"  # whatever the classifier made of the story
     assert route("log_pumpout", told) == "report_spill"  # its grease words taken for a pump-out
-    again = "oh wait, I'm back there right now and it's doing it again, there's grease going into the drain right now."
+    again = (
+        "oh wait, I'm back there right now and it's doing it again, there's grease going into the drain "
+        "right now."
+    )
     assert route("ask_question", again) == "report_spill"  # w36-c011
     assert route("ask_question", "can I pour the grease into the drain right now if I run hot water?") == (
         "ask_question"
