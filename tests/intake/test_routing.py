@@ -527,6 +527,7 @@ def test_a_city_or_unplaced_message_may_be_a_sorting_question(intent, text, may_
         "buenas, pa reportar q ya vinieron a limpiar la trampa de grasa hoy en la mañana",
         "q onda, hoy vino el pumper a limpiar el grease trap de afuera, lo quiero dejar registrado",
         "we got the trap pumped this morning, just reporting it",
+        "ey ya vino la pipa y saco todo el grease trap, me lo apuntas? inglewood",  # s32-c003
     ],
 )
 def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_classifier_said(said):
