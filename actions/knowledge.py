@@ -235,12 +235,16 @@ def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
         return None
     if len(question.split()) > FOLLOW_UP_MAX_WORDS and _stands_alone(cards, question, city):
         return None
-    if (given := _card_just_given(tracker)) is not None:
+    if (given := _card_just_given(tracker)) is not None and subject_family(given.topic) != _A_TERM:
         # the card the last answer came from: "What records do we have to keep?" after a school kitchen's
-        # tier (the tier card answered), whatever card the school's words match best (who is covered)
+        # tier (the tier card answered), whatever card the school's words match best (who is covered); a
+        # term's meaning said on the way ("who is the hearing officer?") is no subject of its own
         return given.topic
     found = cards.match(topic, city, k=1, language=current())
     return found[0].card.topic if found else None
+
+
+_A_TERM = "definition"  # the subject of the cards that say what a word means
 
 
 def _stands_alone(cards: CardIndex, question: str, city: str | None) -> bool:

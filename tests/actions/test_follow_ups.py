@@ -717,6 +717,19 @@ def test_a_short_question_is_answered_on_the_conversation_s_subject(engine):
     )
     reply = " ".join(message.get("text") or "" for message in messages)
     assert "food recovery" in reply and "6.37.060" in reply, reply
+    # a term's meaning given on the way is no subject: after "who is the hearing officer", who pays to
+    # reconnect a sewer cut off is the termination's costs (s32-c012)
+    topic = "an emergency suspension order for my restaurant's sewer, when is the hearing"
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="and if they cut off the service, who pays to reconnect it?",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "victorville", "answer_card": "vvf-def-hearing-officer"},
+        ),
+    )
+    reply = " ".join(message.get("text") or "" for message in messages)
+    assert "cutting off and reinstating" in reply and "hearing officer" not in reply.lower(), reply
 
 
 def test_a_bare_number_after_an_answer_is_the_value_the_topic_s_rule_needs(engine):
