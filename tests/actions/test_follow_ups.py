@@ -601,12 +601,11 @@ def test_a_permit_frequency_given_without_a_date_says_what_it_means_and_asks_the
     assert "What date was it last pumped or serviced?" in text
 
 
-def _asked(text: str, topic: str, city: str) -> str:
-    """The reply to a question asked with the conversation's topic and city."""
-    _, messages = _run(
-        ActionAnswerQuestion(),
-        make_tracker(text=text, intent="ask_question", slots={TOPIC_SLOT: topic, "city": city}),
-    )
+def _asked(text: str, topic: str, city: str, card: str | None = None) -> str:
+    """The reply to a question asked with the conversation's topic and city (and the card the last answer
+    came from)."""
+    slots = {TOPIC_SLOT: topic, "city": city, **({"answer_card": card} if card else {})}
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=text, intent="ask_question", slots=slots))
     return " ".join(message.get("text") or "" for message in messages)
 
 
@@ -707,28 +706,13 @@ def test_a_short_question_is_answered_on_the_conversation_s_subject(engine):
     # the card the last answer came from is the subject, whatever card the topic's own words match best (a
     # school's words match who is covered; the tier card answered)
     school = "I'm the food services director for a school district. Do the edible food rules apply to us?"
-    _, messages = _run(
-        ActionAnswerQuestion(),
-        make_tracker(
-            text="What records do we have to keep?",
-            intent="ask_question",
-            slots={TOPIC_SLOT: school, "city": "victorville", "answer_card": "vvo-restaurant-tier-two"},
-        ),
-    )
-    reply = " ".join(message.get("text") or "" for message in messages)
+    reply = _asked("What records do we have to keep?", school, "victorville", card="vvo-restaurant-tier-two")
     assert "food recovery" in reply and "6.37.060" in reply, reply
     # a term's meaning given on the way is no subject: after "who is the hearing officer", who pays to
     # reconnect a sewer cut off is the termination's costs (s32-c012)
     topic = "an emergency suspension order for my restaurant's sewer, when is the hearing"
-    _, messages = _run(
-        ActionAnswerQuestion(),
-        make_tracker(
-            text="and if they cut off the service, who pays to reconnect it?",
-            intent="ask_question",
-            slots={TOPIC_SLOT: topic, "city": "victorville", "answer_card": "vvf-def-hearing-officer"},
-        ),
-    )
-    reply = " ".join(message.get("text") or "" for message in messages)
+    said = "and if they cut off the service, who pays to reconnect it?"
+    reply = _asked(said, topic, "victorville", card="vvf-def-hearing-officer")
     assert "cutting off and reinstating" in reply and "hearing officer" not in reply.lower(), reply
 
 
