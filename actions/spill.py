@@ -118,7 +118,7 @@ _STOPPED = re.compile(
 )
 _REACHES_CUE = re.compile(  # where it flows to, not an address ("on Seventh Street")
     r"\b(?:gutter|storm ?drain|(?:in|into|to|toward|down) the (?:street|alley|sidewalk)|"
-    r"cuneta|drenaje pluvial|alcantarilla|(?:a|pa|para|hacia) la (?:calle|banqueta)|al callej[oó]n)\b",
+    r"cuneta|drenaje pluvial|alcantarilla|(?:a|pa|para|hacia|hasta) la (?:calle|banqueta)|al callej[oó]n)\b",
     re.IGNORECASE,
 )
 
@@ -158,7 +158,8 @@ _FLOWING = re.compile(
     r"\b(?:comin[g']? (?:up|out)|bubbling|gushing|pouring|overflow\w*|spill\w*|leak\w*|running|flowing|"
     # "the floor drain is pukin grease water everywhere n now its goin out the back door"
     r"puk\w*|spew\w*|flood\w*|goin[g']? out|"
-    r"backing up|backin'? up|backed up|saliendo|sali[oó]|brotando|desbord\w*|derram\w*|tirando|corriendo)\b",
+    r"backing up|backin'? up|backed up|saliendo|sali[oó]|salen?|brotando|desbord\w*|derram\w*|tirando|"
+    r"corriendo)\b",
     re.IGNORECASE,
 )
 

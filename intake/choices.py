@@ -414,8 +414,16 @@ def _reached(pattern: str, text: str) -> bool:
     """Whether ``text`` says the spill is at a place of ``pattern``: some mention of it, and none said in the
     negative or as only near it ("not in the street yet, just the alley" has not reached the street, though
     an alley is one)."""
-    denied = [bool(_RE_NOT_THERE.search(text[: m.start()])) for m in re.finditer(rf"\b(?:{pattern})\b", text)]
+    denied = [
+        bool(_RE_NOT_THERE.search(text[: m.start()]) or _RE_COMES_FROM.search(text[: m.start()]))
+        for m in re.finditer(rf"\b(?:{pattern})\b", text)
+    ]
     return bool(denied) and not any(denied)
+
+
+# Said of the place it comes out of, not one it reaches: "sale agua con grasa x la coladera del patio",
+# "coming up out of the drain"
+_RE_COMES_FROM = re.compile(r"\b(?:out\s+of|up\s+from|from|por|x)\s+(?:the\s+|a\s+|la\s+|el\s+|una\s+)?$")
 
 
 def _only_not_there(text: str) -> bool:
@@ -455,7 +463,13 @@ class Reaches:
 def parse_reaches(text: str) -> ParseResult[Reaches]:
     """Does the spill reach the street, a gutter or a storm drain? Any of them, none, or not sure."""
     normalized = _strip_accents(normalize(text))
-    if _RE_UNSURE.search(normalized):
+    if unsure := _RE_UNSURE.search(normalized):
+        # "si llego a la cuneta pero no se si a la alcantarilla", "it's in the street, not sure about the
+        # storm drain": the places said before the doubt are reached; the doubt is about another
+        before = normalized[: unsure.start()]
+        sure = tuple(c.key for c in REACH_CHOICES if _reached(c.pattern, before))
+        if sure and not _RE_REACHES_NOT.search(before):
+            return _ok(Reaches(tuple(p for p in SPILL_REACHES if p in sure)))
         return _ok(Reaches(unsure=True))
     if _RE_REACHES_NOT.search(normalized):  # "no llega a la calle": it names the street it does not reach
         return _ok(Reaches(()))

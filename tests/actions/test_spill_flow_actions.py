@@ -208,6 +208,9 @@ def test_a_caller_who_says_several_facts_at_once_is_not_asked_them_again():
     assert found["reaches"] == ["gutter", "storm_drain"]
     assert "reaches" not in extract_spill_facts("behind unit C, Victor Plaza on Seventh Street", ctx, {})
     assert extract_spill_facts("ya paró, fueron como 20 galones", ctx, {})["still_flowing"] == "no"
+    # "sale" is flowing; "hasta la calle" where it reaches, the patio drain where it comes out (s32-c002)
+    told = extract_spill_facts("sale agua con grasa x la coladera del patio hasta la calle", ctx, {})
+    assert told["what_spilling"] == "agua con grasa" and told["reaches"] == ["street"]
 
 
 def test_a_spill_from_a_named_restaurant_s_own_kitchen_is_located_at_the_restaurant():

@@ -477,6 +477,9 @@ def test_spanish_choices() -> None:
         ("no llega a la calle", Reaches(())),
         ("se queda en el estacionamiento", Reaches(())),
         ("no se", Reaches((), True)),
+        # the places said before a doubt about another are reached; a drain it comes out of is not (s32-c002)
+        ("si llego a la cuneta pero no se si a la alcantarilla", Reaches(("gutter",))),
+        ("sale x la coladera del patio hasta la calle", Reaches(("street",))),
     ],
 )
 def test_spanish_spill_reaches(text: str, reaches: Reaches) -> None:

@@ -156,6 +156,8 @@ def test_containers(text: str, expected: tuple[str, ...]) -> None:
         ("its close to the storm drain but not in it yet i think", (), False),
         ("it went into the storm drain, not the street", ("storm_drain",), False),
         ("not sure", (), True),
+        ("it's in the street, not sure about the storm drain", ("street",), False),
+        ("maybe the gutter", (), True),
     ],
 )
 def test_spill_reaches(text: str, places: tuple[str, ...], unsure: bool) -> None:
