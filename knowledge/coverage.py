@@ -122,6 +122,10 @@ _BULKY_PICKUP = _topic(
     r"|pick (?:it|them) up|haul (?:it|them) (?:away|off)|take (?:it|them) away"
     r"|vien[ea]n? a (?:recoger|llevar)\w*|vengan? (?:a )?(?:recoger|llevar)\w*|(?:lo|la|los|las) recoj\w+)\b"
 )
+# A place to take things ("y donde los llevo entonces? hay un centro de acopio?"): the chapter names none
+_DROP_OFF_SITE = _topic(
+    r"\b(?:drop(?:\s|-)?off|recycling|buy[- ]?back)\s+(?:centers?|centres?|sites?|locations?|depots?|yards?)\b"
+)
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
     r"\b(?:how much|cost|price)\b.{0,40}\bpermit\b|\bpermit\b.{0,30}\b(?:fee|cost|how much)\b"
@@ -216,6 +220,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("bulky item pickup"), SOLID_WASTE, _BULKY_SAY)
     if _TRASH_COMPANY.search(question):
         return Uncovered(N_("who collects the trash"), SOLID_WASTE, {})
+    if _DROP_OFF_SITE.search(question) and not about_grease(question):
+        return Uncovered(N_("drop-off sites"), SOLID_WASTE, {})
     if _COMPOST_GIVEAWAY.search(question):
         return Uncovered(N_("compost or mulch giveaways"), SOLID_WASTE, {})
     if _HAULER_LIST.search(question):

@@ -54,6 +54,7 @@ from shaping.answers import shape_answer
         # w36-s009: food donation asked of Inglewood, whose only ordinance here is the grease one
         ("is there an inglewood rule that says we must donate our leftover food", "inglewood", SOLID_WASTE),
         ("do we have to sort it into special organics bins", "inglewood", SOLID_WASTE),
+        ("and where do I take them, is there a drop-off center?", "victorville", SOLID_WASTE),
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
