@@ -124,7 +124,8 @@ _BULKY_PICKUP = _topic(
 )
 # A place to take things ("y donde los llevo entonces? hay un centro de acopio?"): the chapter names none
 _DROP_OFF_SITE = _topic(
-    r"\b(?:drop(?:\s|-)?off|recycling|buy[- ]?back)\s+(?:centers?|centres?|sites?|locations?|depots?|yards?)\b"
+    r"\b(?:drop(?:\s|-)?off|recycling|buy[- ]?back)\s+"
+    r"(?:centers?|centres?|sites?|locations?|depots?|yards?)\b"
 )
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
