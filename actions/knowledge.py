@@ -235,7 +235,8 @@ def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
         return None
     if len(question.split()) > FOLLOW_UP_MAX_WORDS and _stands_alone(cards, question, city):
         return None
-    if (given := _card_just_given(tracker)) is not None and subject_family(given.topic) != _A_TERM:
+    given = _card_just_given(tracker) if _answered_last(tracker) else None
+    if given is not None and subject_family(given.topic) != _A_TERM:
         # the card the last answer came from: "What records do we have to keep?" after a school kitchen's
         # tier (the tier card answered), whatever card the school's words match best (who is covered); a
         # term's meaning said on the way ("who is the hearing officer?") is no subject of its own
@@ -245,6 +246,23 @@ def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
 
 
 _A_TERM = "definition"  # the subject of the cards that say what a word means
+# The actions whose reply comes from an answer card
+_ANSWERING = frozenset({"action_answer_question", "action_follow_up", "action_set_city", "action_more"})
+
+
+def _answered_last(tracker: Tracker) -> bool:
+    """Whether the assistant's last turn, before the user's latest message, was an answer (not a form's
+    question or a cancel): only then is the card it came from what the conversation is on."""
+    events = list(tracker.events)
+    users = [i for i, event in enumerate(events) if event.get("event") == "user"]
+    if len(users) < 2:
+        return True  # (a tracker that holds only the latest message: the card slot is all there is)
+    done = [
+        event.get("name")
+        for event in events[users[-2] + 1 : users[-1]]
+        if event.get("event") == "action" and event.get("name") != "action_listen"
+    ]
+    return bool(done) and done[-1] in _ANSWERING
 
 
 def _stands_alone(cards: CardIndex, question: str, city: str | None) -> bool:

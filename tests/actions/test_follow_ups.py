@@ -14,6 +14,7 @@ from actions.knowledge import (
     ActionAnswerQuestion,
     ActionFollowUp,
     ActionSetCity,
+    _answered_last,
     changes_a_fact,
     is_follow_up,
     with_the_elided_verb,
@@ -1493,3 +1494,20 @@ def test_a_what_if_that_leaves_out_its_verb_takes_the_last_question_s(question, 
     """w34-c015: "n if we dont" after "if they fine us when we gotta pay" asks what if we don't pay (a
     lien)."""
     assert with_the_elided_verb(question, previous) == read
+
+
+def test_the_card_last_answered_is_the_subject_only_when_the_last_turn_was_an_answer():
+    """After a form's question or a cancel, the card an earlier answer came from is stale (w19-c014)."""
+    tracker = make_tracker(text="so is my shop covered under his permit?", intent="ask_question")
+    assert _answered_last(tracker)  # only the latest message: the card slot is all there is
+    earlier = [
+        {"event": "user", "text": "how much is the permit", "parse_data": {}},
+        {"event": "action", "name": "action_answer_question"},
+        {"event": "user", "text": "nvm cancel this", "parse_data": {}},
+        {"event": "action", "name": "action_cancel_form"},
+        {"event": "action", "name": "action_listen"},
+    ]
+    tracker.events[:0] = earlier
+    assert not _answered_last(tracker)
+    tracker.events[3:4] = [{"event": "action", "name": "action_follow_up"}]
+    assert _answered_last(tracker)
