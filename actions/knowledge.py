@@ -640,9 +640,11 @@ def _each_city_clock(rule: Answer, english: str, now: dt.datetime) -> Answer | N
     # kitchens" is what remodeling means, "the latest day to notify each city?" the notice's clock
     firsts = {card.city: card for card in reversed(rule.cards)}
     firsts |= {card.city: card for card in reversed(rule.cards) if card.clocks}
+    # (both cities' answers too, the city not known: "the company pumped it yesterday, ... by when do we send
+    # the manifest?")
     if rule.kind not in (AnswerKind.ANSWER, AnswerKind.BOTH_CITIES) or len(firsts) < 2:
-        return None  # (both cities' answers, the city not known: "the company pumped it yesterday, ... by
-    chosen = sorted(firsts.values(), key=rule.cards.index)  # when do we send the manifest?")
+        return None
+    chosen = sorted(firsts.values(), key=rule.cards.index)
     said, cites, more, timed = [], [], [], False
     for card in chosen:
         labelled = answer_from_cards([card], labelled=True)
@@ -1287,7 +1289,7 @@ class ActionFollowUp(Action):
         # "52" to "How many seats ...?" or after the yearly fee's two amounts; "60" after a next service
         text = bare_number_read(text, last_said, english_topic, city, message_time(tracker))
         facts = with_newer_facts(topic, text)[-MAX_QUESTION_CHARS:]
-        given = _card_just_given(tracker)
+        given = _card_just_given(tracker) if _answered_last(tracker) else None
         if (
             given is not None
             and given.clocks

@@ -820,7 +820,10 @@ def test_a_day_said_alone_starts_the_clock_of_the_last_answer_and_a_count_names_
         intent="inform",
         slots={TOPIC_SLOT: topic, "city": "inglewood", "answer_card": "ing-appeal-how"},
     )
-    tracker.events.insert(0, {"event": "user", "text": "can i fight it", "parse_data": {}})
+    tracker.events[:0] = [
+        {"event": "user", "text": "can i fight it", "parse_data": {}},
+        {"event": "action", "name": "action_answer_question"},  # answered from the appeal's card
+    ]
     _, messages = _run(ActionFollowUp(), tracker)
     assert "December 9, 2026" in " ".join(m.get("text") or "" for m in messages)
     topic = "whats the fine for a notice of violation in inglewood"
