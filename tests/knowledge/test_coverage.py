@@ -82,6 +82,8 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         ("how much is the fine if the company pumps late", "victorville"),
         ("is there a fine if the hauler is late with the manifest", "victorville"),
         ("can the pumper come get it tomorrow, the grease trap is full", "victorville"),
+        # taking it to a recycling center oneself is self-hauling, which the chapter regulates
+        ("we take the cardboard to the recycling center ourselves, do we keep any papers", "victorville"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
