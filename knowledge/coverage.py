@@ -126,7 +126,8 @@ _BULKY_PICKUP = _topic(
 # none. Taking one's own waste to such a place is self-hauling, which it does regulate.
 _DROP_OFF_SITE = _topic(
     r"\b(?:where|is there|are there|any|nearest|hay|d[oó]nde)\b.{0,40}"
-    r"\b(?:drop(?:\s|-)?off|recycling|buy[- ]?back)\s+(?:centers?|centres?|sites?|locations?|depots?|yards?)\b"
+    r"\b(?:drop(?:\s|-)?off|recycling|buy[- ]?back)\s+"
+    r"(?:centers?|centres?|sites?|locations?|depots?|yards?)\b"
 )
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
