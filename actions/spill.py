@@ -63,7 +63,7 @@ from intake import (
     parse_phone,
     without_phones,
 )
-from intake.locations import ADDRESS, find_place, find_street_address
+from intake.locations import ADDRESS, STREET_SUFFIX, find_place, find_street_address
 from intake.routing import spill_happening_now
 from intake.text import business_name_said, names_a_food_business, parse_company_name, said_name
 from knowledge.spanish import gloss
@@ -171,12 +171,8 @@ _ON_STREET = re.compile(
 )
 
 
-# A street's kind said with its name ("market st", "la calle Manchester")
-_STREET_WORDS = re.compile(
-    r"\b(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|way|lane|ln|hwy|highway|pkwy|parkway|"
-    r"calle|avenida|bulevar|esquina)\b",
-    re.IGNORECASE,
-)
+# A street's kind said with its name ("market st", "la calle Manchester"): the project's street words
+_STREET_WORDS = re.compile(rf"\b(?:{STREET_SUFFIX}|bulevar|esquina)\b", re.IGNORECASE)
 
 
 class _Business(NamedTuple):
