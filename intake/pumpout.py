@@ -60,6 +60,7 @@ _FILLER = {
     *("like", "morning", "afternoon", "evening", "am", "pm", "big", "small", "little", "back", "outside"),
     # Spanish, as people text it (accents or not)
     *("bombeado", "bombeada", "bombearon", "bombeamos", "bombeo", "bombeó", "limpiaron", "limpiamos"),
+    *("pumpearon", "pumpiaron", "pumpeamos", "pumpeo", "pumpeó"),
     *("limpiado", "limpiada", "limpieza", "servicio", "vaciaron", "vino", "vinieron", "hicieron", "hizo"),
     *("se", "nos", "le", "lo", "la", "el", "los", "las", "de", "del", "al", "por", "con", "y", "fue", "es"),
     *("hoy", "ayer", "hace", "como", "unos", "aprox", "galones", "galon", "galón", "trampa", "grasa"),

@@ -646,7 +646,8 @@ def subject_family(topic: str) -> str:
 
 _PART_BREAK = re.compile(
     # "also" that opens a clause, not one inside it ("could they also sue us")
-    r"\?|;|(?=¿)|(?<!they )(?<!we )(?<!i )(?<!you )(?<!it )(?<!he )(?<!she )\balso\b"
+    # ("for new employee also?": an "also" that ends a question is no break)
+    r"\?|;|(?=¿)|(?<!they )(?<!we )(?<!i )(?<!you )(?<!it )(?<!he )(?<!she )\balso\b(?![\s?.!]*$|\s*\?)"
     r"|\b(?:and also|plus|another thing|other thing|2nd (?:question|thing)|second question"
     r"|tambien|también|y otra cosa|otra pregunta|otra cosa)\b"
     # "... can i bring a lawyer. can they shut our sewer off": a sentence that opens as a question does
@@ -658,7 +659,10 @@ _PART_BREAK = re.compile(
     # a sentence that opens with "and" and ends in a question mark
     r"|\.\s+(?=(?:and|y)\s+[^.?!;]*\?)"
     # "..., and how long is it valid": a second question joined by "and" (Spanish "y")
-    r"|,?\s+(?:and|y)\s+(?=(?:what|how|when|where|who|why|which|can|could|is|are|do|does|will|would|should|if"
+    # (a preposition may come first: "y ante qué oficina se presenta", "and to whom do i send it")
+    r"|,?\s+(?:and|y)\s+(?=(?:(?:ante|a|en|con|de|para|to|at|in|with|for|from)\s+(?=\S+\s)"
+    r"(?=(?:what|which|who|whom|where|que|qué|quien|quién|cual|cuál|donde|dónde)\b))?"
+    r"(?:what|how|when|where|who|whom|why|which|can|could|is|are|do|does|will|would|should|if"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay"
     r"|cada cu[aá]nto|how often|how long"
     # "... list what the application asks for, and tell me how long the permit lasts"
@@ -782,7 +786,7 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
     asked = [
         (part, alone)
         for part, alone in _questions(question)
-        if len(part.split()) >= MIN_PART_WORDS
+        if _long_enough(part, question)
         and not names_nothing(alone or part)  # the whole's card answers
         and not _ONLY_A_REPLY.match((alone or part).strip())  # "si asi esta bien, mandalo. y cuanto dura?"
         # so it does a bare "cuanto es el total" after the bill (one after facts of its own is read with them)
@@ -919,6 +923,17 @@ _ENDS_ON_WHAT_WAS_SAID = re.compile(
     r"\b(?:there|it|that|them|those|this|one|eso|esto|ah[ií]|all[ií])\W*$", re.I
 )
 MIN_PART_WORDS = 4  # a shorter part of a message ("ok.", "thanks!") asks nothing of its own
+MIN_QUESTION_WORDS = 3  # ... unless it opens as a question does: "¿Puedo llevar abogado?", "can i appeal?"
+
+
+def _long_enough(part: str, message: str) -> bool:
+    """Whether a part of ``message`` is long enough to ask something of its own."""
+    words = len(part.split())
+    if words >= MIN_PART_WORDS:
+        return True
+    return words >= MIN_QUESTION_WORDS and ("¿" in part or bool(_OPENS_A_QUESTION.match(part)))
+
+
 # The words of a question for an amount or a day that names nothing of its own ("cuanto es el total", "and how
 # long do i have to pay", "by when is it due"): what the rest of the message is about gives its subject
 _HOW_MUCH_OR_WHEN_WORDS = frozenset(
@@ -1038,6 +1053,15 @@ SHORT_QUESTION_WORDS = 6  # a question this short ("when is it final") is read w
 OWN_QUESTION_WORDS = 4  # "o cualquiera sirve?" goes on with the question before it
 
 
+# A question about what the one before it named ("where can i buy a grease trap and how much do they usually
+# cost?", "¿y cuánto cuestan?"): it goes with that one, declined or not
+_ASKS_ABOUT_WHAT_WAS_NAMED = re.compile(
+    r"^\W*(?:(?:and|y|also|tambi[eé]n)\W+)?(?:how much|what|cu[aá]nto|qu[eé])\b.{0,15}"
+    r"\b(?:(?:do|does|did|would|will|is|are)\s+(?:they|it|those|these|one)|cuestan?|vale[n]?|sale[n]?)\b",
+    re.IGNORECASE,
+)
+
+
 def _covered_parts(question: str, city: str | None) -> str | None:
     """The questions of a message that asks several, without those the ordinances do not cover (a
     collection day, a rate), when some remain: "and do my tenants need the commercial bins" of "what day is
@@ -1054,7 +1078,13 @@ def _covered_parts(question: str, city: str | None) -> str | None:
         return None
     # a question of its own, not a few words that go on with the declined one ("... aprobadas? o cualquiera
     # sirve?") or a remark ("la q teniamos ya cerro")
-    covered = [part for part in covered if _asks(part, question) and len(part.split()) >= OWN_QUESTION_WORDS]
+    covered = [
+        part
+        for part in covered
+        if _asks(part, question)
+        and len(part.split()) >= OWN_QUESTION_WORDS
+        and not _ASKS_ABOUT_WHAT_WAS_NAMED.match(part)
+    ]
     if not covered:
         return None
     # what a declined part tells besides its question stays ("i own a 4 unit building in victorville, what
@@ -1091,9 +1121,7 @@ def _questions(message: str) -> list[tuple[str, str | None]]:
     for i, part in enumerate(said):
         if where_only and i == len(said) - 1:
             break
-        # "Y si pierdo, ¿puedo apelar?": the condition, split off at the "¿", is read with its question
-        condition = bool(_SETS_A_CONDITION.match(part)) and part.rstrip().endswith(",")
-        if condition or not (_asks(part, message) or i == len(said) - 1):
+        if _only_a_condition(part, message) or not (_asks(part, message) or i == len(said) - 1):
             context = f"{context} {part}"
             continue
         if context.strip():  # "... mailed nov 23. when is it final": read with it, and alone
@@ -1105,7 +1133,20 @@ def _questions(message: str) -> list[tuple[str, str | None]]:
         return asking
     if len(asking) > 1 or not any(_asks(part, message) for part in said):
         return asking
-    return [(part.strip(), None) for part in said]
+    return [(part.strip(), None) for part in _conditions_joined(said, message)]
+
+
+def _conditions_joined(said: list[str], message: str) -> list[str]:
+    """The parts of a message, each that only sets a condition joined to the part after it."""
+    joined: list[str] = []
+    condition = ""
+    for part in said:
+        if _only_a_condition(part, message):
+            condition += part.strip() + ("" if part.rstrip().endswith(",") else ".") + " "
+            continue
+        joined.append(f"{condition}{part.strip()}")
+        condition = ""
+    return joined + ([condition.strip()] if condition else [])
 
 
 # A statement that only says where the question is asked from ("es aquí en Victorville, en el restaurante",
@@ -1115,9 +1156,27 @@ _ONLY_WHERE = re.compile(
     r"\W*(?:(?:it'?s|its|this is|that'?s|we'?re|we are|i'?m|i am|es|esto es|estamos|estoy|somos)\s+)?"
     r"(?:(?:for|para|pa)\s+)?(?:(?:aqu[ií]|here|all[aá]|ac[aá]|out here)\s+)?(?:(?:in|en|at|de|from)\s*)?"
     r"[\s,]*(?:(?:in|en|at|de)\s+)?(?:(?:el|la|the|our|my|mi|nuestro|nuestra|un|una|a)\s+)?"
-    r"(?:restaurante?s?|local|negocio|kitchen|cocina|place|spot|shop|tienda|store)?\W*$",
+    r"(?:restaurante?s?|local|negocio|kitchen|cocina|place|spot|shop|tienda|store)?\W*$"
+    # "My catering business is in Victorville.", "nuestro restaurante está en ..."
+    r"|^\W*(?:my|our|the|mi|nuestro|nuestra|el|la)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:restaurante?s?|business|negocio|place|shop|store|tienda|kitchen|cocina|cafe|caf[eé]|company|compan[ií]a"
+    r"|location|local|building|edificio|house|casa)\s+(?:is|are|'s|est[aá]n?|queda)(?:\s+located)?"
+    r"(?:\s+(?:in|en|at|out here|here|aqu[ií]))?\W*$",
     re.IGNORECASE,
 )
+
+
+def _only_a_condition(part: str, message: str) -> bool:
+    """Whether a part of ``message`` only sets the condition of the question after it: "Y si pierdo,
+    ¿puedo apelar?" (split off at the "¿"), "if inglewood revokes my permit. how long b4 i can reapply" (a
+    sentence of its own, no clause of it a question)."""
+    if not _SETS_A_CONDITION.match(part):
+        return False
+    if part.rstrip().endswith(","):
+        return True
+    end = message.find(part) + len(part)
+    ends_a_sentence = message[end : end + 1] == "."
+    return ends_a_sentence and not any(_OPENS_A_QUESTION.match(c) for c in re.split(r"[,:]", part)[1:])
 
 
 def _asks(part: str, message: str) -> bool:

@@ -57,6 +57,19 @@ _PUMPING_PRICE = _topic(
     r"|\b(?:how much|cost|price)\b.{0,30}\b(?:compan(?:y|ies)|pumpers?|haulers?)\b.{0,30}"
     r"\b(?:pump\w*|clean\w*)\b)"
 )
+# Where to buy a grease device or what one costs ("where can i buy a grease trap and how much do they
+# usually cost", "how much does an interceptor run"): the ordinances set how it is sized and approved, no
+# seller or price
+_DEVICE_PURCHASE = _topic(
+    # not its pumping ("where do we get our trap pumped": a company's price or list) nor the city's charges
+    r"^(?!.*\b(?:pump\w*|clean\w*|servic\w*|empt\w*|fines?|penalt\w*|permits?)\b).*(?:"
+    r"\b(?:where|who)\b.{0,25}\b(?:buy|purchase|get|sells?|order)\b.{0,25}"
+    r"\b(?:grease )?(?:traps?|interceptors?)"
+    r"|\b(?:how much|cost|price)\b.{0,30}\b(?:grease )?(?:traps?|interceptors?)\b.{0,20}"
+    r"\b(?:cost|run|go for|usually|typically)\b"
+    r"|\b(?:how much|cost|price)\b.{0,25}\b(?:buy|purchase|install|new|an?|1)\b\w*\s+(?:new\s+)?(?:grease )?"
+    r"(?:traps?|interceptors?))"
+)
 _HAULER_LIST = _topic(
     r"\b(?:list|approved|recommend(?:ed)?|certified|good)\b.{0,40}"
     r"\b(?:pump(?:ing|er|ers)?|haul(?:ers?|ing)?|compan(?:y|ies)|vendors?|contractors?)\b"
@@ -64,6 +77,8 @@ _HAULER_LIST = _topic(
     # "q compañias estan aprobadas pa limpiar trampas" (glossed "what companies estan approved ...")
     r"|\b(?:which|what)\s+(?:compan(?:y|ies)|pumpers?|haulers?|vendors?|contractors?)\b.{0,20}"
     r"\b(?:approved|certified|recommended)\b"
+    # "is there a company the city recommends", "hay alguna compañia q recomiende la ciudad" (glossed)
+    r"|\b(?:compan(?:y|ies)|pumpers?|haulers?|vendors?|contractors?)\b.{0,25}\b(?:recommends?|approves?)\b"
     # a company asked for by name or number: "can you give me the number of a company that pumps grease
     # traps", "is there a company that buys used fryer oil" ("hay alguna compania q compre el aceite")
     r"|\b(?:number|name|names|contact|numero|nombre)\s+(?:of|for|de)\s+(?:a|an|any|some|alguna|the)?\s*"
@@ -164,6 +179,18 @@ _FEES_SAY = {
         "printed in the chapter (Victorville Municipal Code § 10.03.050(a))."
     )
 }
+_DEVICE_SAY = {
+    "victorville": N_(
+        "The chapter says a grease interceptor is sized and installed to the city's Plumbing Code, to a "
+        "design the building official approves (Victorville Municipal Code § 10.03.140(b)), and a grease "
+        "trap to the Plumbing Code (§ 10.03.150(b))."
+    ),
+    "inglewood": N_(
+        "The ordinance says a grease interceptor is sized and installed to the current California Plumbing "
+        "Code, to a design the Director of Building and Safety approves (Inglewood FOG Ordinance, Grease "
+        "Interceptors and BMPs (1)(a))."
+    ),
+}
 _HAZARDOUS_SAY = {
     "victorville": N_(
         "Chapter 6.37 keeps hazardous waste out of solid waste, so it goes in no cart "
@@ -229,6 +256,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("compost or mulch giveaways"), SOLID_WASTE, {})
     if _HAULER_LIST.search(question):
         return Uncovered(N_("a list of approved companies"), FOG, _HAULERS_SAY)
+    if _DEVICE_PURCHASE.search(question):
+        return Uncovered(N_("where to buy a grease device and what one costs"), FOG, _DEVICE_SAY)
     if _PUMPING_PRICE.search(question):
         return Uncovered(N_("what pumping companies charge"), FOG, _HAULERS_SAY)
     if _GRANTS.search(question):

@@ -50,6 +50,7 @@ SPLIT_OF_WRITER = {
     "w32": "dev",  # stop 45: as w28, written beside w33 (test) so the split stays near a third (README)
     "w34": "dev",  # stop 46: as w32, written beside w35 (test) (README)
     "w36": "dev",  # stop 47: as w34, written beside w37 (test) (README)
+    "w38": "dev",  # stop 48: written alone (no test writer beside it); the split stays near a third (README)
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -84,6 +85,7 @@ SPLIT_OF_WRITER = {
     "s28": "dev",  # as w32, stop 45 (README)
     "s30": "dev",  # as w34, stop 46 (README)
     "s32": "dev",  # as w36, stop 47 (README)
+    "s34": "dev",  # stop 48: written alone (no test writer beside it); the split stays near a third (README)
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)

@@ -478,6 +478,41 @@ def test_a_question_ending_on_what_was_said_is_read_with_it(real_index):
     assert "500 square feet" in answer.text
 
 
+def test_a_sentence_that_only_sets_a_condition_is_read_with_the_question_after_it():
+    parts = knowledge_answer._questions("if inglewood revokes my permit. how long b4 i can reapply")
+    assert parts == [("if inglewood revokes my permit. how long b4 i can reapply", None)]
+    # a condition sentence with its own question still asks
+    parts = knowledge_answer._questions("If we sell, does the permit transfer. And how long is it good for?")
+    assert len(parts) == 2
+
+
+def test_a_short_question_of_its_own_gets_its_card(real_index):
+    with languages.using("es"):
+        answer = knowledge_answer.answer_question(
+            real_index,
+            "Me llegó una carta de la ciudad, enviada el 24 de noviembre de 2026: quieren revocar mi permiso de "
+            "grasa. ¿Entre qué fechas puede ser la audiencia? ¿Puedo llevar abogado?",
+            "victorville",
+        )
+    assert "abogado" in answer.text
+
+
+def test_where_the_business_is_asks_nothing_of_its_own(real_index):
+    answer = knowledge_answer.answer_question(
+        real_index,
+        "Instead of paying for carts, can I haul my own food scraps and cardboard to the facility myself? My "
+        "catering business is in Victorville.",
+        "victorville",
+    )
+    assert [card.id for card in answer.cards] == ["vvo-selfhaul-allowed"]
+    assert "weight tickets" in answer.more
+
+
+def test_a_question_after_a_preposition_is_its_own_part():
+    parts = knowledge_answer._questions("what do we put on the form and to whom do we send it")
+    assert [part for part, _ in parts] == ["what do we put on the form", "to whom do we send it"]
+
+
 def test_a_sentence_opening_with_and_that_asks_is_its_own_part():
     parts = knowledge_answer._questions(
         "en inglewood cuanto es la cuota anual del permit de grasa? somos 40 sillas y no tenemos drive thru. "

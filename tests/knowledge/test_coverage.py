@@ -23,6 +23,10 @@ from shaping.answers import shape_answer
         ("how much does pumping the interceptor usually cost", "inglewood", FOG),
         ("how much charge x clean el grease trap aqui en inglewood me recommend alguna company", None, FOG),
         ("are there any grants to help pay for a new interceptor", "inglewood", FOG),
+        ("where can i buy a grease trap and how much do they usually cost", "victorville", FOG),
+        ("how much does a new interceptor usually cost", "inglewood", FOG),
+        ("where buy 1 grease trap and how much does it cost fee", "victorville", FOG),  # Spanish, as glossed
+        ("is there a company the city recommends for pumping", "victorville", FOG),
         ("what's the address of the office and are they open saturdays", "inglewood", FOG),
         ("how much is the grease permit fee", "victorville", FOG),
         ("do restaurants here need a brown bin for food scraps", "inglewood", SOLID_WASTE),
@@ -163,3 +167,23 @@ def test_grease_and_cooking_oil_are_heard_in_either_language(said):
 
     assert about_grease(said)
     assert not about_grease("donde tiro las cascaras de huevo? en el bote verde?")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "where do we get our grease trap pumped",  # a company's service, not the device's seller
+        "how much is the fine if our trap overflows",
+        "how big does the grease interceptor have to be",
+    ],
+)
+def test_a_grease_device_s_rules_are_no_question_of_where_to_buy_one(question):
+    topic = uncovered_topic(question, "victorville")
+    assert topic is None or topic.topic != "where to buy a grease device and what one costs"
+
+
+def test_a_decline_of_where_to_buy_a_device_says_how_the_ordinance_sizes_it():
+    answer = not_covered("inglewood", CityContacts(), uncovered_topic("who sells interceptors", "inglewood"))
+    assert answer.kind is AnswerKind.NOT_COVERED
+    assert "California Plumbing Code" in answer.text and "Grease Interceptors and BMPs (1)(a)" in answer.text
+

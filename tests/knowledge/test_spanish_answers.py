@@ -87,6 +87,8 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("Quisiera solicitar el permiso FOG", "I would like to apply for el permit"),
         ("quisiéramos presentar la solicitud de exención", "we would like to apply for the waiver"),
         ("¿eso se puede?", "is that allowed"),  # "eso" is "that", never the ESO of an emergency order
+        ("el grease trap lo pumpearon el 15 de octubre", "lo pumped el 15 October"),  # Spanglish
+        ("donde compro una trampa de grasa", "where buy 1 grease trap"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
