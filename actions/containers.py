@@ -182,7 +182,11 @@ class ValidateSortingForm(Action):
                 return [*events, SlotSet(ITEM_SLOT, NO_MATCH), SlotSet(REQUESTED_SLOT, None)]
             item, option = answer.item, answer.option
             events += [SlotSet(ITEM_SLOT, item), SlotSet(OPTION_SLOT, option)]
-            if answer.needs_clarification:
+            if answer.needs_clarification and (said_before := _resolved_before(tracker, item, generator)):
+                # "the oil tho - could that go in the brown one?" after "our used fryer oil": cooking oil
+                option = said_before
+                events.append(SlotSet(OPTION_SLOT, option))
+            elif answer.needs_clarification:
                 dispatcher.utter_message(text=format_answer(answer))
                 return [*events, SlotSet(FAILURES_SLOT, 0), SlotSet(REQUESTED_SLOT, OPTION_SLOT)]
         elif requested == OPTION_SLOT:
@@ -205,6 +209,23 @@ class ValidateSortingForm(Action):
         if requested == OPTION_SLOT and item:
             return format_answer(_ask(item))
         return None
+
+
+SAID_BEFORE_LOOKBACK = 4  # the user's earlier messages an item's option may have been said in
+
+
+def _resolved_before(tracker: Tracker, item: str, generator: str | None) -> str | None:
+    """The item's option as the user's earlier messages said it ("our used fryer oil" before "the oil tho"),
+    the newest first; None when none did."""
+    matcher = runtime.sorting_matcher()
+    named = re.compile(rf"\b(?:{'|'.join(map(re.escape, item.lower().split()))})", re.IGNORECASE)
+    for earlier in reversed(user_texts(tracker, SAID_BEFORE_LOOKBACK + 1)[:-1]):
+        if not named.search(earlier):
+            continue  # a message about another thing ("greasy pizza box") says nothing of this one
+        resolved = matcher.resolve(item, earlier, generator)
+        if not resolved.needs_clarification and resolved.option is not None:
+            return resolved.option
+    return None
 
 
 def _asks_another_item(matcher: SortingMatcher, text: str, item: str, generator: str | None) -> bool:

@@ -37,6 +37,7 @@ from calculations import (
     says_dollars_in_words,
     what_if_read,
     with_newer_facts,
+    with_the_device_of,
     without_facts_said_again,
     without_permit_terms,
     without_stated_facts,
@@ -224,7 +225,10 @@ def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
     card the conversation's last question matches ("what records do we have to keep?" after "is my
     restaurant a tier two generator?"); None."""
     form = form_named((tracker.active_loop or {}).get("name"))
-    if form is not None and form.subject is not None and len(question.split()) <= FOLLOW_UP_MAX_WORDS:
+    if form is not None and form.subject is not None:
+        # in a form, however long the question ("Before I answer more questions - after this I must write a
+        # letter to the city? How many days I have?" in a spill report): a card on its matter is preferred
+        # only when it matches nearly as well
         return form.subject
     topic = tracker.get_slot(TOPIC_SLOT)
     filed = form_filed_about(topic)  # "how long is that good for" after the permit application is filed
@@ -394,6 +398,8 @@ def _free_answer_in(
     said = f"{question} {without_facts_said_again(facts, question)}".strip()
     english = said if current() == ENGLISH else gloss(said)  # the parameters, in the core's words
     asked = None if not facts else question if current() == ENGLISH else gloss(question)
+    if clock_facts:  # the device the conversation is about, when the message names none
+        english = with_the_device_of(english, clock_facts if current() == ENGLISH else gloss(clock_facts))
     computed = compute(english, city or detect_city(said), now, asked=asked)
     own = compute(asked, city or detect_city(question), now) if computed is not None and asked else None
     if computed is not None and own is not None and not _same_reckoning(own.kind, computed.kind):
@@ -464,7 +470,13 @@ def _free_answer_in(
             parts=max(rule.parts, 2),
             result=told,
         )
-    if rule.kind is not AnswerKind.ANSWER or rule.card is None:
+    if (
+        rule.kind is not AnswerKind.ANSWER
+        or rule.card is None
+        # "la ultima vez fue el 20 de noviembre, cuando toca?": the next service is the answer, not the card
+        # of another clock the words "when is it due" came near (a fee's)
+        or (computed.kind == "service_due" and rule.card.clocks)
+    ):
         return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
     if rule.parts > 1 and (every := _every_part(computed, rule, english, now)) is not None:
         return every

@@ -28,7 +28,7 @@ from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
 from compliance.shifts import human
 from intake import SERVICE_LOG, FieldSpec, FormSpec, ParseContext, Quantity, ServiceFrequency, parse_phone
 from intake.frequencies import parse_frequency
-from intake.pumpout import parse_pumpout
+from intake.pumpout import names_the_hauler, parse_pumpout
 from intake.values import describe
 from knowledge.spanish import gloss
 from languages import ENGLISH, N_, current, t
@@ -55,6 +55,8 @@ def extract_pumpout_facts(text: str, ctx: ParseContext, values: Mapping[str, Any
     found = dict(parse_pumpout(text, ctx).to_slots())
     if "service_date" not in found and "gallons" not in found:
         found.pop("hauler", None)  # "log a pump-out" names no hauler: only a log line with a date or amount
+    if values.get("hauler") and not names_the_hauler(text):
+        found.pop("hauler", None)  # the company given, not words that may be one in a later answer
     if city := detect_city(text):
         found["city"] = city
     if (
@@ -422,6 +424,10 @@ class ActionServiceStatus(Action):
         # "when is the next one due? permit says every 6 months": the frequency said now, over the one stored
         text = str(tracker.latest_message.get("text") or "")
         said_days, said_months = permit_frequency(text if current() == ENGLISH else gloss(text))
+        if not (said_days or said_months) and (topic := tracker.get_slot(TOPIC_SLOT)):
+            # "Por cierto, nuestro permiso dice 60 días." after the log, then "¿cuándo nos toca?": the
+            # frequency the conversation said, over the one stored
+            said_days, said_months = permit_frequency(topic if current() == ENGLISH else gloss(topic))
         lines = []
         for facility in store.facilities.for_conversation(engine, tracker.sender_id):
             last = store.service.latest_for_facility(engine, facility["reference"])

@@ -55,6 +55,17 @@ _TRAP = re.compile(  # a grease trap (under a sink, indoors), not an interceptor
     r"(?:grease )?trap|trap under|hydro ?mechanical)\b",
     re.I,
 )
+
+
+def with_the_device_of(text: str, before: str) -> str:
+    """``text``, with the under-sink trap the conversation named ``before`` when ``text`` names no device of
+    its own ("la ultima vez fue el 20 de noviembre, cuando toca?" after "tenemos una trampita abajo del
+    fregadero": the trap's clock, not the interceptor's)."""
+    if _DEVICE.search(text) or _TRAP.search(text) or (found := _TRAP.search(before)) is None:
+        return text
+    return f"{text} ({found.group(0)})"
+
+
 # "every 60 days", "our permit says 120" (a bare number after the permit is a number of days: 30 to 180)
 _PERMIT_DAYS = re.compile(
     r"\b(?:permit|schedule|frequency|every)\D{0,30}?(\d{2,3})\s*days?\b"

@@ -87,6 +87,8 @@ _NOT_A_HAULER = re.compile(
     r"restaurants?|restaurantes?|negocio|local|commissary|comisariato|sucursal|"
     # how full it was ("la grasa estaba como en 20 por ciento", "it was at 25 percent")
     r"por\s+ciento|percent|estaba|was\s+at|"
+    # what the gallons were ("1,200 galones en total entre agua y grasa", "in total, water and grease")
+    r"(?:en|in)\s+total|entre|agua\s+y\s+grasa|water\s+and\s+grease|"
     # where it was taken ("se la llevaron a la planta de ellos"), not who took it
     r"llev\w+|planta|facility|took\s+it|"
     # not knowing ("no se cual", "idk which")
@@ -213,6 +215,12 @@ def _hauler(cased: str) -> str | None:
     return next((name for name in unmarked if any(word[:1].isupper() for word in name.split())), None) or (
         unmarked[0] if unmarked else None
     )
+
+
+def names_the_hauler(text: str) -> bool:
+    """Whether a message says who pumped in so many words ("la empresa fue South Bay", "by ABC Pumping"),
+    not only a name that may be one."""
+    return _RE_HAULER_MARKER.search(" ".join(str(text).split())) is not None
 
 
 def parse_pumpout(text: str, ctx: ParseContext) -> PumpOutLog:

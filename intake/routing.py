@@ -1317,6 +1317,14 @@ _A_RULE_OF_THE_CARTS = _words(
     r"ordinance",
     r"(?:general|program) fund",
     r"money (?:even )?(?:go|goes|going|used|spent)",
+    # the cart itself, not what goes in it: "our trash can is green, the old one from years ago. is it a yard
+    # waste can now??", "mi bote de basura es verde"
+    r"(?:my|our|the) (?:old |current |existing )?(?:trash |garbage )?(?:can|cart|bin)s? (?:is|are|was|were) "
+    r"(?:\w+ )?(?:green|blue|brown|black|gr[ae]y)",
+    r"is (?:it|that|this|mine|ours) (?:a|an|the|now a) (?:\w+ ){0,2}(?:can|cart|bin|container) now",
+    # (Spanish, glossed: "mi bote de basura es verde" reads "mi container cart de trash solid waste es green")
+    r"(?:mi|nuestro) container cart (?:de trash (?:solid waste )?)?(?:es|era) "
+    r"(?:green|blue|brown|black|gr[ae]y)",
 )
 # Where to take something no cart takes ("where do we drop it off?", "hay un centro de acopio?"): a place, not
 # a cart (read in English: Spanish is glossed first, and its own words kept for what the glossary leaves)

@@ -41,10 +41,18 @@ _NOT_A_PLACE = re.compile(
 )
 
 
+# Taking something home is no home's setting: "can i just take our used fryer oil home & toss it out?"
+_TAKEN_HOME = re.compile(
+    r"\b(?:take|takes|taking|took|bring|brings|bringing|brought|carry|haul|llev(?:ar|o|a|amos|arlo|arla)|traer)"
+    r"\b(?:\s+[\w'-]+){0,5}?\s+(?:back\s+)?(?:home|a\s+(?:mi\s+|la\s+)?casa)\b",
+    re.IGNORECASE,
+)
+
+
 def parse_generator(text: str) -> GeneratorType | None:
     """Whose rules a message's items follow: a home's (fewer than five units), a business's or a larger
     apartment building's, or None when it does not say."""
-    text = _NOT_A_PLACE.sub(" ", text)
+    text = _TAKEN_HOME.sub(" ", _NOT_A_PLACE.sub(" ", text))
     if (units := dwelling_units(text)) is not None:  # "a 4 unit building ... like the big apartments"
         return (
             GeneratorType.COMMERCIAL

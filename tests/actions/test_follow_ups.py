@@ -1514,3 +1514,18 @@ def test_the_card_last_answered_is_the_subject_only_when_the_last_turn_was_an_an
     assert not _answered_last(tracker)
     tracker.events[3:4] = [{"event": "action", "name": "action_follow_up"}]
     assert _answered_last(tracker)
+
+
+def test_a_service_day_after_the_under_sink_trap_s_rule_starts_the_trap_s_clock(engine):
+    topic = "we don't have the big tank, we have a little trap under the sink. how often do we clean it?"
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="last time was november 20, when is it due?",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    text = " ".join(message.get("text") or "" for message in messages)
+    assert "December 20, 2026" in text and "10.03.160(g)(1)" in text, text  # 30 days, not 90
+    assert "fees" not in text.lower()  # the service's answer, not the card of a fee's due day

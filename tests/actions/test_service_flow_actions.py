@@ -7,6 +7,7 @@ import datetime as dt
 from action_tracker_support import make_tracker, run
 
 import store
+from actions.knowledge import TOPIC_SLOT
 from actions.service import (
     ActionSaveServiceRecord,
     ActionScheduleServiceReminder,
@@ -94,6 +95,16 @@ def test_next_pump_out_and_what_is_coming_up_come_from_the_stored_records(engine
     )
     assert "last serviced November 2, 2026" in text
     assert "January 31, 2027" in text  # ninety days after Nov 2, 2026
+
+
+def test_the_permit_frequency_said_after_the_log_gives_the_next_due_date_asked_next(engine):
+    run(ActionSaveServiceRecord(), make_tracker(slots={**PUMPED, "service_date": "2026-11-02"}))
+    topic = "pumped the grease interceptor on November 2, 2026; our permit says every 60 days"
+    _, text = run(
+        ActionServiceStatus(),
+        make_tracker(text="so when's the next one?", intent="service_status", slots={TOPIC_SLOT: topic}),
+    )
+    assert "January 1, 2027" in text  # sixty days after Nov 2, 2026, not the ninety stored
 
 
 def test_nothing_on_record_says_how_to_log_one(engine):

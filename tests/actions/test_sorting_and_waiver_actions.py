@@ -408,6 +408,9 @@ def test_a_question_right_after_a_sorting_answer_that_names_no_setting_is_answer
         # a place the message says it is not is no setting
         ("and banana peels and leftover rice? its a house not an apartment", "single_family"),
         ("es casa, no negocio", "single_family"),
+        # taking something home says nothing of whose place it is
+        ("quick q. can i just take our used fryer oil home & toss it out? victorville", None),
+        ("take the scraps home to my house", "single_family"),
     ],
 )
 def test_the_number_of_units_decides_home_or_business(text, expected):
@@ -547,3 +550,22 @@ def test_a_sorting_answer_makes_its_question_the_conversation_s_topic(matcher):
     )
     # "y quien se lo lleva?" next asks who takes the oil
     assert slots["topic_question"] == query
+
+
+def test_an_item_s_option_said_in_an_earlier_message_is_not_asked_again(engine, matcher):
+    """ "the oil tho - could that go in the brown one?" after "our used fryer oil": cooking oil, not "cooking
+    or motor?" again; a message about another thing says nothing of it."""
+    tracker = make_tracker(
+        text="the oil tho - could that go in the brown one?",
+        intent="sort_item",
+        active_loop="sorting_form",
+        slots={"requested_slot": None, "city": "victorville"},
+    )
+    said_before = [
+        "quick q. can i just take our used fryer oil home & toss it out? victorville",
+        "greasy pizza box?",
+    ]
+    tracker.events[:0] = [{"event": "user", "text": text, "timestamp": 1.0} for text in said_before]
+    set_to, _ = run(ValidateSortingForm(), tracker)
+    assert set_to.get("sorting_option") == "cooking"
+    assert set_to.get("requested_slot") is None

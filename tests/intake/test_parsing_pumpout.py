@@ -141,10 +141,20 @@ def test_the_truck_or_the_person_who_came_is_not_taken_for_the_hauler() -> None:
         ("sacaron 1,000 galones y la grasa estaba como en 20 por ciento. se la llevaron, no se cual", None),
         ("la compañia se llama socal grease services, el driver fue manuel ortiz", "socal grease services"),
         ("Desert Plant Services pumped it today 800 gal", "Desert Plant Services"),
+        ("Se bombearon 1,200 galones en total entre agua y grasa.", None),  # what the gallons were
     ],
 )
 def test_the_hauler_is_a_company_named_as_such_never_a_city_or_a_stray_word(said, hauler):
     assert parse_pumpout(said, TUESDAY).hauler == hauler
+
+
+def test_a_later_answer_changes_the_hauler_only_when_it_says_it_is_the_company():
+    from actions.service import extract_pumpout_facts
+
+    known = {"hauler": "South Bay Grease Services"}
+    assert "hauler" not in extract_pumpout_facts("pumped nov 27, 1200 gal, Big Tank", TUESDAY, known)
+    found = extract_pumpout_facts("sorry, the company was Desert Grease, 1200 gal nov 27", TUESDAY, known)
+    assert found["hauler"] == "Desert Grease"
 
 
 @pytest.mark.parametrize(

@@ -557,7 +557,10 @@ def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_c
             "ask_question",
         ),
         ("can i use the old green can for trash?", "ask_question"),
+        ("our trash can is green, the old one from years ago. is it a yard waste can now??", "ask_question"),
+        ("mi bote de basura es verde, el viejo. ahora es para el zacate?", "ask_question"),
         ("where do old soda cans go, trash or recycling?", "sort_item"),
+        ("where does a broken plastic trash can go", "sort_item"),
     ],
 )
 def test_a_question_about_the_carts_rules_is_no_sorting_question(said, routed):

@@ -490,8 +490,8 @@ def test_a_short_question_of_its_own_gets_its_card(real_index):
     with languages.using("es"):
         answer = knowledge_answer.answer_question(
             real_index,
-            "Me llegó una carta de la ciudad, enviada el 24 de noviembre de 2026: quieren revocar mi permiso de "
-            "grasa. ¿Entre qué fechas puede ser la audiencia? ¿Puedo llevar abogado?",
+            "Me llegó una carta de la ciudad, enviada el 24 de noviembre de 2026: quieren revocar mi permiso "
+            "de grasa. ¿Entre qué fechas puede ser la audiencia? ¿Puedo llevar abogado?",
             "victorville",
         )
     assert "abogado" in answer.text

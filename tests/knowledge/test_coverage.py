@@ -186,4 +186,3 @@ def test_a_decline_of_where_to_buy_a_device_says_how_the_ordinance_sizes_it():
     answer = not_covered("inglewood", CityContacts(), uncovered_topic("who sells interceptors", "inglewood"))
     assert answer.kind is AnswerKind.NOT_COVERED
     assert "California Plumbing Code" in answer.text and "Grease Interceptors and BMPs (1)(a)" in answer.text
-
