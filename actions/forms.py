@@ -59,6 +59,7 @@ from intake.text import (
     names_a_food_business,
     said_name,
     tells_the_service,
+    without_restarts,
 )
 from intake.values import MAX_TEXT_CHARS
 from knowledge.answer import ANNOUNCES_A_QUESTION
@@ -129,8 +130,8 @@ _NOT_BUT = re.compile(
     r"(?:(?:es|fue|era|est[aá]|sino|sino que)\s+)(?P<new_es>[^.!?]+)"
     # the new one first: "It's actually the manhole in front of the Del Taco, not the Denny's"
     r"|\b(?:it'?s|it is|it was)\s+(?:actually|really)\s+(?P<new_first>[^,.;!?]+?)\s*,\s*"
-    r"not\s+(?P<old_last>[^.!?]+)"
-    r"|\b(?:es|fue|era)\s+(?:en\s+)?(?P<new_es_first>[^,.;!?]+?)\s*,\s*no\s+(?:en\s+)?(?P<old_es_last>[^.!?]+)"
+    r"not\s+(?P<old_last>[^,.;!?]+)"  # the old one to its clause's end ("..., no la Seventh, la Sixth")
+    r"|\b(?:es|fue|era)\s+(?:en\s+)?(?P<new_es_first>[^,.;!?]+?)\s*,\s*no\s+(?:en\s+)?(?P<old_es_last>[^,.;!?]+)"
     # "wait not yesterday it was today 7am": the old one, a word or two, then what it was
     r"|(?:^|[,.;!]\s*|\bwait\s+|\bsorry\s+|\boops\s+)not\s+(?P<old_short>\w+(?:\s+\w+)??)\s*[,;.!]?\s*"
     r"(?:it'?s|it is|it was|its|was|but)\s+(?P<new_short>[^.!?]+)",
@@ -1664,7 +1665,8 @@ def answer_intent(intent: dict, text: str) -> str | None:
 def latest_message(tracker: Tracker, form: GuidedForm) -> Message:
     latest = tracker.latest_message or {}
     # The channels refuse longer messages with a sentence; this bound holds for anything else on loopback.
-    text = str(latest.get("text") or "")[:MAX_TEXT_CHARS]
+    # a speaker's restarts said once ("hace como, como media hora"): what each reader finds is the same
+    text = without_restarts(str(latest.get("text") or "")[:MAX_TEXT_CHARS])
     return Message(
         text=text,
         intent=answer_intent(latest.get("intent") or {}, text),

@@ -140,6 +140,8 @@ _NAMED_RESTAURANT = re.compile(
     r"(?P<name>[^,.;!?\n]+)",
     re.IGNORECASE,
 )
+_FIRST_CLAUSE = re.compile(r"[^.,;:!?\n]+")  # a message's words up to its first stop
+NAME_FIRST_WORDS = 4  # a business's name said first and alone ("mori sushi."), not a sentence about one
 _PLACE_WORDS = re.compile(  # "in front of the Denny's, 1120 La Brea": a landmark, not the business involved
     r"^(?:in front of|across|near|behind|by|next to|at|outside|"
     r"enfrente|frente|cerca|atr[aá]s|junto|afuera)\b",
@@ -262,6 +264,14 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         found["location"] = where.slot  # "... out of a manhole in the parking lot behind the Del Taco on ..."
     if (named := _NAMED_RESTAURANT.search(text)) and (company := parse_company_name(named.group("name"))).ok:
         found["restaurant_involved"], found["restaurant_name"] = "yes", company.value
+    elif (
+        (first := _FIRST_CLAUSE.match(text))
+        and len(first.group(0).split()) <= NAME_FIRST_WORDS
+        and names_a_food_business(first.group(0))
+        and (name := business_name_said(first.group(0)))
+    ):
+        # "mori sushi. kenji. 310 555 0199" when asked whether a restaurant is involved: that one
+        found["restaurant_involved"], found["restaurant_name"] = "yes", name
     involved = "yes" in (values.get("restaurant_involved"), found.get("restaurant_involved"))
     if involved and "restaurant_name" not in found and (business := _business_at(text, ctx)):
         found["restaurant_name"] = business.name
@@ -568,15 +578,40 @@ def _no_place_for_where(decision: Decision, state: FormState, message: Message) 
     """ "desde en la mañanita, como a las siete ... sigue saliendo" said when asked where: when it started and
     that it still flows are kept, and where it is asked again; words that name no place are no location."""
     said = decision.updates.get("location")
-    if (
-        state.requested != "location"
-        or not said
-        or _WHERE_WORDS.search(_TIMES_AND_AMOUNTS.sub(" ", message.text))
-    ):
+    if state.requested != "location" or not said:
         return decision
-    if not any(decision.updates.get(name) is not None for name in _OTHER_ANSWERS):
+    others = any(decision.updates.get(name) is not None for name in _OTHER_ANSWERS)
+    if _WHERE_WORDS.search(_TIMES_AND_AMOUNTS.sub(" ", message.text)):
+        # "OK. It is not in the street, only our parking lot, maybe 10 gallon. No storm drain close.": the
+        # place is the clause that names one, not the whole answer with where it does not reach
+        clause = _the_place_said(message.text) if others else None
+        if clause and (where := parse("location", clause, message.ctx)).ok:
+            return replace(decision, updates={**decision.updates, "location": where.slot})
+        return decision
+    if not others:
         return decision
     return _asked_again(decision, message, "location", t("Got it."))
+
+
+# A clause that says where it is not ("It is not in the street", "No storm drain close"): no place of its own
+_NOT_THERE = re.compile(
+    r"^\W*(?:(?:it'?s|it is|its|is|est[aá]|llega)\s+)?(?:not|no|isn'?t|nowhere|ni|nada)\b"
+    r"|^\W*(?:only|just|solo)\s*$",
+    re.IGNORECASE,
+)
+_ONLY = re.compile(r"^\W*(?:only|just|solo|nom[aá]s|nada m[aá]s)\s+", re.IGNORECASE)
+
+
+def _the_place_said(text: str) -> str | None:
+    """The one clause of an answer that names a place, when the others say where it does not reach, when
+    it started or how much ("only our parking lot"); None when none or several do."""
+    clauses = [clause.strip() for clause in re.split(r"[.;,!?]+\s*", text) if clause.strip()]
+    places = [
+        _ONLY.sub("", clause)
+        for clause in clauses
+        if _WHERE_WORDS.search(_TIMES_AND_AMOUNTS.sub(" ", clause)) and not _NOT_THERE.match(clause)
+    ]
+    return places[0] if len(places) == 1 and len(clauses) > 1 else None
 
 
 # The answers a message may give in place of what is spilling, which then is no answer to it

@@ -405,7 +405,8 @@ _RE_REACHES_NOT = re.compile(r"^(?:no,?\s+)?no\s+(?:llega|ha\s+llegado|sale|ha\s
 # Said of a place the spill has not reached: "not in the street yet", "close to the storm drain but not in
 # it", "no ha llegado a la calle", "cerca de la alcantarilla"
 _RE_NOT_THERE = re.compile(
-    r"\b(?:not|isn'?t|hasn'?t|hasnt|isnt|never|close\s+to|near|next\s+to|nowhere\s+near|cerca\s+de|"
+    # ("No storm drain close": "no" before the place, not "no, it reached the storm drain")
+    r"\b(?:not|no|isn'?t|hasn'?t|hasnt|isnt|never|close\s+to|near|next\s+to|nowhere\s+near|cerca\s+de|"
     r"junto\s+a|no\s+(?:ha\s+)?(?:llegado|llega|sale|alcanza))\b(?:\s+[\w']+){0,3}?\s*$"
 )
 
@@ -460,9 +461,16 @@ class Reaches:
         return cls((), True) if value == "unsure" else cls(tuple(value))
 
 
+_AN_AMOUNT_GUESSED = re.compile(
+    r"\b(?:maybe|perhaps|possibly|tal\s+vez|quizas?|a\s+lo\s+mejor|puede\s+ser)\s+(?:like\s+|unos?\s+|about\s+)?"
+    r"\d[\d,.]*\s*(?:gal\w*|gallons?|galones?|buckets?|cubetas?|liters?|litros?)?"
+)
+
+
 def parse_reaches(text: str) -> ParseResult[Reaches]:
     """Does the spill reach the street, a gutter or a storm drain? Any of them, none, or not sure."""
-    normalized = _strip_accents(normalize(text))
+    # "maybe 10 gallon", "tal vez unos 20 galones": a guess at how much, no doubt of where it reaches
+    normalized = _AN_AMOUNT_GUESSED.sub(" ", _strip_accents(normalize(text)))
     if unsure := _RE_UNSURE.search(normalized):
         # "si llego a la cuneta pero no se si a la alcantarilla", "it's in the street, not sure about the
         # storm drain": the places said before the doubt are reached; the doubt is about another

@@ -151,8 +151,24 @@ def business_name_said(text: str) -> str | None:
         return None
     if tells_the_service(name):  # "Full pump-out, 750 gallons removed": the service, not the place
         return None
-    # a name starts with the kind of business ("Taqueria El Guero") or is written as one ("Casa Lupe")
-    return name if names_a_food_business(words[0]) or any(w[0].isupper() for w in words) else None
+    # a name starts with the kind of business ("Taqueria El Guero") or is written as one ("Casa Lupe"); a
+    # short one may end with it, texted in lower case ("mori sushi")
+    ends_with_the_kind = (
+        len(words) <= SHORT_NAME_WORDS
+        and names_a_food_business(words[-1])
+        and not any(normalize(w) in _NOT_IN_A_SHORT_NAME for w in words)
+    )
+    if names_a_food_business(words[0]) or ends_with_the_kind or any(w[0].isupper() for w in words):
+        return name
+    return None
+
+
+SHORT_NAME_WORDS = 3
+# Words that tell about a place rather than name it ("sale del restaurante", "from my cafe")
+_NOT_IN_A_SHORT_NAME = frozenset(
+    {"de", "del", "from", "of", "my", "our", "mi", "mis", "nuestro", "nuestra", "in", "en", "at", "al"}
+    | {"sale", "salio", "comes", "came", "out"}
+)
 
 
 # A person's role said beside their name ("soy el dueño", "I'm the manager", "la administradora").
@@ -212,3 +228,20 @@ def parse_text(text: str, *, max_chars: int = 1000) -> ParseResult[str]:
     if len(value) > max_chars:
         return _fail(t("That's a bit long: please keep it under {limit} characters.", limit=max_chars))
     return _ok(value)
+
+
+# A word or two said twice as a speaker restarts ("hace como, como media hora", "la, la rejilla", "es que, es
+# que"): lower-case words only, so a name said twice ("Bora Bora") stays
+# never a number said in words ("cinco cinco cinco" is a phone number's digits)
+_NUMBER_WORDS = (
+    r"zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|double|triple|"
+    r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez"
+)
+_SAID_TWICE = re.compile(
+    rf"\b(?!(?:{_NUMBER_WORDS})\b)([a-záéíóúüñ']{{1,8}}(?:\s+[a-záéíóúüñ']{{1,8}})?)(?:,?\s+\1\b)+"
+)
+
+
+def without_restarts(text: str) -> str:
+    """``text`` with each word or pair of words a speaker said twice in a row said once."""
+    return _SAID_TWICE.sub(r"\1", text)

@@ -351,6 +351,14 @@ def test_when_it_started_said_for_what_is_spilling_is_kept_and_the_question_is_a
     assert "Entendido." in [m["text"] for m in messages]
 
 
+def test_the_place_said_with_where_it_does_not_reach_is_the_clause_that_names_it(engine):
+    known = {"requested_slot": "location", "overflowing_now": "yes", "city": "victorville"}
+    said = "OK. It is not in the street, only our parking lot, maybe 10 gallon. No storm drain close."
+    slots, _, _ = run(ValidateSpillForm(), make_tracker(slots=known, text=said, active_loop="spill_form"))
+    assert slots["location"]["text"] == "our parking lot"
+    assert slots["volume"]["amount"] == 10
+
+
 def test_words_that_name_no_place_said_when_asked_where_are_kept_and_where_is_asked_again(engine):
     said = (
         "desde en la mañanita, como a las siete cuando saqué al perro ya estaba saliendo, y sí, sigue "
@@ -381,3 +389,35 @@ def test_words_that_name_no_place_said_when_asked_where_are_kept_and_where_is_as
             ),
         )
     assert slots["location"]
+
+
+def test_a_business_named_first_answers_whether_one_is_involved(engine):
+    known = {"requested_slot": "restaurant_involved", "overflowing_now": "yes", "city": "inglewood"}
+    said = "mori sushi. kenji. 310 555 0199"
+    slots, _, _ = run(ValidateSpillForm(), make_tracker(slots=known, text=said, active_loop="spill_form"))
+    assert slots["restaurant_involved"] == "yes" and slots["restaurant_name"] == "mori sushi"
+    assert slots["callback_number"] == "+13105550199"
+
+
+def test_a_street_corrected_with_the_old_one_named_changes_the_place_not_where_it_reaches(engine):
+    place = {
+        "text": "la Seventh Street, atrás de la Pupusería La Ceiba",
+        "kind": "landmark",
+        "streets": ["Seventh Street"],
+        "zip_code": None,
+        "city": None,
+    }
+    known = {
+        "requested_slot": "started_at",
+        "overflowing_now": "yes",
+        "city": "victorville",
+        "language": "es",
+        "location": place,
+    }
+    said = "ah no, perdón, perdón, es la Sixth Street, no la Seventh, la Sixth, me confundí"
+    with languages.using("es"):
+        slots, text, _ = run(
+            ValidateSpillForm(), make_tracker(slots=known, text=said, active_loop="spill_form")
+        )
+    assert "reaches" not in slots, text
+    assert "Sixth" in slots.get("location", {}).get("text", ""), (slots, text)

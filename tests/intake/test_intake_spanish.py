@@ -480,6 +480,13 @@ def test_spanish_choices() -> None:
         # the places said before a doubt about another are reached; a drain it comes out of is not (s32-c002)
         ("si llego a la cuneta pero no se si a la alcantarilla", Reaches(("gutter",))),
         ("sale x la coladera del patio hasta la calle", Reaches(("street",))),
+        # a guess at how much is no doubt of where; "no" before a place is where it is not (w38-c002)
+        ("llego a la calle, tal vez unos 20 galones", Reaches(("street",))),
+        (
+            "OK. It is not in the street, only our parking lot, maybe 10 gallon. No storm drain close.",
+            Reaches(()),
+        ),
+        ("no, it reached the storm drain", Reaches(("storm_drain",))),
     ],
 )
 def test_spanish_spill_reaches(text: str, reaches: Reaches) -> None:

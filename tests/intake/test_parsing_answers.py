@@ -284,3 +284,22 @@ def test_a_choice_said_only_to_be_denied_is_not_chosen():
 )
 def test_who_documents_the_lack_of_space_is_read_in_passing_beside_the_document_in_hand(said, source):
     assert evidence_in_passing(said) == source
+
+
+@pytest.mark.parametrize(
+    ("said", "once"),
+    [
+        ("empezó hace como, como media hora, y sí", "empezó hace como media hora, y sí"),
+        ("va corriendo para la, la rejilla", "va corriendo para la rejilla"),
+        ("eh, es que, es que se está saliendo", "eh, es que se está saliendo"),
+        ("the the manhole", "the manhole"),
+        # a phone number's digits in words, and a name said twice, stay
+        ("siete seis cero, cinco cinco cinco", "siete seis cero, cinco cinco cinco"),
+        ("seven six oh five five five", "seven six oh five five five"),
+        ("Bora Bora Grill", "Bora Bora Grill"),
+    ],
+)
+def test_a_speaker_s_restarts_are_said_once(said, once):
+    from intake.text import without_restarts
+
+    assert without_restarts(said) == once
