@@ -1602,6 +1602,12 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         start_at = start if first_starts else at
         if other < found.value and (found.value - other).days > 180:  # "hearing jan 20" after "mailed nov 24"
             other = other.replace(year=other.year + 1)
+    if (
+        other is None
+        and _OF_THE_HEARING.search(said[max(0, start_at - HEARING_WORDS_BEFORE) : start_at])
+        and not any("hearing" in clocks[key].trigger for key in keys)
+    ):
+        return None  # "Hearing is December 21, 2026. What happens at the hearing?": no mailing day said
     if any(_starts_at_a_decision(clocks[key].trigger) for key in keys) and not _said_of_a_decision(
         said, start_at
     ):
@@ -1619,6 +1625,16 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         # "hearing set dec 3, is that legal?": the verdict is the answer, the window its reason
         return Computed("window", " ".join([window, *said_reasons]), deadlines[0].citation, dues)
     return Computed("deadline", " ".join(said_reasons), deadlines[0].citation, dues)
+
+
+# The day a hearing is set for, said as such ("hearing is dec 21", "la audiencia está puesta para el 30"):
+# never the day a notice was mailed
+_OF_THE_HEARING = re.compile(
+    r"\b(?:hearing|audiencia)\b(?:\s+(?:is|was|will be|set|scheduled|on|for|date|es|est[aá]|puesta|"
+    r"programada|para|el|la|the|sera|será)){0,4}\W*$",
+    re.IGNORECASE,
+)
+HEARING_WORDS_BEFORE = 40  # characters before a day its hearing words are looked for in
 
 
 _WEEKDAY_BEFORE = re.compile(

@@ -30,6 +30,18 @@ def test_the_day_the_message_gives_starts_the_clock_and_the_due_date_comes_first
     assert "December 4, 2026" in found.text and "November 18, 2026" in found.text
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Notice of Proposed Revocation of FOG Permit. Hearing is December 21, 2026. What happens at the hearing?",
+        "me llego la carta, la audiencia está puesta para el 21 de diciembre, q pasa ahi?",
+    ],
+)
+def test_the_day_a_hearing_is_set_for_is_no_day_a_notice_was_mailed(said):
+    keys = ("revocation_hearing_earliest", "revocation_hearing_latest")
+    assert clock_deadlines(keys, gloss(said) if "carta" in said else said, "victorville", NOW) is None
+
+
 def test_two_clocks_of_one_card_are_both_worked_out():
     found = clock_deadlines(
         ("revocation_hearing_earliest", "revocation_hearing_latest"),
