@@ -33,7 +33,7 @@ def test_the_day_the_message_gives_starts_the_clock_and_the_due_date_comes_first
 @pytest.mark.parametrize(
     "said",
     [
-        "Notice of Proposed Revocation of FOG Permit. Hearing is December 21, 2026. What happens at the hearing?",
+        "Notice of Proposed Revocation of FOG Permit. Hearing is December 21, 2026. What happens there?",
         "me llego la carta, la audiencia está puesta para el 21 de diciembre, q pasa ahi?",
     ],
 )
