@@ -824,6 +824,16 @@ class ActionAnswerQuestion(Action):
         elif topic and names_nothing(question):  # "what do I need to send?", "¿Qué tengo que mandar?"
             result, events = _what_to_send(tracker, question, topic, city)
         elif (
+            _SENT_WHERE.match(question)
+            and _answered_last(tracker)
+            and (given := _card_just_given(tracker)) is not None
+            and _SAYS_WHERE_TO.search(f"{given.answer} {given.more}")
+        ):
+            # "Who do I send it to - the landlord?" after what the written notice says: the card just given,
+            # which says where it goes, again
+            said = answer_from_cards([given], labelled=False, contacts=runtime.contacts())
+            result, events = reply_for(tracker, question, city, said)
+        elif (
             topic
             and (_refers_back(question) or _asks_of_its_values(question, topic))
             and (
@@ -860,6 +870,24 @@ class ActionAnswerQuestion(Action):
             )
         dispatcher.utter_message(text=result.text)
         return events
+
+
+# Whom or where to send what was just said ("Who do I send it to - the landlord?", "¿a quién se lo mando?"),
+# naming nothing else (a guess at whom may follow)
+_SENT_WHERE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|and|so|then|y|entonces|pues|bueno)\W+)*"
+    r"(?:who|where|to whom|whom|a qui[eé]n|a d[oó]nde|d[oó]nde|con qui[eé]n)\s+"
+    r"(?:(?:do|should|would|must|can|do i have to|se)\s+)?(?:(?:i|we|you|le|les|lo|la|los|las)\s+)*"
+    r"(?:send|mail|submit|give|turn|file|email|mand\w*|envi\w*|entreg\w*|present\w*)"
+    r"(?:\s+(?:it|this|that|them|in|to|lo|la|los|las|eso))*\W*(?:[-–—,]?\s*(?:\w+\W*){0,4})?$",
+    re.IGNORECASE,
+)
+# An answer that says where something goes ("to the FOG manager, at the address in your FOG permit")
+_SAYS_WHERE_TO = re.compile(
+    r"\bto the (?:fog manager|city|director|building official)|\baddress\b|\bal administrador\b"
+    r"|\ba la ciudad\b|\bdirecci[oó]n\b",
+    re.IGNORECASE,
+)
 
 
 FILED_LOOKBACK = 3  # the assistant's last messages that may hold the confirmation "what now?" follows

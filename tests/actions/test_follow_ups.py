@@ -1529,3 +1529,19 @@ def test_a_service_day_after_the_under_sink_trap_s_rule_starts_the_trap_s_clock(
     text = " ".join(message.get("text") or "" for message in messages)
     assert "December 20, 2026" in text and "10.03.160(g)(1)" in text, text  # 30 days, not 90
     assert "fees" not in text.lower()  # the service's answer, not the card of a fee's due day
+
+
+def test_whom_to_send_it_after_what_the_notice_says_gets_that_card_again(engine):
+    from actions.knowledge import ANSWER_CARD_SLOT
+
+    slots = {
+        TOPIC_SLOT: "the floor drain backed up on november 17. what do i need to send?",
+        ANSWER_CARD_SLOT: "vvf-spill-written-contents",
+        "city": "victorville",
+    }
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(text="Who do I send it to - the landlord?", intent="ask_question", slots=slots),
+    )
+    text = " ".join(message.get("text") or "" for message in messages)
+    assert "FOG manager" in text and "10.03.280(b)" in text, text
