@@ -475,7 +475,7 @@ def _free_answer_in(
         or rule.card is None
         # "la ultima vez fue el 20 de noviembre, cuando toca?": the next service is the answer, not the card
         # of another clock the words "when is it due" came near (a fee's)
-        or (computed.kind == "service_due" and rule.card.clocks)
+        or (computed.kind == "service_due" and rule.card.clocks and not asks_several(question))
     ):
         return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
     if rule.parts > 1 and (every := _every_part(computed, rule, english, now)) is not None:
