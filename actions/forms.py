@@ -1483,6 +1483,12 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     # name asked again
                     updates.update(facts)
                     feedback.append(t("Noted."))
+                elif not result.ok and (own := _in_own_words(form, message, values, requested)) is not None:
+                    # "28 seats. mostly raw fish + rice. exist since 2015" asked whether it operates: a yes in
+                    # the user's own words, with no yes in them
+                    updates[requested] = own
+                    updates.update(_harvest(form, message, {**values, **updates}, requested))
+                    failures = 0
                 elif result.ok:
                     updates[requested] = _in_own_words(form, message, values, requested) or result.slot
                     # the other facts read with this answer ("1500" asked the gallons: an interceptor)

@@ -184,6 +184,9 @@ _SITE_FACTS = (
         re.compile(
             r"\b(?:existing (?:restaurant|business|establishment|place)|open since|been open|already (?:open|"
             r"operating)|ya (?:est[aá] )?abiert[oa]|abierto desde|existente|"
+            # "28 seats. mostly raw fish + rice. exist since 2015", "been here since 2019", "since 2015"
+            r"(?:exist(?:ed|s|ing)?|been (?:here|there|around|operating)|operating|here) since|"
+            r"since (?:19|20)\d\d|desde (?:el )?(?:19|20)\d\d|"
             # "Tengo un café pequeño en Inglewood en un local viejo": a place that runs now
             r"(?:tengo|tenemos) (?:un|una) (?:\w+ ){0,5}?en (?:un|una) (?:local|edificio) (?:viejo|antiguo)|"
             r"(?:we have|i have|i run|we run|i own) (?:a|an) (?:\w+ ){0,3}?in an old building|"

@@ -1423,6 +1423,13 @@ def test_a_yes_or_no_question_answered_in_own_words_is_read_as_they_mean_it():
         CONTACTS,
     )
     assert opened.updates["existing_establishment"] == "yes"  # not "unsure" for the "maybe"
+    texted = decide(
+        VARIANCE_FORM,
+        FormState({"city": "inglewood"}, "existing_establishment"),
+        say("28 seats. mostly raw fish + rice. no fryer. 1 small hood. exist since 2015"),
+        CONTACTS,
+    )
+    assert texted.updates["existing_establishment"] == "yes"
 
 
 def test_a_name_with_its_own_role_and_a_phone_are_the_applicant_s_an_owner_named_is_not():
