@@ -218,6 +218,8 @@ def _without_the_question_echoed(form: GuidedForm, message: Message, requested: 
     match = _ECHOED.match(message.text)
     if match is None or requested is None or requested not in {f.name for f in form.spec.fields}:
         return message
+    if asks_about_the_other_city(message.text):
+        return message  # "And in Inglewood? We have a second food court there ...": a question, no echo
     rest = match["rest"].strip()
     if not parse(form.spec.field(requested).parser, rest, message.ctx).ok:
         return message

@@ -1904,3 +1904,18 @@ def test_counts_said_when_the_business_s_name_is_asked_are_kept_and_the_name_ask
     assert turn.next_slot == "business_name" and turn.question
     named = decide(form, FormState({"city": "inglewood"}, "business_name"), say("Taco Hut"), CONTACTS)
     assert named.updates["business_name"] == "Taco Hut"
+
+
+def test_the_other_city_asked_while_an_address_is_asked_is_a_side_question_not_the_address():
+    from actions.waivers import SPACE_WAIVER_FORM
+
+    turn = decide(
+        SPACE_WAIVER_FORM,
+        FormState({"city": "victorville", "business_name": "Mesa Crossing Food Court"}, "facility_address"),
+        say(
+            "And in Inglewood? We have a second food court there with the same space problem for bins.",
+            "sort_item",
+        ),
+        CONTACTS,
+    )
+    assert turn.aside and "facility_address" not in turn.updates
