@@ -847,11 +847,30 @@ def route(intent: str, text: str) -> str:
         return asked  # "va, quiero aplicar pal waiver de minimis": a request the classifier could not place
     if intent in QUESTION_LIKE and (asks_to_apply_unnamed(text) or asks_for_a_waiver_unnamed(text)):
         return QUESTION_INTENT  # "ok lets do the application then": the one the conversation offered
+    if (
+        intent == "nlu_fallback"
+        and len(text.split()) <= DAY_ALONE_WORDS
+        and _A_DAY.search(text)
+        and not _is_question(text)
+    ):
+        return INFORM_INTENT  # "el aviso dice 6 de nov" after how long there is to pay: a fact for it
     if intent == "nlu_fallback" and asks_a_question(text):
         # mid-form, "do we have to do anything to prove the unit works?" is answered; an unsure answer
         # ("maybe like fifty gallons so far?") stays an answer
         return QUESTION_INTENT
     return intent
+
+
+# A day said ("6 de nov", "nov 6", "11/6", "el 20 de noviembre"), in a short message that says little else
+_MONTH = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?"
+    r"|nov(?:ember)?|dec(?:ember)?|ene(?:ro)?|febrero|marzo|abr(?:il)?|mayo|junio|julio|ago(?:sto)?"
+    r"|sep(?:tiembre)?|oct(?:ubre)?|nov(?:iembre)?|dic(?:iembre)?"
+)
+_A_DAY = _words(
+    rf"\d{{1,2}}(?:st|nd|rd|th)? (?:de |of )?(?:{_MONTH})", rf"(?:{_MONTH})\.? \d{{1,2}}", r"\d{1,2}/\d{1,2}"
+)
+DAY_ALONE_WORDS = 8
 
 
 # Words that ask for help with the assistant itself ("what can you do", "menu", "ayuda", "como funciona

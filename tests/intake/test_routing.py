@@ -1363,3 +1363,15 @@ def test_the_same_question_for_a_place_in_the_other_city_asks_the_topic_there(sa
 )
 def test_a_spanish_spill_going_on_or_supposed_is_read_in_its_gloss(said, live):
     assert spill_is_live(gloss(said)) is live
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        ("el aviso dice 6 de nov", "inform"),  # a day for the rule just given
+        ("the letter is dated 11/6", "inform"),
+        ("is nov 6 ok?", "ask_question"),
+    ],
+)
+def test_a_day_alone_the_classifier_could_not_place_is_a_fact(said, routed):
+    assert route("nlu_fallback", said) == routed
