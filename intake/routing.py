@@ -861,15 +861,7 @@ def route(intent: str, text: str) -> str:
     return intent
 
 
-# A day said ("6 de nov", "nov 6", "11/6", "el 20 de noviembre"), in a short message that says little else
-_MONTH = (
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?"
-    r"|nov(?:ember)?|dec(?:ember)?|ene(?:ro)?|febrero|marzo|abr(?:il)?|mayo|junio|julio|ago(?:sto)?"
-    r"|sep(?:tiembre)?|oct(?:ubre)?|nov(?:iembre)?|dic(?:iembre)?"
-)
-_A_DAY = _words(
-    rf"\d{{1,2}}(?:st|nd|rd|th)? (?:de |of )?(?:{_MONTH})", rf"(?:{_MONTH})\.? \d{{1,2}}", r"\d{1,2}/\d{1,2}"
-)
+# A short message that says a day and little else ("el aviso dice 6 de nov")
 DAY_ALONE_WORDS = 8
 
 
