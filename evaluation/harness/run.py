@@ -9,7 +9,8 @@ web 8200), with a temporary var directory, ``MODE=test`` and every clock startin
 (``CLOCK_START=2026-12-01T10:00:00-08:00``), and Rasa's HTTP API on loopback so the harness can read which
 form is active. Singles and sorting items get a fresh sender each; a conversation keeps one sender.
 
-Plays the English (w1-w6) and Spanish (s1-s5) sets; dev = w1-w4 and s1-s3, test = w5-w6 and s4-s5.
+Plays every writer's English and Spanish sets; which writer is dev and which is test is
+``items.SPLIT_OF_WRITER`` (test writers are never read while the assistant is changed; evaluation/README.md).
 Writes ``var/eval/<timestamp>.json`` (every item's replies and verdicts),
 ``evaluation/reports/<date>-<commit>.md`` (the tables, one per language and kind) and
 ``var/eval/hand_sample.jsonl`` (60 single-question verdicts, seed 7, from the dev split, for a hand-grading
