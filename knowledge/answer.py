@@ -935,11 +935,8 @@ def _long_enough(part: str, message: str) -> bool:
         words >= MIN_QUESTION_WORDS
         and ("¿" in part or bool(_OPENS_A_QUESTION.match(part)))
         # "y cuanto dura?" asks how long the matter of the whole lasts: read with it, not on its own
-        and not _HOW_LONG_OR_MUCH.search(part)
+        and not any(kind.search(part) for kind in _ASKED_KINDS)
     )
-
-
-_HOW_LONG_OR_MUCH = re.compile(r"\b(?:how (?:long|much|many)|when|cu[aá]nt[oa]s?|cu[aá]ndo)\b", re.IGNORECASE)
 
 
 # The words of a question for an amount or a day that names nothing of its own ("cuanto es el total", "and how

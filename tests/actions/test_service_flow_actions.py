@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 from action_tracker_support import make_tracker, run
 
@@ -13,7 +14,9 @@ from actions.service import (
     ActionScheduleServiceReminder,
     ActionServiceStatus,
     ValidateServiceForm,
+    extract_pumpout_facts,
 )
+from intake import ParseContext
 
 PUMPED = {
     "service_date": "2026-08-14",
@@ -244,3 +247,13 @@ def test_when_next_asked_with_nothing_on_record_gets_the_rule_not_only_a_request
         ),
     )
     assert "90 days" in text and "10.03.160(f)(2)" in text  # the rule, cited; a date said next is read to it
+
+
+CTX_TUESDAY = ParseContext(dt.datetime(2026, 8, 18, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles")))
+
+
+def test_a_later_answer_changes_the_hauler_only_when_it_says_it_is_the_company():
+    known = {"hauler": "South Bay Grease Services"}
+    assert "hauler" not in extract_pumpout_facts("pumped nov 27, 1200 gal, Big Tank", CTX_TUESDAY, known)
+    found = extract_pumpout_facts("sorry, the company was Desert Grease, 1200 gal nov 27", CTX_TUESDAY, known)
+    assert found["hauler"] == "Desert Grease"

@@ -148,15 +148,6 @@ def test_the_hauler_is_a_company_named_as_such_never_a_city_or_a_stray_word(said
     assert parse_pumpout(said, TUESDAY).hauler == hauler
 
 
-def test_a_later_answer_changes_the_hauler_only_when_it_says_it_is_the_company():
-    from actions.service import extract_pumpout_facts
-
-    known = {"hauler": "South Bay Grease Services"}
-    assert "hauler" not in extract_pumpout_facts("pumped nov 27, 1200 gal, Big Tank", TUESDAY, known)
-    found = extract_pumpout_facts("sorry, the company was Desert Grease, 1200 gal nov 27", TUESDAY, known)
-    assert found["hauler"] == "Desert Grease"
-
-
 @pytest.mark.parametrize(
     ("answer", "ok"),
     [
