@@ -147,19 +147,44 @@ def _free_answer(
     not_again: frozenset[str] = frozenset(),
 ) -> Answer:
     subject = _subject(tracker, question, city)
-    return free_answer(
-        runtime.index(),
-        runtime.contacts(),
-        _read_with_subject(question, subject, city),
-        city,
-        message_time(tracker),
-        channel_of(tracker),
-        facts=facts,
-        clock_facts=clock_facts,
-        subject=subject,
-        city_asked=bool(tracker.get_slot("pending_question")),
-        not_again=not_again,
-    )
+    read = _read_with_subject(question, subject, city)
+
+    def answered(asked: str, not_again: frozenset[str] = not_again) -> Answer:
+        return free_answer(
+            runtime.index(),
+            runtime.contacts(),
+            asked,
+            city,
+            message_time(tracker),
+            channel_of(tracker),
+            facts=facts,
+            clock_facts=clock_facts,
+            subject=subject,
+            city_asked=bool(tracker.get_slot("pending_question")),
+            not_again=not_again,
+        )
+
+    result = answered(read)
+    if not _left_unanswered(result, question, read, subject, city):
+        return result
+    # "When do we have to turn numbers in, and for what period?" after a food bank's records: nothing answers
+    # its words alone, and the subject's yearly report does, read with it
+    # (not the card just given again: its words did not answer the question)
+    given = tracker.get_slot(ANSWER_CARD_SLOT)
+    leaning = answered(_about(question, subject), not_again | ({given} if given else set()))
+    on_subject = leaning.card is not None and subject_family(leaning.card.topic) == subject_family(subject)
+    return leaning if leaning.kind is AnswerKind.ANSWER and on_subject else result
+
+
+def _left_unanswered(result: Answer, question: str, read: str, subject: str | None, city: str | None) -> bool:
+    """Whether a follow-up that names no subject of its own was declined only because nothing matched its
+    words alone (not for a matter the ordinances leave to the city, such as collection days)."""
+    if result.kind is not AnswerKind.NOT_COVERED or subject is None or read != question:
+        return False
+    if len(question.split()) > FOLLOW_UP_MAX_WORDS:
+        return False
+    english = question if current() == ENGLISH else gloss(question)
+    return uncovered_topic(english, city) is None
 
 
 LEANING_MARGIN = 0.4  # how much worse than the best card the subject's may fit a follow-up's words alone
@@ -189,7 +214,8 @@ def _read_with_subject(question: str, subject: str | None, city: str | None) -> 
     if subject is None or cards is None or len(question.split()) > limit:
         return question
     english = question if current() == ENGLISH else gloss(question)
-    if not (asked_types(english) or names_nothing(question) or refers_back):
+    # "y si no pago q pasa?" after the fee's due date: what would follow, on the subject
+    if not (asked_types(english) or names_nothing(question) or refers_back or is_hypothetical(question)):
         return question  # "Why is Victorville even doing this?" asks for no kind of fact the subject has
     alone = cards.match(question, city, k=1, language=current())
     if not alone or subject_family(alone[0].card.topic) == subject_family(subject):

@@ -317,7 +317,7 @@ def _from_cards(
         found = answering(city)
         if found is None:
             return None
-        chosen = _with_other_parts(cards, question, found.card, language)
+        chosen = _with_other_parts(cards, question, found.card, language, not_again)
         return answer_from_cards(chosen, labelled=False, contacts=contacts)
     close = {c: found for c in CITY_NAMES if (found := answering(c)) is not None}
     if not close:
@@ -327,14 +327,16 @@ def _from_cards(
         return _each_labelled(
             [
                 answer_from_cards(
-                    _with_other_parts(cards, question, m.card, language), labelled=True, contacts=contacts
+                    _with_other_parts(cards, question, m.card, language, not_again),
+                    labelled=True,
+                    contacts=contacts,
                 )
                 for m in sorted(close.values(), key=lambda m: each_city.index(m.card.city))
             ]
         )
     others = [m for m in close.values() if m is not top and m.score >= top.score - CARD_BOTH_CITIES_MARGIN]
     if not others or _is_organics(top.card):  # Inglewood has no organic-waste ordinance
-        chosen = _with_other_parts(cards, question, top.card, language)
+        chosen = _with_other_parts(cards, question, top.card, language, not_again)
         return answer_from_cards(chosen, labelled=True, contacts=contacts)
     both = [
         answer_from_cards([m.card], labelled=True, contacts=contacts)
@@ -776,9 +778,15 @@ def asks_several(question: str) -> bool:
 MAX_CARDS_PER_ANSWER = 4
 
 
-def _with_other_parts(cards: CardIndex, question: str, first: Card, language: str = ENGLISH) -> list[Card]:
+def _with_other_parts(
+    cards: CardIndex,
+    question: str,
+    first: Card,
+    language: str = ENGLISH,
+    not_again: frozenset[str] = frozenset(),
+) -> list[Card]:
     """The cards answering the message: the one for the whole of it and, when it asks two things, the one
-    for the other part, in the order the message asks them.
+    for the other part, in the order the message asks them (never one of ``not_again``).
 
     "how long do i keep manifests? also can the pumper dump the leftovers back in the cleanout" asks two
     things; each part is matched on its own, and a card on another topic answers the second.
@@ -808,7 +816,8 @@ def _with_other_parts(cards: CardIndex, question: str, first: Card, language: st
 
     def matched(part: str) -> CardMatch | None:
         candidates = _in_the_chapter_of(
-            cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language), first
+            _other_than(cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language), not_again),
+            first,
         )
         found = _on_subject(candidates, first.topic, PART_SUBJECT_MARGIN)
         if found is not None:  # "if I want to appeal, what's my deadline": the card that says by when

@@ -51,6 +51,8 @@ SPLIT_OF_WRITER = {
     "w34": "dev",  # stop 46: as w32, written beside w35 (test) (README)
     "w36": "dev",  # stop 47: as w34, written beside w37 (test) (README)
     "w38": "dev",  # stop 48: written alone (no test writer beside it); the split stays near a third (README)
+    "w39": "dev",  # stop 49
+    "w40": "test",
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -86,6 +88,8 @@ SPLIT_OF_WRITER = {
     "s30": "dev",  # as w34, stop 46 (README)
     "s32": "dev",  # as w36, stop 47 (README)
     "s34": "dev",  # stop 48: written alone (no test writer beside it); the split stays near a third (README)
+    "s35": "dev",  # stop 49
+    "s36": "test",
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)

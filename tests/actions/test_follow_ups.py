@@ -10,6 +10,7 @@ import actions.spill
 import actions.waivers  # each form registers itself where mid-form questions find it
 import languages
 from actions.knowledge import (
+    ANSWER_CARD_SLOT,
     TOPIC_SLOT,
     ActionAnswerQuestion,
     ActionFollowUp,
@@ -1545,3 +1546,37 @@ def test_whom_to_send_it_after_what_the_notice_says_gets_that_card_again(engine)
     )
     text = " ".join(message.get("text") or "" for message in messages)
     assert "FOG manager" in text and "10.03.280(b)" in text, text
+
+
+_FOOD_BANK = (
+    "I'm the volunteer coordinator at a food bank in Victorville. We pick up donated food from a few grocery "
+    "stores and restaurants that have agreements with us. What records does the city expect us to keep?"
+)
+
+
+def test_a_follow_up_nothing_answers_alone_is_answered_from_the_subject_s_other_cards(engine):
+    slots = {TOPIC_SLOT: _FOOD_BANK, "city": "victorville", ANSWER_CARD_SLOT: "vvo-def-food-recovery-org"}
+    said = "When do we have to turn numbers in, and for what period?"
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots))
+    text = messages[0]["text"]
+    assert "doesn't say anything" not in text and "April 1" in text and "previous calendar year" in text
+    assert "Examples: food banks" not in text  # not the card just given, again
+
+
+def test_a_follow_up_on_a_matter_the_ordinances_leave_to_the_city_is_still_declined(engine):
+    slots = {TOPIC_SLOT: _FOOD_BANK, "city": "victorville", ANSWER_CARD_SLOT: "vvo-food-recovery-org-records"}
+    said = "and what day do the trucks pick up?"
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots))
+    assert "doesn't say anything about collection days" in messages[0]["text"]
+
+
+def test_a_what_if_on_an_unpaid_fee_is_read_with_the_fee_s_subject(engine):
+    topic = "me llego un aviso de cobro de victorville x lo de la grasa, cuanto tengo pa pagar? el aviso dice 6 de nov"
+    slots = {TOPIC_SLOT: topic, "city": "victorville", ANSWER_CARD_SLOT: "vvf-fees-due"}
+    with languages.using("es"):
+        _, messages = _run(
+            ActionAnswerQuestion(),
+            make_tracker(text="y si no pago q pasa?", intent="ask_question", slots=slots),
+        )
+    text = messages[0]["text"]
+    assert "deuda" in text and "revocar" in text and "cargos especiales" not in text
