@@ -1571,7 +1571,7 @@ def test_a_follow_up_on_a_matter_the_ordinances_leave_to_the_city_is_still_decli
 
 
 def test_a_what_if_on_an_unpaid_fee_is_read_with_the_fee_s_subject(engine):
-    topic = "me llego un aviso de cobro de victorville x lo de la grasa, cuanto tengo pa pagar? el aviso dice 6 de nov"
+    topic = "me llego un aviso de cobro de victorville x lo de la grasa, cuanto tengo pa pagar? dice 6 de nov"
     slots = {TOPIC_SLOT: topic, "city": "victorville", ANSWER_CARD_SLOT: "vvf-fees-due"}
     with languages.using("es"):
         _, messages = _run(
