@@ -1703,11 +1703,13 @@ def _topic_in(tracker: Tracker, said: str, topic: str, city: str) -> tuple[Shape
         not facts
         and given is not None
         and result.card is not None
-        and subject_family(result.card.topic) != subject_family(given.topic)
+        and result.card.topic != given.topic
         and (asked := _the_last_card_s_question(tracker, given, city)) is not None
     ):
         # "y los papeles cuanto tiempo los guardo?" then "y en inglewood?": the records' rule there, not the
-        # spill the conversation began with
+        # spill the conversation began with; "how big do the access manholes gotta be" then "and in
+        # Victorville?": the manholes there, not the pumping the conversation began with (both on the
+        # interceptor)
         return answer(tracker, asked, city, clock_facts=topic)
     return reply_for(tracker, again, city, result)
 

@@ -202,7 +202,7 @@ def answer_question(
             not_again=not_again,
         )
         if carded is not None:
-            return _amount_first(carded, question)
+            return _without_an_unasked_verdict(_amount_first(carded, question), question)
     question = english
     if jurisdiction:
         hits = index.search(question, jurisdiction, k=3)
@@ -527,6 +527,34 @@ def _amount_first(answer: Answer, question: str) -> Answer:
         return answer
     said = [sentences[first], *sentences[:first], *sentences[first + 1 :]]
     return replace(answer, text=" ".join(said) + answer.text[cited.start() :])
+
+
+# A message that asks one thing, and opens with a word that asks what, when, how, where, who, which or why
+# ("What happens if it's still unpaid at the end of the year?"); not "what about ...", which may be asked
+# for a yes or no ("what about a food truck?")
+_ASKS_ONLY_WH = re.compile(
+    r"^\W*(?:(?:so|ok|okay|and|but|hi|hello|y|o|pero|oye|oiga|hola)\b\W*)*"
+    r"(?!(?:what|how) about\b|qu[eé] tal\b)"
+    r"(?:what|when|how|where|who|whom|which|why|qu[eé]|cu[aá]ndo|c[oó]mo|d[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?"
+    r"|cu[aá]nt[oa]s?|por\s*qu[eé]|pa\s*cu[aá]ndo|para\s*cu[aá]ndo)\b[^?¿]*\??\s*$",
+    re.IGNORECASE,
+)
+# A card's yes or no that opens its answer ("Yes. Any invoice outstanding ..."), followed by what it says
+_OPENING_VERDICT = re.compile(r"^(?:Yes|No|Sí)\. (?=[A-ZÁÉÍÓÚÑ])")
+
+
+def _without_an_unasked_verdict(answer: Answer, question: str) -> Answer:
+    """A card's opening yes or no dropped when the message asked no yes-or-no question ("What happens if
+    it's still unpaid at the end of the year?" is not answered "Yes. Any invoice outstanding ..."); else the
+    answer as it is."""
+    opening = _OPENING_VERDICT.match(answer.text)
+    if answer.kind is not AnswerKind.ANSWER or opening is None or not _ASKS_ONLY_WH.match(question.strip()):
+        return answer
+    cut = opening.end()
+    pieces = answer.pieces
+    if pieces and pieces[0].startswith(opening.group(0)):
+        pieces = (pieces[0][cut:], *pieces[1:])
+    return replace(answer, text=answer.text[cut:], pieces=pieces)
 
 
 # The citation that ends an answer's words, its text in group 1: " (Victorville Municipal Code § ...)",

@@ -1580,3 +1580,24 @@ def test_a_what_if_on_an_unpaid_fee_is_read_with_the_fee_s_subject(engine):
         )
     text = messages[0]["text"]
     assert "deuda" in text and "revocar" in text and "cargos especiales" not in text
+
+
+def test_the_other_city_asked_after_a_new_question_on_the_subject_asks_that_question_there(engine):
+    # the conversation began with how often the interceptor is pumped; the last question was the manholes'
+    manholes = (
+        "okay and uh, my tech's asking, how big do the access manholes gotta be on a new one over there"
+    )
+    topic = f"how often does the big outside interceptor have to get pumped {manholes}"
+    tracker = make_tracker(
+        text="and in Victorville?",
+        intent="inform_city",
+        entities=[{"entity": "city", "value": "victorville"}],
+        slots={TOPIC_SLOT: topic, "city": "inglewood", ANSWER_CARD_SLOT: "ing-interceptor-design"},
+    )
+    tracker.events[0:0] = [
+        {"event": "user", "text": manholes, "parse_data": {"intent": {"name": "ask_question"}}},
+        {"event": "action", "name": "action_answer_question"},
+    ]
+    slots, messages = _run(ActionSetCity(), tracker)
+    text = messages[0]["text"]
+    assert "20 inches" in text and "90 days" not in text and slots["city"] == "victorville"

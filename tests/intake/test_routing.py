@@ -989,6 +989,9 @@ def test_a_request_for_help_applying_asked_as_a_question_starts_the_application(
         ("is it the same deal for victorville", True),
         ("igual en inglewood?", True),
         ("same here", False),
+        ("And for our central kitchen in Victorville?", True),
+        ("y pa mi otro local en inglewood?", True),
+        ("and for our central kitchen in Victorville, what is the fee for 60 seats?", False),  # asks more
     ],
 )
 def test_the_topic_asked_again_of_the_other_city(said, other):

@@ -720,3 +720,24 @@ def test_a_sentence_two_cards_share_is_said_once():
     said = shape_answer(answer, "web").text
     assert said.count(shared) == 1 and said.endswith("A waiver lasts at most 5 years.")
     assert said.count("Yes.") == 0 and said.startswith("Yes, you qualify.")
+
+
+@pytest.mark.parametrize(
+    ("question", "dropped"),
+    [
+        ("What happens if it's still unpaid at the end of the year?", True),
+        ("y cuando me pueden quitar el permiso", True),
+        ("can they revoke our permit if we don't pay?", False),  # asked for a yes or no: it stays
+        ("what about a food truck?", False),  # "what about" may ask for a yes or no
+        ("what happens then? can they revoke it?", False),  # a yes-or-no part too
+    ],
+)
+def test_a_card_s_yes_opens_the_answer_only_when_a_yes_or_no_was_asked(question, dropped):
+    said = knowledge_answer.Answer(
+        knowledge_answer.AnswerKind.ANSWER,
+        "Yes. Any invoice unpaid after 90 days is cause for revocation. (Inglewood FOG Ordinance, Enforcement (14))",
+        pieces=("Yes. Any invoice unpaid after 90 days is cause for revocation.",),
+    )
+    shown = knowledge_answer._without_an_unasked_verdict(said, question)
+    assert shown.text.startswith("Any invoice") is dropped
+    assert shown.pieces[0].startswith("Any invoice") is dropped
