@@ -1552,10 +1552,11 @@ _AND_IN_THE_CITY = re.compile(
     r"^\W*(?:ok(?:ay)?[,.]?\s+)?(?:and|y|what about|how about|y qu[eé] tal|qu[eé] tal"
     r"|(?:(?:is it|its|it'?s|is that)\s+)?(?:the\s+)?same(?:\s+(?:thing|deal|rules?|way))?|(?:y\s+)?igual)\s+"
     r"(?:(?:in|en|for|para|at|con)\s+)?(?:the city of\s+|la ciudad de\s+)?(?:victorville|inglewood)\b"
-    # "And for our central kitchen in Victorville?", "y pa mi otro local en inglewood?": the place there, named
-    # and nothing more asked
+    # "And for our central kitchen in Victorville?", "y pa mi otro local en inglewood?": the place there,
+    # named, and nothing more asked
     r"|^\W*(?:ok(?:ay)?[,.]?\s+)?(?:and|y|what about|how about)\s+(?:for|at|with|para|pa|con|en)\s+"
-    r"(?:our|my|the|mi|nuestro|nuestra|el|la)\s+(?:[\w'-]+\s+){1,3}?(?:in|en)\s+(?:victorville|inglewood)\W*$",
+    r"(?:our|my|the|mi|nuestro|nuestra|el|la)\s+(?:[\w'-]+\s+){1,3}?(?:in|en)\s+"
+    r"(?:victorville|inglewood)\W*$",
     re.IGNORECASE,
 )
 

@@ -735,7 +735,8 @@ def test_a_sentence_two_cards_share_is_said_once():
 def test_a_card_s_yes_opens_the_answer_only_when_a_yes_or_no_was_asked(question, dropped):
     said = knowledge_answer.Answer(
         knowledge_answer.AnswerKind.ANSWER,
-        "Yes. Any invoice unpaid after 90 days is cause for revocation. (Inglewood FOG Ordinance, Enforcement (14))",
+        "Yes. Any invoice unpaid after 90 days is cause for revocation."
+        " (Inglewood FOG Ordinance, Enforcement (14))",
         pieces=("Yes. Any invoice unpaid after 90 days is cause for revocation.",),
     )
     shown = knowledge_answer._without_an_unasked_verdict(said, question)
