@@ -32,8 +32,15 @@ STREET_SUFFIX = (
     r"pkwy|parkway|calle|avenida)"
 )
 """The words that end a street's name ("Seventh St", "Palmdale Road"), lowercase; read case-insensitively."""
+# What a number counts when it is no house number ("12 seats no drive thru", "40 gallons a day")
+_COUNTED = (
+    r"(?:seats?|asientos?|sillas?|gallons?|galones|yards?|yardas?|days?|d[ií]as|weeks?|semanas?|months?|meses|"
+    r"employees?|empleados?|meals?|comidas?|beds?|camas?|units?|unidades|pounds?|lbs|libras?|tons?|toneladas?|"
+    r"feet|ft|pies|sq|square|percent|por\s*ciento|people|personas?|tenants?|inquilinos?)"
+)
 _RE_STREET_ADDRESS = re.compile(
-    rf"\b\d{{1,6}}\s+(?:[nsew]\.?\s+)?(?:[a-z0-9]+\s+){{0,3}}?{STREET_SUFFIX}\b"
+    rf"\b\d{{1,6}}\s+(?!{_COUNTED}\b)(?:[nsew]\.?\s+)?(?:(?!{_COUNTED}\b)[a-z0-9]+\s+){{0,3}}?{STREET_SUFFIX}\b"
+    r"(?!\s*-?\s*(?:thru|through|in)\b)"  # "drive thru" names no street
     r"(?:\.?,?\s+(?:suite|ste\.?|unit|apt\.?|local|oficina|#)\s*#?[a-z0-9-]+\b)?",  # the unit, kept with it
     re.IGNORECASE,
 )

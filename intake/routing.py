@@ -248,6 +248,9 @@ _ASKS_WHEN_DUE = _words(
     r"when (?:is it|am i|are we) due",
     r"when do (?:i|we) (?:have|need|gotta)",
     r"next (?:one|pump|pumping|service|cleaning)",
+    # "... cleaned on November fifth and they wanna know like how long they got before it has to be done"
+    r"before (?:it|they|the \w+) (?:has|have|needs?|gotta|got) to (?:be|get)",
+    r"(?:wanna|want to|wants to|would like to|need to|needs to) know",
 )
 _LOG_REQUEST = _words(  # not "to save us $", "save money"; not a log kept ("on our paper log")
     r"(?<!\bpaper )(?<!\bour )(?<!\bthe )(?<!\bmy )(?<!\byour )(?<!\ba )(?<!\bservice )(?<!\bpump )"
@@ -1202,6 +1205,10 @@ _SORTING_ASK = _words(
 # the organics bin?").
 _CART_RULE_WORDS = (
     r"pay(?:ing)?",
+    # "What's the monthly rate for adding a 2-yard brown bin?": what the service costs, no item to sort
+    r"rates?",
+    r"prices?",
+    r"monthly",
     r"fees?",
     r"costs?",
     r"charged?",

@@ -44,6 +44,9 @@ _RATES = _topic(
     r"(?<!instead of )(?<!rather than )(?<!in place of )"
     r"\b(?:how much|cost|price|rate|charge|pay)\b.{0,40}\b(?:a month|per month|monthly|bin|cart|container|"
     r"trash service|pickup|collection)\b(?!.{0,20}\b(?:fine|penalt|nov|violation)\b)"
+    # "What's the monthly rate in Victorville for adding a 2-yard brown food-scraps bin?"
+    r"|\b(?:monthly|weekly|a month|per month)\s+(?:rates?|prices?|costs?|charges?|bills?)\b"
+    r".{0,80}\b(?:bins?|carts?|containers?|service|pickups?|collection)\b"
 )
 # What a pumping company charges ("how much charge x clean the grease trap"), not the city's fines or fees
 _PUMPING_PRICE = _topic(

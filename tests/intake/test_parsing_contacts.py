@@ -213,6 +213,12 @@ def test_a_street_address_is_found_inside_a_longer_answer():
         "15550 Palmdale Rd, Ste. 4"
     )
     assert find_street_address("at 15000 Seventh St. su restaurante") == "15000 Seventh St"
+    # a count and a drive-thru are no street
+    assert find_street_address("its like 12 seats no drive thru") is None
+    assert find_street_address("we have 40 seats and a drive-thru") is None
+    assert (
+        find_street_address("somos 30 sillas y un drive thru en 1020 S La Brea Ave") == "1020 S La Brea Ave"
+    )
 
 
 def test_cross_streets_said_as_a_clause_are_found_when_one_is_named_as_a_street():

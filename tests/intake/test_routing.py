@@ -126,6 +126,9 @@ def test_a_reported_pump_out_starts_the_log(text):
         # a claim put to the assistant, its facts after the question
         "hauler told me we only need the grease trap pumped every 6 months and we can toss the paperwork "
         "after a year. that right?? last pump was sept 10. victorville",
+        # a caller's question, no question mark
+        "they just got the, uh, the small grease trap cleaned on November fifth and they wanna know like how "
+        "long they got before it has to be done again",
         # a question before the mention of logging
         "FOG inspector showed up right in the middle of lunch rush, can I tell him to come back tomorrow? "
         "And my manager missed logging 2 pumpouts, he wants to just fill them in with made up dates. "
@@ -542,6 +545,10 @@ def test_a_pump_out_reported_or_asked_to_be_logged_starts_the_log_whatever_the_c
         ("y esa plata a donde va, a la ciudad nomas?", "ask_question"),  # where the fees go
         ("q le pongo a la carta del derrame", "ask_question"),
         ("do we really need to pay for the brown bin if we barely make food waste", "ask_question"),
+        (
+            "What's the monthly rate for adding a 2-yard brown food-scraps bin at a shopping center?",
+            "ask_question",
+        ),
         ("where do pizza boxes go", "sort_item"),
         ("vivo en un fourplex y el dueno dice q tenemos q tener bote cafe como negocio", "ask_question"),
         ("soy dueña de un fourplex en victorville. me toca el bote cafe pa la comida?", "ask_question"),

@@ -15,6 +15,11 @@ from shaping.answers import shape_answer
         ("they missed my trash pickup again", None, SOLID_WASTE),
         ("where do I take leftover paint and old batteries", "victorville", SOLID_WASTE),
         ("how much extra per month is a second green cart", "victorville", SOLID_WASTE),
+        (
+            "What's the monthly rate for adding a 2-yard brown food-scraps bin at a shopping center?",
+            None,
+            SOLID_WASTE,
+        ),
         ("who is the garbage company in victorville", "victorville", SOLID_WASTE),
         ("is there a recommended list of pumping companies", "inglewood", FOG),
         ("can you give me the number of a company that pumps grease traps", "victorville", FOG),
