@@ -444,6 +444,11 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
     same = [
         date for date in found if date.start <= first.end + _SAME_EXPRESSION_GAP and date.end >= first.start
     ]
+    day_first = [date for date in same if text[date.start].isdigit()]
+    if current() == SPANISH and day_first and not text[same[0].start].isdigit():
+        # Spanish says the day first: "a partir del 1 de febrero: dos freidoras más" is February 1, not the
+        # "February 2" its digits also read as once the colon is gone
+        return day_first[0]
     return same[0]  # in the grammar's order
 
 

@@ -324,6 +324,7 @@ _NAMES_THE_SERVICE = _words(*_SERVICE_WORDS)
 # a written agreement to pick up extra bread from a grocery store. Any reporting, and when's the next one
 # due?"): the question is answered, not the pump-out records looked up
 STATUS_MAX_WORDS = 20
+_HOW_OFTEN = _words(r"how often", r"how frequently", r"what frequency", r"every how (?:many|long)")
 _SERVICE_TOPIC = _words(
     *_SERVICE_WORDS,
     r"due",
@@ -757,6 +758,10 @@ def route(intent: str, text: str) -> str:
     if intent in APPLY_INTENTS:
         return intent if asks_to_apply(text) else QUESTION_INTENT
     if intent == STATUS_INTENT and (gives_service_date(text) or not _SERVICE_TOPIC.search(text)):
+        return QUESTION_INTENT
+    if intent == STATUS_INTENT and _HOW_OFTEN.search(text):
+        # "cada cuanto hay q limpiar la trampa? ... nunca me dijeron frecuencia, nose cuando toca": the rule's
+        # frequency, not the records on file
         return QUESTION_INTENT
     if (
         intent == STATUS_INTENT

@@ -11,6 +11,7 @@ import pytest
 
 import languages
 from intake import (
+    FUTURE,
     GALLONS,
     ParseContext,
     Reaches,
@@ -670,3 +671,11 @@ def test_specs_compare_and_hash_alike_in_either_language() -> None:
         assert spec.label == "Lugar"
         assert (hash(spec), hash(form_spec("spill_report"))) == english
         assert spec == form_spec("spill_report").field("location")
+
+
+def test_a_spanish_day_is_read_day_first_when_a_number_follows_the_month() -> None:
+    # "a partir del 1 de febrero: dos freidoras más", glossed without its colon
+    said = "a partir del 1 February 2 freidoras mas"
+    with languages.using("es"):
+        assert find_date(said, TUESDAY_NOON, FUTURE)[0].value == dt.date(2027, 2, 1)
+    assert find_date("we got pumped march 3 2 times", TUESDAY_NOON)[0].value == dt.date(2026, 3, 3)

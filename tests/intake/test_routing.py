@@ -193,6 +193,9 @@ def test_other_intents_pass_through():
         "permit says 60 day pump schedule. last pump was oct 23. when's the next one due?",
         "inglewood. no pump schedule on our permit yet. last pumped sept 20. when next",
         "interceptor got pumped 9/14, when is the next one due",
+        # how often, asked of the rule (glossed: "cada cuanto hay q limpiar la trampa? ... nose cuando toca")
+        "hey how often I have to clean the grease trap tengo 1 pupuseria en inglewood and nunca me dijeron "
+        "frequency ni nada nose when is due",
     ],
 )
 def test_asking_when_the_next_is_due_from_a_date_given_is_a_question(text):

@@ -89,6 +89,11 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("¿eso se puede?", "is that allowed"),  # "eso" is "that", never the ESO of an emergency order
         ("el grease trap lo pumpearon el 15 de octubre", "lo pumped el 15 October"),  # Spanglish
         ("donde compro una trampa de grasa", "where buy 1 grease trap"),
+        ("ok quiero meter la solicitud", "I want to submit the application"),  # starts the one talked about
+        ("deseo tramitar el permiso FOG", "I want to apply for el permit"),
+        ("la ultima limpiada del interceptor fue el 15 de octubre", "the interceptor was last cleaned el 15"),
+        ("pa cuando me toca la otra?", "when is my next one due"),
+        ("y si no la limpio pa esa fecha q me pueden hacer?", "what can they do to me"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
