@@ -620,6 +620,10 @@ _ASKED_IN_A_SENTENCE = re.compile(
 
 
 # What the classifier makes of "what now?" and "y ahora que?" when it misses the question
+# A message that ends thanking ("... pa la otra semana, gracias", glossed "... thanks")
+_ENDS_WITH_THANKS = re.compile(
+    r"\b(?:thanks?(?: you)?(?: (?:a lot|so much|very much))?|thank u|thx|ty|gracias)\W*$", re.IGNORECASE
+)
 _SMALL_TALK = frozenset({"goodbye", "thanks", "greet", "affirm", "deny", "out_of_scope"})
 # What comes next, asked at the end of a sentence: "what now", "... 4 weeks tho. so now what?", "y ahora que?"
 _WHAT_NOW = re.compile(
@@ -722,6 +726,8 @@ def route(intent: str, text: str) -> str:
     """The intent to act on: the classifier's, unless the message's meaning says another flow (or none)."""
     if intent in _SMALL_TALK and asks_what_comes_next(text):
         return QUESTION_INTENT  # "what now?" after a report is filed, taken for a goodbye or a thank-you
+    if intent in QUESTION_LIKE and _ENDS_WITH_THANKS.search(text) and not asks_a_question(text):
+        return "thanks"  # "ok ya le llame al pumper pa la otra semana, gracias": news and a thank-you, no question
     if intent in (SPILL_INTENT, SORT_INTENT) and asks_what_to_write(text):
         return (
             QUESTION_INTENT  # "q le pongo a la carta del derrame?": what the letter says, no report, no bin

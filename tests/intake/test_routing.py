@@ -1388,3 +1388,16 @@ def test_a_spanish_spill_going_on_or_supposed_is_read_in_its_gloss(said, live):
 )
 def test_a_day_alone_the_classifier_could_not_place_is_a_fact(said, routed):
     assert route("nlu_fallback", said) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        ("ok ya le llame al pumper pa la another week thanks", "thanks"),  # glossed: news, then thanks
+        ("ok got it, thank you so much", "thanks"),
+        ("what is the fee for 40 seats thanks", "ask_question"),  # a question, however it ends
+        ("can we pour it down the sink? thanks", "ask_question"),
+    ],
+)
+def test_a_message_that_ends_thanking_and_asks_nothing_is_a_thank_you(said, routed):
+    assert route("ask_question", said) == routed
