@@ -727,7 +727,7 @@ def route(intent: str, text: str) -> str:
     if intent in _SMALL_TALK and asks_what_comes_next(text):
         return QUESTION_INTENT  # "what now?" after a report is filed, taken for a goodbye or a thank-you
     if intent in QUESTION_LIKE and _ENDS_WITH_THANKS.search(text) and not asks_a_question(text):
-        return "thanks"  # "ok ya le llame al pumper pa la otra semana, gracias": news and a thank-you, no question
+        return "thanks"  # "ok ya le llame al pumper pa la otra semana, gracias": news, thanks, no question
     if intent in (SPILL_INTENT, SORT_INTENT) and asks_what_to_write(text):
         return (
             QUESTION_INTENT  # "q le pongo a la carta del derrame?": what the letter says, no report, no bin
