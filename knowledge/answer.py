@@ -772,7 +772,12 @@ _NAMES_NOTHING = re.compile(
     r"(?:do|does|should|must|tengo|tenemos|tiene|hay|debo|debemos)\s+(?:(?:i|we|you|they)\s+)?"
     r"(?:actually\s+|really\s+|exactly\s+)?(?:que\s+|q\s+|to\s+|need\s+to\s+|have\s+to\s+|gotta\s+)?"
     r"(?:do|hacer)(?:\s+(?:exactly|exactamente|actually|day to day|every day|now|then|ahora|entonces|"
-    r"en realidad|realmente|d[ií]a a d[ií]a))*\W*$",
+    r"en realidad|realmente|d[ií]a a d[ií]a))*\W*$"
+    # or only what papers: "q papeles necesitan?", "what documents do they need"
+    r"|^\W*(?:(?:ok(?:ay)?|and|so|then|y|entonces|pues|bueno)\W+)*(?:what|which|qu[eé]|q|cu[aá]les)\s+"
+    r"(?:papers?|paperwork|documents?|documentation|papeles|documentos|documentaci[oó]n)\s+"
+    r"(?:(?:do|does|will)\s+)?(?:(?:i|we|you|they)\s+)?(?:need|want|ask for|necesit\w*|pid\w*|ocup\w*)"
+    r"(?:\s+(?:from me|from us|for it|for that|for this|de mi|de nosotros|pa eso|para eso))?\W*$",
     re.IGNORECASE,
 )
 

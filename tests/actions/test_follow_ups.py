@@ -1601,3 +1601,12 @@ def test_the_other_city_asked_after_a_new_question_on_the_subject_asks_that_ques
     slots, messages = _run(ActionSetCity(), tracker)
     text = messages[0]["text"]
     assert "20 inches" in text and "90 days" not in text and slots["city"] == "victorville"
+
+
+def test_what_papers_asked_naming_nothing_gets_what_to_send_not_the_subject_s_term(engine):
+    topic = "tengo una jugueria en victorville y en el callejon no me cabe otro bote, quiero la exencion por espacio"
+    tracker = make_tracker(text="q papeles necesitan?", intent="ask_question", slots={TOPIC_SLOT: topic})
+    with languages.using("es"):
+        _, messages = _run(ActionAnswerQuestion(), tracker)
+    text = messages[0]["text"]
+    assert "arquitecto" in text and "5 años" not in text  # the documents, not how long the waiver lasts
