@@ -65,6 +65,7 @@ from intake.routing import (
 from intake.settings import parse_generator
 from knowledge.answer import (
     CARD_MIN,
+    WHAT_TO_SEND,
     WHICH_CITY,
     Answer,
     AnswerKind,
@@ -72,6 +73,7 @@ from knowledge.answer import (
     answer_question,
     asks_only_how_much_or_when,
     asks_several,
+    asks_which_papers,
     names_nothing,
     pieces_of,
     rest_first,
@@ -843,6 +845,8 @@ class ActionAnswerQuestion(Action):
             # "its the big one in the ground outside" after the grease trap's rule: the interceptor's
             result, events = answer(tracker, restated, city)
             events.append(SlotSet(TOPIC_SLOT, restated[-MAX_QUESTION_CHARS:]))
+        elif topic and asks_which_papers(question):  # "q papeles necesitan?": what to send, on the topic
+            result, events = _what_to_send(tracker, question, topic, city)
         elif topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
             said = user_texts(tracker)
             question = with_the_elided_verb(question, said[-2] if len(said) >= 2 else "")
@@ -958,12 +962,13 @@ def _what_to_send(
     space waiver's question: its application, not a manifest's copies); the card just given is given again
     with what it held behind MORE first."""
     not_again = besides_the_last(tracker, question)  # "ok what else do i have to do": not the same card
-    result = _free_answer(tracker, question, city, clock_facts=topic, not_again=not_again)
+    asked = t(WHAT_TO_SEND) if asks_which_papers(question) else question  # "q papeles necesitan?"
+    result = _free_answer(tracker, asked, city, clock_facts=topic, not_again=not_again)
     subject = _subject(tracker, question, city)
     on_subject = result.card is not None and subject is not None
     if not on_subject or subject_family(result.card.topic) != subject_family(subject):
         result = _free_answer(
-            tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {question}", city, not_again=not_again
+            tracker, f"{_WITHOUT_VALUES.sub(' ', topic)} {asked}", city, not_again=not_again
         )
     if result.card is not None and result.card.id == tracker.get_slot(ANSWER_CARD_SLOT):
         result = rest_first(result)
@@ -1236,7 +1241,9 @@ def _about_the_form(
     # application is what applying costs, the application fee with the first year's)
     facts = (form_facts or form.topic) if asks_when_or_how_much(question) or changes_a_fact(question) else ""
     said = {"facts": facts, "clock_facts": form_facts}
-    about_the_form = f"{question.rstrip(' ?')} ({t(form.topic)})?"  # one question, not two parts
+    # one question, not two parts; which papers, in the words of what to send ("q papeles necesitan?")
+    asked = t(WHAT_TO_SEND) if asks_which_papers(question) else question
+    about_the_form = f"{asked.rstrip(' ?')} ({t(form.topic)})?"
     if (leans or _reads_better_with(question, about_the_form, city)) and (
         found := answer_if_covered(tracker, about_the_form, city, **said)
     ):

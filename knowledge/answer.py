@@ -772,19 +772,30 @@ _NAMES_NOTHING = re.compile(
     r"(?:do|does|should|must|tengo|tenemos|tiene|hay|debo|debemos)\s+(?:(?:i|we|you|they)\s+)?"
     r"(?:actually\s+|really\s+|exactly\s+)?(?:que\s+|q\s+|to\s+|need\s+to\s+|have\s+to\s+|gotta\s+)?"
     r"(?:do|hacer)(?:\s+(?:exactly|exactamente|actually|day to day|every day|now|then|ahora|entonces|"
-    r"en realidad|realmente|d[ií]a a d[ií]a))*\W*$"
-    # or only what papers: "q papeles necesitan?", "what documents do they need"
-    r"|^\W*(?:(?:ok(?:ay)?|and|so|then|y|entonces|pues|bueno)\W+)*(?:what|which|qu[eé]|q|cu[aá]les)\s+"
+    r"en realidad|realmente|d[ií]a a d[ií]a))*\W*$",
+    re.IGNORECASE,
+)
+# Only which papers, asked of nothing named: "q papeles necesitan?", "what documents do they need"
+_ASKS_WHICH_PAPERS = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|and|so|then|y|entonces|pues|bueno)\W+)*(?:what|which|qu[eé]|q|cu[aá]les)\s+"
     r"(?:papers?|paperwork|documents?|documentation|papeles|documentos|documentaci[oó]n)\s+"
     r"(?:(?:do|does|will)\s+)?(?:(?:i|we|you|they)\s+)?(?:need|want|ask for|necesit\w*|pid\w*|ocup\w*)"
     r"(?:\s+(?:from me|from us|for it|for that|for this|de mi|de nosotros|pa eso|para eso))?\W*$",
     re.IGNORECASE,
 )
+WHAT_TO_SEND = N_("What do I need to send?")
 
 
 def names_nothing(question: str) -> bool:
-    """Whether a question names nothing of its own, only what to send (:data:`_NAMES_NOTHING`)."""
-    return bool(_NAMES_NOTHING.match(question.strip()))
+    """Whether a question names nothing of its own, only what to send (:data:`_NAMES_NOTHING`) or which
+    papers (:func:`asks_which_papers`)."""
+    return bool(_NAMES_NOTHING.match(question.strip())) or asks_which_papers(question)
+
+
+def asks_which_papers(question: str) -> bool:
+    """Whether a question asks only which papers are needed ("q papeles necesitan?"): what to send, in
+    other words, which :data:`WHAT_TO_SEND` asks in the words the answer cards know."""
+    return bool(_ASKS_WHICH_PAPERS.match(question.strip()))
 
 
 # A part of a message that only agrees, says to go ahead or says where ("si asi esta bien, mandalo", "ok thats

@@ -1604,7 +1604,7 @@ def test_the_other_city_asked_after_a_new_question_on_the_subject_asks_that_ques
 
 
 def test_what_papers_asked_naming_nothing_gets_what_to_send_not_the_subject_s_term(engine):
-    topic = "tengo una jugueria en victorville y en el callejon no me cabe otro bote, quiero la exencion por espacio"
+    topic = "mi jugueria en victorville no tiene lugar pa otro bote, quiero la exencion por falta de espacio"
     tracker = make_tracker(text="q papeles necesitan?", intent="ask_question", slots={TOPIC_SLOT: topic})
     with languages.using("es"):
         _, messages = _run(ActionAnswerQuestion(), tracker)
