@@ -125,6 +125,10 @@ def answer(
     (:func:`free_answer`); ``not_again``: cards that must not answer (the one just given, to "what else?")."""
     question = question[:MAX_QUESTION_CHARS]
     result = _free_answer(tracker, question, city, **options)
+    if (
+        result.kind is AnswerKind.NOT_COVERED
+    ):  # (a reply the caller gives as it is: not where it tries others)
+        result = _on_the_subject_instead(tracker, question, city, result, **options)
     return reply_for(tracker, question, city, result)
 
 
@@ -147,43 +151,51 @@ def _free_answer(
     facts: str = "",
     clock_facts: str = "",
     not_again: frozenset[str] = frozenset(),
+    read: str | None = None,
 ) -> Answer:
+    """``read``: the question as it is to be answered, when not as the subject reads it
+    (:func:`_read_with_subject`)."""
     subject = _subject(tracker, question, city)
-    read = _read_with_subject(question, subject, city)
+    return free_answer(
+        runtime.index(),
+        runtime.contacts(),
+        read if read is not None else _read_with_subject(question, subject, city),
+        city,
+        message_time(tracker),
+        channel_of(tracker),
+        facts=facts,
+        clock_facts=clock_facts,
+        subject=subject,
+        city_asked=bool(tracker.get_slot("pending_question")),
+        not_again=not_again,
+    )
 
-    def answered(asked: str, not_again: frozenset[str] = not_again) -> Answer:
-        return free_answer(
-            runtime.index(),
-            runtime.contacts(),
-            asked,
-            city,
-            message_time(tracker),
-            channel_of(tracker),
-            facts=facts,
-            clock_facts=clock_facts,
-            subject=subject,
-            city_asked=bool(tracker.get_slot("pending_question")),
-            not_again=not_again,
-        )
 
-    result = answered(read)
-    if not _left_unanswered(result, question, read, subject, city):
-        return result
-    # "When do we have to turn numbers in, and for what period?" after a food bank's records: nothing answers
-    # its words alone, and the subject's yearly report does, read with it
-    # (not the card just given again: its words did not answer the question)
+def _on_the_subject_instead(
+    tracker: Tracker, question: str, city: str | None, declined: Answer, **options: Any
+) -> Answer:
+    """A follow-up about to be declined only because nothing matched its words alone, answered from the
+    conversation's subject when a card on it answers the question read with it ("When do we have to turn
+    numbers in, and for what period?" after a food bank's records: the yearly report); else the decline.
+    Never the card just given again: its words did not answer the question."""
+    subject = _subject(tracker, question, city)
+    if not _left_unanswered(declined, question, subject, city):
+        return declined
     given = tracker.get_slot(ANSWER_CARD_SLOT)
-    leaning = answered(_about(question, subject), not_again | ({given} if given else set()))
+    not_again = options.pop("not_again", frozenset()) | ({given} if given else set())
+    leaning = _free_answer(
+        tracker, question, city, not_again=not_again, read=_about(question, subject), **options
+    )
     on_subject = leaning.card is not None and subject_family(leaning.card.topic) == subject_family(subject)
-    return leaning if leaning.kind is AnswerKind.ANSWER and on_subject else result
+    return leaning if leaning.kind is AnswerKind.ANSWER and on_subject else declined
 
 
-def _left_unanswered(result: Answer, question: str, read: str, subject: str | None, city: str | None) -> bool:
+def _left_unanswered(result: Answer, question: str, subject: str | None, city: str | None) -> bool:
     """Whether a follow-up that names no subject of its own was declined only because nothing matched its
     words alone (not for a matter the ordinances leave to the city, such as collection days)."""
-    if result.kind is not AnswerKind.NOT_COVERED or subject is None or read != question:
+    if result.kind is not AnswerKind.NOT_COVERED or subject is None:
         return False
-    if len(question.split()) > FOLLOW_UP_MAX_WORDS:
+    if len(question.split()) > FOLLOW_UP_MAX_WORDS or _read_with_subject(question, subject, city) != question:
         return False
     english = question if current() == ENGLISH else gloss(question)
     return uncovered_topic(english, city) is None

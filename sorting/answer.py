@@ -143,6 +143,11 @@ def format_many(
         text = t("{name}: {where}", name=listed_names, where=ruled.pop()) + "."
     else:
         text = "; ".join(_listed(group) for group in listed) + "."
+        with_otherwise = "; ".join(_listed(group, otherwise=True) for group in listed) + "."
+        if (
+            len(with_otherwise) <= limit - CITATION_ROOM
+        ):  # "Caja de pizza: ... (si es limpia: ...)", when it fits
+            text = with_otherwise
     guidance = {wording(ruling).guidance for ruling in rulings}
     if len(guidance) == 1 and None not in guidance and all(not ruling.containers for ruling in rulings):
         # "3 buckets of used crisco ... the old fryer oil": one kind of thing, handled one way, said once
@@ -159,12 +164,14 @@ def format_many(
     return _with_citations(text, None, tuple(dict.fromkeys((*containers, *definitions))), containers, limit)
 
 
-def _listed(rulings: tuple[SortingAnswer, ...]) -> str:
+def _listed(rulings: tuple[SortingAnswer, ...], *, otherwise: bool = False) -> str:
     """One listed item: "Aluminum can: the blue container", "Pizza box: green container at homes (1-4
     units), brown at ... (food-soiled paper) or the blue container (cardboard)"."""
     name = _display(wording(rulings[0]).item or rulings[0].item or "")
     if len(rulings) == 1:
-        return t("{name}: {where}", name=name, where=_ruled(rulings[0], labelled=False))
+        listed = t("{name}: {where}", name=name, where=_ruled(rulings[0], labelled=False))
+        other = _otherwise(rulings[0]) if otherwise else ""
+        return f"{listed} ({other.rstrip('.')})" if other else listed
     wheres = [_ruled(ruling, labelled=True) for ruling in rulings]
     return t("{name}: {where}", name=name, where=t(" or ").join(dict.fromkeys(wheres)))
 
@@ -233,7 +240,29 @@ def _answer(answer: SortingAnswer, city_contact: str | None, limit: int) -> str:
     # hazardous waste, cooking oil: no cart takes it, and where to bring it is the city's to say
     where = _where_to_take(city_contact) if city_contact and not answer.containers else None
     container_citations = tuple(dict.fromkeys(ruling.citation for ruling in answer.containers))
-    return _with_citations(sentence, words.note, answer.citations, container_citations, limit, after=where)
+    # "Pizza box: usually the green container ... If clean: the blue container (cardboard).", when it fits
+    also = _otherwise(answer) or None
+    return _with_citations(
+        sentence, words.note, answer.citations, container_citations, limit, after=where, also=also
+    )
+
+
+CITATION_ROOM = 120  # what a listed reply keeps for its citations before it says where else an item may go
+
+
+def _otherwise(answer: SortingAnswer) -> str:
+    """Where the item goes for its question's other answers ("If clean: the blue container (cardboard)."),
+    or nothing: a greasy pizza box's answer says where a clean one goes too."""
+    spanish = current() == SPANISH
+    return " ".join(
+        t(
+            "If {option}: {where} ({label}).",
+            option=(other.option_es if spanish and other.option_es else other.option),
+            where=_where(other.containers),
+            label=(other.category_label_es if spanish and other.category_label_es else other.category_label),
+        )
+        for other in answer.otherwise
+    )
 
 
 def _where(containers: tuple[ContainerRuling, ...]) -> str:
@@ -268,10 +297,11 @@ def _with_citations(
     limit: int,
     *,
     after: str | None = None,
+    also: str | None = None,
 ) -> str:
     """Sentence and citations, adding while they fit: the definition (always), the container sections,
-    the item's note, ``after`` (whom to ask), then any further citations. Citations keep their order at the
-    end of the text."""
+    the item's note, ``after`` (whom to ask), ``also`` (where it goes if it were otherwise), then any
+    further citations. Citations keep their order at the end of the text."""
     primary, *rest = citations
     text = _fit(sentence, limit - len(primary) - 1)
     cited = [primary]
@@ -286,6 +316,8 @@ def _with_citations(
         text = f"{text} {note}"
     if after and fits(1 + len(after)):
         text = f"{text} {after}"
+    if also and fits(1 + len(also)):
+        text = f"{text} {also}"
     for citation in rest:
         if citation not in cited and fits(2 + len(citation)):
             cited.append(citation)

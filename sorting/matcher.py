@@ -110,6 +110,19 @@ class Wording:
 
 
 @dataclasses.dataclass(frozen=True)
+class OtherChoice:
+    """Where an item goes had its question been answered otherwise ("a clean pizza box: the blue
+    container"), said beside the answer the user's words gave; ``option`` and ``category_label`` in English,
+    their ``_es`` twins in Spanish (None where the catalog has none)."""
+
+    option: str
+    containers: tuple[ContainerRuling, ...]
+    category_label: str
+    option_es: str | None = None
+    category_label_es: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
 class SortingAnswer:
     """Where an item goes, for whom, and the ordinance text it rests on.
 
@@ -139,6 +152,7 @@ class SortingAnswer:
     suggestions: tuple[str, ...] = ()
     spanish: Wording | None = None
     excluded_from: tuple[str, ...] = ()  # containers the category's own definition leaves it out of
+    otherwise: tuple[OtherChoice, ...] = ()  # where it goes for the question's other answers, when told one
 
     @property
     def matched(self) -> bool:
@@ -213,7 +227,33 @@ def answer_for(
         option=option,
         spanish=_spanish(item, category),
         excluded_from=category.excluded_from,
+        otherwise=_other_choices(catalog, item, option, category, gen),
     )
+
+
+def _other_choices(
+    catalog: Catalog, item: CatalogItem, option: str | None, chosen: Category, generator: GeneratorType | None
+) -> tuple[OtherChoice, ...]:
+    """Where ``item`` goes for each other answer to its question that sends it to another cart ("greasy"
+    told: a clean box's blue container); none when no question was answered."""
+    if item.ask is None or option is None:
+        return ()
+    others = []
+    for other, key in item.ask.options.items():
+        category = catalog.category(key)
+        containers = _containers(category, generator)
+        if other == option or category.key == chosen.key or not containers:
+            continue
+        others.append(
+            OtherChoice(
+                option=other,
+                containers=containers,
+                category_label=category.label,
+                option_es=item.spanish.choice(other) if item.spanish else None,
+                category_label_es=category.spanish.label if category.spanish else None,
+            )
+        )
+    return tuple(others)
 
 
 def _spanish(item: CatalogItem, category: Category | None = None) -> Wording | None:

@@ -89,6 +89,16 @@ def test_the_pizza_box_question(matcher: SortingMatcher) -> None:
     )
 
 
+def test_an_item_whose_question_the_words_answer_says_where_the_other_kind_goes(
+    matcher: SortingMatcher,
+) -> None:
+    greasy = format_answer(matcher.sort("greasy pizza box", SF))
+    assert "Pizza box: usually the green container" in greasy and "If clean: the blue container" in greasy
+    clean = format_answer(matcher.sort("clean pizza box", SF))
+    assert "the blue container (cardboard)" in clean and "If greasy: the green container" in clean
+    assert "If" not in format_answer(matcher.sort("banana peel", SF))  # no question, nothing otherwise
+
+
 def test_light_bulb_question_lists_three_answers(matcher: SortingMatcher) -> None:
     assert format_answer(matcher.sort("light bulb")).endswith("Reply incandescent, fluorescent or led.")
 
