@@ -277,9 +277,12 @@ def _subject(tracker: Tracker, question: str, city: str | None) -> str | None:
     cards = _answer_cards()
     if not topic or cards is None or question.strip() == topic.strip():
         return None
-    if len(question.split()) > FOLLOW_UP_MAX_WORDS and _stands_alone(cards, question, city):
-        return None
     given = _card_just_given(tracker) if _answered_last(tracker) else None
+    if len(question.split()) > FOLLOW_UP_MAX_WORDS and _stands_alone(cards, question, city):
+        # a long question names its own matter; the card just given still tells two near readings apart ("If
+        # the hearing officer rules against me, how long do I have to appeal?" after a revocation notice:
+        # the revocation's appeal, not an administrative penalty's)
+        return given.topic if given is not None and subject_family(given.topic) != _A_TERM else None
     if given is not None and subject_family(given.topic) != _A_TERM:
         # the card the last answer came from: "What records do we have to keep?" after a school kitchen's
         # tier (the tier card answered), whatever card the school's words match best (who is covered); a

@@ -1610,3 +1610,16 @@ def test_what_papers_asked_naming_nothing_gets_what_to_send_not_the_subject_s_te
         _, messages = _run(ActionAnswerQuestion(), tracker)
     text = messages[0]["text"]
     assert "arquitecto" in text and "5 años" not in text  # the documents, not how long the waiver lasts
+
+
+def test_a_long_question_that_names_its_matter_is_still_told_apart_by_the_card_just_given(engine):
+    slots = {
+        TOPIC_SLOT: "The letter says the reason is unpaid permit fees. Is that a real reason?",
+        "city": "victorville",
+        ANSWER_CARD_SLOT: "vvf-revocation-grounds",
+    }
+    said = "If the hearing officer rules against me, how long do I have to appeal, and to whom?"
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots))
+    text = messages[0]["text"]
+    assert "10 calendar days" in text and "10.03.320" in text  # the revocation's appeal
+    assert "10.03.360" not in text  # not an administrative penalty's
