@@ -464,6 +464,15 @@ def _free_answer_in(
         setting=setting,
         not_again=not_again,
     )
+    if (
+        computed is not None
+        and computed.needs_a_value
+        and rule.kind is AnswerKind.NOT_COVERED
+        and uncovered_topic(question if current() == ENGLISH else gloss(question), city) is not None
+    ):
+        return (
+            rule  # "What's the monthly rate for adding a 2-yard brown bin?": the city's rate, no waiver asked
+        )
     if computed is None and (each := _each_city_clock(rule, english, now)) is not None:
         return each  # "remodeling in both cities, work starts feb 1: latest day to tell each?"
     if (

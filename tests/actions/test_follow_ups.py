@@ -1623,3 +1623,10 @@ def test_a_long_question_that_names_its_matter_is_still_told_apart_by_the_card_j
     text = messages[0]["text"]
     assert "10 calendar days" in text and "10.03.320" in text  # the revocation's appeal
     assert "10.03.360" not in text  # not an administrative penalty's
+
+
+def test_a_rate_asked_with_an_amount_of_service_is_declined_not_asked_for_gallons(engine):
+    said = "What's the monthly rate in Victorville for adding a 2-yard brown food-scraps bin at our center?"
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots={}))
+    text = messages[0]["text"]
+    assert "doesn't say anything about collection rates" in text and "gallons" not in text
