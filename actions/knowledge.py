@@ -228,8 +228,7 @@ def _read_with_subject(question: str, subject: str | None, city: str | None) -> 
     if subject is None or cards is None or len(question.split()) > limit:
         return question
     english = question if current() == ENGLISH else gloss(question)
-    # "y si no pago q pasa?" after the fee's due date: what would follow, on the subject
-    if not (asked_types(english) or names_nothing(question) or refers_back or is_hypothetical(question)):
+    if not (asked_types(english) or names_nothing(question) or refers_back):
         return question  # "Why is Victorville even doing this?" asks for no kind of fact the subject has
     alone = cards.match(question, city, k=1, language=current())
     if not alone or subject_family(alone[0].card.topic) == subject_family(subject):

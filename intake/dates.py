@@ -76,6 +76,7 @@ _MONTH_SPELLINGS = (
 )
 _MONTHS = {word: n for n, words in enumerate(_MONTH_SPELLINGS, start=1) for word in words.split()}
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_A_MONTH_NAMED = re.compile(rf"\b(?:{_MONTH})\b")
 MONTH_PATTERN = _MONTH
 """Every month spelling dates are read in (English and Spanish, full and short), longest first."""
 _WEEKDAYS = {
@@ -444,8 +445,10 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
     same = [
         date for date in found if date.start <= first.end + _SAME_EXPRESSION_GAP and date.end >= first.start
     ]
-    day_first = [date for date in same if text[date.start].isdigit()]
-    if current() == SPANISH and day_first and not text[same[0].start].isdigit():
+    # (of the forms that name a month: "en 90 dias" is no day said first)
+    named = [date for date in same if _A_MONTH_NAMED.search(text[date.start : date.end])]
+    day_first = [date for date in named if text[date.start].isdigit()]
+    if current() == SPANISH and day_first and named and not text[named[0].start].isdigit():
         # Spanish says the day first: "a partir del 1 de febrero: dos freidoras más" is February 1, not the
         # "February 2" its digits also read as once the colon is gone
         return day_first[0]
