@@ -1574,7 +1574,10 @@ _AND_IN_THE_CITY = re.compile(
     # named, and nothing more asked
     r"|^\W*(?:ok(?:ay)?[,.]?\s+)?(?:and|y|what about|how about)\s+(?:for|at|with|para|pa|con|en)\s+"
     r"(?:our|my|the|mi|nuestro|nuestra|el|la)\s+(?:[\w'-]+\s+){1,3}?(?:in|en)\s+"
-    r"(?:victorville|inglewood)\W*$",
+    r"(?:victorville|inglewood)\W*$"
+    # "and the victorville one, what do i pay there": the place there, named by its city
+    r"|^\W*(?:ok(?:ay)?[,.]?\s+)?(?:and|y|what about|how about)\s+(?:the|my|our|el|la|mi)\s+"
+    r"(?:victorville|inglewood)\s+(?:one|place|store|location|restaurant|spot|shop|uno|una|local|restaurante)\b",
     re.IGNORECASE,
 )
 

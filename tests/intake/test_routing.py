@@ -1001,6 +1001,7 @@ def test_a_request_for_help_applying_asked_as_a_question_starts_the_application(
         ("same here", False),
         ("And for our central kitchen in Victorville?", True),
         ("y pa mi otro local en inglewood?", True),
+        ("and the victorville one, what do i pay there", True),
         ("and for our central kitchen in Victorville, what is the fee for 60 seats?", False),  # asks more
     ],
 )
