@@ -125,9 +125,7 @@ def answer(
     (:func:`free_answer`); ``not_again``: cards that must not answer (the one just given, to "what else?")."""
     question = question[:MAX_QUESTION_CHARS]
     result = _free_answer(tracker, question, city, **options)
-    if (
-        result.kind is AnswerKind.NOT_COVERED
-    ):  # (a reply the caller gives as it is: not where it tries others)
+    if result.kind is AnswerKind.NOT_COVERED:  # the reply given as it is: here, not where callers try others
         result = _on_the_subject_instead(tracker, question, city, result, **options)
     return reply_for(tracker, question, city, result)
 
@@ -469,9 +467,8 @@ def _free_answer_in(
         and rule.kind is AnswerKind.NOT_COVERED
         and uncovered_topic(question if current() == ENGLISH else gloss(question), city) is not None
     ):
-        return (
-            rule  # "What's the monthly rate for adding a 2-yard brown bin?": the city's rate, no waiver asked
-        )
+        # "What's the monthly rate for adding a 2-yard brown bin?": the city's rate, no waiver's limit asked
+        return rule
     if computed is None and (each := _each_city_clock(rule, english, now)) is not None:
         return each  # "remodeling in both cities, work starts feb 1: latest day to tell each?"
     if (

@@ -448,7 +448,7 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
     # (of the forms that name a month: "en 90 dias" is no day said first)
     named = [date for date in same if _A_MONTH_NAMED.search(text[date.start : date.end])]
     day_first = [date for date in named if text[date.start].isdigit()]
-    if current() == SPANISH and day_first and named and not text[named[0].start].isdigit():
+    if current() == SPANISH and day_first and not text[named[0].start].isdigit():
         # Spanish says the day first: "a partir del 1 de febrero: dos freidoras más" is February 1, not the
         # "February 2" its digits also read as once the colon is gone
         return day_first[0]

@@ -619,11 +619,11 @@ _ASKED_IN_A_SENTENCE = re.compile(
 )
 
 
-# What the classifier makes of "what now?" and "y ahora que?" when it misses the question
 # A message that ends thanking ("... pa la otra semana, gracias", glossed "... thanks")
 _ENDS_WITH_THANKS = re.compile(
     r"\b(?:thanks?(?: you)?(?: (?:a lot|so much|very much))?|thank u|thx|ty|gracias)\W*$", re.IGNORECASE
 )
+# What the classifier makes of "what now?" and "y ahora que?" when it misses the question
 _SMALL_TALK = frozenset({"goodbye", "thanks", "greet", "affirm", "deny", "out_of_scope"})
 # What comes next, asked at the end of a sentence: "what now", "... 4 weeks tho. so now what?", "y ahora que?"
 _WHAT_NOW = re.compile(

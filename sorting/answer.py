@@ -143,10 +143,9 @@ def format_many(
         text = t("{name}: {where}", name=listed_names, where=ruled.pop()) + "."
     else:
         text = "; ".join(_listed(group) for group in listed) + "."
+        # "Caja de pizza: ... (si es limpia: ...)", when it leaves room for the citations
         with_otherwise = "; ".join(_listed(group, otherwise=True) for group in listed) + "."
-        if (
-            len(with_otherwise) <= limit - CITATION_ROOM
-        ):  # "Caja de pizza: ... (si es limpia: ...)", when it fits
+        if len(with_otherwise) <= limit - CITATION_ROOM:
             text = with_otherwise
     guidance = {wording(ruling).guidance for ruling in rulings}
     if len(guidance) == 1 and None not in guidance and all(not ruling.containers for ruling in rulings):
