@@ -1340,6 +1340,10 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             if message.intent == "change_answer" or at_confirmation or not_but is not None
             else None
         )
+        if updates:
+            # "... not in it yet I don't think. oh wait, the address is 14580, not 14850": the number is
+            # corrected above; the rest's "not" is no second change
+            named = None
         answers_the_question = named is not None and (named == requested or values.get(named) is None)
         if answers_the_question:
             named = None  # "the hauler" said when asked who documents it is an answer, not a change
@@ -1426,7 +1430,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     fact=unasked.group("new"),
                 )
             )
-        elif message.intent == "change_answer" and not answers_the_question:
+        elif message.intent == "change_answer" and not answers_the_question and not updates:
             feedback.append(t("Which answer do you want to change? For example: change the address."))
             asked_again = True
         elif a_fact:

@@ -1136,6 +1136,18 @@ def on_the_topic(
         if _it_is_the_topic_s(tracker, question, topic, city)
         else answer_if_covered(tracker, question, city, facts=facts, clock_facts=topic, not_again=not_again)
     )
+    if (
+        found is None
+        and facts
+        and not moved
+        and not _NUMBER_SAID.search(spanish_digits(question))
+        and (leaning := _subject(tracker, question, city)) is not None
+    ):
+        # "and what if we start doing pastries and it goes over" after the waiver's amounts: a change said in
+        # words gives no value to work out again; the subject's card answers it (going over the limit)
+        found = answer_if_covered(
+            tracker, _about(question, leaning), city, clock_facts=topic, not_again=not_again
+        )
     subject = None if facts else _subject(tracker, question, city)
     # a question that gives no fact and asks no date or amount ("how long is that good for" after the
     # waiver's amounts) is about the topic's subject, not its values worked out again
@@ -1604,6 +1616,7 @@ FOLLOW_UP_MAX_WORDS = 12
 OPENED_FOLLOW_UP_MAX_WORDS = 20  # a question that opens with "and ..." leans on the one before, long or not
 
 
+_NUMBER_SAID = re.compile(r"\d|\b(?:dollars?|d[oó]lares|bucks|grand)\b", re.IGNORECASE)
 _NEW_FACT = re.compile(
     r"\d|\b(?:what if|and if|if (?:we|i|it)|instead|y si|si (?:son|es|fueran|fuera)|en vez)\b", re.IGNORECASE
 )

@@ -406,6 +406,9 @@ _APPLICATIONS = (
         _words(r"de ?minimis"),
         _words(
             r"small amounts?",
+            # "the organics waiver for small businesses": the one for little waste, not for no room
+            r"small (?:\w+ )?(?:business|businesses|generators?)",
+            r"negocios? (?:muy )?peque[nñ]os?",
             r"gallons?",
             r"galones",
             r"yards?",

@@ -409,8 +409,8 @@ class SortingMatcher:
         query = key_tokens(text, query=True)
         for tokens in (plain, query):
             item = self.catalog.index.get(" ".join(tokens))
-            if item is not None and tokens:
-                return ItemMatch(item, "exact", 1.0)
+            if item is not None and tokens:  # "ok and old paint cans?": the words around the name may answer
+                return self._with_option(text, item, "exact", 1.0, tokens)  # its question
         if not query:
             return None
         contained = self._contained(query, head_size(text))

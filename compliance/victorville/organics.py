@@ -384,6 +384,8 @@ def deminimis(
         service = t("less than {yards} cubic yards a week", yards=_fmt(total))
     elif large:
         service = t("{yards} cubic yards a week (two or more)", yards=_fmt(total))
+    elif total == 1:  # "1 cubic yard", not "1 cubic yards"
+        service = t("{yards} cubic yard a week (less than two)", yards=_fmt(total))
     else:
         service = t("{yards} cubic yards a week (less than two)", yards=_fmt(total))
     if eligible:

@@ -1630,3 +1630,18 @@ def test_a_rate_asked_with_an_amount_of_service_is_declined_not_asked_for_gallon
     _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots={}))
     text = messages[0]["text"]
     assert "doesn't say anything about collection rates" in text and "gallons" not in text
+
+
+def test_a_what_if_said_in_words_after_the_waiver_s_amounts_gets_its_card_not_the_amounts_again(engine):
+    """w24-c006: the amounts worked out once, "and what if ... it goes over" asks what then (tell the city
+    within 15 days), not whether the same amounts qualify."""
+    topic = (
+        "how long is that good for? our trash is one 1 yard bin picked up once a week. organics like coffee "
+        "grounds maybe 5 gallons a week. want the waiver from the green and brown bin service"
+    )
+    slots = {TOPIC_SLOT: topic, "city": "victorville", ANSWER_CARD_SLOT: "vvo-deminimis-duration"}
+    said = "and what if we start doing pastries and it goes over"
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots))
+    text = messages[0]["text"]
+    assert "15 days" in text and "6.37.050(a)(3)" in text
+    assert "qualifies to apply" not in text

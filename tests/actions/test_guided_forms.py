@@ -480,6 +480,11 @@ def test_a_number_corrected_is_changed_where_it_was_given_and_the_rest_of_the_me
     # the rest is no second correction: "close to the storm drain" names no new location
     assert turn.updates["location"]["text"] == "Rosa's Kitchen, 14580 Bear Valley Road, the alley"
     assert turn.next_slot != "location"
+    # nor, once the street is known, a change of where it reaches ("not in it yet" is no value to clear)
+    reached = {**values, "reaches": "street", "volume": 40}
+    turn = decide(SPILL_FORM, FormState(reached, "reporter_name"), say(said, "change_answer"), CONTACTS)
+    assert "reaches" not in turn.updates and turn.next_slot == "reporter_name"
+    assert not any("Which answer" in said for said in turn.feedback)
 
 
 def test_an_answer_named_and_said_again_while_another_is_asked_is_changed_and_the_question_asked_again():

@@ -116,6 +116,12 @@ class TestDeMinimis:
         assert result.eligible is False
         assert "201.97 gallons is not" in result.reason and "2019740" not in result.reason
 
+    @pytest.mark.parametrize(
+        ("yd3", "said"), [(1, "With 1 cubic yard a week"), (3, "With 3 cubic yards a week")]
+    )
+    def test_one_yard_is_said_in_the_singular(self, yd3, said):
+        assert deminimis(yd3, 5).reason.startswith(said)
+
     def test_duties_and_validity(self):
         result = deminimis(3, 5, granted_on=D(2024, 2, 29))
         assert result.change_notice_days == 15 and result.valid_years == 5

@@ -765,6 +765,11 @@ def test_a_question_after_a_condition_is_a_question_mid_form(said, routed):
         ),
         ("quiero pedir el waiver, casi no tiramos comida", "request_deminimis_waiver"),
         ("we barely have any room for the carts, I want a waiver", "request_space_waiver"),
+        (
+            "hi i want to apply for the organics waiver for small businesses. we're a little coffee stand",
+            "request_deminimis_waiver",
+        ),
+        ("quiero la exencion para negocios pequeños, somos una cafeteria", "request_deminimis_waiver"),
     ],
 )
 def test_the_waiver_a_conversation_is_about(said, waiver):

@@ -379,9 +379,23 @@ def test_a_container_of_its_content_is_the_item_the_catalog_names(lexical_matche
     assert lexical_matcher.match(said).item.name == item
 
 
-def test_leftover_paint_said_in_passing_is_the_clarifying_answer(lexical_matcher):
-    answer = lexical_matcher.sort("half empty cans of paint from the garage, can i put em in the black bin?")
-    assert answer.option == "leftover" and not answer.needs_clarification
+@pytest.mark.parametrize(
+    ("said", "option"),
+    [
+        ("half empty cans of paint from the garage, can i put em in the black bin?", "leftover"),
+        # old paint cans from the garage hold old paint (w24-c012, w26-c005); an empty one is said so
+        ("Last one, old cans of paint from the garage?", "leftover"),
+        ("ok and old paint cans?", "leftover"),
+        ("latas de pintura viejas del garaje", "leftover"),
+    ],
+)
+def test_leftover_paint_said_in_passing_is_the_clarifying_answer(lexical_matcher, said, option):
+    answer = lexical_matcher.sort(said)
+    assert answer.option == option and not answer.needs_clarification
+
+
+def test_an_old_can_said_empty_is_not_read_as_leftover_paint(lexical_matcher):
+    assert lexical_matcher.sort("an old empty paint can").option != "leftover"
 
 
 def test_a_list_of_items_gets_each_its_ruling_and_one_per_answer_to_an_open_question(lexical_matcher):
