@@ -53,6 +53,8 @@ SPLIT_OF_WRITER = {
     "w38": "dev",  # stop 48: written alone (no test writer beside it); the split stays near a third (README)
     "w39": "dev",  # stop 49
     "w40": "test",
+    "w41": "dev",  # stop 50
+    "w42": "test",
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -90,6 +92,8 @@ SPLIT_OF_WRITER = {
     "s34": "dev",  # stop 48: written alone (no test writer beside it); the split stays near a third (README)
     "s35": "dev",  # stop 49
     "s36": "test",
+    "s37": "dev",  # stop 50
+    "s38": "test",
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
