@@ -483,6 +483,12 @@ def _free_answer_in(
             return one_day
     if computed is None:  # "mailed nov 18: when is it final?" (the message's own day first); "y tengo q
         computed = _card_clock(rule, english, "", now)  # mandar algo por escrito?" after the spill report
+        if computed is None and clock_facts and rule.kind is AnswerKind.BOTH_CITIES:
+            # "y lo del recibo del plomero lo guardo?" after a backup on Saturday, the city not known: each
+            # city's card with its own clock from that day, never one city's as if it were the user's
+            context = clock_facts if current() == ENGLISH else gloss(clock_facts)
+            if (each := _each_city_clock(rule, f"{english} {context}", now)) is not None:
+                return each
         if computed is None and clock_facts:
             computed = _card_clock(rule, english, clock_facts, now)
             from_before = computed is not None

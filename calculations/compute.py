@@ -48,7 +48,12 @@ _NEXT = re.compile(
     r"late|overdue|past due|behind|on time|(?:are|r|is) (?:we|it|i) (?:ok|okay|good|fine))\b",
     re.I,
 )
-_MANIFEST = re.compile(r"\b(?:manifest|manafest|manifests|manifiesto|paperwork|pump ticket)s?\b", re.I)
+_MANIFEST = re.compile(
+    # "do i send the paper to the city or he does it?": the hauler's paper is the manifest
+    r"\b(?:manifest|manafest|manifests|manifiesto|paperwork|pump ticket)s?\b"
+    r"|\b(?:send|turn in|submit|mail|drop off|give) (?:the|his|their|that) papers?\b",
+    re.I,
+)
 _NEXT_SERVICE = re.compile(r"\b(?:next (?:one|pump|service|cleaning)|again|how often|cada cuanto)\b", re.I)
 _TRAP = re.compile(  # a grease trap (under a sink, indoors), not an interceptor
     r"\b(?:under (?:the|my|our|a) (?:[\w-]+ ){0,2}sink|(?:small|little|lil|indoor|inside|under[- ]?sink) "
@@ -241,7 +246,8 @@ def _dollars_in_digits(text: str) -> str:
 
 
 _NOV = re.compile(
-    r"\b(?P<n>1st|first|2nd|second|3rd|third|4th|fourth|5th|fifth)\s+"
+    # "the second (2nd) Notice of Violation", as a city's letter prints it
+    r"\b(?P<n>1st|first|2nd|second|3rd|third|4th|fourth|5th|fifth)(?:\s*\((?:\d(?:st|nd|rd|th)?)\))?\s+"
     r"(?:nov|notice of violation|violation|ticket)s?\b",
     re.I,
 )

@@ -63,7 +63,8 @@ VOCABULARY: tuple[tuple[str, str], ...] = (
         "waste hauler licensed",
     ),
     (
-        "receipt|paperwork|pump ticket|service ticket|service report|invoice|manifest",
+        "receipt|paperwork|pump ticket|service ticket|service report|invoice|manifest"
+        "|send the paper|sends the paper|the paper to the city|the papers to the city",
         "manifests records receipts",
     ),
     ("log|logbook|log book|pump log|sign in sheet|sign-in sheet|attendance sheet", "records logbook"),

@@ -24,6 +24,7 @@ from cities import without_city_names
 from intake.routing import (
     QUESTION_INTENT,
     SORT_INTENT,
+    asks_a_question,
     asks_no_place_for_anything,
     may_ask_where_it_goes,
     route,
@@ -55,6 +56,10 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
             # Spanish is read in its English gloss ("se esta saliendo la grasa ahorita" → "... right now").
             english = _english(text)
             routed = route(predicted, english)
+            if routed == "thanks" and routed != predicted and asks_a_question(text):
+                # "... ¿Para cuándo nos toca la próxima limpieza? ¿Y alguien la revisa? Mil gracias.": the
+                # gloss drops the question marks; the words as written still ask
+                routed = predicted
             if may_ask_where_it_goes(routed, english) and _names_an_item(text):
                 routed = SORT_INTENT  # "ziploc bags, blue bin ok? victorville" is no answer to "which city?"
             if routed == SORT_INTENT and _ASKS_WHEN_OPEN.search(english) and uncovered_topic(english, None):

@@ -1645,3 +1645,23 @@ def test_a_what_if_said_in_words_after_the_waiver_s_amounts_gets_its_card_not_th
     text = messages[0]["text"]
     assert "15 days" in text and "6.37.050(a)(3)" in text
     assert "qualifies to apply" not in text
+
+
+def test_a_clock_started_by_the_topic_s_day_with_no_city_known_is_each_city_s(engine):
+    """s1-c006: a backup on Saturday, the city never said; "do I keep the plumber's receipt?" is not
+    answered with Inglewood's four years alone, as if the user were in Inglewood."""
+    topic = (
+        "el sabado se tapo el drenaje de la cocina y salio agua con grasa por el piso y un poquito al "
+        "parking, ya vino el plomero y lo destapo. tengo q hacer algo o ya?"
+    )
+    with languages.using("es"):
+        _, messages = _run(
+            ActionAnswerQuestion(),
+            make_tracker(
+                text="ok, y lo del recibo del plomero lo guardo?",
+                intent="ask_question",
+                slots={TOPIC_SLOT: topic},
+            ),
+        )
+    text = messages[0]["text"]
+    assert "Inglewood" in text and "Victorville" in text

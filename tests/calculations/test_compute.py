@@ -349,6 +349,12 @@ def test_a_late_fee_with_no_month_accrued_yet_says_the_monthly_penalty_follows()
 def test_a_manifest_question_after_a_pump_out_is_not_the_next_service_date():
     asked = "pumped yesterday like 4pm. when do i gotta get the manafest to the city by? victorville"
     assert compute(asked, "victorville", NOW) is None  # the manifest card's clock answers it
+    # the hauler's paper, sent to the city, is the manifest (w41-s002)
+    paper = (
+        "hauler came yesterday 3pm pumped the interceptor. do i send the paper to the city or he does it? "
+        "by when"
+    )
+    assert compute(paper, "victorville", NOW) is None
     both = "pumped yesterday, when is the next one due and when does the manifest go in?"
     assert compute(both, "victorville", NOW).kind == "service_due"
 
@@ -1279,3 +1285,13 @@ def test_a_weekday_said_with_its_day_is_no_second_day_for_an_advance_notice():
     )
     found = clock_deadlines(("planned_change_notice",), said, "victorville", NOW)
     assert found is not None and "February 1, 2027" in found.text and "December 3, 2026" in found.text
+
+
+def test_a_notice_s_ordinal_printed_with_its_number_in_parentheses_is_read():
+    """w41-s004: a letter pasted as printed, "this is the second (2nd) Notice of Violation"."""
+    asked = (
+        "Our records indicate that this is the second (2nd) Notice of Violation issued to your "
+        "establishment ... how much is the penalty?"
+    )
+    found = compute(asked, "inglewood", NOW)
+    assert found is not None and found.kind == "nov_fee" and found.text.startswith("$250")

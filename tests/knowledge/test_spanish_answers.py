@@ -94,6 +94,10 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("la ultima limpiada del interceptor fue el 15 de octubre", "the interceptor was last cleaned el 15"),
         ("pa cuando me toca la otra?", "when is my next one due"),
         ("y si no la limpio pa esa fecha q me pueden hacer?", "what can they do to me"),
+        # a record kept is no cleanout (s37-s013); the cleanout outside still is one
+        ("¿Tenemos que llevar algún registro o mandarle algo a la ciudad?", "keep any records"),
+        ("tenemos que llevar un registro de la capacitacion?", "keep a record"),
+        ("esta saliendo agua por el registro de afuera", "el cleanout de afuera"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
