@@ -175,12 +175,20 @@ def implied_city(text: str) -> str | None:
 def permit_frequency(text: str) -> tuple[int | None, int | None]:
     """The service frequency a message says, as (days, months): "our permit says 60 days" → (60, None),
     "every 6 months" → (None, 6), "quarterly" → (None, 3); (None, None) when it says none."""
-    if _NO_PERMIT_FREQUENCY.search(text):  # "my permit doesnt say a number. do i gotta pump every 90 days?"
-        return None, None
+    if negations := list(_NO_PERMIT_FREQUENCY.finditer(text)):
+        after = text[negations[-1].end() :]
+        if not _THE_PERMIT_SAYS.search(after):
+            return None, None  # "my permit doesnt say a number. do i gotta pump every 90 days?"
+        text = after  # "... permit doesnt say a diff schedule wait no. our permit says 60 days actually"
     days = int(next(g for g in m.groups() if g)) if (m := _PERMIT_DAYS.search(text)) else None
     return days, _permit_months(text) if days is None else None
 
 
+# The permit said to give a number, after a message said it gives none: the later word is the user's
+_THE_PERMIT_SAYS = re.compile(
+    r"\bperm(?:it|iso)\b\D{0,30}?\d{2,3}|\b\d{2,3}\s*(?:days?|d[ií]as)\b[\s,]+(?:\w+\s+){0,3}?perm(?:it|iso)\b",
+    re.I,
+)
 _NO_PERMIT_FREQUENCY = re.compile(
     r"\bpermit (?:does ?n[o']?t|dont|doesnt|does not|do(?:es)?n'?t) (?:say|list|set|have|give|show)"
     r"|\bno (?:frequency|number|interval) (?:in|on) (?:the|my|our) permit"
@@ -260,7 +268,7 @@ _NTH_SAID = re.compile(
 )
 _ORDINALS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
 _ORDINALS |= {"5th": 5, "fifth": 5}
-_COST = re.compile(r"\b(?:fee|fine|cost|charge|penalty|how much|pay)\b", re.I)
+_COST = re.compile(r"\b(?:fees?|fines?|costs?|charges?|penalty|how much|pay)\b", re.I)
 _SEATS = re.compile(r"\b(\d{1,4})\s*(?:seats?|seating|chairs)\b", re.I)
 _DRIVE_THRU = re.compile(r"\bdrive[\s-]?(?:thru|through|in)\b", re.I)
 _NO_DRIVE_THRU = re.compile(
@@ -948,10 +956,19 @@ _PAID_LATE = re.compile(
 )
 
 
-def _fee_facts(text: str) -> tuple[re.Match[str] | None, bool, str]:
-    """The seats, the drive-thru and the kind of establishment an Inglewood fee rests on, as the message
-    says them ("a restaurant near the high school" is a restaurant)."""
-    seats = _SEATS.search(text)
+# No seats at all: "a snack bar like ours with no seating", "sin sillas"
+_NO_SEATS = re.compile(
+    r"\b(?:no|zero|without|w/o)\s+(?:\w+\s+)?(?:seats?|seating|chairs|dining room)\b"
+    r"|\bsin\s+(?:sillas|asientos|mesas)\b",
+    re.I,
+)
+
+
+def _fee_facts(text: str) -> tuple[int | None, bool, str]:
+    """The seats (0 for none), the drive-thru and the kind of establishment an Inglewood fee rests on, as
+    the message says them ("a restaurant near the high school" is a restaurant); None: no seats said."""
+    said_seats = _SEATS.search(text)
+    seats = int(said_seats.group(1)) if said_seats else (0 if _NO_SEATS.search(text) else None)
     drive_thru = bool(_DRIVE_THRU.search(text)) and not _NO_DRIVE_THRU.search(text)
     said = _NEAR_A_PLACE.sub(" ", text)
     kind = next((kind for kind, named in _LARGE_KINDS if named.search(said)), "restaurant")
@@ -961,22 +978,20 @@ def _fee_facts(text: str) -> tuple[re.Match[str] | None, bool, str]:
 def _annual_result(text: str) -> compliance.Result | None:
     """Inglewood's annual fee for the seats and drive-thru the message gives; None when it gives neither."""
     seats, drive_thru, kind = _fee_facts(text)
-    if not (seats or drive_thru):
+    if seats is None and not drive_thru:
         return None
-    return compliance.annual_fee(int(seats.group(1)) if seats else None, drive_thru, kind)
+    return compliance.annual_fee(seats, drive_thru, kind)
 
 
 def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     seats, drive_thru, kind = _fee_facts(text)
     if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)):
         return None
-    if not (seats or drive_thru or (kind != "restaurant" and _ANNUAL.search(text))):
+    if seats is None and not (drive_thru or (kind != "restaurant" and _ANNUAL.search(text))):
         return None  # a school's or hospital's fee is asked by name ("the school's yearly fee"), not "a fine"
     if _APPLYING.search(text) and not _ANNUAL_ONLY.search(text):
         # "we're applying: how much will we pay?": the initial fee with the first year's annual fee
-        fees = compliance.permit_fees(
-            seats=int(seats.group(1)) if seats else None, drive_thru=drive_thru, kind=kind
-        )
+        fees = compliance.permit_fees(seats=seats, drive_thru=drive_thru, kind=kind)
         total = fees.breakdown["first_year_total"]
         lead = t(
             "Your first year's permit fees come to {total}: {reason}",
@@ -984,7 +999,7 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
             reason=fees.reason,
         )
         return Computed("permit_fee", lead, fees.citation)
-    result = compliance.annual_fee(int(seats.group(1)) if seats else None, drive_thru, kind)
+    result = compliance.annual_fee(seats, drive_thru, kind)
     lead = t("Your annual fee is {amount}: {reason}", amount=dollars(result.amount), reason=result.reason)
     return Computed("annual_fee", lead, result.citation)
 

@@ -586,9 +586,9 @@ def asks_to_apply(text: str) -> bool:
 # Words a question may open with before its question word ("wait, how much ...", "ok so what if ...").
 _OPENERS = (
     r"^(?:(?:wait|ok|okay|so|and|also|but|oh|um+|uh+|hey|hi|hello|thanks|quick question|one more thing|sorry"
-    r"|btw|actually"
+    r"|btw|actually|before (?:we|i) (?:go on|continue|keep going)"  # "Before I go on — does the ...?"
     r"|(?:real )?quick|like)"
-    r"\b[,.:]?\s*)*"
+    r"\b\s*[,.:—–-]?\s*)*"
 )
 _QUESTION_WORD = re.compile(
     _OPENERS

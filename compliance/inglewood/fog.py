@@ -558,6 +558,8 @@ def annual_fee(
             why = t(
                 "a restaurant with {seats} seats (more than fifty) is a large food establishment", seats=seats
             )
+        elif not seats:  # "a snack bar like ours with no seating"
+            why = t("a place with no seats and no drive-thru is a small food establishment")
         else:
             why = t(
                 "a restaurant with {seats} seats (fifty or fewer) and no drive-thru is a small food "

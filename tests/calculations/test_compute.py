@@ -14,7 +14,7 @@ from calculations import (
     without_permit_terms,
     without_stated_facts,
 )
-from calculations.compute import bare_number_read, clock_deadlines, what_if_read
+from calculations.compute import bare_number_read, clock_deadlines, permit_frequency, what_if_read
 from knowledge.spanish import gloss
 
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday, December 1, 2026, 10:00 Pacific
@@ -1295,3 +1295,27 @@ def test_a_notice_s_ordinal_printed_with_its_number_in_parentheses_is_read():
     )
     found = compute(asked, "inglewood", NOW)
     assert found is not None and found.kind == "nov_fee" and found.text.startswith("$250")
+
+
+@pytest.mark.parametrize(
+    ("text", "frequency"),
+    [
+        # w41-c003: the permit said to set none, then corrected to a number: the later word is the user's
+        (
+            "so when is next one due. permit doesnt say a diff schedule wait no. our permit says 60 days",
+            (60, None),
+        ),
+        ("my permit doesnt say a number. do i gotta pump every 90 days?", (None, None)),
+        ("our permit says 60 days. oh wait, the permit doesnt say a number", (None, None)),
+    ],
+)
+def test_the_last_word_on_the_permit_s_frequency_counts(text, frequency):
+    assert permit_frequency(text) == frequency
+
+
+def test_no_seating_is_a_small_establishment_s_fee():
+    """w41-c009: a snack bar "with no seating" has a fee to work out (small: $267), asked as "the fees"."""
+    asked = "what would the fees be for a snack bar like ours with no seating? inglewood"
+    found = compute(asked, "inglewood", NOW)
+    assert found is not None and found.kind == "annual_fee" and "$267" in found.text
+    assert "0 seats" not in found.text

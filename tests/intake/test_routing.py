@@ -1141,6 +1141,11 @@ def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless
         ("wait if the city has to come clean this up do i have to pay for it??", True),
         ("ok. its been like 4 weeks tho. what now", True),
         ("so now what?", True),
+        # announced with a dash (w41-c004)
+        (
+            "Before I go on — does the hauler's paperwork need to show anything specific? Ours only has the gallons.",
+            True,
+        ),
         # an unsure answer stays an answer
         ("started maybe 20 minutes ago?", False),
         ("like 20 gallons maybe", False),
