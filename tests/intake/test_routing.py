@@ -1143,7 +1143,7 @@ def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless
         ("so now what?", True),
         # announced with a dash (w41-c004)
         (
-            "Before I go on — does the hauler's paperwork need to show anything specific? Ours has the gallons.",
+            "Before I go on — does the hauler's paperwork need to show anything specific? Ours has gallons.",
             True,
         ),
         # an unsure answer stays an answer
