@@ -47,6 +47,7 @@ from intake import (
         ("2 yd³", CUBIC_YARDS, "2", False, None),
         ("2 cubic yards", CUBIC_YARDS, "2", False, None),
         ("3 cu yd", CUBIC_YARDS, "3", False, None),
+        ("3 cubic yds trash a week", CUBIC_YARDS, "3", False, None),  # w41-c016
         ("a 3 yard bin", CUBIC_YARDS, "3", False, None),
         ("1 1/2 yards", CUBIC_YARDS, "1.5", False, None),
         ("one and a half yards", CUBIC_YARDS, "1.5", False, None),

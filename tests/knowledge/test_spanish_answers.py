@@ -98,6 +98,12 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("¿Tenemos que llevar algún registro o mandarle algo a la ciudad?", "keep any records"),
         ("tenemos que llevar un registro de la capacitacion?", "keep a record"),
         ("esta saliendo agua por el registro de afuera", "el cleanout de afuera"),
+        # "q" after a verb of saying is "that" (s37-c003): the boss told me to log it
+        ("el jefe me dijo q registrara la limpieza de la trampa", "told me to log the cleaning"),
+        ("me dijeron q necesito el permit, lo quiero sacar ya", "I want to apply for it"),
+        # a drain spewing is going on now (s37-c016)
+        ("la coladera está echando agua sucia con grasa", "is pouring out dirty water"),
+        ("el cocinero estaba echando la grasa al drenaje", "was pouring"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
