@@ -1260,6 +1260,48 @@ def _order_penalty(text: str, city: str | None, ctx: ParseContext) -> Computed |
     return Computed("penalty_cap", result.reason, result.citation)
 
 
+# The kinds of violation Victorville caps administrative civil penalties for by the day (10.03.360(d)), in
+# the words a question names them
+_PENALTY_KINDS = (
+    (
+        "reports",
+        re.compile(
+            r"\b(?:self[- ]?monitoring|monitoring|technical|lab) (?:\w+ )?reports?\b"
+            r"|\breports?\b.{0,40}\b(?:late|failed|didn'?t|never|not (?:filed|sent|submitted|delivered))",
+            re.I,
+        ),
+    ),
+    ("compliance_schedule", re.compile(r"\bcompliance schedule\b", re.I)),
+)
+_ADMINISTRATIVE_PENALTY = re.compile(
+    r"\badministrative (?:civil )?(?:penalt(?:y|ies)|fines?)\b|\bexposure\b|\bmultas? administrativas?\b",
+    re.I,
+)
+_FOR_DAYS = re.compile(
+    rf"\b(?:for|of|over|por|durante)\s+(?P<n>{NUMBER_PATTERN})\s+(?:calendar\s+)?(?:days?|d[ií]as)\b", re.I
+)
+
+
+def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    """Victorville's cap on the administrative civil penalty for the days a violation lasted ("our lab failed
+    to deliver the self-monitoring reports for 6 days: our maximum administrative civil penalty exposure?"):
+    the day's cap for that kind of violation times the days (10.03.360(d)(1), (2))."""
+    if city != "victorville" or not (
+        _ADMINISTRATIVE_PENALTY.search(text) and _THE_MOST_IT_COSTS.search(text)
+    ):
+        return None
+    kind = next((key for key, named in _PENALTY_KINDS if named.search(text)), None)
+    days = _FOR_DAYS.search(text)
+    if kind is None or days is None:
+        return None
+    said = days.group("n")
+    count = int(said.replace(",", "")) if said.replace(",", "").isdigit() else words_to_number(said)
+    if not count or count < 1:
+        return None
+    result = compliance.administrative_civil_penalty_cap(kind, count)
+    return Computed("penalty_cap", result.reason, result.citation)
+
+
 _READERS: tuple[Reader, ...] = (
     _spill_deadline,
     _damage_costs,
@@ -1271,6 +1313,7 @@ _READERS: tuple[Reader, ...] = (
     _deminimis_gallons,
     _edible_food_tier,
     _order_penalty,
+    _penalty_for_days,
     _service_due,
 )
 
@@ -1289,6 +1332,7 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
     _deminimis_gallons: _ASKS_THE_WAIVER.search,
     _edible_food_tier: _EDIBLE_FOOD.search,
     _order_penalty: _UNDER_AN_ORDER.search,
+    _penalty_for_days: _ADMINISTRATIVE_PENALTY.search,
     _service_due: lambda text: _NEXT_SERVICE.search(text) or _PUMPED.search(text),
 }
 

@@ -1319,3 +1319,37 @@ def test_no_seating_is_a_small_establishment_s_fee():
     found = compute(asked, "inglewood", NOW)
     assert found is not None and found.kind == "annual_fee" and "$267" in found.text
     assert "0 seats" not in found.text
+
+
+@pytest.mark.parametrize(
+    ("asked", "cap"),
+    [
+        (
+            "the FOG manager required self-monitoring reports and our lab vendor failed to deliver them for 6 "
+            "days. What is our maximum administrative civil penalty exposure for that period?",
+            "at most $12,000 for 6 days",
+        ),
+        (
+            "we missed the compliance schedule for ten days, whats the max administrative penalty?",
+            "at most $30,000 for 10 days",
+        ),
+    ],
+)
+def test_the_administrative_penalty_cap_for_the_days_a_violation_lasted(asked, cap):
+    """w41-s022: the day's cap for that kind of violation (10.03.360(d)) times the days it lasted."""
+    found = compute(asked, "victorville", NOW)
+    assert found is not None and found.kind == "penalty_cap" and cap in found.text
+
+
+def test_no_penalty_cap_without_its_days_or_its_kind():
+    assert compute("what is the maximum administrative civil penalty?", "victorville", NOW) is None
+    assert compute("max administrative penalty for a late report?", "inglewood", NOW) is None
+
+
+def test_the_administrative_penalty_cap_asked_in_spanish():
+    asked = gloss(
+        "el fog manager nos pidio reportes de automonitoreo y el laboratorio no los entrego por 6 dias, cual "
+        "es la multa administrativa maxima?"
+    )
+    found = compute(asked, "victorville", NOW)
+    assert found is not None and found.kind == "penalty_cap" and "$12,000" in found.text
