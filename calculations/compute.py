@@ -1302,6 +1302,32 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     return Computed("penalty_cap", result.reason, result.citation)
 
 
+_LANDSCAPE = re.compile(r"\blandscap\w*|\blawn\b|\bgarden\b|\bjard[ií]n\b", re.I)
+_REHABILITATED = re.compile(
+    r"\b(?:rehab\w*|redo\w*|re-?do(?:ing)?|renovat\w*|remodel\w*|replac\w*|existing|re-?landscap\w*)\b", re.I
+)
+_NEW_PROJECT = re.compile(r"\b(?:new|construct\w*|build(?:ing)? a|building (?:a|our))\b", re.I)
+
+
+def _landscape(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    """Whether a landscape of the square feet the message gives follows the MWELO's compost and mulch
+    sections (6.37.100(a)): a new project's over 500, a rehabilitated one's over 2,500; None unless the
+    message says which."""
+    if city == "inglewood" or not _LANDSCAPE.search(text):
+        return None
+    area = _said_in(text, "sqft")
+    if area is None:
+        return None
+    if _REHABILITATED.search(text):
+        rehabilitated = True
+    elif _NEW_PROJECT.search(text):
+        rehabilitated = False
+    else:
+        return None
+    result = compliance.landscape_compost_rule(area, rehabilitated=rehabilitated)
+    return Computed("landscape", result.reason, result.citation)
+
+
 _READERS: tuple[Reader, ...] = (
     _spill_deadline,
     _damage_costs,
@@ -1314,6 +1340,7 @@ _READERS: tuple[Reader, ...] = (
     _edible_food_tier,
     _order_penalty,
     _penalty_for_days,
+    _landscape,
     _service_due,
 )
 
@@ -1333,6 +1360,7 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
     _edible_food_tier: _EDIBLE_FOOD.search,
     _order_penalty: _UNDER_AN_ORDER.search,
     _penalty_for_days: _ADMINISTRATIVE_PENALTY.search,
+    _landscape: _LANDSCAPE.search,
     _service_due: lambda text: _NEXT_SERVICE.search(text) or _PUMPED.search(text),
 }
 

@@ -46,6 +46,7 @@ judicial_civil_penalty_cap = _victorville_fog.judicial_civil_penalty_cap
 organics_nov_deadline = _organics.nov_compliance_deadline
 ORGANICS_NOV_CLOCK = _organics.NOV_COMPLIANCE.key  # its clock's key, for a notice's shorter period
 contamination_fees = _organics.contamination_fees
+landscape_compost_rule = _organics.landscape_compost_rule
 
 __all__ = [
     "DEFAULT_OFFICE_HOURS",
@@ -83,6 +84,7 @@ __all__ = [
     "edible_food_tier",
     "inglewood_interceptor_paths",
     "judicial_civil_penalty_cap",
+    "landscape_compost_rule",
     "late_fee",
     "nov_fee",
     "obligations",

@@ -1008,3 +1008,63 @@ def contamination_fees(observations: int) -> ContaminationFees:
             )
         ),
     )
+
+
+# --------------------------------------------------------------------------------------------------------
+# Landscaping: compost and mulch (6.37.100(a))
+# --------------------------------------------------------------------------------------------------------
+
+NEW_LANDSCAPE_OVER_SQFT = Decimal(500)
+"""A new project with a landscape area greater than 500 square feet follows the MWELO's compost and mulch
+sections (Victorville Municipal Code § 6.37.100(a))."""
+REHABILITATED_LANDSCAPE_OVER_SQFT = Decimal(2500)
+"""Rehabilitating an existing landscape with a total landscape area greater than 2,500 square feet does too
+(§ 6.37.100(a))."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class LandscapeRule(Result):
+    area_sqft: Decimal
+    rehabilitated: bool
+    threshold_sqft: Decimal
+    applies: bool
+
+
+def landscape_compost_rule(area_sqft: Decimal | float | int | str, *, rehabilitated: bool) -> LandscapeRule:
+    """Whether a landscape of ``area_sqft`` must follow the MWELO's compost and mulch sections: a new project
+    over 500 square feet, or a rehabilitated landscape over 2,500 (6.37.100(a))."""
+    area = _non_negative(area_sqft, "landscape area")
+    limit = REHABILITATED_LANDSCAPE_OVER_SQFT if rehabilitated else NEW_LANDSCAPE_OVER_SQFT
+    applies = area > limit
+    kind = t("a rehabilitated landscape") if rehabilitated else t("a new project's landscape")
+    reason = (
+        t(
+            "Yes: {area} square feet is more than {limit}, so {kind} must follow the state's Model Water "
+            "Efficient Landscape Ordinance (MWELO) Sections 492.6(a)(3)(B), (C), (D) and (G), including its "
+            "compost and mulch rules.",
+            area=_square_feet(area),
+            limit=_square_feet(limit),
+            kind=kind,
+        )
+        if applies
+        else t(
+            "No: {area} square feet is not more than {limit}, so the chapter's compost and mulch (MWELO) "
+            "requirement does not apply to {kind} of that size.",
+            area=_square_feet(area),
+            limit=_square_feet(limit),
+            kind=kind,
+        )
+    )
+    return LandscapeRule(
+        area_sqft=area,
+        rehabilitated=rehabilitated,
+        threshold_sqft=limit,
+        applies=applies,
+        citation=victorville("6.37.100(a)"),
+        reason=reason,
+    )
+
+
+def _square_feet(number: Decimal) -> str:
+    """``Decimal("2000")`` → ``"2,000"``, ``Decimal("2500.5")`` → ``"2,500.5"``."""
+    return format(number.normalize(), ",f")

@@ -1353,3 +1353,22 @@ def test_the_administrative_penalty_cap_asked_in_spanish():
     )
     found = compute(asked, "victorville", NOW)
     assert found is not None and found.kind == "penalty_cap" and "$12,000" in found.text
+
+
+@pytest.mark.parametrize(
+    ("asked", "says"),
+    [
+        (
+            "we're redoing the front landscaping, about 2,000 sq ft. do we have to use compost or mulch?",
+            "No:",
+        ),
+        ("new building with 800 square feet of landscaping, any compost rules?", "Yes:"),
+    ],
+)
+def test_a_landscape_s_size_says_whether_the_compost_rule_applies(asked, says):
+    found = compute(asked, "victorville", NOW)
+    assert found is not None and found.kind == "landscape" and found.text.startswith(says)
+
+
+def test_a_landscape_neither_new_nor_redone_is_not_worked_out():
+    assert compute("our landscaping is 2,000 sq ft, any compost rules?", "victorville", NOW) is None

@@ -271,3 +271,22 @@ def test_an_amount_said_as_an_upper_bound_decides_the_threshold_when_it_can():
         deminimis(5, 12, total_below=True)  # "less than 5 yards": either threshold
     with pytest.raises(ComplianceError):
         deminimis(3, 25, organics_below=True)  # "under 25 gallons": under 20 or not
+
+
+@pytest.mark.parametrize(
+    ("area", "rehabilitated", "applies"),
+    [
+        (2000, True, False),  # a rehabilitated landscape needs more than 2,500 square feet (s37-s014)
+        (2500, True, False),  # "greater than": 2,500 itself is not
+        (2501, True, True),
+        (500, False, False),  # a new project's needs more than 500
+        (800, False, True),
+    ],
+)
+def test_the_landscape_compost_rule_s_thresholds(area, rehabilitated, applies):
+    from compliance import landscape_compost_rule
+
+    result = landscape_compost_rule(area, rehabilitated=rehabilitated)
+    assert result.applies is applies
+    assert result.citation == VV + "6.37.100(a)"
+    assert result.reason.startswith("Yes:" if applies else "No:")
