@@ -1325,8 +1325,8 @@ def test_no_seating_is_a_small_establishment_s_fee():
     ("asked", "cap"),
     [
         (
-            "the FOG manager required self-monitoring reports and our lab vendor failed to deliver them for 6 "
-            "days. What is our maximum administrative civil penalty exposure for that period?",
+            "the FOG manager required self-monitoring reports and our lab vendor failed to deliver them "
+            "for 6 days. What is our maximum administrative civil penalty exposure for that period?",
             "at most $12,000 for 6 days",
         ),
         (
