@@ -1147,6 +1147,10 @@ def on_the_topic(
         and facts
         and not moved
         and not _NUMBER_SAID.search(spanish_digits(question))
+        # "and when does it get really bad", "¿y si paga la otra semana?": a day or an amount the topic's
+        # values still work out
+        and not asks_when_or_how_much(question)
+        and not _PAYING.search(question)
         and (leaning := _subject(tracker, question, city)) is not None
     ):
         # "and what if we start doing pastries and it goes over" after the waiver's amounts: a change said in
@@ -1622,6 +1626,7 @@ FOLLOW_UP_MAX_WORDS = 12
 OPENED_FOLLOW_UP_MAX_WORDS = 20  # a question that opens with "and ..." leans on the one before, long or not
 
 
+_PAYING = re.compile(r"\b(?:pay|pays|paid|paying|pag\w*)\b", re.IGNORECASE)
 _NUMBER_SAID = re.compile(r"\d|\b(?:dollars?|d[oó]lares|bucks|grand)\b", re.IGNORECASE)
 _NEW_FACT = re.compile(
     r"\d|\b(?:what if|and if|if (?:we|i|it)|instead|y si|si (?:son|es|fueran|fuera)|en vez)\b", re.IGNORECASE

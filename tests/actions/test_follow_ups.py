@@ -1665,3 +1665,23 @@ def test_a_clock_started_by_the_topic_s_day_with_no_city_known_is_each_city_s(en
         )
     text = messages[0]["text"]
     assert "Inglewood" in text and "Victorville" in text
+
+
+@pytest.mark.parametrize(
+    ("said", "language"),
+    [
+        ("and when does it get really bad", "en"),  # w28-c011: a day the invoice's values still work out
+        ("¿Y si paga la otra semana?", "es"),  # s26-c013: paying, the invoice's matter
+    ],
+)
+def test_a_what_if_in_words_about_paying_or_when_stays_on_the_invoice(engine, said, language):
+    topic = "got a past due notice from inglewood for our grease fee. the bill was $267, dated oct 1"
+    slots = {TOPIC_SLOT: topic, "city": "inglewood", ANSWER_CARD_SLOT: "ing-late-penalty-amount"}
+    with languages.using(language):
+        _, messages = _run(
+            ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots)
+        )
+    text = messages[0]["text"]
+    # the invoice's clocks (its 45 days, its 90), never the appeal's card or the permit's fees
+    assert "45" in text and "90" in text
+    assert "$340" not in text and "appeal" not in text.lower() and "apela" not in text.lower()
