@@ -938,6 +938,17 @@ _LARGE_KINDS = tuple(
     for choice in ESTABLISHMENT_CHOICES
     if choice.key in ("school", "hospital")
 )
+# Establishments other than restaurants, schools and hospitals, named as the definition names them: small
+# whatever their seats ("the snack bar for a youth soccer league", "our church kitchen")
+_OTHER_KIND = re.compile(
+    r"\b(?:snack bar|snack stand|concession(?: stand| building| booth)?s?|refreshment stands?|"
+    r"lunch counters?|church kitchen|community (?:center|clubhouse)|clubhouse|fire station|convalescent|"
+    r"puesto de comida|cocina de la iglesia)\b",
+    re.I,
+)
+# A fee asked, not a fine: "what would it even cost?", never "what's the fine for ..."
+_FEE_ASKED = re.compile(r"\b(?:fees?|cost|costs|how much|charge|charges|cuesta|cuota)\b", re.I)
+_FINED = re.compile(r"\b(?:fines?|fined|penalt(?:y|ies)|tickets?|citations?|multas?)\b", re.I)
 _NEAR_A_PLACE = re.compile(
     r"\b(?:near|by|next to|across from|close to|cerca de|junto a|enfrente de)\s+"
     r"(?:(?:the|a|an|la|el|una|un)\s+)?(?:\w+\s+)?(?:"
@@ -971,7 +982,9 @@ def _fee_facts(text: str) -> tuple[int | None, bool, str]:
     seats = int(said_seats.group(1)) if said_seats else (0 if _NO_SEATS.search(text) else None)
     drive_thru = bool(_DRIVE_THRU.search(text)) and not _NO_DRIVE_THRU.search(text)
     said = _NEAR_A_PLACE.sub(" ", text)
-    kind = next((kind for kind, named in _LARGE_KINDS if named.search(said)), "restaurant")
+    kind = next((kind for kind, named in _LARGE_KINDS if named.search(said)), None)
+    if kind is None:
+        kind = "other" if seats is None and not drive_thru and _OTHER_KIND.search(said) else "restaurant"
     return seats, drive_thru, kind
 
 
@@ -987,7 +1000,8 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
     seats, drive_thru, kind = _fee_facts(text)
     if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)):
         return None
-    if seats is None and not (drive_thru or (kind != "restaurant" and _ANNUAL.search(text))):
+    other_s_fee = kind == "other" and _FEE_ASKED.search(text) and not _FINED.search(text)
+    if seats is None and not (drive_thru or (kind != "restaurant" and _ANNUAL.search(text)) or other_s_fee):
         return None  # a school's or hospital's fee is asked by name ("the school's yearly fee"), not "a fine"
     if _APPLYING.search(text) and not _ANNUAL_ONLY.search(text):
         # "we're applying: how much will we pay?": the initial fee with the first year's annual fee
@@ -1007,7 +1021,8 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
 # An applicant's question ("opening in march, applying for the permit: what will it cost?"), and one about the
 # yearly fee alone ("what's the annual fee?")
 _APPLYING = re.compile(
-    r"\b(?:apply(?:ing)?|application|new permit|initial fee|opening|solicitud|solicitar|sacar el permiso)\b",
+    r"\b(?:apply(?:ing)?|application|new permit|initial fee|opening|solicitud|solicitar|sacar el permiso|"
+    r"need (?:a|the|our) (?:\w+ )?permit)\b",
     re.I,
 )
 _ANNUAL_ONLY = re.compile(r"\b(?:annual|yearly|every year|per year|each year|al a[nñ]o|anual)\b", re.I)

@@ -1372,3 +1372,17 @@ def test_a_landscape_s_size_says_whether_the_compost_rule_applies(asked, says):
 
 def test_a_landscape_neither_new_nor_redone_is_not_worked_out():
     assert compute("our landscaping is 2,000 sq ft, any compost rules?", "victorville", NOW) is None
+
+
+def test_a_snack_bar_s_fees_are_a_small_establishment_s_and_its_fine_is_no_fee():
+    """w41-s014: Inglewood makes every establishment but restaurants, schools and hospitals small; "we need a
+    grease permit ... what would it cost?" is the first year's fees."""
+    asked = (
+        "I coordinate the snack bar for a youth soccer league in Inglewood. Someone said we need a grease "
+        "permit. What would it even cost?"
+    )
+    found = compute(asked, "inglewood", NOW)
+    assert found is not None and found.kind == "permit_fee" and "$607" in found.text
+    yearly = compute("our church kitchen in inglewood, how much is the yearly fee?", "inglewood", NOW)
+    assert yearly is not None and "$267" in yearly.text
+    assert compute("whats the fine for a snack bar that skipped pumping", "inglewood", NOW) is None
