@@ -270,7 +270,7 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
     if _PROCESSING_TIME.search(question):
         return Uncovered(N_("how long the city takes to decide an application"), office_for(question), {})
     asks_amount = re.search(
-        r"\b(?:cost|price|fees?)\b|\$|\bhow much (?:is|does|do|will|for)\b", question, re.I
+        r"\b(?:cost|price|fees?)\b|\$|\bhow much (?:is|does|do|will|for|charge|they charge)\b", question, re.I
     )
     if city == "victorville" and _VICTORVILLE_FEE_AMOUNT.search(question) and asks_amount:
         return Uncovered(N_("the permit fee amount"), FOG, _FEES_SAY)

@@ -34,6 +34,7 @@ from shaping.answers import shape_answer
         ("is there a company the city recommends for pumping", "victorville", FOG),
         ("what's the address of the office and are they open saturdays", "inglewood", FOG),
         ("how much is the grease permit fee", "victorville", FOG),
+        ("how much charge victorville for the permit de grease", "victorville", FOG),  # s24-s009, glossed
         ("do restaurants here need a brown bin for food scraps", "inglewood", SOLID_WASTE),
         ("which bin do grass clippings go in", "inglewood", SOLID_WASTE),
         ("in what bin do fruit peels go", "inglewood", SOLID_WASTE),  # Spanish, as glossed

@@ -104,6 +104,10 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         # a drain spewing is going on now (s37-c016)
         ("la coladera está echando agua sucia con grasa", "is pouring out dirty water"),
         ("el cocinero estaba echando la grasa al drenaje", "was pouring"),
+        # a landscape and building one, a haul done oneself, paying avoided (s16-s024, s18-s017)
+        ("vamos a construir una casa nueva con un jardin de unos 800 pies cuadrados", "a landscape of"),
+        ("quiero llevar yo mismo la comida a la planta de composta", "self-haul"),
+        ("pa no pagar el bin cafe", "so we don't have to pay"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
