@@ -186,7 +186,9 @@ def permit_frequency(text: str) -> tuple[int | None, int | None]:
 
 # The permit said to give a number, after a message said it gives none: the later word is the user's
 _THE_PERMIT_SAYS = re.compile(
-    r"\bperm(?:it|iso)\b\D{0,30}?\d{2,3}|\b\d{2,3}\s*(?:days?|d[ií]as)\b[\s,]+(?:\w+\s+){0,3}?perm(?:it|iso)\b",
+    r"\bperm(?:it|iso)\b\D{0,30}?\b\d{2,3}\s*(?:days?|d[ií]as)\b"
+    r"|\b\d{2,3}\s*(?:days?|d[ií]as)\b[\s,]+(?:\w+\s+){0,3}?perm(?:it|iso)\b"
+    r"|\bperm(?:it|iso)\b\D{0,30}?\b(?:every\s+(?:\d{1,2}|\w+)\s+months?|quarterly|twice a year)\b",
     re.I,
 )
 _NO_PERMIT_FREQUENCY = re.compile(
@@ -244,10 +246,15 @@ def says_dollars_in_words(text: str) -> bool:
     return _dollars_in_digits(text) != text
 
 
+def _whole_number(said: str) -> int | None:
+    """A whole number said in digits ("3,000") or English words ("six"); None otherwise."""
+    plain = said.replace(",", "")
+    return int(plain) if plain.isdigit() else words_to_number(said)
+
+
 def _dollars_in_digits(text: str) -> str:
     def digits(match: re.Match[str]) -> str:
-        said = match.group("n")
-        number = int(said.replace(",", "")) if said.replace(",", "").isdigit() else words_to_number(said)
+        number = _whole_number(match.group("n"))
         return match.group(0) if number is None else f"${number:,}"
 
     return _DOLLARS_IN_WORDS.sub(digits, text)
@@ -268,7 +275,7 @@ _NTH_SAID = re.compile(
 )
 _ORDINALS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
 _ORDINALS |= {"5th": 5, "fifth": 5}
-_COST = re.compile(r"\b(?:fees?|fines?|costs?|charges?|penalty|how much|pay)\b", re.I)
+_COST = re.compile(r"\b(?:fees?|fine|costs?|charges?|penalty|how much|pay)\b", re.I)
 _SEATS = re.compile(r"\b(\d{1,4})\s*(?:seats?|seating|chairs)\b", re.I)
 _DRIVE_THRU = re.compile(r"\bdrive[\s-]?(?:thru|through|in)\b", re.I)
 _NO_DRIVE_THRU = re.compile(
@@ -947,8 +954,13 @@ _OTHER_KIND = re.compile(
     re.I,
 )
 # A fee asked, not a fine: "what would it even cost?", never "what's the fine for ..."
-_FEE_ASKED = re.compile(r"\b(?:fees?|cost|costs|how much|charge|charges|cuesta|cuota)\b", re.I)
-_FINED = re.compile(r"\b(?:fines?|fined|penalt(?:y|ies)|tickets?|citations?|multas?)\b", re.I)
+_FEE_ASKED = re.compile(r"\b(?:fees?|cost|costs|charges?|cuesta|cuota)\b", re.I)
+# A fine, a penalty or a clean-up asked: no fee ("what fines could a 40 seat restaurant get ...")
+_FINED = re.compile(
+    r"\b(?:fines?|fined|penalt(?:y|ies)|tickets?|citations?|multas?|clean ?-?up|cleaning|repairs?|"
+    r"damages?)\b",
+    re.I,
+)
 _NEAR_A_PLACE = re.compile(
     r"\b(?:near|by|next to|across from|close to|cerca de|junto a|enfrente de)\s+"
     r"(?:(?:the|a|an|la|el|una|un)\s+)?(?:\w+\s+)?(?:"
@@ -984,7 +996,7 @@ def _fee_facts(text: str) -> tuple[int | None, bool, str]:
     said = _NEAR_A_PLACE.sub(" ", text)
     kind = next((kind for kind, named in _LARGE_KINDS if named.search(said)), None)
     if kind is None:
-        kind = "other" if seats is None and not drive_thru and _OTHER_KIND.search(said) else "restaurant"
+        kind = "other" if _OTHER_KIND.search(said) else "restaurant"
     return seats, drive_thru, kind
 
 
@@ -1000,6 +1012,8 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
     seats, drive_thru, kind = _fee_facts(text)
     if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)):
         return None
+    if _FINED.search(text) and not (_ANNUAL.search(text) or re.search(r"\b(?:fees?|cuota)\b", text, re.I)):
+        return None  # "what fines could a 40 seat restaurant get for skipping pumping": no fee asked
     other_s_fee = kind == "other" and _FEE_ASKED.search(text) and not _FINED.search(text)
     if seats is None and not (drive_thru or (kind != "restaurant" and _ANNUAL.search(text)) or other_s_fee):
         return None  # a school's or hospital's fee is asked by name ("the school's yearly fee"), not "a fine"
@@ -1022,7 +1036,7 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
 # yearly fee alone ("what's the annual fee?")
 _APPLYING = re.compile(
     r"\b(?:apply(?:ing)?|application|new permit|initial fee|opening|solicitud|solicitar|sacar el permiso|"
-    r"need (?:a|the|our) (?:\w+ )?permit)\b",
+    r"need (?:a|the) (?:\w+ )?permit(?!\s+renew))\b",
     re.I,
 )
 _ANNUAL_ONLY = re.compile(r"\b(?:annual|yearly|every year|per year|each year|al a[nñ]o|anual)\b", re.I)
@@ -1306,20 +1320,28 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     ):
         return None
     kind = next((key for key, named in _PENALTY_KINDS if named.search(text)), None)
-    days = _FOR_DAYS.search(text)
+    days = _FOR_DAYS.search(spanish_digits(text))
     if kind is None or days is None:
         return None
-    said = days.group("n")
-    count = int(said.replace(",", "")) if said.replace(",", "").isdigit() else words_to_number(said)
+    count = _whole_number(days.group("n"))
     if not count or count < 1:
         return None
     result = compliance.administrative_civil_penalty_cap(kind, count)
     return Computed("penalty_cap", result.reason, result.citation)
 
 
-_LANDSCAPE = re.compile(r"\blandscap\w*|\blawn\b|\bgarden\b|\bjard[ií]n\b", re.I)
+_LANDSCAPE = re.compile(r"\blandscap\w*|\blawn\b|\bjard[ií]n\b", re.I)
+# The square feet said of the landscape, before or after it ("about 2,000 sq ft of landscaping", "landscaping,
+# about 2,000 sq ft"), not the building's ("a new 3,000 sq ft restaurant with a small lawn")
+_LANDSCAPE_AREA = re.compile(
+    r"\b(?:landscap\w*|lawn|jard[ií]n)\W+(?:[a-z]+\W+){0,3}?(?P<after>\d[\d,]*)\s*"
+    r"(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\b"
+    r"|\b(?P<before>\d[\d,]*)\s*(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\.?\s+"
+    r"(?:of\s+)?(?:new\s+|existing\s+)?(?:landscap\w*|lawn|jard[ií]n)",
+    re.I,
+)
 _REHABILITATED = re.compile(
-    r"\b(?:rehab\w*|redo\w*|re-?do(?:ing)?|renovat\w*|remodel\w*|replac\w*|existing|re-?landscap\w*)\b", re.I
+    r"\b(?:rehab\w*|redo\w*|re-?do(?:ing)?|renovat\w*|remodel\w*|re-?landscap\w*)\b", re.I
 )
 _NEW_PROJECT = re.compile(r"\b(?:new|construct\w*|build(?:ing)? a|building (?:a|our))\b", re.I)
 
@@ -1328,11 +1350,10 @@ def _landscape(text: str, city: str | None, ctx: ParseContext) -> Computed | Non
     """Whether a landscape of the square feet the message gives follows the MWELO's compost and mulch
     sections (6.37.100(a)): a new project's over 500, a rehabilitated one's over 2,500; None unless the
     message says which."""
-    if city == "inglewood" or not _LANDSCAPE.search(text):
+    said = _LANDSCAPE_AREA.search(text) if city != "inglewood" else None
+    if said is None:
         return None
-    area = _said_in(text, "sqft")
-    if area is None:
-        return None
+    area = Decimal((said.group("after") or said.group("before")).replace(",", ""))
     if _REHABILITATED.search(text):
         rehabilitated = True
     elif _NEW_PROJECT.search(text):

@@ -58,8 +58,8 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
             routed = route(predicted, english)
             if routed == "thanks" and routed != predicted and asks_a_question(text):
                 # "... ¿Para cuándo nos toca la próxima limpieza? ¿Y alguien la revisa? Mil gracias.": the
-                # gloss drops the question marks; the words as written still ask
-                routed = predicted
+                # gloss keeps no "¿" and ends in "thanks"; the words as written ask, so a question
+                routed = QUESTION_INTENT
             if may_ask_where_it_goes(routed, english) and _names_an_item(text):
                 routed = SORT_INTENT  # "ziploc bags, blue bin ok? victorville" is no answer to "which city?"
             if routed == SORT_INTENT and _ASKS_WHEN_OPEN.search(english) and uncovered_topic(english, None):

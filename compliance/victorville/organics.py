@@ -1033,7 +1033,7 @@ class LandscapeRule(Result):
 def landscape_compost_rule(area_sqft: Decimal | float | int | str, *, rehabilitated: bool) -> LandscapeRule:
     """Whether a landscape of ``area_sqft`` must follow the MWELO's compost and mulch sections: a new project
     over 500 square feet, or a rehabilitated landscape over 2,500 (6.37.100(a))."""
-    area = _non_negative(area_sqft, "landscape area")
+    area = _non_negative(area_sqft, N_("landscape area"))
     limit = REHABILITATED_LANDSCAPE_OVER_SQFT if rehabilitated else NEW_LANDSCAPE_OVER_SQFT
     applies = area > limit
     kind = t("a rehabilitated landscape") if rehabilitated else t("a new project's landscape")

@@ -1672,6 +1672,7 @@ def test_a_clock_started_by_the_topic_s_day_with_no_city_known_is_each_city_s(en
     [
         ("and when does it get really bad", "en"),  # w28-c011: a day the invoice's values still work out
         ("¿Y si paga la otra semana?", "es"),  # s26-c013: paying, the invoice's matter
+        ("and what if i pay it next week", "en"),
     ],
 )
 def test_a_what_if_in_words_about_paying_or_when_stays_on_the_invoice(engine, said, language):

@@ -1386,3 +1386,33 @@ def test_a_snack_bar_s_fees_are_a_small_establishment_s_and_its_fine_is_no_fee()
     yearly = compute("our church kitchen in inglewood, how much is the yearly fee?", "inglewood", NOW)
     assert yearly is not None and "$267" in yearly.text
     assert compute("whats the fine for a snack bar that skipped pumping", "inglewood", NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("asked", "city"),
+    [
+        ("new Olive Garden, about 6,000 sq ft, any compost rules?", "victorville"),  # a name, no landscape
+        (
+            "new 3,000 sq ft restaurant with a small lawn, compost rules?",
+            "victorville",
+        ),  # the building's area
+        ("what fines could a 40 seat restaurant get for skipping pumping", "inglewood"),  # a fine, no fee
+        ("how much is the fine for a restaurant with no seating", "inglewood"),
+        ("we had a backup, no seats in the place, how much will the cleanup cost", "inglewood"),
+    ],
+)
+def test_an_area_or_seats_said_of_something_else_work_nothing_out(asked, city):
+    assert compute(asked, city, NOW) is None
+
+
+def test_a_renewal_is_no_new_application_and_a_permit_number_no_frequency():
+    renewal = compute("we need the grease permit renewed, 40 seats, what will it cost", "inglewood", NOW)
+    assert renewal is not None and renewal.kind == "annual_fee"  # no $340 initial fee
+    said = "my permit doesnt say a frequency. my permit # is 123456, do we pump every 90 days?"
+    assert permit_frequency(said) == (None, None)
+    assert permit_frequency("permit doesnt say. wait no our permit says every 6 months") == (None, 6)
+
+
+def test_an_establishment_the_definition_makes_small_is_small_whatever_its_seats():
+    found = compute("community center kitchen has 120 seats, whats the annual fee", "inglewood", NOW)
+    assert found is not None and "$267" in found.text

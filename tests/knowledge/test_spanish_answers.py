@@ -99,11 +99,12 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("tenemos que llevar un registro de la capacitacion?", "keep a record"),
         ("esta saliendo agua por el registro de afuera", "el cleanout de afuera"),
         # "q" after a verb of saying is "that" (s37-c003): the boss told me to log it
-        ("el jefe me dijo q registrara la limpieza de la trampa", "told me to log the cleaning"),
-        ("me dijeron q necesito el permit, lo quiero sacar ya", "I want to apply for it"),
-        # a drain spewing is going on now (s37-c016)
-        ("la coladera está echando agua sucia con grasa", "is pouring out dirty water"),
-        ("el cocinero estaba echando la grasa al drenaje", "was pouring"),
+        ("el jefe me dijo q registrara la limpieza de la trampa", "told me that log the cleaning"),
+        ("me dijeron q necesito el permit, lo quiero sacar ya", "I want to apply for it now"),
+        # a drain spewing water is going on now (s37-c016)
+        ("la coladera está echando agua sucia con grasa", "is pouring out water"),
+        ("el plomero me dijo que la trampa está llena", "told me that the grease trap"),
+        ("en un jardin de niños", "kindergarten"),
         # a landscape and building one, a haul done oneself, paying avoided (s16-s024, s18-s017)
         ("vamos a construir una casa nueva con un jardin de unos 800 pies cuadrados", "a landscape of"),
         ("quiero llevar yo mismo la comida a la planta de composta", "self-haul"),
@@ -221,3 +222,16 @@ def test_a_go_ahead_said_before_a_question_is_no_question_of_its_own(real_index)
             subject="deminimis-waiver",
         )
     assert [card.id for card in answer.cards] == ["vvo-deminimis-duration"] and answer.parts == 1
+
+
+@pytest.mark.parametrize(
+    "spanish",
+    [
+        "nos están echando la culpa del derrame",  # blaming, not spewing
+        "ya me registré en el portal",  # signed up, no pump-out logged
+        "¿hay algún registro afuera para destapar?",  # a cleanout, no records
+    ],
+)
+def test_words_the_glossary_reads_only_in_their_phrases_keep_their_other_meanings(spanish):
+    glossed = gloss(spanish)
+    assert "pouring" not in glossed and " log" not in glossed and "records" not in glossed
