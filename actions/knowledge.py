@@ -47,7 +47,7 @@ from compliance.victorville.organics import GeneratorType
 from intake import ParseContext, mentions_phone, parse_device
 from intake.dates import find_date
 from intake.locations import find_street_address
-from intake.numbers import spanish_digits
+from intake.numbers import NUMBER_PATTERN, spanish_digits
 from intake.routing import (
     asked_of_both_cities,
     asks_about_the_other_city,
@@ -1146,7 +1146,7 @@ def on_the_topic(
         found is None
         and facts
         and not moved
-        and not _NUMBER_SAID.search(spanish_digits(question))
+        and not _NUMBER_SAID.search(question)
         # "and when does it get really bad", "¿y si paga la otra semana?": a day or an amount the topic's
         # values still work out
         and not asks_when_or_how_much(question)
@@ -1627,7 +1627,8 @@ OPENED_FOLLOW_UP_MAX_WORDS = 20  # a question that opens with "and ..." leans on
 
 
 _PAYING = re.compile(r"\b(?:pay|pays|paid|paying|pag\w*)\b", re.IGNORECASE)
-_NUMBER_SAID = re.compile(r"\d|\b(?:dollars?|d[oó]lares|bucks|grand)\b", re.IGNORECASE)
+# A value said, in digits or words ("and what if it's twelve gallons?", "y si son doce?")
+_NUMBER_SAID = re.compile(NUMBER_PATTERN, re.IGNORECASE)
 _NEW_FACT = re.compile(
     r"\d|\b(?:what if|and if|if (?:we|i|it)|instead|y si|si (?:son|es|fueran|fuera)|en vez)\b", re.IGNORECASE
 )

@@ -955,6 +955,7 @@ _OTHER_KIND = re.compile(
 )
 # A fee asked, not a fine: "what would it even cost?", never "what's the fine for ..."
 _FEE_ASKED = re.compile(r"\b(?:fees?|cost|costs|charges?|cuesta|cuota)\b", re.I)
+_A_FEE_NAMED = re.compile(r"\b(?:fees?|cuota)\b", re.I)
 # A fine, a penalty or a clean-up asked: no fee ("what fines could a 40 seat restaurant get ...")
 _FINED = re.compile(
     r"\b(?:fines?|fined|penalt(?:y|ies)|tickets?|citations?|multas?|clean ?-?up|cleaning|repairs?|"
@@ -1012,7 +1013,7 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
     seats, drive_thru, kind = _fee_facts(text)
     if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)):
         return None
-    if _FINED.search(text) and not (_ANNUAL.search(text) or re.search(r"\b(?:fees?|cuota)\b", text, re.I)):
+    if _FINED.search(text) and not (_ANNUAL.search(text) or _A_FEE_NAMED.search(text)):
         return None  # "what fines could a 40 seat restaurant get for skipping pumping": no fee asked
     other_s_fee = kind == "other" and _FEE_ASKED.search(text) and not _FINED.search(text)
     if seats is None and not (drive_thru or (kind != "restaurant" and _ANNUAL.search(text)) or other_s_fee):

@@ -448,10 +448,11 @@ def deminimis(
     )
 
 
-def _fmt(number: Decimal) -> str:
+def _fmt(number: Decimal, *, grouped: bool = False) -> str:
     """``Decimal("20")`` → ``"20"``, ``1.5`` → ``"1.5"``; a converted amount (a cubic yard is 201.974...
-    gallons) to the cent, since the comparison is made on the exact number."""
-    return format(number.quantize(Decimal("0.01")).normalize(), "f")
+    gallons) to the cent, since the comparison is made on the exact number. ``grouped``: thousands
+    separated (``Decimal("2000")`` → ``"2,000"``), as square feet are said."""
+    return format(number.quantize(Decimal("0.01")).normalize(), ",f" if grouped else "f")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -1042,16 +1043,16 @@ def landscape_compost_rule(area_sqft: Decimal | float | int | str, *, rehabilita
             "Yes: {area} square feet is more than {limit}, so {kind} must follow the state's Model Water "
             "Efficient Landscape Ordinance (MWELO) Sections 492.6(a)(3)(B), (C), (D) and (G), including its "
             "compost and mulch rules.",
-            area=_square_feet(area),
-            limit=_square_feet(limit),
+            area=_fmt(area, grouped=True),
+            limit=_fmt(limit, grouped=True),
             kind=kind,
         )
         if applies
         else t(
             "No: {area} square feet is not more than {limit}, so the chapter's compost and mulch (MWELO) "
             "requirement does not apply to {kind} of that size.",
-            area=_square_feet(area),
-            limit=_square_feet(limit),
+            area=_fmt(area, grouped=True),
+            limit=_fmt(limit, grouped=True),
             kind=kind,
         )
     )
@@ -1063,8 +1064,3 @@ def landscape_compost_rule(area_sqft: Decimal | float | int | str, *, rehabilita
         citation=victorville("6.37.100(a)"),
         reason=reason,
     )
-
-
-def _square_feet(number: Decimal) -> str:
-    """``Decimal("2000")`` → ``"2,000"``, ``Decimal("2500.5")`` → ``"2,500.5"``."""
-    return format(number.normalize(), ",f")
