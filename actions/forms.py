@@ -59,6 +59,7 @@ from intake.text import (
     names_a_food_business,
     said_name,
     tells_the_service,
+    without_name_intro,
     without_restarts,
 )
 from intake.values import MAX_TEXT_CHARS
@@ -1497,6 +1498,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                     failures = 0
                 elif result.ok:
                     updates[requested] = _in_own_words(form, message, values, requested) or result.slot
+                    if requested in _BUSINESS_FIELDS:  # "the restaurant's Lucky Star": Lucky Star
+                        updates[requested] = without_name_intro(updates[requested])
                     # the other facts read with this answer ("1500" asked the gallons: an interceptor)
                     updates.update(_harvest(form, message, {**values, **updates}, requested))
                     if spec.parser == "text":  # "Casa Lupe Kitchen, 450 E Manchester Blvd, Inglewood"

@@ -240,7 +240,10 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         found["still_flowing"] = "yes"
     elif _STOPPED.search(text):
         found["still_flowing"] = "no"
-    if _REACHES_CUE.search(text) and (reaches := parse("reaches", text, ctx)).ok and reaches.slot != "unsure":
+    # read in the sentences that say where it goes: "nine-thirty maybe? and it's running down the gutter
+    # toward the storm drain" doubts the time, not the storm drain
+    where_to = " ".join(part for part in re.split(r"(?<=[.;?!])\s+", text) if _REACHES_CUE.search(part))
+    if where_to and (reaches := parse("reaches", where_to, ctx)).ok and reaches.slot != "unsure":
         found["reaches"] = reaches.slot
     if city := detect_city(text):
         found["city"] = city
@@ -587,6 +590,8 @@ def _no_place_for_where(decision: Decision, state: FormState, message: Message) 
         clause = _the_place_said(message.text) if others else None
         if clause and (where := parse("location", clause, message.ctx)).ok:
             return replace(decision, updates={**decision.updates, "location": where.slot})
+        if others and clause == "":  # "... and it's running down the gutter toward the storm drain": where
+            return _asked_again(decision, message, "location", t("Got it."))  # it goes, not where it is
         return decision
     if not others:
         return decision
@@ -603,15 +608,29 @@ _ONLY = re.compile(r"^\W*(?:only|just|solo|nom[aá]s|nada m[aá]s)\s+", re.IGNOR
 
 
 def _the_place_said(text: str) -> str | None:
-    """The one clause of an answer that names a place, when the others say where it does not reach, when
-    it started or how much ("only our parking lot"); None when none or several do."""
+    """The one clause of an answer that names a place, when the others say where it does not reach or goes
+    to, when it started or how much ("only our parking lot"); "" when the only clauses with place words say
+    where it flows to ("and it's running down the gutter toward the storm drain"); None when none or several
+    do."""
     clauses = [clause.strip() for clause in re.split(r"[.;,!?]+\s*", text) if clause.strip()]
-    places = [
-        _ONLY.sub("", clause)
+    said = [
+        clause
         for clause in clauses
         if _WHERE_WORDS.search(_TIMES_AND_AMOUNTS.sub(" ", clause)) and not _NOT_THERE.match(clause)
     ]
+    places = [_ONLY.sub("", clause) for clause in said if not _FLOWS_TO.search(clause)]
+    if said and not places and len(clauses) > 1:
+        return ""
     return places[0] if len(places) == 1 and len(clauses) > 1 else None
+
+
+# A clause that says where the spill flows to, not where it is ("it's running down the gutter toward the
+# storm drain", "ya se está yendo pa la coladera")
+_FLOWS_TO = re.compile(
+    r"\b(?:running|going|flowing|heading|headed|draining|runs|goes|flows|spreading|llegando|yendo|corriendo|"
+    r"va|se\s+va|escurriendo)\b[^,.;]*?\b(?:to|toward|towards|into|down|a|al|hacia|pa|para)\b",
+    re.IGNORECASE,
+)
 
 
 # The answers a message may give in place of what is spilling, which then is no answer to it

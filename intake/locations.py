@@ -94,12 +94,39 @@ _RE_PLACE_IN_STORY = re.compile(
 )
 
 
+# A caller's fillers, which break a place in two ("in front of our restaurant, on, uh, Century Boulevard")
+_RE_SPOKEN_FILLER = re.compile(r"(?:,\s*)?\b(?:uh+|um+|erm|eh+|este)\b(?:\s*,)?", re.IGNORECASE)
+# The sewer opening or outdoor spot a caller names, to the end of its clause ("the manhole in the street
+# right in front of our restaurant")
+_RE_PLACE_CLAUSE = re.compile(rf"\b(?:the\s+|a\s+|la\s+|el\s+)?(?:{_PLACE_NOUN})\b[^,.;!?]*", re.IGNORECASE)
+# A street named after it, in a clause of its own ("..., on Century Boulevard in Inglewood")
+_RE_ON_A_STREET = re.compile(
+    rf"\b(?:on|at|off|en)\s+(?:the\s+|la\s+|el\s+)?(?P<street>(?:\d{{1,6}}\s+)?(?:[nsew]\.?\s+)?"
+    rf"(?!(?:our|my|their|your|his|her|its|this|that|a|an|nuestr[ao]|mi|su)\b)"
+    rf"[A-Z0-9][\w'-]*(?:\s+[A-Z0-9][\w'-]*){{0,3}}\s+{STREET_SUFFIX})\b\.?",
+    re.IGNORECASE,
+)
+
+
 def find_place(text: str) -> str | None:
     """The place a spill is at, said inside a longer story ("a manhole in the parking lot behind the Del Taco
     on Palmdale Road"), when it names something findable (a capitalised name or a number after "behind",
-    "on", "atrás de" ...); None otherwise (the form asks)."""
-    match = _RE_PLACE_IN_STORY.search(text)
-    return match.group("place").strip() if match else None
+    "on", "atrás de" ...); or the opening named in one clause and its street in the next ("the manhole in
+    the street right in front of our restaurant, on, uh, Century Boulevard" → "the manhole in the street
+    right in front of our restaurant, Century Boulevard"); None otherwise (the form asks)."""
+    text = " ".join(_RE_SPOKEN_FILLER.sub(" ", text).split())
+    if match := _RE_PLACE_IN_STORY.search(text):
+        return match.group("place").strip()
+    opening = _RE_PLACE_CLAUSE.search(text)
+    street = _RE_ON_A_STREET.search(text, opening.end()) if opening else None
+    if opening is None or street is None or street.start() - opening.end() > _STREET_AFTER_OPENING:
+        return None
+    return f"{opening.group(0).strip()}, {street.group('street')}"
+
+
+_STREET_AFTER_OPENING = (
+    6  # characters between the opening's clause and its street: a comma and a space or two
+)
 
 
 _RE_LOCATION_FILLER = re.compile(

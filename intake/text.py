@@ -108,8 +108,16 @@ _FOOD_BUSINESS_WORDS = (
 )
 _FOOD_BUSINESS_NOUN = re.compile(rf"\b(?:{_FOOD_BUSINESS_WORDS})\b", re.IGNORECASE)
 # "es la taqueria el guero", "it's the burger place": the words said before the business's own name
+# "the restaurant's Lucky Star", "our place is called Lucky Star", "el restaurante se llama La Ceiba": the
+# words that introduce a business's name
+_NAME_INTRO = (
+    r"(?:(?:the|our|my|el|la|mi|nuestr[oa])\s+(?:restaurant|place|business|shop|restaurante|negocio|lugar)"
+    r"(?:'s|\s+is|\s+es)?\s+(?:called\s+|named\s+|se\s+llama\s+)?|(?:it'?s\s+|its\s+)?called\s+|se\s+llama\s+)"
+)
+_RE_NAME_INTRO = re.compile(rf"^{_NAME_INTRO}(?=\w)", re.IGNORECASE)
 _BUSINESS_LEAD = re.compile(
-    r"^(?:(?:it'?s|it is|es|somos|we'?re)\s+)?"
+    rf"^{_NAME_INTRO}?"
+    r"(?:(?:it'?s|it is|es|somos|we'?re)\s+)?"
     rf"(?:(?:the|la|el)\s+(?=\w+\s+\w)(?=(?:{_FOOD_BUSINESS_WORDS})\b))?",
     re.IGNORECASE,
 )
@@ -137,6 +145,12 @@ _ABOUT_THE_SERVICE = re.compile(
 def tells_the_service(text: str) -> bool:
     """Whether words tell how a grease device was serviced ("Full pump-out"), which no business is named."""
     return bool(_ABOUT_THE_SERVICE.search(text))
+
+
+def without_name_intro(name: str) -> str:
+    """A business's name as answered, without the words that introduce it ("the restaurant's Lucky Star" →
+    "Lucky Star"); the words as they are when nothing introduces them."""
+    return _RE_NAME_INTRO.sub("", name.strip()) or name
 
 
 def business_name_said(text: str) -> str | None:

@@ -381,11 +381,19 @@ _RE_ELAPSED = re.compile(
     r"(?:\s+ago|\s+now)?\b"
 )
 _RE_FOR = re.compile(r"\b(?:for|since|about|around|over|like)\b|\bago\b|\bbeen\b|\bgoing\b")
+# A caller's fillers between "hace" and how long ("hace, no sé, media hora", "hace este como veinte minutos")
+_SPANISH_FILLER = r"(?:(?:no\s+s[eé]|este|pues|eh+|o\s+sea|mm+|tal\s+vez|quiz[aá]s?|yo\s+creo)[,\s]+)*"
+_SPANISH_APPROX = r"(?:como|unos|unas|aproximadamente|aprox|casi|m[aá]s\s+de|menos\s+de|mas\s+o\s+menos)"
 _RE_HACE_ELAPSED = re.compile(
-    r"\b(?:hace|lleva|llevan|llevamos|lleva\s+como)\s+"
-    r"(?P<approx>(?:como|unos|unas|aproximadamente|aprox|casi|m[aá]s\s+de|menos\s+de|mas\s+o\s+menos)\s+)?"
-    r"(?P<n>\d+(?:\.\d+)?|una?|media|un\s+par\s+de|pocos|pocas)?\s*"
-    r"(?P<unit>minutos?|mins?|horas?|hrs?)\b(?P<half>\s+y\s+media\b)?"
+    r"(?:\b(?:hace|lleva|llevan|llevamos|lleva\s+como)[,\s]+|(?<![\w$])(?="
+    + _SPANISH_APPROX
+    + r"\s))"
+    + _SPANISH_FILLER
+    + rf"(?P<approx>{_SPANISH_APPROX}\s+)?"
+    + _SPANISH_FILLER
+    + r"(?P<n>\d+(?:\.\d+)?|una?|media|un\s+par\s+de|pocos|pocas|"
+    + NUMBER_PATTERN
+    + r")?\s*(?P<unit>minutos?|mins?|horas?|hrs?)\b(?P<half>\s+y\s+media\b)?"
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from action_tracker_support import MESSAGE_TIME, make_tracker, run_raw
 
 import languages
@@ -389,6 +390,38 @@ def test_words_that_name_no_place_said_when_asked_where_are_kept_and_where_is_as
             ),
         )
     assert slots["location"]
+
+
+def test_where_it_flows_to_said_when_asked_where_is_no_place_and_where_is_asked_again(engine):
+    """ "... been going since nine-thirty maybe? and it's running down the gutter toward the storm drain at
+    the corner" when asked where (w21-c015): when it started and where it reaches are kept, the doubt about
+    the time is no doubt about the storm drain, and where it is asked again."""
+    known = {"requested_slot": "location", "overflowing_now": "yes", "city": "inglewood"}
+    said = (
+        "it's still coming, kinda slow. been going since, uh, nine-thirty maybe? and it's running down the "
+        "gutter toward the storm drain at the corner"
+    )
+    slots, messages, _ = run(
+        ValidateSpillForm(), make_tracker(slots=known, text=said, active_loop="spill_form")
+    )
+    assert "location" not in slots and slots["requested_slot"] == "location"
+    assert slots["started_at"] and slots["still_flowing"] == "yes"
+    assert "storm_drain" in slots["reaches"]
+    assert "Got it." in [m["text"] for m in messages]
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        ("the restaurant's Lucky Star", "Lucky Star"),
+        ("el restaurante se llama La Ceiba", "La Ceiba"),
+    ],
+)
+def test_the_restaurant_named_after_its_kind_is_its_name(engine, said, name):
+    known = {"requested_slot": "restaurant_name", "overflowing_now": "yes", "city": "inglewood"}
+    known |= {"location": {"text": "Century Blvd", "kind": "landmark"}, "restaurant_involved": "yes"}
+    slots, _, _ = run(ValidateSpillForm(), make_tracker(slots=known, text=said, active_loop="spill_form"))
+    assert slots["restaurant_name"] == name
 
 
 def test_a_business_named_first_answers_whether_one_is_involved(engine):

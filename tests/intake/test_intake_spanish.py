@@ -344,6 +344,11 @@ def test_date_errors_in_spanish() -> None:
         ("hace como 2 horas", dt.datetime(2026, 8, 18, 10, 0), True),
         ("hace 20 minutos", dt.datetime(2026, 8, 18, 11, 40), False),
         ("hace hora y media", dt.datetime(2026, 8, 18, 10, 30), False),
+        # a caller's fillers and number words (s15-c001), and how long ago said with no "hace"
+        ("empezó como hace, no sé, media hora, veinte minutos", dt.datetime(2026, 8, 18, 11, 30), True),
+        ("hace, este, como dos horas", dt.datetime(2026, 8, 18, 10, 0), True),
+        ("hace veinte minutos", dt.datetime(2026, 8, 18, 11, 40), False),
+        ("como media hora", dt.datetime(2026, 8, 18, 11, 30), True),
         ("ayer a las 5 de la tarde", dt.datetime(2026, 8, 17, 17, 0), False),
         ("anoche a las 11", dt.datetime(2026, 8, 17, 23, 0), True),
         ("el lunes a las 8pm", dt.datetime(2026, 8, 17, 20, 0), False),

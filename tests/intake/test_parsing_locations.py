@@ -39,6 +39,13 @@ def test_only_saying_the_city_was_called_asks_where_again():
             "llego",
             "alcantarilla enfrente de la Pupuseria La Ceiba en Manchester",
         ),
+        # the opening in one clause, its street after a caller's pause (w21-c015)
+        (
+            "yeah hi, uh, there's grease, like, bubbling up out of the manhole in the street right in front "
+            "of our restaurant, on, uh, Century Boulevard in Inglewood",
+            "the manhole in the street right in front of our restaurant, Century Boulevard",
+        ),
+        ("grease coming out of the cleanout, on our way to work", None),
         # nothing findable: the form asks where
         ("there is grease in the parking lot", None),
         ("it's going in the gutter, there's a storm drain down at the corner", None),
