@@ -1705,9 +1705,12 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
     tense = FUTURE if any(clocks[key].counts_back for key in keys) else ANY
     ctx = ParseContext(now=now)
     found, (start, end) = find_date(text, ctx, tense)
+    said = normalize(text)
+    if found.ok and found.value is None and tense != FUTURE and (just := _JUST_HAPPENED.search(said)):
+        # "the city just came by and handed us an emergency suspension order": today
+        found, (start, end) = ParseResult(ctx.today), just.span()
     if not found.ok or found.value is None:
         return None
-    said = normalize(text)
     # the weekday said with the day is the same day ("on monday february 1, 2027"), never a second one
     rest = _WEEKDAY_BEFORE.sub(" ", said[:start]) + " " + said[end:]
     second, (second_start, second_end) = find_date(rest, ctx, tense)
@@ -1755,6 +1758,16 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         # "hearing set dec 3, is that legal?": the verdict is the answer, the window its reason
         return Computed("window", " ".join([window, *said_reasons]), deadlines[0].citation, dues)
     return Computed("deadline", " ".join(said_reasons), deadlines[0].citation, dues)
+
+
+# A letter or an order that came a moment ago, with no day said ("they just handed us an emergency suspension
+# order", "nos acaban de dar una orden"): the day is today
+_JUST_HAPPENED = re.compile(
+    r"\b(?:just|acab(?:a|an|o|amos)\s+de)\s+(?:came|come|handed|gave|given|served|delivered|dropped|got|"
+    r"received|posted|issued|mailed|shut|tagged|left|llegar|entregar|dar(?:nos|me)?|dejar|recibir|traer|"
+    r"poner|pegar|cortar)\w*\b",
+    re.IGNORECASE,
+)
 
 
 # The day a hearing is set for, said as such ("hearing is dec 21", "la audiencia está puesta para el 30"):

@@ -135,3 +135,25 @@ def test_a_spanish_letter_s_mailing_date_starts_its_clocks():
 )
 def test_a_clock_from_a_mailing_is_not_started_on_the_day_the_letter_came(text, computed):
     assert (clock_deadlines(("appeal_to_director",), text, "inglewood", NOW) is not None) is computed
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the city just came by and handed us an emergency suspension order, do we get a hearing?",
+        "they just served us an emergency suspension order. when's the hearing",
+    ],
+)
+def test_an_order_that_just_came_starts_its_clock_today(said):
+    """ "just came by and handed us" (w11-c015): the order was issued today, so the hearing's latest day is
+    five business days from today."""
+    key = next(key for key in clocks_for("victorville") if "suspension" in key and "hearing" in key)
+    found = clock_deadlines((key,), said, "victorville", NOW)
+    assert found is not None and "December 8, 2026" in found.text
+
+
+def test_a_day_to_come_is_not_taken_from_just():
+    assert (
+        clock_deadlines(("revocation_final",), "i just want to know when it is final", "inglewood", NOW)
+        is None
+    )
