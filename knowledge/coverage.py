@@ -73,6 +73,16 @@ _DEVICE_PURCHASE = _topic(
     r"|\b(?:how much|cost|price)\b.{0,25}\b(?:buy|purchase|install|new|an?|1)\b\w*\s+(?:new\s+)?(?:grease )?"
     r"(?:traps?|interceptors?))"
 )
+# The size a grease device must be for a kitchen ("What size grease interceptor do we need for a 120-seat
+# restaurant? How many gallons?"): the ordinances size it by the Plumbing Code, with no gallons or seats of
+# their own; not what a pumping removed ("how many gallons did they pump out of the interceptor")
+_DEVICE_SIZE = _topic(
+    r"^(?!.*\b(?:pump\w*|removed|hauled|manifest|spill\w*|overflow\w*|dump\w*)\b).*(?:"
+    r"\b(?:how many gallons|what capacity|de cu[aá]ntos galones)\b.{0,60}\b(?:traps?|interceptors?)\b"
+    r"|\b(?:traps?|interceptors?)\b.{0,60}\b(?:how many gallons|what capacity)\b"
+    r"|\b(?:what size|how big|how large|(?:que|qu[eé]) tama[nñ]o)\b.{0,40}\b(?:traps?|interceptors?)\b"
+    r".{0,60}\b\d+[- ]?(?:seats?|seater|asientos|sillas)\b)"
+)
 _HAULER_LIST = _topic(
     r"\b(?:list|approved|recommend(?:ed)?|certified|good)\b.{0,40}"
     r"\b(?:pump(?:ing|er|ers)?|haul(?:ers?|ing)?|compan(?:y|ies)|vendors?|contractors?)\b"
@@ -259,6 +269,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("compost or mulch giveaways"), SOLID_WASTE, {})
     if _HAULER_LIST.search(question):
         return Uncovered(N_("a list of approved companies"), FOG, _HAULERS_SAY)
+    if _DEVICE_SIZE.search(question):
+        return Uncovered(N_("a grease device's size in gallons or by seats"), FOG, _DEVICE_SAY)
     if _DEVICE_PURCHASE.search(question):
         return Uncovered(N_("where to buy a grease device and what one costs"), FOG, _DEVICE_SAY)
     if _PUMPING_PRICE.search(question):

@@ -65,6 +65,13 @@ from shaping.answers import shape_answer
         ("is there an inglewood rule that says we must donate our leftover food", "inglewood", SOLID_WASTE),
         ("do we have to sort it into special organics bins", "inglewood", SOLID_WASTE),
         ("and where do I take them, is there a drop-off center?", "victorville", SOLID_WASTE),
+        # w14-s041, w18-s039: a size by seats or in gallons is the Plumbing Code's, not the ordinances'
+        (
+            "What size grease interceptor do we need for a 120-seat restaurant? How many gallons?",
+            "inglewood",
+            FOG,
+        ),
+        ("How big does our grease interceptor need to be for an 80-seat restaurant", "inglewood", FOG),
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
@@ -94,6 +101,10 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         ("can the pumper come get it tomorrow, the grease trap is full", "victorville"),
         # taking it to a recycling center oneself is self-hauling, which the chapter regulates
         ("we take the cardboard to the recycling center ourselves, do we keep any papers", "victorville"),
+        # the design rules answer a size asked with no seats or gallons; a pumping's gallons are a manifest's
+        ("what size grease interceptor do we need", "inglewood"),
+        ("how big do the access manholes on the interceptor have to be", "victorville"),
+        ("how many gallons did they pump out of the interceptor", "inglewood"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
