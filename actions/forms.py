@@ -1404,6 +1404,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 spec.parser in _CORRECTABLE | _AMOUNTS | _CHOICES
             ):  # "pumped on Friday, November 27, not Monday"
                 new_value = _new_value_said(spec, message, values)
+            elif spec.parser == "location":  # "It's the back lot, by the dumpsters, ... the address is
+                # fourteen-something Bear Valley": the place told again in more words, the first ones kept
+                new_value = _corrected_to(spec, ("", message.text), message, values)
             updates[named] = new_value
             confirmed, failures = False, 0
             skipped = tuple(s for s in skipped if s != named)

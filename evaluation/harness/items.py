@@ -55,6 +55,8 @@ SPLIT_OF_WRITER = {
     "w40": "test",
     "w41": "dev",  # stop 50
     "w42": "test",
+    "w43": "dev",  # stop 51: written alone, like w38; the split stays near a third (README)
+    "w44": "dev",  # stop 51
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -94,6 +96,8 @@ SPLIT_OF_WRITER = {
     "s36": "test",
     "s37": "dev",  # stop 50
     "s38": "test",
+    "s39": "dev",  # stop 51: written alone, like s34; the split stays near a third (README)
+    "s40": "dev",  # stop 51
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)

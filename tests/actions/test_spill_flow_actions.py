@@ -454,3 +454,29 @@ def test_a_street_corrected_with_the_old_one_named_changes_the_place_not_where_i
         )
     assert "reaches" not in slots, text
     assert "Sixth" in slots.get("location", {}).get("text", ""), (slots, text)
+
+
+def test_the_place_told_again_in_more_words_is_kept_with_the_first_ones(engine):
+    """ "It's the back lot, by the dumpsters ... the address is fourteen-something Bear Valley but honestly I'm
+    not sure" when asked when it started (w30-c001): the place in the new words, the first ones kept after
+    them; never an empty place asked again."""
+    first = {
+        "text": "the manhole cover in the parking lot behind the Wingstop, Bear Valley Road",
+        "kind": "manhole",
+    }
+    known = {
+        "requested_slot": "started_at",
+        "overflowing_now": "yes",
+        "city": "victorville",
+        "location": first,
+    }
+    said = (
+        "It's the back lot, by the dumpsters, kind of between the Wingstop and the mattress store. I think the "
+        "address is fourteen-something Bear Valley but honestly I'm not sure."
+    )
+    slots, _, _ = run(
+        ValidateSpillForm(),
+        make_tracker(slots=known, text=said, intent="change_answer", active_loop="spill_form"),
+    )
+    assert slots.get("location") is not None
+    assert "back lot" in slots["location"]["text"] and first["text"] in slots["location"]["text"]
