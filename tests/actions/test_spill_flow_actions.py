@@ -457,8 +457,8 @@ def test_a_street_corrected_with_the_old_one_named_changes_the_place_not_where_i
 
 
 def test_the_place_told_again_in_more_words_is_kept_with_the_first_ones(engine):
-    """ "It's the back lot, by the dumpsters ... the address is fourteen-something Bear Valley but honestly I'm
-    not sure" when asked when it started (w30-c001): the place in the new words, the first ones kept after
+    """ "It's the back lot, by the dumpsters ... the address is fourteen-something Bear Valley but honestly
+    I'm not sure" when asked when it started (w30-c001): the place in the new words, the first ones kept after
     them; never an empty place asked again."""
     first = {
         "text": "the manhole cover in the parking lot behind the Wingstop, Bear Valley Road",
@@ -471,8 +471,8 @@ def test_the_place_told_again_in_more_words_is_kept_with_the_first_ones(engine):
         "location": first,
     }
     said = (
-        "It's the back lot, by the dumpsters, kind of between the Wingstop and the mattress store. I think the "
-        "address is fourteen-something Bear Valley but honestly I'm not sure."
+        "It's the back lot, by the dumpsters, kind of between the Wingstop and the mattress store. I think "
+        "the address is fourteen-something Bear Valley but honestly I'm not sure."
     )
     slots, _, _ = run(
         ValidateSpillForm(),
