@@ -775,6 +775,12 @@ def _said_again(
 # Answers a correction can name by its value alone ("it was the 24th, not the 25th", "make that 750
 # gallons"): a date or time, a phone number, an amount that says its unit.
 _CORRECTABLE = frozenset({"date", "moment", "phone"})
+# Words that ask to change an answer, with no new value of their own ("change the address", "la dirección
+# está mal")
+_ASKS_A_CHANGE = re.compile(
+    r"\b(?:change|wrong|fix|update|correct|edit|redo|cambi\w*|mal|corrig\w*|equivocad\w*|arregl\w*)\b",
+    re.IGNORECASE,
+)
 # A no followed by more words ("no wait, it was the 24th", "no espera, fue ayer lunes"): a correction's start
 # A "no" that opens a fact about the service, not a no to the read-back ("No repairs needed.")
 _NO_AS_A_FACT = re.compile(
@@ -1404,8 +1410,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 spec.parser in _CORRECTABLE | _AMOUNTS | _CHOICES
             ):  # "pumped on Friday, November 27, not Monday"
                 new_value = _new_value_said(spec, message, values)
-            elif spec.parser == "location":  # "It's the back lot, by the dumpsters, ... the address is
-                # fourteen-something Bear Valley": the place told again in more words, the first ones kept
+            elif spec.parser == "location" and not _ASKS_A_CHANGE.search(message.text):
+                # "It's the back lot, by the dumpsters, ... the address is fourteen-something Bear Valley":
+                # the place told again in more words, the first ones kept ("change the address" asks again)
                 new_value = _corrected_to(spec, ("", message.text), message, values)
             updates[named] = new_value
             confirmed, failures = False, 0

@@ -16,7 +16,7 @@ import compliance
 from cities import inglewood, victorville
 from cities.wording import long_date
 from compliance.core import dollars, parse_city
-from compliance.inglewood.fog import LateFee
+from compliance.inglewood.fog import BASIC_PENALTY_RATE, LateFee
 from intake.choices import ESTABLISHMENT_CHOICES
 from intake.core import ANY, FUTURE, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date
@@ -45,7 +45,9 @@ _NEXT = re.compile(
     r"\b(?:when|next|due|again|how long until|by when|how often|push(?:ed)? it|longer|stretch|postpone|delay|"
     r"skip|wait|"
     # whether it is late already: "last pumped june 3, are we ok or late??"
-    r"late|overdue|past due|behind|on time|(?:are|r|is) (?:we|it|i) (?:ok|okay|good|fine))\b",
+    r"late|overdue|past due|behind|on time|(?:are|r|is) (?:we|it|i) (?:ok|okay|good|fine)|"
+    # texted without the verb: "we good till december right?"
+    r"(?:we|we'?re|i'?m|im) (?:ok|okay|good|fine)|(?:ok|okay|good|fine) (?:till|until|til|thru|through))\b",
     re.I,
 )
 _MANIFEST = re.compile(
@@ -532,6 +534,12 @@ _ABOVE_COSTS = re.compile(
     re.I,
 )
 _HOW_MUCH = re.compile(r"\b(?:how much|cu[aá]nto)\b", re.I)
+# Paying a bill late asked about ("how much is the penalty if we pay late", "si pago tarde")
+_PAYING_LATE = re.compile(
+    r"\b(?:pay(?:ing)?\s+(?:it\s+|them\s+|this\s+)?late|late\s+(?:fees?|penalt(?:y|ies)|charges?)|"
+    r"pag\w*\s+(?:la\s+factura\s+)?tarde|recargos?\s+por\s+(?:pago\s+)?(?:tard\w*|atras\w*))\b",
+    re.I,
+)
 _BILL_WORDS = r"invoices?|bills?|billed|factura|cobr\w+"
 _A_BILL = re.compile(rf"\b(?:{_BILL_WORDS}|charge)\b", re.I)
 
@@ -542,6 +550,10 @@ def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | 
     when the message dates the invoice."""
     if city != "inglewood" or not _CITY_WORK.search(text):
         return None
+    if _PAYING_LATE.search(text) and not _SERVICE_CHARGE.search(text):
+        return (
+            None  # "city billed us its clean-up cost, $12,400 ... the penalty if we pay late?": the late fee
+        )
     amounts = [_amount(match) for match in _DOLLARS.finditer(text)]
     billed_total = _BILLED_TOTAL.search(text) and (len(amounts) > 1 or _HOW_MUCH.search(text))
     # "cost them $8,000: how much in total?" asks too, and so does how much the City's bill for its cleanup
@@ -851,11 +863,13 @@ def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
     revocation = "" if fee.revocation_proceedings or revocation_said else _revocation_sentence(fee)
     if not fee.delinquent:
         later = compliance.late_fee(fee.invoice_date, fee.base_amount, fee.penalty_starts)
+        capped = later.basic_penalty < later.base_amount * BASIC_PENALTY_RATE  # "$1,000 (capped at $1,000)"
         penalty = t(
-            "If it is still unpaid on {date}, a basic penalty of {basic} (10%) is added, and then 1.5% a "
+            "If it is still unpaid on {date}, a basic penalty of {basic}{capped} is added, and then 1.5% a "
             "month of the invoice plus that penalty.",
             date=long_date(fee.penalty_starts),
             basic=dollars(later.basic_penalty),
+            capped=t(" (capped at $1,000)") if capped else t(" (10% of the invoice)"),
         )
         return f"{penalty} {revocation}"
     monthly = (

@@ -80,7 +80,7 @@ _UNIT_PATTERNS = (
     ),
     (
         CUBIC_YARDS,
-        r"cubic\s+yards?|cubic\s+yds?\.?|cu\.?\s*(?:yds?|yards?)\.?|yds?\s*(?:3|³)|yards?\s*(?:3|³)|cy|yards?|yds?\.?|"
+        r"cubic[\s-]+yards?|cubic[\s-]+yds?\.?|cu\.?\s*(?:yds?|yards?)\.?|yds?\s*(?:3|³)|yards?\s*(?:3|³)|cy|yards?|yds?\.?|"
         r"yardas?\s+c[uú]bicas?|yardas?",
     ),
     (GALLONS, r"gallons?|gals?\.?|galones|gal[oó]n"),

@@ -84,8 +84,11 @@ _DEVICE_SIZE = _topic(
     r".{0,60}\b\d+[- ]?(?:seats?|seater|asientos|sillas)\b)"
 )
 _HAULER_LIST = _topic(
-    r"\b(?:list|approved|recommend(?:ed)?|certified|good)\b.{0,40}"
-    r"\b(?:pump(?:ing|er|ers)?|haul(?:ers?|ing)?|compan(?:y|ies)|vendors?|contractors?)\b"
+    # a list asked for, not a permit that does not list something ("our permit doesnt list any pumping
+    # schedule"), nor "we good till december"
+    r"(?:\b(?:a|the|any|approved|of|una|la)\s+list\b|\blist\s+of\b|\b(?:approved|recommend(?:ed)?|certified)\b|"
+    r"\bgood\b(?=\s+(?:pump|haul|compan|vendor|contractor)))"
+    r".{0,40}\b(?:pump(?:ing|er|ers)?|haul(?:ers?|ing)?|compan(?:y|ies)|vendors?|contractors?)\b"
     r"|\bwho\s+(?:are|r|is)\s+the\s+(?:approved|licensed)\b"
     # "q compañias estan aprobadas pa limpiar trampas" (glossed "what companies estan approved ...")
     r"|\b(?:which|what)\s+(?:compan(?:y|ies)|pumpers?|haulers?|vendors?|contractors?)\b.{0,20}"

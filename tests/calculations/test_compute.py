@@ -295,7 +295,7 @@ def test_a_late_fee_not_yet_due_says_what_comes_and_when():
     found = compute("invoice from nov 10 for $413, unpaid, what penalty if late", "inglewood", NOW)
     assert found.text == (
         "No penalty yet: pay the $413 by December 25, 2026. If it is still unpaid on December 26, 2026, a "
-        "basic penalty of $41.30 (10%) is added, and then 1.5% a month of the invoice plus that penalty. "
+        "basic penalty of $41.30 (10% of the invoice) is added, and then 1.5% a month of the invoice plus that penalty. "
         "Ninety days after the invoice date is February 8, 2027: "
         "still unpaid after that (from February 9, 2027), it is cause for permit revocation proceedings."
     )
@@ -1121,7 +1121,7 @@ def test_what_if_the_cleanup_bill_can_t_be_paid_by_its_due_date_is_its_late_pena
     found = compute(f"{said} {asked}", "inglewood", NOW, asked=asked)
     assert found is not None and found.kind == "late_fee"
     assert found.text.startswith("No penalty yet: pay the $4,000 by December 28, 2026.")
-    assert "$400 (10%)" in found.text
+    assert "$400 (10% of the invoice)" in found.text
     # never paying at all asks when the permit can be revoked: that comes first
     never = compute(f"{said} and if we never pay it?", "inglewood", NOW, asked="and if we never pay it?")
     assert never is not None and never.text.startswith("Ninety days after the invoice date")
@@ -1416,3 +1416,39 @@ def test_a_renewal_is_no_new_application_and_a_permit_number_no_frequency():
 def test_an_establishment_the_definition_makes_small_is_small_whatever_its_seats():
     found = compute("community center kitchen has 120 seats, whats the annual fee", "inglewood", NOW)
     assert found is not None and "$267" in found.text
+
+
+def test_a_capped_penalty_to_come_says_it_is_capped_and_a_clean_up_bill_paid_late_asks_the_late_fee():
+    """w44-s006: the City's clean-up cost billed under a waiver, "the penalty if we pay late?": the late fee,
+    not the 25% service charge on a clean-up, and the $1,000 it comes to said as the cap."""
+    said = (
+        "we have the waiver (no interceptor) and pay the grease clean up charge. city billed us actual cost "
+        "this year $12,400, invoice dated 11/9. how much is the penalty if we pay late? inglewood"
+    )
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and found.kind == "late_fee"
+    assert "$1,000 (capped at $1,000)" in found.text and "December 24, 2026" in found.text
+
+
+@pytest.mark.parametrize(
+    ("said", "city", "expected"),
+    [
+        # w44-s002: "we good till december" asks whether it is late, the verb left out
+        (
+            "inglewood. last time we had the interceptor pumped was june 2. our permit doesnt list any pumping "
+            "schedule. we good till december right?",
+            "inglewood",
+            "September 2, 2026",
+        ),
+        # w43-s019: a bin's size written with hyphens
+        (
+            "Our trash service is one 1-cubic-yard bin picked up once a week, and we only produce about 12 "
+            "gallons of food scraps a week. Do we qualify for the waiver?",
+            "victorville",
+            "don't qualify",
+        ),
+    ],
+)
+def test_facts_texted_the_way_people_write_them_are_computed(said, city, expected):
+    found = compute(said, city, NOW)
+    assert found is not None and expected in found.text
