@@ -295,7 +295,8 @@ def test_a_late_fee_not_yet_due_says_what_comes_and_when():
     found = compute("invoice from nov 10 for $413, unpaid, what penalty if late", "inglewood", NOW)
     assert found.text == (
         "No penalty yet: pay the $413 by December 25, 2026. If it is still unpaid on December 26, 2026, a "
-        "basic penalty of $41.30 (10% of the invoice) is added, and then 1.5% a month of the invoice plus that penalty. "
+        "basic penalty of $41.30 (10% of the invoice) is added, and then 1.5% a month of the invoice plus "
+        "that penalty. "
         "Ninety days after the invoice date is February 8, 2027: "
         "still unpaid after that (from February 9, 2027), it is cause for permit revocation proceedings."
     )
@@ -1435,8 +1436,8 @@ def test_a_capped_penalty_to_come_says_it_is_capped_and_a_clean_up_bill_paid_lat
     [
         # w44-s002: "we good till december" asks whether it is late, the verb left out
         (
-            "inglewood. last time we had the interceptor pumped was june 2. our permit doesnt list any pumping "
-            "schedule. we good till december right?",
+            "inglewood. last time we had the interceptor pumped was june 2. our permit doesnt list any "
+            "pumping schedule. we good till december right?",
             "inglewood",
             "September 2, 2026",
         ),
