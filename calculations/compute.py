@@ -271,7 +271,7 @@ _NOV = re.compile(
 # Which notice it is, said of the one talked about ("got a NOV, how much is the fine? ... its the second this
 # year", glossed "es the second este ano")
 _NTH_SAID = re.compile(
-    r"\b(?:it'?s|its|is|es|this is|that'?s|fue|was)\s+(?:the\s+|el\s+|our\s+|my\s+|mi\s+)?"
+    r"\b(?:it'?s|its|is|es|this is|that'?s|fue|was)\s+(?:the\s+|el\s+|la\s+|our\s+|my\s+|mi\s+)?"
     r"(?P<n>1st|first|2nd|second|3rd|third|4th|fourth|5th|fifth)\b",
     re.I,
 )
