@@ -86,7 +86,7 @@ _DEVICE_SIZE = _topic(
 _HAULER_LIST = _topic(
     # a list asked for, not a permit that does not list something ("our permit doesnt list any pumping
     # schedule"), nor "we good till december"
-    r"(?:\b(?:a|the|any|approved|of|una|la)\s+list\b|\blist\s+of\b|\b(?:approved|recommend(?:ed)?|certified)\b|"
+    r"(?:\b(?:a|the|any|approved|of|una|la|1|your)\s+list\b|\blist\s+(?:of|de)\b|\b(?:approved|recommend(?:ed)?|certified)\b|"
     r"\bgood\b(?=\s+(?:pump|haul|compan|vendor|contractor)))"
     r".{0,40}\b(?:pump(?:ing|er|ers)?|haul(?:ers?|ing)?|compan(?:y|ies)|vendors?|contractors?)\b"
     r"|\bwho\s+(?:are|r|is)\s+the\s+(?:approved|licensed)\b"
