@@ -43,7 +43,7 @@ from intake import (
 )
 from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_cross_streets, find_street_address, parse_location
-from intake.numbers import DIGITS_PATTERN
+from intake.numbers import DIGITS_PATTERN, in_digits
 from intake.phones import mentions_phone
 from intake.routing import (
     asks_a_question,
@@ -829,7 +829,7 @@ def _corrected_answer(
     for said in dict.fromkeys((_OLD_CLAUSE.sub(" ", text).strip(), stripped, text)):
         if not said:
             continue
-        amount = bool(_AMOUNT_WITH_UNIT.search(said))
+        amount = bool(_AMOUNT_WITH_UNIT.search(in_digits(said)))  # in words too ("thirty gallons")
         fits = []
         for spec in form.spec.fields:  # any answer given, asked yet or not ("64 asientos" said early)
             if values.get(spec.name) is None or spec.parser == "text":
@@ -1026,7 +1026,8 @@ _IS_ME = re.compile(
 # A person's own role said after their name ("Maria Gomez, owner, 310-555-0134"): the speaker's details.
 _ROLE_AFTER_NAME = re.compile(
     r"^\s*(?!(?:the|el|la|my|our|mi|nuestr[oa])\b)[^\W\d_]+(?:[ '-][^\W\d_]+){0,3},\s*"
-    rf"(?:the\s+|el\s+|la\s+)?(?P<role>{_ROLES}|{_ROLES_ES})\b[\s,.;:]*",
+    # "I'm Linda Park, property manager, 760-555-2046": the role with what it is of
+    rf"(?P<lead>(?:the\s+|el\s+|la\s+)?(?:[^\W\d_]+\s+)?)(?P<role>{_ROLES}|{_ROLES_ES})\b[\s,.;:]*",
     re.IGNORECASE,
 )
 
@@ -1108,7 +1109,7 @@ def contact_facts(
     if name_field is not None and asked not in ("person_name", "text"):
         said = _CONTACT_CUE.sub("", without_phones(text)).strip(" ,.;:")
         if role := _ROLE_AFTER_NAME.match(said):  # "Maria Gomez, owner": the name without the role
-            said = said[: role.start("role")].strip(" ,")
+            said = said[: role.start("lead")].strip(" ,")
         name = parse("person_name", said, ctx)
         if not name.ok:  # "... Owner is Parkline LLC; I'm the property manager, Tom Reyes, 760-555-0190."
             beside = _ROLE_BEFORE_NAME.sub("", without_phones(_sentence_with_phone(text))).strip(" ,.;:")
@@ -1370,7 +1371,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             )
             # "ay no perdon, con la terraza son 55 sillas" while another question is open: an amount said
             # again after an apology corrects the answer it fits
-            or bool(_SORRY_FIRST.match(message.text) and _AMOUNT_WITH_UNIT.search(message.text))
+            # (in words too: "Sorry, actually ... it's more like twenty-five, thirty gallons")
+            or bool(_SORRY_FIRST.match(message.text) and _AMOUNT_WITH_UNIT.search(in_digits(message.text)))
         )
         fixed = _corrected_answer(form, message, values) if corrects else None
         if fixed is None and not at_confirmation:

@@ -118,6 +118,12 @@ def spanish_words_to_number(text: str) -> int | None:
     return int(read) if read.isdigit() else None
 
 
+def in_digits(text: str) -> str:
+    """``text`` with its numbers in words, English or Spanish, written in digits ("more like twenty-five,
+    thirty gallons" → "more like 25, 30 gallons"), for telling whether it says an amount at all."""
+    return spanish_digits(alpha2digit(text, "en"))
+
+
 def spanish_digits(text: str) -> str:
     """``text`` with each Spanish number in words written in digits (``"a las siete"`` → ``"a las 7"``).
 

@@ -81,7 +81,9 @@ def _number(e164: str) -> phonenumbers.PhoneNumber | None:
 def _spoken_digits(text: str) -> str:
     """``"seven six oh five five five ..."`` → ``"7605550100 ..."``, when at least seven words are digit
     words; the digit words (and numerals) in a row become one run of digits, other words stay."""
-    words = re.findall(r"[a-z]+|\d+", text)  # Spanish digit words have no accents
+    # Spanish digit words have no accents; a sentence's end ends a run ("... zero one four eight. Oh, and do
+    # I need to stay?": that "oh" is no digit of the number)
+    words = re.findall(r"[a-z]+|\d+|[.?!;]", text)
     if sum(1 for w in words if w in _DIGIT_WORDS) < 7:
         return text
     runs: list[str] = []
@@ -93,7 +95,10 @@ def _spoken_digits(text: str) -> str:
         if digits:
             runs.append(digits)
             digits = ""
-        runs.append(word)
+        if word not in ".?!;":
+            runs.append(word)
+        elif runs and runs[-1] != ",":
+            runs.append(",")  # kept apart: the next run is another number
     return " ".join([*runs, digits] if digits else runs)
 
 

@@ -47,6 +47,9 @@ _NOT_A_NAME = {
     "idk",
     "anonymous",
     *("si", "nel", "claro", "nada", "ninguno", "saltar", "omitir", "no se", "anonimo", "anonima"),
+    # what opens another sentence ("Sorry, actually, I need to correct the amount")
+    *("sorry", "wait", "actually", "hold on", "oh", "um", "uh", "hi", "hello", "thanks", "thank you"),
+    *("perdon", "disculpe", "espere", "espera", "oiga", "hola", "gracias", "bueno", "este"),
 }
 # Words a sentence has and a person's name never does ("Parcel number is", "we serve Mexican food")
 _NOT_IN_A_NAME = {

@@ -1675,6 +1675,21 @@ def test_a_request_in_one_message_with_the_manager_s_role_before_the_name_fills_
     assert turn.next_slot == "space_waiver_confirmed"
 
 
+def test_the_writer_s_role_of_a_property_after_their_name_is_their_own():
+    """ "I'm Linda Park, property manager, 760-555-2046" (w43-c017): the one writing, whatever they manage;
+    the name without the role, and the number theirs, never asked again."""
+    said = (
+        "Palm Court Apartments, 15500 Seventh Street, Victorville. I'm Linda Park, property manager, "
+        "760-555-2046. We need it for the brown food-scrap containers. Our hauler did a site visit and wrote "
+        "a letter saying the enclosure is too small."
+    )
+    turn = decide(
+        SPACE_WAIVER_FORM, FormState({"city": "victorville"}, "services_requested"), say(said), CONTACTS
+    )
+    assert turn.updates["applicant_name"] == "Linda Park"
+    assert turn.updates["applicant_phone"] == "+17605552046"
+
+
 def test_the_open_question_said_back_before_its_answer_is_the_answer_not_a_question():
     values = {"overflowing_now": "yes", "city": "victorville", "what_spilling": "grease"}
     values |= {"location": {"text": "5th and Main", "kind": "intersection"}, "started_at": "2026-12-01T09:40"}
@@ -1924,3 +1939,20 @@ def test_the_other_city_asked_while_an_address_is_asked_is_a_side_question_not_t
         CONTACTS,
     )
     assert turn.aside and "facility_address" not in turn.updates
+
+
+def test_an_amount_corrected_in_words_after_an_apology_changes_it_and_is_no_name():
+    """ "Sorry, actually, I need to correct the amount ... more like twenty-five, thirty gallons" asked the
+    caller's name (w43-c004): the gallons change; "Sorry" is no name, and the name is asked again."""
+    values = {"overflowing_now": "yes", "city": "victorville", "what_spilling": "sewage"}
+    values |= {"location": {"text": "15400 Mesa Linda", "kind": "address"}, "started_at": "2026-12-01T09:20"}
+    values |= {"still_flowing": "yes", "reaches": ["gutter"], "volume": {"amount": 10, "unit": "gal"}}
+    values |= {"restaurant_involved": "yes", "restaurant_name": "Pho Saigon Kitchen"}
+    said = (
+        "Sorry, actually, I need to correct the amount. Tuan just texted, he says it's more like "
+        "twenty-five, thirty gallons, it's been going longer than I thought"
+    )
+    turn = decide(SPILL_FORM, FormState(values, "reporter_name"), say(said), CONTACTS)
+    assert turn.updates.get("volume", {}).get("amount") == 30
+    assert "reporter_name" not in turn.updates
+    assert turn.next_slot == "reporter_name"

@@ -281,3 +281,14 @@ def test_a_sentence_of_amounts_and_times_is_no_mistyped_phone_number():
 def test_a_number_said_in_paused_groups_is_the_phone_and_no_amount(said):
     assert parse_phone(said).value.e164 == "+17605550142"
     assert parse_quantity(said, "gal").value is None  # asked how much spilled: the phone is no amount
+
+
+def test_a_spoken_number_ends_where_its_sentence_does():
+    """ "... zero one four eight. Oh, and, do I need to stay here?" (w43-c001): that "oh" starts a sentence,
+    no eleventh digit."""
+    said = (
+        "My name's Rick, Rick Alvarado. Number is seven six oh, five five five, zero one four eight. Oh, "
+        "and, do I need to stay here or can I go?"
+    )
+    assert mentions_phone(said)
+    assert parse_phone(said).value == PhoneNumber("+17605550148")
