@@ -564,7 +564,11 @@ _RECKONING = {"annual_fee": "permit_fee"}
 # A question that asks who does something ("¿el manifiesto lo mando yo o el pumpero?", "do I send it or does
 # the company?"): its answer is the card's, before any day the conversation's earlier facts start
 _ASKS_WHO = re.compile(
-    r"\b(?:who|qui[eé]n)\b|\b(?:yo|i|we|nosotros)\b[^?.]{0,30}?\s(?:o|or)\s", re.IGNORECASE
+    # "who" asked, at a clause's start ("... and who sends it?", "¿quién lo manda?"), not of someone named
+    # ("we started giving the coffee grounds to a guy who composts")
+    r"(?:^|[.?!,;:¿]\s*|\b(?:and|or|but|so|then|to|for|by|with|y|o|pero|entonces|a|para|por|con)\s+)"
+    r"(?:who|qui[eé]n)\b|\b(?:yo|i|we|nosotros)\b[^?.]{0,30}?\s(?:o|or)\s",
+    re.IGNORECASE,
 )
 # The computed results that are a due date: said after the answer when the question asks something else
 _DUE_DATES = frozenset({"deadline", "spill_written_deadline"})

@@ -806,9 +806,9 @@ def route(intent: str, text: str) -> str:
     if intent == SORT_INTENT and is_hypothetical(text) and _AN_AMOUNT_OF_WASTE.search(text):
         return QUESTION_INTENT  # "What if it's 6 gallons instead? We could start composting coffee grounds"
     if intent == SORT_INTENT and _WEEKLY_AMOUNT.search(text):
-        return (
-            INFORM_INTENT  # "Food waste is maybe 8 gallons a week, mostly coffee grounds": the topic's fact
-        )
+        # "Food waste is maybe 8 gallons a week, mostly coffee grounds": the topic's fact; asked with it ("do
+        # we have to do the organics bin thing? ... maybe 12 gallons of food scraps a week"), a question
+        return QUESTION_INTENT if _is_question(text) else INFORM_INTENT
     if intent == SORT_INTENT and _KEPT.search(text) and not _CONTAINER_WORDS.search(text):
         return QUESTION_INTENT  # "y los recibos del plomero los guardo?": records kept, nothing thrown out
     if intent == SORT_INTENT and _A_PERIOD.search(text) and not _CONTAINER_WORDS.search(text):
@@ -1312,7 +1312,10 @@ _CART_RULE_WORDS = (
 _BIN_RULE = _words(*_CART_RULE_WORDS)
 # An amount of waste a week: a de minimis waiver's fact, whatever items it names
 _AN_AMOUNT = r"\d+(?:\.\d+)? (?:gal(?:lons?)?|galones|cubic yards?|yards?|yardas?)"
-_WEEKLY_AMOUNT = _words(_AN_AMOUNT + r"(?: (?:of \w+ )?(?:a|per|each|x|por|a la|cada) (?:week|semana|wk))")
+_WEEKLY_AMOUNT = _words(
+    _AN_AMOUNT
+    + r"(?: (?:of (?:\w+ ){1,2}|de (?:\w+ ){1,2})?(?:a|per|each|x|por|a la|cada) (?:week|semana|wk))"
+)
 _AN_AMOUNT_OF_WASTE = _words(_AN_AMOUNT)
 # What the city does about a business's carts, and its clocks ("y cuanto tiempo guardo esos papeles?"): a
 # rule, never an item to sort

@@ -82,6 +82,18 @@ def test_a_what_if_with_a_new_amount_is_computed_with_it_not_the_earlier_one(rea
     assert "22 gallons is not" in answer.text and "3 cubic yards" in answer.text  # the yards from before
 
 
+def test_a_what_if_that_names_someone_who_does_something_is_computed_first(real_index):
+    """ "what if its 6 gallons instead? we started giving the coffee grounds to a guy who composts"
+    (w43-c011): "a guy who composts" asks no who; the new amount's result comes first."""
+    earlier = (
+        "do we have to do the organics bin thing? small coffee shop in victorville, 1 yard trash bin emptied "
+        "once a week and maybe 12 gallons of food scraps a week"
+    )
+    said = "what if its 6 gallons instead? we started giving the coffee grounds to a guy who composts"
+    answer = free_answer(real_index, CityContacts(), said, "victorville", NOW, "sms", facts=earlier)
+    assert answer.text.startswith("Yes, you qualify to apply for a de minimis waiver.")
+
+
 def test_a_what_if_mid_waiver_request_is_computed_with_the_amounts_given(real_index):
     facts = deminimis_facts(
         {

@@ -925,6 +925,13 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
             "Food waste is maybe 8 gallons a week, mostly coffee grounds and lunch leftovers.",
             "inform",
         ),
+        # asked with the question it is for, a question (w43-c011)
+        (
+            "sort_item",
+            "do we have to do the organics bin thing? small coffee shop in victorville, 1 yard trash bin "
+            "emptied once a week and maybe 12 gallons of food scraps a week",
+            "ask_question",
+        ),
         ("sort_item", "where do coffee grounds go", "sort_item"),
     ],
 )
