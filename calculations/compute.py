@@ -233,7 +233,7 @@ _DOLLARS = re.compile(
     # "the 267 one", "a 413 bill": an amount named by what it is, without its dollar sign
     r"|\b(?<![$.,\d])(\d{2,5})(?:\.(\d{2}))?(?= (?:one|bill|invoice|factura|fee)\b)"
     # "its 413, dated august 14": the bill talked about, its amount
-    r"|\b(?:it'?s|its|it is)\s+(\d{2,5})(?:\.(\d{2}))?\b"
+    r"|\b(?:it'?s|its|it is)\s+(?:for\s+)?(\d{2,5})(?:\.(\d{2}))?\b"
     r"(?!\s*(?:gal|seat|day|sq|%|yard|min|hour|year|month|week))"
     # "la factura anual del fog de inglewood por 413" (glossed "invoice ... por 413"): what a bill is for
     r"|\b(?:invoice|bill|factura)\b(?:\s+[^\s\d$]+){0,6}?\s+(?:for|por)\s+(\d{2,5})(?:\.(\d{2}))?\b"

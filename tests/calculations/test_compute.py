@@ -1453,3 +1453,13 @@ def test_a_capped_penalty_to_come_says_it_is_capped_and_a_clean_up_bill_paid_lat
 def test_facts_texted_the_way_people_write_them_are_computed(said, city, expected):
     found = compute(said, city, NOW)
     assert found is not None and expected in found.text
+
+
+def test_a_bill_said_to_be_for_an_amount_gives_its_amount():
+    """ "the invoice is dated october 5 and its for 413" (w43-c018) after a late-fee question."""
+    said = (
+        "how bad are the late fees on our annual grease inspection fee? the invoice is dated october 5 and "
+        "its for 413"
+    )
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and found.text.startswith("As of today you owe $454.30")
