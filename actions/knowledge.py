@@ -1435,9 +1435,15 @@ class ActionFollowUp(Action):
             noted = frequency_noted(said, city or detect_city(facts), message_time(tracker))
             if missing is not None:
                 dispatcher.utter_message(text=" ".join(part for part in (noted, missing) if part))
-            elif looks_like_question(text) or asks_when_or_how_much(text):
+            elif (
+                looks_like_question(text)
+                or asks_when_or_how_much(text)
+                or len(text.split()) >= TELLS_WHAT_HAPPENED_WORDS
+            ):
                 # "nomas dime cuanto cuesta y ya" after cancelling an application: a question on the topic,
-                # which the classifier took for a fact
+                # which the classifier took for a fact; and "now we got an actual notice of violation dated
+                # 11/27 saying fix it within 10 days" after a cart tag: what happened next, answered on the
+                # topic (what it means for them), never the menu
                 result, events = on_the_topic(tracker, text, topic, city)
                 dispatcher.utter_message(text=result.text)
                 return events
@@ -1627,6 +1633,7 @@ _FOLLOW_UP_START = re.compile(
 )
 _BACK_REFERENCE = re.compile(r"\b(?:it|that|this|those|them|one|eso|ese|esa|esto|lo|la)\b", re.IGNORECASE)
 FOLLOW_UP_MAX_WORDS = 12
+TELLS_WHAT_HAPPENED_WORDS = 6  # a statement this long after an answer tells what happened, not "ok"
 OPENED_FOLLOW_UP_MAX_WORDS = 20  # a question that opens with "and ..." leans on the one before, long or not
 
 

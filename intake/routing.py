@@ -727,6 +727,8 @@ _TAG_QUESTION = re.compile(
 
 def route(intent: str, text: str) -> str:
     """The intent to act on: the classifier's, unless the message's meaning says another flow (or none)."""
+    if intent == "out_of_scope" and _HOW_OFTEN_IT_HAPPENED.search(text):
+        return INFORM_INTENT  # "this is like the 3rd time" after a cart tag: a fact about the matter at hand
     if intent in _SMALL_TALK and asks_what_comes_next(text):
         return QUESTION_INTENT  # "what now?" after a report is filed, taken for a goodbye or a thank-you
     if intent in QUESTION_LIKE and _ENDS_WITH_THANKS.search(text) and not asks_a_question(text):
@@ -1311,6 +1313,14 @@ _CART_RULE_WORDS = (
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
 # An amount of waste a week: a de minimis waiver's fact, whatever items it names
+# How often the matter at hand has happened ("this is like the 3rd time", "es la segunda vez que pasa"): a
+# fact for the conversation's topic, whatever else the classifier read in it
+_HOW_OFTEN_IT_HAPPENED = _words(
+    r"(?:1st|2nd|3rd|\d+th|first|second|third|fourth|fifth|primera|segunda|tercera|cuarta|quinta|\d+(?:ra|da|ta))"
+    r" (?:time|vez)",
+    r"(?:again|otra vez|de nuevo)",
+    r"(?:twice|three times|\d+ times|dos veces|tres veces|\d+ veces)",
+)
 _AN_AMOUNT = r"\d+(?:\.\d+)? (?:gal(?:lons?)?|galones|cubic yards?|yards?|yardas?)"
 _WEEKLY_AMOUNT = _words(
     _AN_AMOUNT

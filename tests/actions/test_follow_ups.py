@@ -1686,3 +1686,24 @@ def test_a_what_if_in_words_about_paying_or_when_stays_on_the_invoice(engine, sa
     # the invoice's clocks (its 45 days, its 90), never the appeal's card or the permit's fees
     assert "45" in text and "90" in text
     assert "$340" not in text and "appeal" not in text.lower() and "apela" not in text.lower()
+
+
+def test_what_happened_next_told_after_an_answer_is_answered_on_the_topic_not_met_with_the_menu(engine):
+    """ "this is like the 3rd time" after a cart tag (w44-c016): what repeated contamination brings, never
+    "What would you like to do?"; a short "ok cool" still gets the menu."""
+    topic = "got a tag on our brown bin saying contaminated?? victorville"
+    _, messages = _run(
+        ActionFollowUp(),
+        make_tracker(
+            text="this is like the 3rd time",
+            intent="inform",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    reply = " ".join(message.get("text") or "" for message in messages)
+    assert "more than two occasions" in reply and not any(m.get("response") for m in messages), reply
+    _, messages = _run(
+        ActionFollowUp(),
+        make_tracker(text="ok cool", intent="inform", slots={TOPIC_SLOT: topic, "city": "victorville"}),
+    )
+    assert [m.get("response") for m in messages] == ["utter_what_next"]

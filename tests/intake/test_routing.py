@@ -933,6 +933,10 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
             "ask_question",
         ),
         ("sort_item", "where do coffee grounds go", "sort_item"),
+        # how often it happened is a fact for the matter at hand, not another subject (w44-c016)
+        ("out_of_scope", "this is like the 3rd time", "inform"),
+        ("out_of_scope", "es la segunda vez que pasa", "inform"),
+        ("out_of_scope", "what's the weather tomorrow", "out_of_scope"),
     ],
 )
 def test_figures_of_speech_guesses_and_notices_go_where_they_mean(intent, said, routed):
