@@ -677,12 +677,18 @@ _IS_IT_SO = re.compile(
 _SAME_THERE = re.compile(r"\b(?:same|igual|lo mismo)\b[^.?!]{0,30}\?$", re.IGNORECASE)
 
 
+def _sentences(text: str) -> list[str]:
+    """A message's sentences: each line of a pasted letter is one too ("...over 90 days)\n\nis this hearing
+    date legit?")."""
+    return [part.strip() for part in re.split(r"(?<=[.!?;:])\s+|\s*\n+\s*", text.strip()) if part.strip()]
+
+
 def asks_a_question(text: str) -> bool:
     """Whether a message asks something in one of its sentences ("Quick question before we go on: what will
     the annual fee be?"), not just ends an answer unsure of itself ("started maybe 20 minutes ago?")."""
     if "¿" in text or _UNMARKED_QUESTION.match(text.strip()):
         return True
-    if any(_IS_IT_SO.match(sentence) for sentence in re.split(r"(?<=[.!?;:])\s+", text.strip())):
+    if any(_IS_IT_SO.match(sentence) for sentence in _sentences(text)):
         return True
     if _SAME_THERE.search(text.strip()):
         return True  # "... within 72 hours — same deal in Inglewood?" asks whether it is so there
@@ -692,7 +698,7 @@ def asks_a_question(text: str) -> bool:
         return True  # "ok. its been like 4 weeks tho. what now"
     if _UNSURE_HOW.search(text):
         return True  # "... said it gotta go to the city but idk how fast": asked without a question mark
-    sentences = re.split(r"(?<=[.!?;:])\s+", text.strip())
+    sentences = _sentences(text)
     # "If the waiver is approved, do we still pay any yearly grease charges?": the question after the comma
     return any(
         sentence.endswith("?") and any(_QUESTION_WORD.match(part.strip()) for part in sentence.split(","))
