@@ -1429,8 +1429,8 @@ def test_a_question_on_its_own_line_after_a_pasted_letter_is_asked():
     """w44-c017: the letter's lines are sentences of their own; the question after them is asked."""
     pasted = (
         "NOTICE OF PERMIT REVOCATION HEARING\nDate mailed: November 23, 2026\nHearing: December 10, 2026, "
-        "10:00 a.m.\nGrounds: failure to pay invoice #4471 (outstanding over 90 days)\n\nis this hearing date "
-        "legit? seems fast"
+        "10:00 a.m.\nGrounds: failure to pay invoice #4471 (outstanding over 90 days)\n\nis this hearing "
+        "date legit? seems fast"
     )
     assert asks_a_question(pasted)
     assert not asks_a_question("NOTICE OF VIOLATION\nDate mailed: November 23, 2026\nAmount: $250")
