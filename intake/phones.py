@@ -18,6 +18,7 @@ import phonenumbers
 from phonenumbers import Leniency, NumberParseException, PhoneNumberFormat, PhoneNumberMatcher
 
 from intake.core import ParseResult, _fail, _ok, normalize
+from intake.numbers import spanish_words_to_number, words_to_number
 from languages import t
 
 _REGION = "US"
@@ -34,6 +35,9 @@ _DIGIT_WORDS = {
     **{word: str(n) for n, word in enumerate(_SPELLED_DIGITS)},
     **{word: str(n) for n, word in enumerate(_SPANISH_DIGITS)},
 }
+
+
+_LETTER_O = frozenset({"o", "oh"})  # a zero said as the letter ("seven six oh"), never before a word
 
 
 @dataclass(frozen=True)
@@ -78,20 +82,43 @@ def _number(e164: str) -> phonenumbers.PhoneNumber | None:
         return None
 
 
+# The last digits said two at a time, as many people say a number ("... cinco cinco cinco, treinta y uno,
+# setenta y seis"; "... zero nine, thirty one"): a ten's word, with its unit
+_UNITS_ES = "uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve"
+_UNITS_EN = "one|two|three|four|five|six|seven|eight|nine"
+_PAIR_SAID = re.compile(
+    rf"\b(?:(?:veinte|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa)(?:\s+y\s+(?:{_UNITS_ES}))?"
+    r"|veinti(?:uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)|diez|once|doce|trece|catorce|quince|"
+    r"dieci(?:seis|siete|ocho|nueve)"
+    rf"|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:{_UNITS_EN}))?"
+    r"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b"
+)
+
+
+def _pair_in_digits(match: re.Match[str]) -> str:
+    number = words_to_number(match.group(0)) or spanish_words_to_number(match.group(0))
+    return f"{number:02d}" if number is not None and 10 <= number <= 99 else match.group(0)
+
+
 def _spoken_digits(text: str) -> str:
     """``"seven six oh five five five ..."`` → ``"7605550100 ..."``, when at least seven words are digit
     words; the digit words (and numerals) in a row become one run of digits, other words stay."""
     # Spanish digit words have no accents; a sentence's end ends a run ("... zero one four eight. Oh, and do
     # I need to stay?": that "oh" is no digit of the number)
+    text = _PAIR_SAID.sub(_pair_in_digits, text)  # "treinta y uno, setenta y seis": 31, 76
     words = re.findall(r"[a-z]+|\d+|[.?!;]", text)
-    if sum(1 for w in words if w in _DIGIT_WORDS) < 7:
+    if sum(len(w) if w.isdigit() and len(w) <= 2 else w in _DIGIT_WORDS for w in words) < 7:
         return text
     runs: list[str] = []
     digits = ""
-    for word in words:
+    for i, word in enumerate(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if word in _LETTER_O and after.isalpha() and after not in _DIGIT_WORDS:
+            word = f"{word}_"  # "cero cero ocho ocho, o a mi cel": "o" is "or", no digit, before a word
         if word in _DIGIT_WORDS or word.isdigit():
             digits += _DIGIT_WORDS.get(word, word)
             continue
+        word = word.rstrip("_")
         if digits:
             runs.append(digits)
             digits = ""

@@ -292,3 +292,22 @@ def test_a_spoken_number_ends_where_its_sentence_does():
     )
     assert mentions_phone(said)
     assert parse_phone(said).value == PhoneNumber("+17605550148")
+
+
+@pytest.mark.parametrize(
+    ("said", "e164"),
+    [
+        # the last digits said two at a time (s39-c005), in Spanish and in English
+        ("Telefono: cuatro dos cuatro, cinco cinco cinco, treinta y uno, setenta y seis.", "+14245553176"),
+        ("my number is seven six oh, five five five, zero nine, thirty one", "+17605550931"),
+        # "o" before a word is "or", no zero (s39-c009); a final "oh" is still a zero
+        (
+            "El numero del restaurante es tres uno cero, cinco cinco cinco, cero cero ocho ocho, o a mi cel, "
+            "que es el mismo",
+            "+13105550088",
+        ),
+        ("seven six oh five five five oh one oh oh", "+17605550100"),
+    ],
+)
+def test_numbers_said_the_ways_callers_say_them(said, e164):
+    assert parse_phone(said).value == PhoneNumber(e164)
