@@ -225,6 +225,9 @@ _UNPAID = re.compile(
     r"(?:never|never got|didn'?t get|wasn'?t|was not|hasn'?t been|has not been) paid|"
     r"(?:can'?t|cannot|can not|couldn'?t|unable to) pay|no (?:puedo|podemos|alcanzo a|alcanzamos a) pagar|"
     r"owe|overdue|penalt(?:y|ies)|no (?:lo |la |los )?(?:pago|pagamos|payment|pay)|"
+    # by when it must be paid, asked of a bill in hand: not paid yet ("¿Hasta cuándo tengo para pagarla?",
+    # glossed "by when tengo para pay")
+    r"(?:by when|until when|when|how long)\b[^.?!]{0,25}\bpay(?:ing|ed)?(?! it off)|"
     r"no (?:lo |la |los |las )?(?:he|hemos) pagado|sin pagar|recargos?|atrasad[oa]s?)\b",
     re.I,
 )
