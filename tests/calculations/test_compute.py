@@ -1468,8 +1468,8 @@ def test_a_bill_said_to_be_for_an_amount_gives_its_amount():
 def test_by_when_a_bill_in_hand_must_be_paid_is_its_pay_by_date():
     """s39-c010: asked by when to pay a dated bill (glossed from Spanish), not a permit's renewal."""
     said = (
-        "si hola tengo aqui 1 invoice de la city de inglewood dice inspection and control fee 413 dolares and "
-        "la fecha de la invoice es el 2 November by when tengo para pay"
+        "si hola tengo aqui 1 invoice de la city de inglewood dice inspection and control fee 413 dolares "
+        "and la fecha de la invoice es el 2 November by when tengo para pay"
     )
     found = compute(said, "inglewood", NOW)
     assert found is not None and found.text.startswith("No penalty yet: pay the $413 by December 17, 2026.")
