@@ -78,7 +78,11 @@ mean" when nothing is accepted."""
 
 # Everyday words a letter from an item's name, which are words, not typos: "y si se llena antes de los 60?"
 # (if it fills up) is no firewood ("leña", typed "lena")
-_EVERYDAY_WORDS = frozenset({"llena", "lleno", "llenan", "llenar", "llenando", "llenamos", "llenas"})
+_EVERYDAY_WORDS = frozenset(
+    {"llena", "lleno", "llenan", "llenar", "llenando", "llenamos", "llenas"}
+    # "cada cuanto tengo q revisar los botes" (check the carts) is no magazine ("revista")
+    | {"revisar", "revisa", "reviso", "revisan", "revisamos", "revise", "reviser"}
+)
 
 METHODS = ("exact", "contains", "fuzzy", "semantic", "none")
 """How an answer was found (``SortingAnswer.method``), most certain first; "none" when nothing was."""

@@ -262,6 +262,9 @@ def test_a_real_word_is_not_taken_for_a_typo(lexical_matcher: SortingMatcher) ->
     # "y si se llena antes de los 60?" (if it fills up before 60 days) is no firewood ("lena")
     assert lexical_matcher.match("y si se llena antes de los 60?") is None
     assert lexical_matcher.match("la lena de la chimenea").item.name == "tree stump"
+    # "cada cuanto tengo q revisar los botes" (check the carts, s40-c007) is no magazine ("revista")
+    assert lexical_matcher.match("y cada cuanto tengo q revisar los botes de los clientes?") is None
+    assert lexical_matcher.match("donde tiro las revistas viejas").item.name == "magazine"
 
 
 def test_whose_place_it_is_names_no_item(lexical_matcher: SortingMatcher) -> None:
