@@ -1462,6 +1462,9 @@ def may_ask_where_it_goes(intent: str, text: str) -> bool:
         and short
         and _NEXT_ITEM.match(text)
         and not (intent == CHANGE_INTENT and _GIVES_A_VALUE.search(text))  # "and the phone is 760 ..."
+        # "y si agregamos cuatro mesas de a dos?" (glossed "and if agregamos 4 mesas de a 2") after the
+        # yearly fee: a count supposed for the topic, no table to throw out
+        and not (is_hypothetical(text) and re.search(r"\d", text))
     )
     # "glass pasta sauce jar rinsed. victorville": the city said with the item asks where it goes
     with_the_city = (

@@ -651,6 +651,8 @@ def test_a_bare_fact_is_no_city(intent, text, routed):
         ("ask_question", "y las cascaras?", True),
         ("ask_question", "what about the interceptor?", False),  # the grease program's
         ("ask_question", "and how long is that good for, and what do we send the city with it?", False),
+        # a count supposed for the topic ("y si agregamos cuatro mesas de a dos?", glossed; s40-c006)
+        ("affirm", "and if agregamos 4 mesas de a 2", False),
     ],
 )
 def test_the_next_item_after_a_sorting_answer_may_be_sorting(intent, text, may_be):
