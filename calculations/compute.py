@@ -6,6 +6,7 @@ all in the message answers. A reader never guesses a missing value: no date, no 
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from decimal import Decimal
 
 import compliance
 from cities import inglewood, victorville
-from cities.wording import long_date
+from cities.wording import long_date, month_and_year
 from compliance.core import dollars, parse_city
 from compliance.inglewood.fog import BASIC_PENALTY_RATE, LateFee
 from intake.choices import ESTABLISHMENT_CHOICES
@@ -1382,7 +1383,55 @@ def _landscape(text: str, city: str | None, ctx: ParseContext) -> Computed | Non
     return Computed("landscape", result.reason, result.citation)
 
 
+# Records asked whether they may go ("can i toss those yet?", "those can go in the shredder?", "¿ya los puedo
+# tirar?"), dated by a month and a year ("receipts going back to march 2025")
+_RECORDS = re.compile(
+    r"\b(?:records?|receipts?|manifests?|invoices?|paperwork|papers|recibos|registros|papeles|facturas|"
+    r"manifiestos)\b",
+    re.I,
+)
+_LET_GO = re.compile(
+    r"\b(?:toss|throw (?:them |those |it )?(?:out|away)|shred\w*|get rid|discard|dump|trash (?:them|those)|"
+    r"tirar|tiro|botar|destruir|deshacerme|triturar)\b",
+    re.I,
+)
+_MONTH_AND_YEAR = re.compile(
+    rf"\b(?P<month>{MONTH_PATTERN})\.?\s+(?:of\s+|de\s+(?:l\s+)?)?(?P<year>20\d\d)\b", re.I
+)
+
+
+def _records_kept(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    """Whether records from a month may go yet ("grease pumping receipts going back to march 2025 ... can i
+    toss those yet?"): kept for the city's period from the month's last day (the latest record of that
+    month), so yes once that day has passed, else not yet and until when."""
+    if city is None or not (_RECORDS.search(text) and _LET_GO.search(text)):
+        return None
+    said = _MONTH_AND_YEAR.search(text)
+    if said is None:
+        return None
+    first, _ = find_date(f"{said['month']} 1, {said['year']}", ctx, ANY)
+    if not first.ok or first.value is None:
+        return None
+    last = first.value.replace(day=calendar.monthrange(first.value.year, first.value.month)[1])
+    deadline = compliance.deadline(city, "records_retention", last)
+    month = month_and_year(last)
+    if deadline.due < ctx.today:
+        lead = t(
+            "Yes: records from {month} had to be kept until {date}, and that day has passed.",
+            month=month,
+            date=long_date(deadline.due),
+        )
+    else:
+        lead = t(
+            "Not yet: keep the records from {month} until at least {date}.",
+            month=month,
+            date=long_date(deadline.due),
+        )
+    return Computed("deadline", lead, deadline.citation, (deadline.due,))
+
+
 _READERS: tuple[Reader, ...] = (
+    _records_kept,
     _spill_deadline,
     _damage_costs,
     _late_fee,
@@ -1401,6 +1450,7 @@ _READERS: tuple[Reader, ...] = (
 
 # The words that name each reader's rule in a follow-up's own words.
 _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
+    _records_kept: lambda text: _RECORDS.search(text) and _LET_GO.search(text),
     _spill_deadline: lambda text: _SPILL.search(text) or _WRITTEN.search(text),
     _damage_costs: lambda text: _SERVICE_CHARGE.search(text),
     _late_fee: lambda text: _INVOICE.search(text) or _UNPAID.search(text) or _FEE_NOTICE.search(text),

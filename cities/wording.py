@@ -26,6 +26,13 @@ def long_date(day: dt.date) -> str:
     return f"{MONTH_NAMES[day.month - 1]} {day.day}, {day.year}"
 
 
+def month_and_year(day: dt.date) -> str:
+    """``2025-03-31`` → ``"March 2025"`` (Spanish: ``"marzo de 2025"``)."""
+    if current() == SPANISH:
+        return f"{SPANISH_MONTH_NAMES[day.month - 1]} de {day.year}"
+    return f"{MONTH_NAMES[day.month - 1]} {day.year}"
+
+
 def short_date(day: dt.date) -> str:
     """``2026-08-14`` → ``"Aug 14, 2026"`` (SMS read-backs; Spanish ``"14 ago 2026"``)."""
     if current() == SPANISH:

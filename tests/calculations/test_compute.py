@@ -1473,3 +1473,29 @@ def test_by_when_a_bill_in_hand_must_be_paid_is_its_pay_by_date():
     )
     found = compute(said, "inglewood", NOW)
     assert found is not None and found.text.startswith("No penalty yet: pay the $413 by December 17, 2026.")
+
+
+@pytest.mark.parametrize(
+    ("said", "city", "starts"),
+    [
+        # w44-s015: two years in Victorville, from the month's last day
+        (
+            "cleaning out the office. we have grease pumping receipts going back to march 2025. victorville. "
+            "can i toss those yet?",
+            "victorville",
+            "Not yet: keep the records from March 2025 until at least March 31, 2027.",
+        ),
+        # four years in Inglewood
+        (
+            "we have pump receipts from march 2022, can those go in the shredder?",
+            "inglewood",
+            "Yes: records from March 2022 had to be kept until March 31, 2026",
+        ),
+    ],
+)
+def test_records_asked_whether_they_may_go_are_kept_for_the_city_s_period_from_their_month(
+    said, city, starts
+):
+    found = compute(said, city, NOW)
+    assert found is not None and found.text.startswith(starts)
+    assert compute("how long do we keep pump receipts?", city, NOW) is None  # no month: the card answers
