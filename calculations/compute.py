@@ -1353,10 +1353,10 @@ _LANDSCAPE = re.compile(r"\blandscap\w*|\blawn\b|\bjard[ií]n\b", re.I)
 # The square feet said of the landscape, before or after it ("about 2,000 sq ft of landscaping", "landscaping,
 # about 2,000 sq ft"), not the building's ("a new 3,000 sq ft restaurant with a small lawn")
 _LANDSCAPE_AREA = re.compile(
-    r"\b(?:landscap\w*|lawn|jard[ií]n)\W+(?:[a-z]+\W+){0,3}?(?P<after>\d[\d,]*)\s*"
+    r"\b(?:landscap\w*|lawn|jard[ií]n)\W+(?:[a-z]+\W+){0,4}?(?P<after>\d[\d,]*)\s*"
     r"(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\b"
     r"|\b(?P<before>\d[\d,]*)\s*(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\.?\s+"
-    r"(?:of\s+)?(?:new\s+|existing\s+)?(?:landscap\w*|lawn|jard[ií]n)",
+    r"(?:of\s+|de\s+)?(?:new\s+|existing\s+)?(?:landscap\w*|lawn|jard[ií]n)",
     re.I,
 )
 _REHABILITATED = re.compile(

@@ -1499,3 +1499,15 @@ def test_records_asked_whether_they_may_go_are_kept_for_the_city_s_period_from_t
     found = compute(said, city, NOW)
     assert found is not None and found.text.startswith(starts)
     assert compute("how long do we keep pump receipts?", city, NOW) is None  # no month: the card answers
+
+
+def test_a_landscape_s_area_said_a_few_words_after_it_in_a_gloss_is_its_area():
+    """s37-s014 glossed: "rehabilitate the landscape de enfrente son how 2,000 square feet de landscape
+    area"."""
+    said = (
+        "administro 1 edificio de 15 multifamily apartments en victorville vamos a rehabilitate the landscape "
+        "de enfrente son how 2,000 square feet de landscape area and we need permit de la city la law de "
+        "organics nos obliga a usar compost or mulch"
+    )
+    found = compute(said, "victorville", NOW)
+    assert found is not None and found.text.startswith("No: 2,000 square feet is not more than 2,500")
