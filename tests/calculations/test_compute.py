@@ -1506,8 +1506,8 @@ def test_a_landscape_s_area_said_a_few_words_after_it_in_a_gloss_is_its_area():
     area"."""
     said = (
         "administro 1 edificio de 15 multifamily apartments en victorville vamos a rehabilitate the "
-        "landscape de enfrente son how 2,000 square feet de landscape area and we need permit de la city la law de "
-        "organics nos obliga a usar compost or mulch"
+        "landscape de enfrente son how 2,000 square feet de landscape area and we need permit de la city "
+        "la law de organics nos obliga a usar compost or mulch"
     )
     found = compute(said, "victorville", NOW)
     assert found is not None and found.text.startswith("No: 2,000 square feet is not more than 2,500")
