@@ -261,11 +261,39 @@ _CALLED_ALREADY = re.compile(
 )
 
 
+# A caller correcting themselves while saying where ("The address is fourteen-four... no, sorry, that's our
+# office. The restaurant's suite is ...", "twenty-nine hundred... no, two nine four zero Crenshaw")
+_SELF_CORRECTION = re.compile(
+    r"(?:\.{2,}|…)\s*no\b"  # "twenty-nine hundred... no, two nine four zero Crenshaw"
+    r"|\b(?:no+,?\s+(?:sorry|wait|perd[oó]n|espere|espera)|no wait|sorry,?\s+no|i mean|mejor dicho|"
+    r"quiero decir)\b"
+    # the old place named, then the new one: "no es en la market, es en la la brea", "not Main, it's 5th"
+    r"|\bno\s+es\s+[^,.;]+,\s*(?:es|sino)\b|\bnot\s+[^,.;]+,\s*(?:it'?s|its|but)\b",
+    re.IGNORECASE,
+)
+_NAMES_A_PLACE = re.compile(rf"\d|\b{STREET_SUFFIX}\b|\b(?:and|y|&)\b", re.IGNORECASE)
+
+
+def _as_said_last(text: str) -> str:
+    """The place as the caller said it after correcting themselves: the words after the last correction
+    when they name a place, else the sentences after it ("no, sorry, that's our office. The restaurant's
+    suite is ..."); ``text`` as it is without one, or when nothing follows it."""
+    corrections = list(_SELF_CORRECTION.finditer(text))
+    if not corrections:
+        return text
+    after = text[corrections[-1].end() :].strip(" .,")
+    sentence, _, rest = after.partition(". ")
+    if _NAMES_A_PLACE.search(sentence):
+        return after or text
+    return rest.strip(" .") or after or text
+
+
 def parse_location(text: str) -> ParseResult[Location]:
     """A street address, cross streets ("5th and Main", "Main & 5th", "Main at 5th"), a manhole or a
     landmark. Light validation only: the crew reads the text as typed."""
     original = " ".join(str(text).split()).strip(" .")
     original = _CALLED_ALREADY.sub("", f"{original}. ", count=1).strip(" .")  # "ya llame. es en la 3rd ..."
+    original = _as_said_last(original)
     normalized = normalize(original).strip(" .")
     example = t(_LOCATION_EXAMPLE)
     if not normalized:

@@ -71,8 +71,9 @@ def parse_person_name(text: str) -> ParseResult[str]:
     if not name or not any(c.isalpha() for c in name):
         return _fail(t(_TYPE_YOUR_NAME))
     plain = _strip_accents(normalize(name))
-    if plain in _NOT_A_NAME or _NOT_IN_A_NAME.intersection(re.findall(r"[^\W\d_]+", plain)):
-        return _fail(t(_TYPE_YOUR_NAME))
+    words = re.findall(r"[^\W\d_]+", plain)
+    if plain in _NOT_A_NAME or _NOT_IN_A_NAME.intersection(words) or all(w in _NOT_A_NAME for w in words):
+        return _fail(t(_TYPE_YOUR_NAME))  # "Yes. Yes, that's right": a yes said twice, no name
     # a name has no figures and few words ("We'll have 64 seats and no drive-thru" answers something else)
     if len(name) > 100 or any(c.isdigit() for c in name) or len(name.split()) > MAX_NAME_WORDS:
         return _fail(t("Please type just your name, for example Maria Lopez."))

@@ -106,7 +106,15 @@ def test_person_names_keep_any_script(text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "yes", "skip", "12345", "x" * 101, "Parcel number is", "The owner", "es el dueño"]
+    "text",
+    [
+        *("", "yes", "skip", "12345", "x" * 101, "Parcel number is", "The owner", "es el dueño"),
+        # a yes said twice, an apology opening a correction (w43-c004)
+        *(
+            "Yes. Yes, that's right, with the thirty gallons.",
+            "Sorry, actually, I need to correct the amount",
+        ),
+    ],
 )
 def test_not_names(text: str) -> None:
     assert parse_person_name(text).error is not None

@@ -53,3 +53,31 @@ def test_only_saying_the_city_was_called_asks_where_again():
 )
 def test_the_place_said_inside_a_caller_s_story_is_found_when_it_names_something_findable(story, place):
     assert find_place(story) == place
+
+
+@pytest.mark.parametrize(
+    ("said", "where"),
+    [
+        # the words after a caller corrects themselves (w43-c004, w43-c008, s18-c002)
+        (
+            "The address is fourteen-four... no, sorry, that's our office. The restaurant's suite is, uh, "
+            "fifteen four hundred Mesa Linda, suite C.",
+            "The restaurant's suite is, uh, fifteen four hundred Mesa Linda, suite C",
+        ),
+        (
+            "Address is, uh, twenty-nine hundred... no, two nine four zero Crenshaw Boulevard.",
+            "two nine four zero Crenshaw Boulevard",
+        ),
+        (
+            "no espere, perdon, no es en la market, es en la la brea avenue cerca de la manchester",
+            "en la la brea avenue cerca de la manchester",
+        ),
+        # no correction: as said
+        (
+            "behind the Del Taco, not the front, on Palmdale Rd",
+            "behind the Del Taco, not the front, on Palmdale Rd",
+        ),
+    ],
+)
+def test_a_place_corrected_as_it_is_said_is_the_place_said_last(said, where):
+    assert parse_location(said).value.text == where
