@@ -735,6 +735,8 @@ def route(intent: str, text: str) -> str:
     """The intent to act on: the classifier's, unless the message's meaning says another flow (or none)."""
     if intent == "out_of_scope" and _HOW_OFTEN_IT_HAPPENED.search(text):
         return INFORM_INTENT  # "this is like the 3rd time" after a cart tag: a fact about the matter at hand
+    if intent == "out_of_scope" and _A_RATE_OR_AMOUNT.search(text) and "?" in text:
+        return QUESTION_INTENT  # "y el 1.5% sobre cuanto se saca?" after a late fee: how the rule counts
     if intent in _SMALL_TALK and asks_what_comes_next(text):
         return QUESTION_INTENT  # "what now?" after a report is filed, taken for a goodbye or a thank-you
     if intent in QUESTION_LIKE and _ENDS_WITH_THANKS.search(text) and not asks_a_question(text):
@@ -1319,6 +1321,8 @@ _CART_RULE_WORDS = (
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
 # An amount of waste a week: a de minimis waiver's fact, whatever items it names
+# A rate or an amount of money said ("the 1.5%", "$267"): what the ordinances' fees and penalties are made of
+_A_RATE_OR_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|percent|por\s*ciento)|\$\s?\d", re.IGNORECASE)
 # How often the matter at hand has happened ("this is like the 3rd time", "es la segunda vez que pasa"): a
 # fact for the conversation's topic, whatever else the classifier read in it
 _HOW_OFTEN_IT_HAPPENED = _words(

@@ -62,6 +62,23 @@ _MILLIONS = re.compile(r"(?P<amount>\d+(?:[.,]\d+)?)\s+mill[oó]n(?:es)?\b", re.
 _PER_CENT = re.compile(r"\s+por\s*ciento\b", re.IGNORECASE)
 
 
+# "cuartos" are rooms in a hotel ("tenemos 150 cuartos"), which the number reader would take for "4ᵒˢ"
+_ROOMS = re.compile(r"\bcuartos\b", re.IGNORECASE)
+# "a un cuarto" of its depth is a quarter, not the fourth
+_A_QUARTER = re.compile(r"\b(?:un|1)\s+cuarto\b", re.IGNORECASE)
+# An ordinal the number reader wrote as a figure ("la tercera vez" → "la 3ª vez"): in English ("3rd time")
+_ORDINAL_FIGURE = re.compile(r"\b(\d+)(?:ᵒˢ|ᵃˢ|ᵒ|ᵃ|ª|º)")
+_ENGLISH_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
+def _ordinals_in_english(text: str) -> str:
+    def english(match: re.Match[str]) -> str:
+        n = int(match.group(1))
+        return f"{n}{'th' if 10 <= n % 100 <= 20 else _ENGLISH_SUFFIX.get(n % 10, 'th')}"
+
+    return _ORDINAL_FIGURE.sub(english, text)
+
+
 def gloss(text: str) -> str:
     """``text`` with every glossary phrase replaced by its English words (longest phrase first); words the
     glossary does not know (names, numbers, English words in Spanglish) are kept as written; number words
@@ -69,7 +86,9 @@ def gloss(text: str) -> str:
     text = _NOV_ACRONYM.sub(r"\g<before> notice of violation", text)  # before "un" is "1": "1 nov" is a day
     text = _MILLIONS.sub(r"\g<amount> million", text)  # "1.5 millones": 1.5 million, not "1.5 1000000"
     text = _PER_CENT.sub(" percent", text)  # "veinticinco por ciento": 25 percent, not "25 por 100"
-    words = _TOKEN.findall(_AGO.sub(_ago, plain(alpha2digit(_SOME.sub(_some, text), "es", threshold=0))))
+    text = _A_QUARTER.sub("a quarter", _ROOMS.sub("habitaciones", text))
+    digits = _ordinals_in_english(alpha2digit(_SOME.sub(_some, text), "es", threshold=0))
+    words = _TOKEN.findall(_AGO.sub(_ago, plain(digits)))
     table = glossary()
     longest = max((len(k) for k in table), default=1)
     out: list[str] = []

@@ -939,6 +939,8 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
         ("out_of_scope", "this is like the 3rd time", "inform"),
         ("out_of_scope", "es la segunda vez que pasa", "inform"),
         ("out_of_scope", "what's the weather tomorrow", "out_of_scope"),
+        # a rate asked about after a late fee is the fee's (s40-c011)
+        ("out_of_scope", "and el 1.5% sobre how much se saca?", "ask_question"),
     ],
 )
 def test_figures_of_speech_guesses_and_notices_go_where_they_mean(intent, said, routed):

@@ -109,6 +109,12 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("vamos a construir una casa nueva con un jardin de unos 800 pies cuadrados", "a landscape of"),
         ("quiero llevar yo mismo la comida a la planta de composta", "self-haul"),
         ("pa no pagar el bin cafe", "so we don't have to pay"),
+        # a hotel's rooms, a quarter full and how many times, never ordinals in figures (s40-c014)
+        ("tenemos 150 cuartos y un restaurante adentro", "150 rooms"),
+        ("la trampa esta a un cuarto", "a quarter"),
+        ("es la tercera vez que me pasa", "third time"),
+        ("ya es la 3ra vez q me dan un NOV", "third time"),
+        ("es el segundo aviso", "second notice"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
