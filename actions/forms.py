@@ -775,6 +775,14 @@ def _said_again(
 # Answers a correction can name by its value alone ("it was the 24th, not the 25th", "make that 750
 # gallons"): a date or time, a phone number, an amount that says its unit.
 _CORRECTABLE = frozenset({"date", "moment", "phone"})
+# Words that describe where something is, in a place told again ("It's the back lot, by the dumpsters,
+# kind of between the Wingstop and the mattress store")
+_DESCRIBES_A_PLACE = re.compile(
+    r"\b(?:lot|alley|street|st|road|rd|ave|avenue|blvd|boulevard|corner|behind|between|next to|in front|"
+    r"across|near|manhole|cleanout|driveway|sidewalk|suite|calle|avenida|esquina|atr[aá]s|enfrente|junto|"
+    r"entre|estacionamiento|callej[oó]n|banqueta)\b",
+    re.IGNORECASE,
+)
 # Words that ask to change an answer, with no new value of their own ("change the address", "la dirección
 # está mal")
 _ASKS_A_CHANGE = re.compile(
@@ -1412,10 +1420,18 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 spec.parser in _CORRECTABLE | _AMOUNTS | _CHOICES
             ):  # "pumped on Friday, November 27, not Monday"
                 new_value = _new_value_said(spec, message, values)
-            elif spec.parser == "location" and not _ASKS_A_CHANGE.search(message.text):
+            elif (
+                spec.parser == "location"
+                and not at_confirmation
+                and not _ASKS_A_CHANGE.search(message.text)
+                and not looks_like_question(message.text)
+                and _DESCRIBES_A_PLACE.search(message.text)
+                and (place := parse("location", message.text, message.ctx)).ok
+            ):
                 # "It's the back lot, by the dumpsters, ... the address is fourteen-something Bear Valley":
-                # the place told again in more words, the first ones kept ("change the address" asks again)
-                new_value = _corrected_to(spec, ("", message.text), message, values)
+                # the place told again in more words ("change the address" asks again; "the location looks
+                # right" at the read-back changes nothing)
+                new_value = place.slot
             updates[named] = new_value
             confirmed, failures = False, 0
             skipped = tuple(s for s in skipped if s != named)

@@ -566,7 +566,8 @@ _RECKONING = {"annual_fee": "permit_fee"}
 _ASKS_WHO = re.compile(
     # "who" asked, at a clause's start ("... and who sends it?", "¿quién lo manda?"), not of someone named
     # ("we started giving the coffee grounds to a guy who composts")
-    r"(?:^|[.?!,;:¿]\s*|\b(?:and|or|but|so|then|to|for|by|with|y|o|pero|entonces|a|para|por|con)\s+)"
+    r"(?:^|[.?!,;:¿]\s*|\b(?:and|or|but|so|then|to|for|by|with|know|sure|tell me|wonder\w*|ask\w*|"
+    r"whether|y|o|pero|entonces|a|para|por|con|sabe|saber|s[eé]|dime|pregunt\w*)\s+)"
     r"(?:who|qui[eé]n)\b|\b(?:yo|i|we|nosotros)\b[^?.]{0,30}?\s(?:o|or)\s",
     re.IGNORECASE,
 )
@@ -1438,7 +1439,10 @@ class ActionFollowUp(Action):
             elif (
                 looks_like_question(text)
                 or asks_when_or_how_much(text)
-                or len(text.split()) >= TELLS_WHAT_HAPPENED_WORDS
+                or (
+                    len(text.split()) >= TELLS_WHAT_HAPPENED_WORDS
+                    and (changes_a_fact(text) or _A_LETTER_CAME.search(text))
+                )
             ):
                 # "nomas dime cuanto cuesta y ya" after cancelling an application: a question on the topic,
                 # which the classifier took for a fact; and "now we got an actual notice of violation dated
@@ -1633,7 +1637,11 @@ _FOLLOW_UP_START = re.compile(
 )
 _BACK_REFERENCE = re.compile(r"\b(?:it|that|this|those|them|one|eso|ese|esa|esto|lo|la)\b", re.IGNORECASE)
 FOLLOW_UP_MAX_WORDS = 12
-TELLS_WHAT_HAPPENED_WORDS = 6  # a statement this long after an answer tells what happened, not "ok"
+TELLS_WHAT_HAPPENED_WORDS = 6  # a statement this long, with a new fact, tells what happened next
+# A notice or a letter that came ("now we got an actual notice of violation", "nos llegó una carta")
+_A_LETTER_CAME = re.compile(
+    r"\b(?:notice|letter|tag|ticket|citation|invoice|bill|nov|aviso|carta|etiqueta|multa|factura)\b", re.I
+)
 OPENED_FOLLOW_UP_MAX_WORDS = 20  # a question that opens with "and ..." leans on the one before, long or not
 
 

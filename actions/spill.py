@@ -627,8 +627,10 @@ def _the_place_said(text: str) -> str | None:
 # A clause that says where the spill flows to, not where it is ("it's running down the gutter toward the
 # storm drain", "ya se está yendo pa la coladera")
 _FLOWS_TO = re.compile(
-    r"\b(?:running|going|flowing|heading|headed|draining|runs|goes|flows|spreading|llegando|yendo|corriendo|"
-    r"va|se\s+va|escurriendo)\b[^,.;]*?\b(?:to|toward|towards|into|down|a|al|hacia|pa|para)\b",
+    r"\b(?:running|going|flowing|heading|headed|draining|runs|goes|flows|spreading)\s+(?:\w+\s+){0,2}?"
+    r"(?:to|toward|towards|into|down)\s+(?:the|a)\b"
+    r"|\b(?:llegando|yendo|corriendo|va|se\s+va|escurriendo)\s+(?:\w+\s+){0,1}?(?:pa|para|hacia|a|al)\s+"
+    r"(?:la|el|los|las)?\b",
     re.IGNORECASE,
 )
 

@@ -17,7 +17,7 @@ import compliance
 from cities import inglewood, victorville
 from cities.wording import long_date, month_and_year
 from compliance.core import dollars, parse_city
-from compliance.inglewood.fog import BASIC_PENALTY_RATE, LateFee
+from compliance.inglewood.fog import BASIC_PENALTY_CAP, BASIC_PENALTY_RATE, LateFee
 from intake.choices import ESTABLISHMENT_CHOICES
 from intake.core import ANY, FUTURE, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date
@@ -228,7 +228,8 @@ _UNPAID = re.compile(
     r"owe|overdue|penalt(?:y|ies)|no (?:lo |la |los )?(?:pago|pagamos|payment|pay)|"
     # by when it must be paid, asked of a bill in hand: not paid yet ("¿Hasta cuándo tengo para pagarla?",
     # glossed "by when tengo para pay")
-    r"(?:by when|until when|when|how long)\b[^.?!]{0,25}\bpay(?:ing|ed)?(?! it off)|"
+    r"(?:by when|until when|when (?:do|must|should) (?:i|we) (?:have|need) to|how long do (?:i|we) have to)\b"
+    r"[^.?!]{0,25}\bpay\b|"
     r"no (?:lo |la |los |las )?(?:he|hemos) pagado|sin pagar|recargos?|atrasad[oa]s?)\b",
     re.I,
 )
@@ -237,7 +238,7 @@ _DOLLARS = re.compile(
     # "the 267 one", "a 413 bill": an amount named by what it is, without its dollar sign
     r"|\b(?<![$.,\d])(\d{2,5})(?:\.(\d{2}))?(?= (?:one|bill|invoice|factura|fee)\b)"
     # "its 413, dated august 14": the bill talked about, its amount
-    r"|\b(?:it'?s|its|it is)\s+(?:for\s+)?(\d{2,5})(?:\.(\d{2}))?\b"
+    r"|\b(?:it'?s|its|it is)\s+(?:for\s+)?(?!20\d\d\b)(\d{2,5})(?:\.(\d{2}))?\b"
     r"(?!\s*(?:gal|seat|day|sq|%|yard|min|hour|year|month|week))"
     # "la factura anual del fog de inglewood por 413" (glossed "invoice ... por 413"): what a bill is for
     r"|\b(?:invoice|bill|factura)\b(?:\s+[^\s\d$]+){0,6}?\s+(?:for|por)\s+(\d{2,5})(?:\.(\d{2}))?\b"
@@ -554,7 +555,7 @@ def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | 
     when the message dates the invoice."""
     if city != "inglewood" or not _CITY_WORK.search(text):
         return None
-    if _PAYING_LATE.search(text) and not _SERVICE_CHARGE.search(text):
+    if _PAYING_LATE.search(text) and not (_SERVICE_CHARGE.search(text) or _BILLED_TOTAL.search(text)):
         return (
             None  # "city billed us its clean-up cost, $12,400 ... the penalty if we pay late?": the late fee
         )
@@ -867,7 +868,7 @@ def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
     revocation = "" if fee.revocation_proceedings or revocation_said else _revocation_sentence(fee)
     if not fee.delinquent:
         later = compliance.late_fee(fee.invoice_date, fee.base_amount, fee.penalty_starts)
-        capped = later.basic_penalty < later.base_amount * BASIC_PENALTY_RATE  # "$1,000 (capped at $1,000)"
+        capped = later.base_amount * BASIC_PENALTY_RATE > BASIC_PENALTY_CAP  # "$1,000 (capped at $1,000)"
         penalty = t(
             "If it is still unpaid on {date}, a basic penalty of {basic}{capped} is added, and then 1.5% a "
             "month of the invoice plus that penalty.",
@@ -1353,8 +1354,9 @@ _LANDSCAPE = re.compile(r"\blandscap\w*|\blawn\b|\bjard[ií]n\b", re.I)
 # The square feet said of the landscape, before or after it ("about 2,000 sq ft of landscaping", "landscaping,
 # about 2,000 sq ft"), not the building's ("a new 3,000 sq ft restaurant with a small lawn")
 _LANDSCAPE_AREA = re.compile(
-    r"\b(?:landscap\w*|lawn|jard[ií]n)\W+(?:[a-z]+\W+){0,4}?(?P<after>\d[\d,]*)\s*"
-    r"(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\b"
+    r"\b(?:landscap\w*|lawn|jard[ií]n)\W+(?:(?:is|are|of|about|around|roughly|approx\w*|like|maybe|de|en|"
+    r"enfrente|son|es|how|como|unos|area|total)\W+){0,4}?(?P<after>\d[\d,]*)\s*"
+    r"(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\b(?!\s+(?:building|restaurant|store|edificio|local))"
     r"|\b(?P<before>\d[\d,]*)\s*(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\.?\s+"
     r"(?:of\s+|de\s+)?(?:new\s+|existing\s+)?(?:landscap\w*|lawn|jard[ií]n)",
     re.I,
@@ -1390,13 +1392,24 @@ _RECORDS = re.compile(
     r"manifiestos)\b",
     re.I,
 )
-_LET_GO = re.compile(
-    r"\b(?:toss|throw (?:them |those |it )?(?:out|away)|shred\w*|get rid|discard|dump|trash (?:them|those)|"
-    r"tirar|tiro|botar|destruir|deshacerme|triturar)\b",
+# the grease devices' service the records are of (the organics chapter sets no such period)
+_OF_A_GREASE_SERVICE = re.compile(
+    r"\b(?:pump\w*|grease|interceptors?|traps?|manifests?|trampas?|grasa|bombeo\w*|limpieza\w*|manifiestos?)\b",
     re.I,
 )
+_OF_ORGANICS = re.compile(
+    r"\b(?:organic\w*|recycl\w*|self[- ]?haul\w*|compost\w*|org[aá]nicos|reciclaje)\b", re.I
+)
+_LET_GO = re.compile(
+    r"\b(?:toss|throw (?:them |those |it )?(?:out|away)|shred\w*|get rid|discard|"
+    r"tirar(?:los|las)?|botar(?:los|las)?|destruir(?:los|las)?|deshacerme|triturar)\b",
+    re.I,
+)
+# the month and year the records go back to ("receipts going back to march 2025", "recibos de marzo de 2024")
 _MONTH_AND_YEAR = re.compile(
-    rf"\b(?P<month>{MONTH_PATTERN})\.?\s+(?:of\s+|de\s+(?:l\s+)?)?(?P<year>20\d\d)\b", re.I
+    r"\b(?:from|since|to|back to|dating to|de|desde)\s+"
+    rf"(?P<month>{MONTH_PATTERN})\.?\s+(?:of\s+|de\s+(?:l\s+)?)?(?P<year>20\d\d)\b",
+    re.I,
 )
 
 
@@ -1406,6 +1419,8 @@ def _records_kept(text: str, city: str | None, ctx: ParseContext) -> Computed | 
     month), so yes once that day has passed, else not yet and until when."""
     if city is None or not (_RECORDS.search(text) and _LET_GO.search(text)):
         return None
+    if not _OF_A_GREASE_SERVICE.search(text) or _OF_ORGANICS.search(text) or _UNPAID.search(text):
+        return None  # organics records (no period in the chapter), or an unpaid bill (its late fee)
     said = _MONTH_AND_YEAR.search(text)
     if said is None:
         return None
@@ -1431,10 +1446,10 @@ def _records_kept(text: str, city: str | None, ctx: ParseContext) -> Computed | 
 
 
 _READERS: tuple[Reader, ...] = (
-    _records_kept,
     _spill_deadline,
     _damage_costs,
     _late_fee,
+    _records_kept,
     _nov_fee,
     _annual_fee,
     _deminimis,
@@ -1830,8 +1845,9 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
 # A letter or an order that came a moment ago, with no day said ("they just handed us an emergency suspension
 # order", "nos acaban de dar una orden"): the day is today
 _JUST_HAPPENED = re.compile(
+    # (not "just mailed": a letter in hand was mailed before it came)
     r"\b(?:just|acab(?:a|an|o|amos)\s+de)\s+(?:came|come|handed|gave|given|served|delivered|dropped|got|"
-    r"received|posted|issued|mailed|shut|tagged|left|llegar|entregar|dar(?:nos|me)?|dejar|recibir|traer|"
+    r"received|issued|shut|tagged|left|llegar|entregar|dar(?:nos|me)?|dejar|recibir|traer|"
     r"poner|pegar|cortar)\w*\b",
     re.IGNORECASE,
 )

@@ -95,7 +95,7 @@ _RE_PLACE_IN_STORY = re.compile(
 
 
 # A caller's fillers, which break a place in two ("in front of our restaurant, on, uh, Century Boulevard")
-_RE_SPOKEN_FILLER = re.compile(r"(?:,\s*)?\b(?:uh+|um+|erm|eh+|este)\b(?:\s*,)?", re.IGNORECASE)
+_RE_SPOKEN_FILLER = re.compile(r"(?:,\s*)?\b(?:uh+|um+|erm|eh+)\b(?:\s*,)?", re.IGNORECASE)
 # The sewer opening or outdoor spot a caller names, to the end of its clause ("the manhole in the street
 # right in front of our restaurant")
 _RE_PLACE_CLAUSE = re.compile(rf"\b(?:the\s+|a\s+|la\s+|el\s+)?(?:{_PLACE_NOUN})\b[^,.;!?]*", re.IGNORECASE)
@@ -103,7 +103,7 @@ _RE_PLACE_CLAUSE = re.compile(rf"\b(?:the\s+|a\s+|la\s+|el\s+)?(?:{_PLACE_NOUN})
 _RE_ON_A_STREET = re.compile(
     rf"\b(?:on|at|off|en)\s+(?:the\s+|la\s+|el\s+)?(?P<street>(?:\d{{1,6}}\s+)?(?:[nsew]\.?\s+)?"
     rf"(?!(?:our|my|their|your|his|her|its|this|that|a|an|nuestr[ao]|mi|su)\b)"
-    rf"[A-Z0-9][\w'-]*(?:\s+[A-Z0-9][\w'-]*){{0,3}}\s+{STREET_SUFFIX})\b\.?",
+    rf"(?-i:[A-Z0-9])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){{0,3}}\s+(?!way\b){STREET_SUFFIX})\b\.?",
     re.IGNORECASE,
 )
 

@@ -95,6 +95,11 @@ _PAIR_SAID = re.compile(
 )
 
 
+_DIGITS_BEFORE_PAIRS = (
+    6  # the area code and the exchange, said digit by digit, before the last digits in pairs
+)
+
+
 def _pair_in_digits(match: re.Match[str]) -> str:
     number = words_to_number(match.group(0)) or spanish_words_to_number(match.group(0))
     return f"{number:02d}" if number is not None and 10 <= number <= 99 else match.group(0)
@@ -105,9 +110,12 @@ def _spoken_digits(text: str) -> str:
     words; the digit words (and numerals) in a row become one run of digits, other words stay."""
     # Spanish digit words have no accents; a sentence's end ends a run ("... zero one four eight. Oh, and do
     # I need to stay?": that "oh" is no digit of the number)
-    text = _PAIR_SAID.sub(_pair_in_digits, text)  # "treinta y uno, setenta y seis": 31, 76
+    pairs = 0
+    if sum(1 for w in re.findall(r"[a-z]+", text) if w in _DIGIT_WORDS) >= _DIGITS_BEFORE_PAIRS:
+        # "cuatro dos cuatro, cinco cinco cinco, treinta y uno, setenta y seis": 31, 76 after the first six
+        text, pairs = _PAIR_SAID.subn(_pair_in_digits, text)
     words = re.findall(r"[a-z]+|\d+|[.?!;]", text)
-    if sum(len(w) if w.isdigit() and len(w) <= 2 else w in _DIGIT_WORDS for w in words) < 7:
+    if sum(1 for w in words if w in _DIGIT_WORDS) + 2 * pairs < 7:
         return text
     runs: list[str] = []
     digits = ""

@@ -818,7 +818,9 @@ def route(intent: str, text: str) -> str:
     if intent == SORT_INTENT and _WEEKLY_AMOUNT.search(text):
         # "Food waste is maybe 8 gallons a week, mostly coffee grounds": the topic's fact; asked with it ("do
         # we have to do the organics bin thing? ... maybe 12 gallons of food scraps a week"), a question
-        return QUESTION_INTENT if _is_question(text) else INFORM_INTENT
+        if _is_question(text) and not _WHERE_DOES_IT_GO.search(text):
+            return QUESTION_INTENT
+        return INFORM_INTENT if not _is_question(text) else intent
     if intent == SORT_INTENT and _KEPT.search(text) and not _CONTAINER_WORDS.search(text):
         return QUESTION_INTENT  # "y los recibos del plomero los guardo?": records kept, nothing thrown out
     if intent == SORT_INTENT and _A_PERIOD.search(text) and not _CONTAINER_WORDS.search(text):
@@ -1320,17 +1322,21 @@ _CART_RULE_WORDS = (
     r"(?:bins?|carts?|containers?|cans?|botes?|contenedores?)",
 )
 _BIN_RULE = _words(*_CART_RULE_WORDS)
-# An amount of waste a week: a de minimis waiver's fact, whatever items it names
+# Where something goes, asked ("where do i put 20 gallons of cooking oil per week?")
+_WHERE_DOES_IT_GO = _words(
+    r"where", r"d[oó]nde", r"which (?:bin|cart|container|can)", r"what (?:bin|cart|container)"
+)
 # A rate or an amount of money said ("the 1.5%", "$267"): what the ordinances' fees and penalties are made of
 _A_RATE_OR_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|percent|por\s*ciento)|\$\s?\d", re.IGNORECASE)
 # How often the matter at hand has happened ("this is like the 3rd time", "es la segunda vez que pasa"): a
 # fact for the conversation's topic, whatever else the classifier read in it
 _HOW_OFTEN_IT_HAPPENED = _words(
-    r"(?:1st|2nd|3rd|\d+th|first|second|third|fourth|fifth|primera|segunda|tercera|cuarta|quinta|\d+(?:ra|da|ta))"
-    r" (?:time|vez)",
-    r"(?:again|otra vez|de nuevo)",
-    r"(?:twice|three times|\d+ times|dos veces|tres veces|\d+ veces)",
+    r"(?:this|it|that|ya|esto|es)\b.{0,20}\b(?:2nd|3rd|\d+th|second|third|fourth|fifth|segunda|tercera|cuarta|"
+    r"quinta|\d+(?:da|ra|ta)) (?:time|vez)",
+    r"(?:happened|pas[oó]|tagged|fined|etiquetaron|multaron) "
+    r"(?:twice|three times|\d+ times|dos veces|tres veces)",
 )
+# An amount of waste a week: a de minimis waiver's fact, whatever items it names
 _AN_AMOUNT = r"\d+(?:\.\d+)? (?:gal(?:lons?)?|galones|cubic yards?|yards?|yardas?)"
 _WEEKLY_AMOUNT = _words(
     _AN_AMOUNT
@@ -1453,6 +1459,10 @@ def asks_no_place_for_anything(text: str) -> bool:
     return not _WHERE_IT_GOES.search(text)
 
 
+# Seats counted in a what-if ("y si agregamos cuatro mesas de a dos?", glossed "4 mesas de a 2")
+_A_COUNT_OF_SEATS = _words(r"\d+ (?:seats?|tables?|chairs?|people|mesas?|sillas?|asientos?|personas?)")
+
+
 def may_ask_where_it_goes(intent: str, text: str) -> bool:
     """Whether a message the classifier took for a city, could not place, or (short) took for a question
     or a fact may be a sorting question: it asks about a container or where something goes, or names the
@@ -1468,7 +1478,7 @@ def may_ask_where_it_goes(intent: str, text: str) -> bool:
         and not (intent == CHANGE_INTENT and _GIVES_A_VALUE.search(text))  # "and the phone is 760 ..."
         # "y si agregamos cuatro mesas de a dos?" (glossed "and if agregamos 4 mesas de a 2") after the
         # yearly fee: a count supposed for the topic, no table to throw out
-        and not (is_hypothetical(text) and re.search(r"\d", text))
+        and not (is_hypothetical(text) and _A_COUNT_OF_SEATS.search(text))
     )
     # "glass pasta sauce jar rinsed. victorville": the city said with the item asks where it goes
     with_the_city = (

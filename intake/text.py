@@ -116,11 +116,13 @@ _FOOD_BUSINESS_NOUN = re.compile(rf"\b(?:{_FOOD_BUSINESS_WORDS})\b", re.IGNORECA
 # words that introduce a business's name
 _NAME_INTRO = (
     r"(?:(?:the|our|my|el|la|mi|nuestr[oa])\s+(?:restaurant|place|business|shop|restaurante|negocio|lugar)"
-    r"(?:'s|\s+is|\s+es)?\s+(?:called\s+|named\s+|se\s+llama\s+)?|(?:it'?s\s+|its\s+)?called\s+|se\s+llama\s+)"
+    r"(?:'s|\s+is(?:\s+called)?|\s+es|\s+called|\s+named|\s+se\s+llama)\s+|(?:it'?s|its)\s+called\s+|se\s+llama\s+)"
 )
-_RE_NAME_INTRO = re.compile(rf"^{_NAME_INTRO}(?=\w)", re.IGNORECASE)
+# what follows a kind of place when it is no name ("the restaurant's on Century", "el lugar de Pepe")
+_NO_NAME_AFTER = r"(?!(?:on|at|in|next|near|by|de|en|del|closed|open|cerrado|abierto)\b)"
+_RE_NAME_INTRO = re.compile(rf"^{_NAME_INTRO}{_NO_NAME_AFTER}(?=\w)", re.IGNORECASE)
 _BUSINESS_LEAD = re.compile(
-    rf"^{_NAME_INTRO}?"
+    rf"^(?:{_NAME_INTRO}{_NO_NAME_AFTER})?"
     r"(?:(?:it'?s|it is|es|somos|we'?re)\s+)?"
     rf"(?:(?:the|la|el)\s+(?=\w+\s+\w)(?=(?:{_FOOD_BUSINESS_WORDS})\b))?",
     re.IGNORECASE,

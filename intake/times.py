@@ -385,7 +385,9 @@ _RE_FOR = re.compile(r"\b(?:for|since|about|around|over|like)\b|\bago\b|\bbeen\b
 _SPANISH_FILLER = r"(?:(?:no\s+s[eé]|este|pues|eh+|o\s+sea|mm+|tal\s+vez|quiz[aá]s?|yo\s+creo)[,\s]+)*"
 _SPANISH_APPROX = r"(?:como|unos|unas|aproximadamente|aprox|casi|m[aá]s\s+de|menos\s+de|mas\s+o\s+menos)"
 _RE_HACE_ELAPSED = re.compile(
-    r"(?:\b(?:hace|lleva|llevan|llevamos|lleva\s+como)[,\s]+|(?<![\w$])(?="
+    # "hace ..." anywhere; a bare "como media hora" only as the whole answer ("empezo a las 8 y duro como
+    # dos horas" says how long it lasted, not when it began)
+    r"(?:\b(?:hace|lleva|llevan|llevamos|lleva\s+como)[,\s]+|^\W*(?:empez\w+\s+)?(?="
     + _SPANISH_APPROX
     + r"\s))"
     + _SPANISH_FILLER

@@ -77,17 +77,25 @@ _DEVICE_PURCHASE = _topic(
 # restaurant? How many gallons?"): the ordinances size it by the Plumbing Code, with no gallons or seats of
 # their own; not what a pumping removed ("how many gallons did they pump out of the interceptor")
 _DEVICE_SIZE = _topic(
-    r"^(?!.*\b(?:pump\w*|removed|hauled|manifest|spill\w*|overflow\w*|dump\w*)\b).*(?:"
-    r"\b(?:how many gallons|what capacity|de cu[aá]ntos galones)\b.{0,60}\b(?:traps?|interceptors?)\b"
-    r"|\b(?:traps?|interceptors?)\b.{0,60}\b(?:how many gallons|what capacity)\b"
-    r"|\b(?:what size|how big|how large|(?:que|qu[eé]) tama[nñ]o)\b.{0,40}\b(?:traps?|interceptors?)\b"
-    r".{0,60}\b\d+[- ]?(?:seats?|seater|asientos|sillas)\b)"
+    # not the 25% rule's share of a device, nor what a pumping removed
+    r"^(?!.*(?:\b(?:pump\w*|remov\w*|hauled|manifest|spill\w*|overflow\w*|dump\w*|percent|hold before|"
+    r"por ?ciento)\b|%|\b25\b)).*(?:"
+    r"\b(?:how many gallons|what capacity|de cu[aá]ntos galones)\b.{0,60}"
+    r"\b(?:traps?|interceptors?|interceptores|trampas?)\b.{0,40}"
+    r"\b(?:need|needs|required|should be|must be|have to be|has to be|tiene que ser|necesit\w*)\b"
+    r"|\b(?:traps?|interceptors?|interceptores|trampas?)\b.{0,40}"
+    r"\b(?:need|needs|required|should be|must be|have to be|has to be|tiene que ser|necesit\w*)\b.{0,40}"
+    r"\b(?:how many gallons|what capacity|cu[aá]ntos galones)\b"
+    r"|\b(?:what size|how big|how large|(?:que|qu[eé]) tama[nñ]o)\b.{0,40}"
+    r"\b(?:traps?|interceptors?|interceptores|trampas?)\b.{0,60}"
+    r"\b\d+[- ]?(?:seats?|seater|asientos|sillas)\b)"
 )
 _HAULER_LIST = _topic(
     # a list asked for, not a permit that does not list something ("our permit doesnt list any pumping
     # schedule"), nor "we good till december"
-    r"(?:\b(?:a|the|any|approved|of|una|la|1|your)\s+list\b|\blist\s+(?:of|de)\b|\b(?:approved|recommend(?:ed)?|certified)\b|"
-    r"\bgood\b(?=\s+(?:pump|haul|compan|vendor|contractor)))"
+    r"(?<!keep )(?<!keeping )(?:\b(?:a|the|any|approved|of|una|la|1|your)\s+list\b|"
+    r"\blist\s+(?:of|de)\b(?!\s+(?:the\s+)?(?:pumping\s+)?(?:dates|manifests))|\b(?:approved|recommend(?:ed)?|certified)\b|"
+    r"\bgood\b(?=\s+(?:\w+\s+){0,2}(?:pump|haul|compan|vendor|contractor)))"
     r".{0,40}\b(?:pump(?:ing|er|ers)?|haul(?:ers?|ing)?|compan(?:y|ies)|vendors?|contractors?)\b"
     r"|\bwho\s+(?:are|r|is)\s+the\s+(?:approved|licensed)\b"
     # "q compañias estan aprobadas pa limpiar trampas" (glossed "what companies estan approved ...")

@@ -81,7 +81,7 @@ mean" when nothing is accepted."""
 _EVERYDAY_WORDS = frozenset(
     {"llena", "lleno", "llenan", "llenar", "llenando", "llenamos", "llenas"}
     # "cada cuanto tengo q revisar los botes" (check the carts) is no magazine ("revista")
-    | {"revisar", "revisa", "reviso", "revisan", "revisamos", "revise", "reviser"}
+    | {"revisar", "revisa", "reviso", "revisan", "revisamos", "revise", "revisen", "revisas", "revisando"}
 )
 
 METHODS = ("exact", "contains", "fuzzy", "semantic", "none")

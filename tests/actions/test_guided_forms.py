@@ -1956,3 +1956,15 @@ def test_an_amount_corrected_in_words_after_an_apology_changes_it_and_is_no_name
     assert turn.updates.get("volume", {}).get("amount") == 30
     assert "reporter_name" not in turn.updates
     assert turn.next_slot == "reporter_name"
+
+
+def test_the_location_said_to_be_right_at_the_read_back_is_not_changed():
+    """ "the location looks right, the rest is fine too" at the read-back (review of stop 51)."""
+    values = _complete_spill()
+    turn = decide(
+        SPILL_FORM,
+        FormState(values, SPILL_FORM.confirm_slot),
+        say("the location looks right, the rest is fine too", "affirm"),
+        CONTACTS,
+    )
+    assert turn.updates.get("location") in (None, values["location"])

@@ -1511,3 +1511,39 @@ def test_a_landscape_s_area_said_a_few_words_after_it_in_a_gloss_is_its_area():
     )
     found = compute(said, "victorville", NOW)
     assert found is not None and found.text.startswith("No: 2,000 square feet is not more than 2,500")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # an unpaid bill asked about is its late fee, not its retention (review of stop 51)
+        "the city's invoice from october 2026 for $413, we never paid, can we just toss it? inglewood",
+        # the organics chapter sets no period for these
+        "our recycling hauler receipts from march 2023, can i toss those? victorville",
+        "self-haul records of organic waste from january 2024, can i throw them out?",
+        # no month said of the records
+        "we pumped in november 2026 and got the manifest, where do I toss the grease?",
+    ],
+)
+def test_records_retention_is_no_answer_to_what_it_does_not_ask(said):
+    found = compute(said, "victorville" if "victorville" in said else "inglewood", NOW)
+    assert found is None or not found.text.startswith(("Not yet: keep the records", "Yes: records from"))
+
+
+def test_a_penalty_rounded_down_is_not_said_to_be_capped():
+    found = compute(
+        "invoice dated nov 20 for $413.04, unpaid, what penalty if late? inglewood", "inglewood", NOW
+    )
+    assert found is not None and "(capped at $1,000)" not in found.text
+
+
+def test_a_paid_bill_asked_about_the_next_one_gets_no_pay_by_date():
+    said = "we paid the $413 invoice dated nov 2 already, when do we pay the next one? inglewood"
+    found = compute(said, "inglewood", NOW)
+    assert found is None or "pay the $413 by" not in found.text
+
+
+def test_a_letter_just_mailed_starts_no_clock_today():
+    from calculations.compute import _JUST_HAPPENED
+
+    assert _JUST_HAPPENED.search("they just mailed us a decision, how long to appeal?") is None

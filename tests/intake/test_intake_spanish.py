@@ -684,3 +684,13 @@ def test_a_spanish_day_is_read_day_first_when_a_number_follows_the_month() -> No
     with languages.using("es"):
         assert find_date(said, TUESDAY_NOON, FUTURE)[0].value == dt.date(2027, 2, 1)
     assert find_date("we got pumped march 3 2 times", TUESDAY_NOON)[0].value == dt.date(2026, 3, 3)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["empezo a las 8 y duro como dos horas", "empezó a las 10, el camion llega en unos 20 minutos"],
+)
+def test_how_long_something_lasts_is_no_start(text: str) -> None:
+    """A bare "como dos horas" after a clock time says how long, not how long ago (review of stop 51)."""
+    moment = parse_moment(text, TUESDAY_NOON).value
+    assert moment is not None and moment.at.minute == 0 and moment.at.hour in (8, 10)

@@ -319,3 +319,15 @@ def test_a_spoken_number_ends_where_its_sentence_does():
 )
 def test_numbers_said_the_ways_callers_say_them(said, e164):
     assert parse_phone(said).value == PhoneNumber(e164)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the readings were 32, 45, 58, 61, 74 inches",
+        "sludge was at thirty, forty five, fifty two, sixty, seventy one percent",
+        "pumped 25, 30, 35, 40, 45 gallons each time",
+    ],
+)
+def test_a_list_of_numbers_is_no_phone_number(said):
+    assert not mentions_phone(said)

@@ -653,6 +653,7 @@ def test_a_bare_fact_is_no_city(intent, text, routed):
         ("ask_question", "and how long is that good for, and what do we send the city with it?", False),
         # a count supposed for the topic ("y si agregamos cuatro mesas de a dos?", glossed; s40-c006)
         ("affirm", "and if agregamos 4 mesas de a 2", False),
+        ("ask_question", "and if i have 3 pizza boxes?", True),  # items counted are still items
     ],
 )
 def test_the_next_item_after_a_sorting_answer_may_be_sorting(intent, text, may_be):
@@ -939,6 +940,10 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
         ("out_of_scope", "this is like the 3rd time", "inform"),
         ("out_of_scope", "es la segunda vez que pasa", "inform"),
         ("out_of_scope", "what's the weather tomorrow", "out_of_scope"),
+        ("out_of_scope", "what's the weather again?", "out_of_scope"),
+        ("out_of_scope", "this is the first time I use a chatbot", "out_of_scope"),
+        # a weekly amount asked where it goes is still sorting
+        ("sort_item", "where do i put 20 gallons of cooking oil per week?", "sort_item"),
         # a rate asked about after a late fee is the fee's (s40-c011)
         ("out_of_scope", "and el 1.5% sobre how much se saca?", "ask_question"),
     ],

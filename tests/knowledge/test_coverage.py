@@ -105,6 +105,12 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         ("what size grease interceptor do we need", "inglewood"),
         ("how big do the access manholes on the interceptor have to be", "victorville"),
         ("how many gallons did they pump out of the interceptor", "inglewood"),
+        # the 25% rule's share of a device is the ordinances' (review of stop 51)
+        ("how many gallons of grease can the interceptor hold before the 25% rule kicks in", "inglewood"),
+        ("our interceptor holds 750 gallons, how many gallons is 25 percent of that", "victorville"),
+        # a permit that does not list a schedule; a list of dates kept
+        ("inglewood. our permit doesnt list any pumping schedule. we good till december right?", "inglewood"),
+        ("do i need to keep a list of the pumping dates", "victorville"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
