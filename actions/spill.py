@@ -64,7 +64,7 @@ from intake import (
     without_phones,
 )
 from intake.locations import ADDRESS, STREET_SUFFIX, find_place, find_street_address
-from intake.routing import spill_happening_now
+from intake.routing import sentences, spill_happening_now
 from intake.text import business_name_said, names_a_food_business, parse_company_name, said_name
 from knowledge.spanish import gloss
 from languages import N_, t
@@ -242,7 +242,7 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         found["still_flowing"] = "no"
     # read in the sentences that say where it goes: "nine-thirty maybe? and it's running down the gutter
     # toward the storm drain" doubts the time, not the storm drain
-    where_to = " ".join(part for part in re.split(r"(?<=[.;?!])\s+", text) if _REACHES_CUE.search(part))
+    where_to = " ".join(part for part in sentences(text) if _REACHES_CUE.search(part))
     if where_to and (reaches := parse("reaches", where_to, ctx)).ok and reaches.slot != "unsure":
         found["reaches"] = reaches.slot
     if city := detect_city(text):

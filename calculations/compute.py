@@ -19,7 +19,7 @@ from cities.wording import long_date, month_and_year
 from compliance.core import dollars, parse_city
 from compliance.inglewood.fog import BASIC_PENALTY_CAP, BASIC_PENALTY_RATE, LateFee
 from intake.choices import ESTABLISHMENT_CHOICES
-from intake.core import ANY, FUTURE, ParseContext, ParseResult, normalize
+from intake.core import ANY, FUTURE, SPOKEN_FILLERS, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date
 from intake.numbers import NUMBER_PATTERN, spanish_digits, words_to_number
 from intake.quantities import UPPER_BOUND, find_quantity
@@ -1387,11 +1387,12 @@ def _landscape(text: str, city: str | None, ctx: ParseContext) -> Computed | Non
 
 # Records asked whether they may go ("can i toss those yet?", "those can go in the shredder?", "¿ya los puedo
 # tirar?"), dated by a month and a year ("receipts going back to march 2025")
-_RECORDS = re.compile(
-    r"\b(?:records?|receipts?|manifests?|invoices?|paperwork|papers|recibos|registros|papeles|facturas|"
-    r"manifiestos)\b",
-    re.I,
+# The words a business's records go by, in English and Spanish
+_RECORD_WORDS = (
+    r"records?|receipts?|manifests?|logs?|paperwork|invoices?|papers|documents?|recibos|registros|papeles|"
+    r"facturas|manifiestos"
 )
+_RECORDS = re.compile(rf"\b(?:{_RECORD_WORDS})\b", re.I)
 # the grease devices' service the records are of (the organics chapter sets no such period)
 _OF_A_GREASE_SERVICE = re.compile(
     r"\b(?:pump\w*|grease|interceptors?|traps?|manifests?|trampas?|grasa|bombeo\w*|limpieza\w*|manifiestos?)\b",
@@ -1487,8 +1488,7 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
 # "how long do I have to keep the pumper's receipts?": how long records are kept, which no clock computes
 _KEEPING_RECORDS = re.compile(
     r"\b(?:keep|keeping|retain|hold on to|save|store|guardar|guardo|conservar)\b.{0,40}?"
-    r"\b(?:records?|receipts?|manifests?|logs?|paperwork|invoices?|papers|documents?|recibos|registros|"
-    r"papeles|facturas|manifiestos)\b",
+    rf"\b(?:{_RECORD_WORDS})\b",
     re.I,
 )
 
@@ -1976,7 +1976,7 @@ def _said_to_start(text: str, at: int, since: int, starts: re.Pattern[str]) -> b
 
 
 # What a caller says while finding the next word, with the commas a transcript puts around it
-_SPOKEN_FILLER = re.compile(r"[,\s]*\b(?:uh+|um+|uhm|er+|ah+|eh+|este|o sea)\b[,\s]*", re.IGNORECASE)
+_SPOKEN_FILLER = re.compile(rf"[,\s]*\b(?:{SPOKEN_FILLERS}|este|o sea)\b[,\s]*", re.IGNORECASE)
 
 
 def _in_window(day: dt.date, dues: list[dt.date]) -> str | None:

@@ -30,6 +30,10 @@ from zoneinfo import ZoneInfo
 from cities import CITY_TIME_ZONE
 from languages import t
 
+SPOKEN_FILLERS = r"uh+|um+|uhm|erm|er+|ah+|eh+"
+"""The hesitations a speech transcript writes ("on, uh, Century Boulevard"), as a regex alternation; readers
+add their own ("este", "o sea", "like") where those cannot be words of what they read."""
+
 T = TypeVar("T")
 
 PAST, FUTURE, ANY = "past", "future", "any"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cities import city_for_zip, detect_city
-from intake.core import _TYPOGRAPHY, ParseResult, _fail, _ok, _strip_accents, normalize
+from intake.core import _TYPOGRAPHY, SPOKEN_FILLERS, ParseResult, _fail, _ok, _strip_accents, normalize
 from languages import N_, t
 
 ADDRESS, CROSS_STREETS, MANHOLE, LANDMARK = "address", "cross_streets", "manhole", "landmark"
@@ -95,7 +95,7 @@ _RE_PLACE_IN_STORY = re.compile(
 
 
 # A caller's fillers, which break a place in two ("in front of our restaurant, on, uh, Century Boulevard")
-_RE_SPOKEN_FILLER = re.compile(r"(?:,\s*)?\b(?:uh+|um+|erm|eh+)\b(?:\s*,)?", re.IGNORECASE)
+_RE_SPOKEN_FILLER = re.compile(rf"(?:,\s*)?\b(?:{SPOKEN_FILLERS})\b(?:\s*,)?", re.IGNORECASE)
 # The sewer opening or outdoor spot a caller names, to the end of its clause ("the manhole in the street
 # right in front of our restaurant")
 _RE_PLACE_CLAUSE = re.compile(rf"\b(?:the\s+|a\s+|la\s+|el\s+)?(?:{_PLACE_NOUN})\b[^,.;!?]*", re.IGNORECASE)

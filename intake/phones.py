@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import phonenumbers
 from phonenumbers import Leniency, NumberParseException, PhoneNumberFormat, PhoneNumberMatcher
 
-from intake.core import ParseResult, _fail, _ok, normalize
+from intake.core import SPOKEN_FILLERS, ParseResult, _fail, _ok, normalize
 from intake.numbers import spanish_words_to_number, words_to_number
 from languages import t
 
@@ -139,7 +139,7 @@ def _spoken_digits(text: str) -> str:
 
 # A number said in its three groups with pauses between them, as speech-to-text writes it ("760, eh, 555,
 # 0142", "760 um 555 0142"): the groups joined, so the library sees a number
-_FILLER = r"(?:\s*,?\s*(?:(?:uh+|um+|eh+|er+|ah+|este|like)\b\s*,?\s*)*)"
+_FILLER = rf"(?:\s*,?\s*(?:(?:{SPOKEN_FILLERS}|este|like)\b\s*,?\s*)*)"
 _PAUSED_GROUPS = re.compile(rf"\b(\d{{3}}){_FILLER}\s*(\d{{3}}){_FILLER}\s*(\d{{4}})\b", re.IGNORECASE)
 
 

@@ -677,7 +677,7 @@ _IS_IT_SO = re.compile(
 _SAME_THERE = re.compile(r"\b(?:same|igual|lo mismo)\b[^.?!]{0,30}\?$", re.IGNORECASE)
 
 
-def _sentences(text: str) -> list[str]:
+def sentences(text: str) -> list[str]:
     """A message's sentences: each line of a pasted letter is one too ("...over 90 days)\n\nis this hearing
     date legit?")."""
     return [part.strip() for part in re.split(r"(?<=[.!?;:])\s+|\s*\n+\s*", text.strip()) if part.strip()]
@@ -688,7 +688,7 @@ def asks_a_question(text: str) -> bool:
     the annual fee be?"), not just ends an answer unsure of itself ("started maybe 20 minutes ago?")."""
     if "¿" in text or _UNMARKED_QUESTION.match(text.strip()):
         return True
-    if any(_IS_IT_SO.match(sentence) for sentence in _sentences(text)):
+    if any(_IS_IT_SO.match(sentence) for sentence in sentences(text)):
         return True
     if _SAME_THERE.search(text.strip()):
         return True  # "... within 72 hours — same deal in Inglewood?" asks whether it is so there
@@ -698,11 +698,11 @@ def asks_a_question(text: str) -> bool:
         return True  # "ok. its been like 4 weeks tho. what now"
     if _UNSURE_HOW.search(text):
         return True  # "... said it gotta go to the city but idk how fast": asked without a question mark
-    sentences = _sentences(text)
+    said = sentences(text)
     # "If the waiver is approved, do we still pay any yearly grease charges?": the question after the comma
     return any(
         sentence.endswith("?") and any(_QUESTION_WORD.match(part.strip()) for part in sentence.split(","))
-        for sentence in sentences
+        for sentence in said
     )
 
 
