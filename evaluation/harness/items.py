@@ -57,6 +57,8 @@ SPLIT_OF_WRITER = {
     "w42": "test",
     "w43": "dev",  # stop 51: written alone, like w38; the split stays near a third (README)
     "w44": "dev",  # stop 51
+    "w45": "dev",  # stop 52: written beside w46 (test), the split stays near a third (README)
+    "w46": "test",
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -98,6 +100,8 @@ SPLIT_OF_WRITER = {
     "s38": "test",
     "s39": "dev",  # stop 51: written alone, like s34; the split stays near a third (README)
     "s40": "dev",  # stop 51
+    "s41": "dev",  # stop 52: written beside s42 (test) (README)
+    "s42": "test",
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
