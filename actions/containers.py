@@ -358,6 +358,19 @@ _SAME_AGAIN = re.compile(
 )
 
 
+# A follow-up that names a place but asks something else about it ("ok and who even picks this stuff up, like
+# what company?", "can they come inside my house to check how i'm sorting"): a question, not the last sorting
+# question asked again for that place
+_ASKS_SOMETHING_ELSE = re.compile(
+    r"\b(?:who|why|when (?:do|does|is|are|will)|(?:what|which) (?:company|companies|hauler|day|days|time)|"
+    r"(?:can|could|will|do|does|are) (?:they|he|she|the city|the inspectors?|someone|anyone) "
+    r"(?:come|enter|check|inspect|fine|charge|pick|collect|look|go)|"
+    r"qui[eé]n(?:es)?|cu[aá]ndo|por ?qu[eé]|(?:qu[eé]|cu[aá]l) (?:compa[nñ][ií]a|d[ií]a)|"
+    r"(?:pueden|puede|van a) (?:venir|entrar|revisar|inspeccionar|multar|cobrar))\b",
+    re.IGNORECASE,
+)
+
+
 MAX_SORTED_QUERY_CHARS = 400  # the sorting questions kept for a later "and at my house?"
 # "and the potato peels and egg shells from the kitchen?", "y las cascaras?": the next item, same place
 _AND_THE_NEXT = re.compile(
@@ -429,7 +442,11 @@ class ActionSortFollowUp(Action):
             # the items asked so far, together: "what about at my house" next sorts them all there
             asked = f"{tracker.get_slot(QUERY_SLOT) or ''} {text}".strip()[-MAX_SORTED_QUERY_CHARS:]
             return [SlotSet(QUERY_SLOT, asked)]
-        if said is None or (len(text.split()) > SETTING_FOLLOW_UP_WORDS and not _SAME_AGAIN.search(text)):
+        if (
+            said is None
+            or _ASKS_SOMETHING_ELSE.search(text)
+            or (len(text.split()) > SETTING_FOLLOW_UP_WORDS and not _SAME_AGAIN.search(text))
+        ):
             return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         matcher = runtime.sorting_matcher()
         # the item is read in the first clause, by its words ("y en la taqueria? ahi tenemos como 4 botes de

@@ -921,35 +921,71 @@ _NUMBER_NOT = re.compile(
     r"|\bno\s+(?:es|era|fue)\s+(?:el\s+)?(?P<old_es>\d[\d-]*\d)\s*,?\s+(?:es|sino)\s+(?:el\s+)?(?P<new_es>\d[\d-]*\d)\b"
     # the street said with the new number: "es 321 S Market no 312", "it's 321 S Market, not 312"
     r"|\b(?:es|is|it'?s|its)\s+(?P<new_street>\d[\d-]*\d)\b[^,.;!?\d]{1,40}?\s*,?\s+(?:not|no)\s+"
-    r"(?P<old_street>\d[\d-]*\d)\b",
+    r"(?P<old_street>\d[\d-]*\d)\b"
+    # spoken, the new number spelled again before the old one: "it's fourteen. one-four. not forty."
+    r"|\b(?P<new_spelled>\d[\d-]*\d)[.,]?\s+(?:[a-z]+-)+[a-z]+[.,]?\s+(?:not|no)\s+(?P<old_spelled>\d[\d-]*\d)\b",
+    re.IGNORECASE,
+)
+_OLD_AND_NEW = (
+    ("old", "new"),
+    ("old_es", "new_es"),
+    ("old_street", "new_street"),
+    ("old_spelled", "new_spelled"),
+)
+# A place's words corrected: "it's Ninth Street, not Ninth Avenue", "es la Brea, no Market"
+_WORDS_NOT = re.compile(
+    r"\b(?:it'?s|its|it is|es)\s+(?:(?:on|in|at|en)\s+)?(?P<new>[a-z][\w'-]*(?:\s+[\w'-]+){0,3}?)\s*,?\s+"
+    r"(?:not|no)\s+(?:(?:on|in|at|en)\s+)?(?P<old>[a-z][\w'-]*(?:\s+[\w'-]+){0,3}?)\s*(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+# What a caller adds once the one thing is corrected: nothing else to change
+_THE_REST_IS_RIGHT = re.compile(
+    r"^\W*(?:(?:and\s+)?(?:every ?thing|all|the rest|rest)\s+(?:else\s+)?(?:is|'s|was)?\s*"
+    r"(?:right|fine|correct|good|ok(?:ay)?)|(?:y\s+)?(?:todo\s+)?lo\s+dem[aá]s\s+(?:est[aá]\s+)?bien)\W*$",
     re.IGNORECASE,
 )
 
 
-_OLD_AND_NEW = (("old", "new"), ("old_es", "new_es"), ("old_street", "new_street"))
-
-
 def _number_replaced(form: GuidedForm, text: str, values: Mapping[str, Any]) -> tuple[str, Any, str] | None:
-    """A number corrected that one answer given in words holds ("14850 Bear Valley Road"): that answer with
-    the new number in place of the old, and the message without the sentence that corrects it; None when no
-    answer, or several, hold the old number as written."""
-    match = _NUMBER_NOT.search(text)
-    if match is None:
+    """A number or a place's words corrected that one answer given in words holds ("14850 Bear Valley Road",
+    "suite forty", "on Ninth Avenue"): that answer with the new number or words in place of the old, and the
+    message without the sentences that correct it; None when no answer, or several, hold the old."""
+    spoken = in_digits(text)  # "it's fourteen, not forty"
+    match = _NUMBER_NOT.search(spoken)
+    if match is not None:
+        old, new = next((match[o], match[n]) for o, n in _OLD_AND_NEW if match[o])
+        holds = re.compile(rf"(?<![\d-]){re.escape(old)}(?![\d-])")
+    elif (match := _WORDS_NOT.search(text)) is not None and match["old"].lower() != match["new"].lower():
+        spoken = text  # the sentences are cut where the words were said
+        old, new = match["old"], match["new"]
+        holds = re.compile(rf"\b{re.escape(old)}\b", re.IGNORECASE)
+    else:
         return None
-    old, new = next((match[o], match[n]) for o, n in _OLD_AND_NEW if match[o])
-    holds = re.compile(rf"(?<![\d-]){re.escape(old)}(?![\d-])")
     found: list[tuple[str, Any]] = []
     for spec in form.spec.fields:
         value = values.get(spec.name)
-        if isinstance(value, str) and holds.search(value):
-            found.append((spec.name, holds.sub(new, value)))
-        elif isinstance(value, dict) and isinstance(value.get("text"), str) and holds.search(value["text"]):
-            found.append((spec.name, {**value, "text": holds.sub(new, value["text"])}))
+        said = value.get("text") if isinstance(value, dict) else value
+        if not isinstance(said, str):
+            continue
+        for written in dict.fromkeys((said, in_digits(said))):  # "suite forty" holds 40
+            if holds.search(written):
+                replaced = holds.sub(new, written)
+                found.append(
+                    (spec.name, {**value, "text": replaced} if isinstance(value, dict) else replaced)
+                )
+                break
     if len(found) != 1:
         return None
-    sentences = re.split(r"(?<=[.!?;])\s+", text.strip())
-    rest = " ".join(s for s in sentences if not _NUMBER_NOT.search(s)).strip()
-    return (*found[0], rest)
+    sentences = re.split(r"(?<=[.!?;])\s+", spoken.strip())
+    at = 0
+    kept = []
+    for sentence in sentences:
+        begins = spoken.index(sentence, at)
+        at = begins + len(sentence)
+        if at <= match.start() or begins >= match.end():  # outside the correction
+            kept.append(sentence)
+    rest = " ".join(kept).strip()
+    return (*found[0], "" if _THE_REST_IS_RIGHT.match(rest) else rest)
 
 
 def _changed(spec: FieldSpec, value: Any) -> str:

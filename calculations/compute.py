@@ -992,7 +992,9 @@ _NEAR_A_PLACE = re.compile(
 
 # Paying late said of a fee ("n what if i pay late", "y si pago tarde", "what if we're late paying it")
 _PAID_LATE = re.compile(
-    r"\b(?:pay(?:ing)? (?:it |this |that |the fee )?late|late (?:paying|payment)|"
+    # "ok and whats the late fee on that?" after the fee the seats set; "¿y el recargo?"
+    r"\b(?:pay(?:ing)? (?:it |this |that |the fee )?late|late (?:paying|payment|fee|charge|penalty)|"
+    r"recargos?|"
     r"(?:i|we) (?:don'?t|do not|can'?t) pay(?: it)? on time|pag(?:o|amos|ar|arla|arlo) tarde|pago tard[ií]o|"
     r"no (?:lo |la )?pag(?:o|amos) a tiempo)\b",
     re.I,

@@ -452,7 +452,23 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
         # Spanish says the day first: "a partir del 1 de febrero: dos freidoras más" is February 1, not the
         # "February 2" its digits also read as once the colon is gone
         return day_first[0]
+    if _APPROXIMATE.search(text[same[0].start : same[0].end]):
+        # "two weeks ago, monday the 16th", "hace dos semanas, el lunes 16": the day said right after the
+        # rough count is the day
+        exact = [
+            date
+            for date in found
+            if first.end <= date.start <= first.end + _APPOSITION_GAP
+            and not _APPROXIMATE.search(text[date.start : date.end])
+        ]
+        if exact and any(c.isdigit() for c in text[exact[0].start : exact[0].end]):
+            return exact[0]
     return same[0]  # in the grammar's order
+
+
+# A day counted back roughly ("two weeks ago", "hace como 2 semanas"): a day named beside it says it exactly
+_APPROXIMATE = re.compile(r"\bago\b|\bhace\b", re.IGNORECASE)
+_APPOSITION_GAP = 6  # ", el " between the count and the day
 
 
 def _dates_in(text: str, ctx: ParseContext, tense: str) -> Iterator[_DateFound]:

@@ -815,7 +815,9 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "what if we take out a table and go down to 48 seats, no drive thru"
     if intent == SORT_INTENT and is_hypothetical(text) and _AN_AMOUNT_OF_WASTE.search(text):
         return QUESTION_INTENT  # "What if it's 6 gallons instead? We could start composting coffee grounds"
-    if intent == SORT_INTENT and _WEEKLY_AMOUNT.search(text):
+    if intent == SORT_INTENT and (
+        _WEEKLY_AMOUNT.search(text) or (_YARDS_SAID.search(text) and _GALLONS_SAID.search(text))
+    ):
         # "Food waste is maybe 8 gallons a week, mostly coffee grounds": the topic's fact; asked with it ("do
         # we have to do the organics bin thing? ... maybe 12 gallons of food scraps a week"), a question
         if _is_question(text) and not _WHERE_DOES_IT_GO.search(text):
@@ -1182,7 +1184,15 @@ _IN_THE_FIELD = _words(
 )
 # Keeping something, not throwing it out ("do i keep the plumbers receipt", "los recibos los guardo?")
 _KEPT = _words(
-    r"keep(?:ing)?", r"kept", r"guard(?:o|a|ar|amos|arlos|arlas)", r"hold on to", r"file (?:it|them)"
+    r"keep(?:ing)?",
+    r"kept",
+    r"guard(?:o|a|ar|amos|arlos|arlas)",
+    r"hold on to",
+    r"file (?:it|them)",
+    # a record written down ("tengo q apuntar algo?", "do we have to write anything down")
+    r"(?:apunt|anot)(?:o|a|ar|amos|arlo|arla)",
+    r"write (?:\w+ )?down",
+    r"log (?:it|them|anything|something)",
 )
 # Sending something (a letter, a manifest, a form): never how an item is thrown out
 _SENT = _words(
@@ -1343,6 +1353,11 @@ _WEEKLY_AMOUNT = _words(
     + r"(?: (?:of (?:\w+ ){1,2}|de (?:\w+ ){1,2})?(?:a|per|each|x|por|a la|cada) (?:week|semana|wk))"
 )
 _AN_AMOUNT_OF_WASTE = _words(_AN_AMOUNT)
+# Both of a de minimis waiver's amounts, however the week is said ("one cubic yard of trash picked up a week,
+# and maybe 12 gallons of food scraps and paper towels"): its facts, whatever items they name
+_SOME_NUMBER = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|half a|un[oa]?|dos|tres|cuatro|cinco|media)"
+_YARDS_SAID = _words(_SOME_NUMBER + r" (?:cubic )?(?:yards?|yds?|yardas?)(?: c[uú]bicas?)?")
+_GALLONS_SAID = _words(_SOME_NUMBER + r" (?:gal(?:lons?)?|galones)")
 # What the city does about a business's carts, and its clocks ("y cuanto tiempo guardo esos papeles?"): a
 # rule, never an item to sort
 _A_RULE_OF_THE_CARTS = _words(

@@ -487,6 +487,32 @@ def test_a_number_corrected_is_changed_where_it_was_given_and_the_rest_of_the_me
     assert not any("Which answer" in said for said in turn.feedback)
 
 
+@pytest.mark.parametrize(
+    ("place", "said", "now"),
+    [
+        # spoken: the number in words, spelled again, at the read-back (w45-c001)
+        (
+            "14400 Bear Valley Road, and we're, uh, suite forty. The place is Mesa Grill.",
+            "wait, no — the suite, it's fourteen. one-four. not forty. everything else is right.",
+            "suite 14.",
+        ),
+        # a street's words corrected while another answer is asked (w45-c002)
+        (
+            "the corner, on Ninth Avenue I think, East Ninth, near the taco place, 321 East Ninth",
+            "no, it's Ninth Street, not Ninth Avenue, I just looked at the sign.",
+            "on Ninth Street I think",
+        ),
+    ],
+)
+def test_a_place_corrected_in_words_is_changed_where_it_was_given(place, said, now):
+    location = {"text": place, "kind": "landmark", "streets": []}
+    values = {"overflowing_now": "yes", "city": "victorville", "location": location, "still_flowing": "yes"}
+    for requested in ("volume", SPILL_FORM.confirm_slot):
+        turn = decide(SPILL_FORM, FormState(values, requested), say(said, "change_answer"), CONTACTS)
+        assert now in turn.updates["location"]["text"]
+        assert turn.next_slot == requested and turn.question  # asked again (read back again): not submitted
+
+
 def test_an_answer_named_and_said_again_while_another_is_asked_is_changed_and_the_question_asked_again():
     """s30-c002: "la direccion es 312 S Market St" asked how much spilled, then "es 321 S Market no 312"."""
     location = {"text": "pupuseria la ceibita, market st inglewood", "kind": "landmark", "streets": []}

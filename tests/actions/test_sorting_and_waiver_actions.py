@@ -372,6 +372,22 @@ def test_the_next_items_after_a_sorting_answer_are_sorted_for_the_place_already_
     assert set_to == {"sorting_query": f"{slots['sorting_query']} {text}"}  # asked so far, together
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok and who even picks this stuff up, like what company?",  # "company" is no business here
+        "can they come inside my house to check how i'm sorting lol",
+        "y quien recoge los botes en mi casa?",
+    ],
+)
+def test_a_place_named_in_another_question_after_a_sorting_answer_is_no_setting_follow_up(engine, text):
+    slots = {"sorting_query": "and a greasy pizza box?", "city": "victorville"}
+    with languages.using("es" if "quien" in text else "en"):
+        set_to, reply = run(ActionSortFollowUp(), make_tracker(slots=slots, text=text, intent="ask_question"))
+    assert "pizza" not in reply.lower()  # not the last item sorted again for a business or a home
+    assert "generator_type" not in set_to
+
+
 def test_a_rule_question_starting_with_and_after_a_sorting_answer_is_answered_as_a_question(engine):
     slots = {"sorting_query": "where do eggshells go at my house?", "city": "victorville"}
     _, text = run(

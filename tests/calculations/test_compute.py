@@ -1278,6 +1278,14 @@ def test_paying_the_annual_fee_late_gets_the_basic_penalty_on_the_fee_the_facts_
     assert "$41.30" in found.text and "$413" in found.text
 
 
+@pytest.mark.parametrize("asked", ["ok and whats the late fee on that?", "and the late charge?"])
+def test_the_late_fee_asked_after_the_annual_fee_is_the_penalty_on_that_fee(asked):
+    said = "how much is the yearly grease fee in inglewood, we got 48 seats and a drive thru"
+    found = compute(f"{said} {asked}", "inglewood", NOW, asked=asked)
+    assert found is not None and found.kind == "late_fee"  # not the annual fee again
+    assert "$41.30" in found.text and "$413" in found.text
+
+
 def test_a_weekday_said_with_its_day_is_no_second_day_for_an_advance_notice():
     """ "on monday february 1, 2027": one day, so the sixty days' notice counts back from February 1 (not
     from next Monday, December 7, which left a second day to choose between)."""

@@ -299,3 +299,17 @@ def test_fixed_holidays_are_their_days(text, tense, expected):
     """People date things by the holidays that fall on a fixed day: "if i pay it after new years"."""
     found, _ = find_date(text, ctx_at(2026, 12, 1), tense)
     assert found.value == expected, found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the day named after a rough count back is the day (w45-c013); the count alone stays the count
+        ("two weeks ago, monday the 16th, we had grease backing up", dt.date(2026, 11, 16)),
+        ("hace dos semanas, el lunes 16, se tapo el drenaje", dt.date(2026, 11, 16)),
+        ("two weeks ago we had a spill", dt.date(2026, 11, 17)),
+    ],
+)
+def test_a_day_said_beside_a_rough_count_back_is_the_day(text, expected) -> None:
+    result, _ = find_date(text, ctx_at(2026, 12, 1, 10))
+    assert result.value == expected

@@ -922,6 +922,13 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
             "ask_question",
         ),
         ("sort_item", "y cuanto tiempo guardo esos papeles?", "ask_question"),  # records, not paper
+        # self-hauled, asked what to write down: records (s41-s017)
+        (
+            "sort_item",
+            "mi restaurante lleva sus propias cajas de carton y restos de verdura al centro de reciclaje "
+            "en la troca, en victorville. tengo q apuntar algo?",
+            "ask_question",
+        ),
         # a weekly amount is the topic's fact (a de minimis waiver's), whatever items it names
         (
             "sort_item",
@@ -936,6 +943,14 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
             "ask_question",
         ),
         ("sort_item", "where do coffee grounds go", "sort_item"),
+        # both of the waiver's amounts, the week said any way (w45-c009)
+        (
+            "sort_item",
+            "We have one cubic yard of trash picked up a week, and maybe 12 gallons of food scraps and paper "
+            "towels.",
+            "inform",
+        ),
+        ("sort_item", "tenemos dos yardas de basura y como 15 galones de comida", "inform"),
         # how often it happened is a fact for the matter at hand, not another subject (w44-c016)
         ("out_of_scope", "this is like the 3rd time", "inform"),
         ("out_of_scope", "es la segunda vez que pasa", "inform"),

@@ -742,3 +742,17 @@ def test_a_card_s_yes_opens_the_answer_only_when_a_yes_or_no_was_asked(question,
     shown = knowledge_answer._without_an_unasked_verdict(said, question)
     assert shown.text.startswith("Any invoice") is dropped
     assert shown.pieces[0].startswith("Any invoice") is dropped
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "how often do we gotta pump the grease trap and whats the fine if we dont?? inglewood",  # w45-s001
+        "how often do we pump and what's the fine if we don't",
+    ],
+)
+def test_a_second_question_texted_after_and_is_a_part_of_its_own(message):
+    from knowledge.answer import _questions
+
+    parts = [part for part, _ in _questions(message)]
+    assert parts[1].lower().startswith(("whats the fine", "what's the fine"))  # the city after it stays

@@ -72,6 +72,8 @@ from shaping.answers import shape_answer
             FOG,
         ),
         ("How big does our grease interceptor need to be for an 80-seat restaurant", "inglewood", FOG),
+        # the carts asked again for Inglewood (w45-c014): the organics chapter is Victorville's
+        ("and in inglewood for the bins?", "inglewood", SOLID_WASTE),
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
@@ -111,6 +113,9 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         # a permit that does not list a schedule; a list of dates kept
         ("inglewood. our permit doesnt list any pumping schedule. we good till december right?", "inglewood"),
         ("do i need to keep a list of the pumping dates", "victorville"),
+        # a waiver granted is no grant of money
+        ("If they grant it, how long does it stay valid?", "inglewood"),
+        ("if the city grants the waiver what then", "victorville"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
