@@ -880,7 +880,10 @@ def _what_comes_next(fee: LateFee, *, revocation_said: bool = False) -> str:
     monthly = (
         ""
         if fee.months_accrued
-        else t("Each full month after that adds 1.5% of the invoice plus the basic penalty.")
+        else t(
+            "Each full month after that adds 1.5% of the invoice plus the basic penalty: {amount} a month.",
+            amount=dollars(fee.per_month),
+        )
     )
     # both days in one sentence, so a first SMS that holds one holds the other
     due = t(

@@ -85,8 +85,10 @@ def parse_yes_no(text: str) -> ParseResult[YesNo]:
 _RE_SEND_IT = re.compile(
     r"\b(?:submit(?:\s+it)?|send\s+(?:it|this|that|them|the\s+(?:application|request|report|form))|"
     r"file\s+(?:it|this|the\s+(?:application|request|report))|turn\s+it\s+in|go\s+ahead|"
-    r"envi\w*l[ao]s?|mand\w*l[ao]s?|(?:puede|pueden)\s+(?:enviar|mandar)\w*|presentarl[ao]|adelante|dale)\b"
+    r"envi\w*l[ao]s?|mand\w*l[ao]s?|(?:puede|pueden)\s+(?:enviar|mandar)\w*|presentarl[ao]|adelante)\b"
     r"|^\W*(?:(?:si|yes|ok)\W+)?(?:send|enviar|mandar)(?:\s+(?:now|ya|ahora|please|por\s+favor))?\W*$"
+    # "dale" said as go-ahead ("si dale", "dale mandalo", "ok, dale"), never Dale Evans Parkway or a name
+    r"|(?:^\W*|\b(?:si|ok|okay|ya|pues|bueno|va)\W+)dale\b(?!\s+evans)|\bdale\W*$"
 )
 
 

@@ -234,6 +234,31 @@ _RE_ORDINAL_DAY_IN_WORDS = re.compile(
 )
 
 
+# How long since, said forward ("it's been 88 days since the last one", "we're on day 88 since", "llevamos 88
+# dias desde"): the day that many back, as "88 days ago" says it
+_RE_SINCE = re.compile(
+    rf"\b(?:(?:it'?s|its|it has|we'?ve|we have|has)\s+been\s+(?P<n>{NUMBER_PATTERN})\s+"
+    r"(?P<unit>days?|weeks?|months?)|(?:(?:we'?re|we are)\s+)?(?:on\s+)?day\s+(?P<day>\d{1,3}))\s+since\b"
+    rf"|\b(?:llevamos|lleva|llevo|van|ya son|ya van)\s+(?P<n_es>{NUMBER_PATTERN})\s+"
+    r"(?P<unit_es>d[ií]as|semanas|meses)\s+desde\b"
+)
+
+
+def _elapsed_as_ago(text: str) -> str:
+    """ "it's been 88 days since": "88 days ago", padded to the same length so that spans found in the result
+    are spans of ``text``."""
+
+    def ago(match: re.Match[str]) -> str:
+        if match.group("n_es"):
+            said = f"hace {match.group('n_es')} {match.group('unit_es')}"
+        else:
+            count = match.group("n") or match.group("day")
+            said = f"{count} {match.group('unit') or 'days'} ago"
+        return said.ljust(len(match.group(0)))
+
+    return _RE_SINCE.sub(ago, text)
+
+
 def _ordinal_days_in_digits(text: str) -> str:
     """ "november tenth", "the twenty-first of may": the day in digits ("10th"), padded to the same length so
     that spans found in the result are spans of ``text``."""
@@ -437,7 +462,7 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
     ... a couple weeks ago" is November 18), read by the grammar's strongest form where two forms say one
     date ("wednesday nov 18" is the 18th, not the last Wednesday). A month or a time without a day is asked
     about only when no date is given."""
-    text = _ordinal_days_in_digits(_spanish_days_in_digits(text))
+    text = _elapsed_as_ago(_ordinal_days_in_digits(_spanish_days_in_digits(text)))
     found = list(_dates_in(text, ctx, tense))
     if not found:
         return _without_a_day(text)

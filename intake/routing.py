@@ -835,6 +835,8 @@ def route(intent: str, text: str) -> str:
         return asked  # "¿me ayudan a llenar la solicitud del permiso?": the application, started
     if intent == "help" and len(text.split()) >= ASKING_WORDS and _is_question(text):
         return QUESTION_INTENT  # "What do I need to send you guys along with this?" asks the rules
+    if intent == "help" and _THE_TOPICS_OF_IT.match(text):
+        return QUESTION_INTENT  # "y q temas?" after how often staff are trained: the training's topics
     if intent == "help" and not _ASKS_FOR_HELP.search(text):
         # "es el segundo este año" after how much an NOV is: a fact for the topic, no call for the menu; "n if
         # we dont" (and if we don't pay) asks what then
@@ -898,6 +900,12 @@ DAY_ALONE_WORDS = 8
 
 # Words that ask for help with the assistant itself ("what can you do", "menu", "ayuda", "como funciona
 # esto"): without them, what the classifier took for a call for help is something else
+# "and what topics?", "y q temas?": a follow-up on the matter at hand, not a question about the assistant
+_THE_TOPICS_OF_IT = re.compile(
+    r"^\W*(?:and|y)\s+(?:(?:what|which|q|que|qu[eé]|cuales|cu[aá]les)\s+)?(?:topics|temas|info\w*|"
+    r"informaci[oó]n)\W*$",
+    re.IGNORECASE,
+)
 _ASKS_FOR_HELP = _words(
     r"help",
     r"ayud\w*",
@@ -1259,6 +1267,9 @@ _CART_RULE_WORDS = (
     r"opt(?:ing)? out",
     # "we barely make any food waste, can we skip the brown bin?": whether the cart is required
     r"skip(?:ping)?",
+    # "casi no sale desperdicio. me pueden quitar lo del bote cafe?": whether the cart is required
+    r"(?:me|nos|le|les)? ?(?:pueden|puede|podrian) quitar (?:lo del?|el|la)",
+    r"quitarme (?:lo del?|el|la)",
     r"do (?:we|i) (?:really |even |still )?(?:need|have to have|gotta have) "
     r"(?:an? |the |our |my )?(?:\w+ ){0,2}(?:bins?|carts?|containers?|service)",
     # "¿hay alguna forma de que no me obliguen a tener el bote café?" (glossed): whether the cart is required

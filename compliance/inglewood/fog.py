@@ -753,6 +753,11 @@ class LateFee(Fee):
     revocation_proceedings: bool
     revocation_from: dt.date
 
+    @property
+    def per_month(self) -> Decimal:
+        """What each whole month after day 46 adds: 1.5% of the invoice plus the basic penalty."""
+        return money((self.base_amount + self.basic_penalty) * MONTHLY_PENALTY_RATE)
+
 
 def full_months_between(start: dt.date, end: dt.date) -> int:
     """Whole calendar months from ``start`` to ``end`` (0 if ``end`` < one month after ``start``)."""

@@ -1555,3 +1555,12 @@ def test_a_letter_just_mailed_starts_no_clock_today():
     from calculations.compute import _JUST_HAPPENED
 
     assert _JUST_HAPPENED.search("they just mailed us a decision, how long to appeal?") is None
+
+
+def test_a_late_invoice_s_monthly_accrual_is_said_in_dollars():
+    """s41-c008: "¿y cuánto es el recargo de cada mes?": 1.5% of $267 plus its $26.70 penalty."""
+    found = compute(
+        "the invoice is for $267 dated october 15 2026 and unpaid, what do we owe", "inglewood", NOW
+    )
+    assert found is not None and found.kind == "late_fee"
+    assert "$4.41 a month" in found.text

@@ -303,3 +303,21 @@ def test_a_speaker_s_restarts_are_said_once(said, once):
     from intake.text import without_restarts
 
     assert without_restarts(said) == once
+
+
+@pytest.mark.parametrize(
+    ("text", "sends"),
+    [
+        ("yes, please submit", True),
+        ("si todo bien, mandalo", True),
+        ("si dale", True),
+        ("ok, dale", True),
+        # a street and a name are no go-ahead (w45-c009: the request was filed on its address)
+        ("Harlow Insurance Agency, 14955 Dale Evans Pkwy, Suite 210, Victorville.", False),
+        ("my name is Dale Smith", False),
+    ],
+)
+def test_a_request_to_send_is_told_from_a_street_or_a_name(text, sends):
+    from intake.choices import asks_to_send
+
+    assert asks_to_send(text) is sends

@@ -313,3 +313,19 @@ def test_fixed_holidays_are_their_days(text, tense, expected):
 def test_a_day_said_beside_a_rough_count_back_is_the_day(text, expected) -> None:
     result, _ = find_date(text, ctx_at(2026, 12, 1, 10))
     assert result.value == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # how long since, said forward (w45-c018), is the day that many back
+        ("we're on day 88 since the last one tho", dt.date(2026, 9, 4)),
+        ("its been 88 days since the interceptor was pumped", dt.date(2026, 9, 4)),
+        ("it has been 3 weeks since they came", dt.date(2026, 11, 10)),
+        ("llevamos 88 dias desde la ultima limpieza", dt.date(2026, 9, 4)),
+    ],
+)
+def test_the_time_since_said_forward_is_the_day_that_many_back(text, expected) -> None:
+    result, (start, end) = find_date(text, ctx_at(2026, 12, 1, 10))
+    assert result.value == expected
+    assert normalize(text)[start:end].strip()  # a span of the text as written

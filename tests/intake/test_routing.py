@@ -943,6 +943,17 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
             "ask_question",
         ),
         ("sort_item", "where do coffee grounds go", "sort_item"),
+        # the topics of the matter at hand, asked as a follow-up (s41-c017)
+        ("help", "y q temas?", "ask_question"),
+        ("help", "and what topics?", "ask_question"),
+        # a cart taken away asked for: whether it is required (s41-c006)
+        (
+            "sort_item",
+            "tengo una panaderia chiquita en victorville, casi no sale desperdicio de comida. me pueden "
+            "quitar lo del bote cafe?",
+            "ask_question",
+        ),
+        ("sort_item", "donde va el bote de cafe vacio?", "sort_item"),
         # both of the waiver's amounts, the week said any way (w45-c009)
         (
             "sort_item",
