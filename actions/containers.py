@@ -362,11 +362,14 @@ _SAME_AGAIN = re.compile(
 # what company?", "can they come inside my house to check how i'm sorting"): a question, not the last sorting
 # question asked again for that place
 _ASKS_SOMETHING_ELSE = re.compile(
-    r"\b(?:who|why|when (?:do|does|is|are|will)|(?:what|which) (?:company|companies|hauler|day|days|time)|"
+    # the question word opens a clause ("my sister who has a restaurant" asks no who; "porque" is because)
+    r"(?:^|[.?!,;¿]\s*)(?:(?:ok(?:ay)?|and|so|but|also|y|pero|oye)\W+)*(?:"
+    r"who|why|when (?:do|does|is|are|will)|(?:what|which) (?:company|companies|hauler|day|days|time)|"
     r"(?:can|could|will|do|does|are) (?:they|he|she|the city|the inspectors?|someone|anyone) "
-    r"(?:come|enter|check|inspect|fine|charge|pick|collect|look|go)|"
-    r"qui[eé]n(?:es)?|cu[aá]ndo|por ?qu[eé]|(?:qu[eé]|cu[aá]l) (?:compa[nñ][ií]a|d[ií]a)|"
-    r"(?:pueden|puede|van a) (?:venir|entrar|revisar|inspeccionar|multar|cobrar))\b",
+    r"(?:come|enter|check|inspect|fine|charge|pick|collect|look)|"
+    r"qui[eé]n(?:es)?|cu[aá]ndo (?:pasa|vienen|viene|recogen|es)|por qu[eé]|"
+    r"(?:qu[eé]|cu[aá]l) (?:compa[nñ][ií]a|d[ií]a)|"
+    r"(?:me |nos |les? )?(?:pueden|puede|van a) (?:venir|entrar|revisar|inspeccionar|multar|cobrar))\b",
     re.IGNORECASE,
 )
 

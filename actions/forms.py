@@ -19,6 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from rasa_sdk import Action, Tracker
@@ -923,7 +924,8 @@ _NUMBER_NOT = re.compile(
     r"|\b(?:es|is|it'?s|its)\s+(?P<new_street>\d[\d-]*\d)\b[^,.;!?\d]{1,40}?\s*,?\s+(?:not|no)\s+"
     r"(?P<old_street>\d[\d-]*\d)\b"
     # spoken, the new number spelled again before the old one: "it's fourteen. one-four. not forty."
-    r"|\b(?P<new_spelled>\d[\d-]*\d)[.,]?\s+(?:[a-z]+-)+[a-z]+[.,]?\s+(?:not|no)\s+(?P<old_spelled>\d[\d-]*\d)\b",
+    r"|\b(?P<new_spelled>\d[\d-]*\d)[.,]?\s+(?:[a-z]+-)+[a-z]+[.,]?\s+(?:not|no)\s+"
+    r"(?P<old_spelled>\d[\d-]*\d)\b",
     re.IGNORECASE,
 )
 _OLD_AND_NEW = (
@@ -940,40 +942,60 @@ _WORDS_NOT = re.compile(
 )
 # What a caller adds once the one thing is corrected: nothing else to change
 _THE_REST_IS_RIGHT = re.compile(
-    r"^\W*(?:(?:and\s+)?(?:every ?thing|all|the rest|rest)\s+(?:else\s+)?(?:is|'s|was)?\s*"
-    r"(?:right|fine|correct|good|ok(?:ay)?)|(?:y\s+)?(?:todo\s+)?lo\s+dem[aá]s\s+(?:est[aá]\s+)?bien)\W*$",
+    r"^\W*(?:(?:and\s+)?(?:every ?thing(?:'s)?|all|the rest|rest)\s+(?:else\s+)?"
+    r"(?:is|'s|was|looks?|seems?)?\s*"
+    r"(?:right|fine|correct|good|ok(?:ay)?)(?:\s+otherwise)?|all good(?:\s+otherwise)?|"
+    r"(?:y\s+)?(?:todo\s+)?(?:lo\s+dem[aá]s|el\s+resto)\s+(?:est[aá]\s+)?bien)"
+    r"(?:\W+(?:thanks|thank you|gracias))?\W*$",
     re.IGNORECASE,
 )
 
 
-def _number_replaced(form: GuidedForm, text: str, values: Mapping[str, Any]) -> tuple[str, Any, str] | None:
-    """A number or a place's words corrected that one answer given in words holds ("14850 Bear Valley Road",
-    "suite forty", "on Ninth Avenue"): that answer with the new number or words in place of the old, and the
-    message without the sentences that correct it; None when no answer, or several, hold the old."""
+# The answers a number or words said again can be corrected in: those given in the user's own words (a place,
+# a business's name); never a choice kept as its key (the city, the device) nor an amount, which its own
+# parser changes ("sorry, 20 not 30" is the volume's)
+_WORDED = frozenset({"location", "text", "company", "person_name"})
+
+
+def _corrected_in_place(
+    form: GuidedForm, message: Message, values: Mapping[str, Any], requested: str | None = None
+) -> tuple[str, Any, str] | None:
+    """A number or a place's words corrected that one answer given in words holds once ("14850 Bear Valley
+    Road", "suite forty", "on Ninth Avenue"): that answer with the new number or words in place of the old,
+    and the message without the sentences that correct it; None when no answer, or several, hold the old
+    once, or the message answers the open question ("it's the gutter, not the storm drain" asked where it
+    reaches)."""
+    text = message.text
     spoken = in_digits(text)  # "it's fourteen, not forty"
     match = _NUMBER_NOT.search(spoken)
     if match is not None:
         old, new = next((match[o], match[n]) for o, n in _OLD_AND_NEW if match[o])
-        holds = re.compile(rf"(?<![\d-]){re.escape(old)}(?![\d-])")
+        if any(
+            _amount_is(values.get(spec.name), old) for spec in form.spec.fields if spec.parser in _AMOUNTS
+        ):
+            return None  # the volume said again: its own parser changes it
+        spans = partial(_spans_said_as, number=old)
     elif (match := _WORDS_NOT.search(text)) is not None and match["old"].lower() != match["new"].lower():
-        spoken = text  # the sentences are cut where the words were said
-        old, new = match["old"], match["new"]
-        holds = re.compile(rf"\b{re.escape(old)}\b", re.IGNORECASE)
+        asked = form.spec.field(requested) if requested and requested != form.confirm_slot else None
+        if asked is not None and parse(asked.parser, match["new"], message.ctx).ok:
+            return None  # "it's the gutter, not the storm drain": the open question's answer
+        spoken, old, new = text, match["old"], match["new"]
+        spans = partial(_spans_of_words, words=old)
     else:
         return None
     found: list[tuple[str, Any]] = []
     for spec in form.spec.fields:
         value = values.get(spec.name)
         said = value.get("text") if isinstance(value, dict) else value
-        if not isinstance(said, str):
+        if spec.parser not in _WORDED or not isinstance(said, str):
             continue
-        for written in dict.fromkeys((said, in_digits(said))):  # "suite forty" holds 40
-            if holds.search(written):
-                replaced = holds.sub(new, written)
-                found.append(
-                    (spec.name, {**value, "text": replaced} if isinstance(value, dict) else replaced)
-                )
-                break
+        where = spans(said)
+        if len(where) > 1:
+            return None  # said twice: which one is meant is not known
+        if where:
+            begin, end = where[0]
+            replaced = said[:begin] + _without_words_around(new, said, begin, end) + said[end:]
+            found.append((spec.name, {**value, "text": replaced} if isinstance(value, dict) else replaced))
     if len(found) != 1:
         return None
     sentences = re.split(r"(?<=[.!?;])\s+", spoken.strip())
@@ -986,6 +1008,51 @@ def _number_replaced(form: GuidedForm, text: str, values: Mapping[str, Any]) -> 
             kept.append(sentence)
     rest = " ".join(kept).strip()
     return (*found[0], "" if _THE_REST_IS_RIGHT.match(rest) else rest)
+
+
+def _amount_is(value: Any, number: str) -> bool:
+    """Whether an amount answer (a number, or a dict with its ``amount``) is ``number``."""
+    amount = value.get("amount") if isinstance(value, dict) else value
+    return amount is not None and str(amount) == number.replace("-", "")
+
+
+_SAID_WORD = re.compile(r"[\w'-]+")
+
+
+def _spans_said_as(said: str, number: str) -> list[tuple[int, int]]:
+    """Where ``said`` says ``number``: in digits, or as a run of number words ("forty", "one-four"), each
+    span as written; the other words are kept as they are ("the Five Guys ... suite forty")."""
+    spans = [m.span() for m in re.finditer(rf"(?<![\d-]){re.escape(number)}(?![\d-])", said)]
+    words = list(_SAID_WORD.finditer(said))
+    i = 0
+    while i < len(words):
+        for size in range(min(4, len(words) - i), 0, -1):  # the longest run that reads as the number
+            begin, end = words[i].start(), words[i + size - 1].end()
+            chunk = said[begin:end]
+            if not chunk[0].isdigit() and in_digits(chunk).replace("-", "").replace(" ", "") == number:
+                spans.append((begin, end))
+                i += size
+                break
+        else:
+            i += 1
+    return sorted(set(spans))
+
+
+def _spans_of_words(said: str, words: str) -> list[tuple[int, int]]:
+    return [m.span() for m in re.finditer(rf"\b{re.escape(words)}\b", said, re.IGNORECASE)]
+
+
+def _without_words_around(new: str, said: str, begin: int, end: int) -> str:
+    """``new`` without the words ``said`` already has right before or after the replaced span: "Ninth
+    Street" for "Avenue" in "on Ninth Avenue" is "Street"."""
+    words = new.split()
+    before = said[:begin].split()
+    after = said[end:].split()
+    while len(words) > 1 and before and words[0].lower() == before[-1].lower():
+        words, before = words[1:], before[:-1]
+    while len(words) > 1 and after and words[-1].lower() == after[0].lower():
+        words, after = words[:-1], after[1:]
+    return " ".join(words)
 
 
 def _changed(spec: FieldSpec, value: Any) -> str:
@@ -1360,7 +1427,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             return Decision(reject=True)
         if _asks_when_next_while_logging(form, message):
             return Decision(reject=True)
-        if (replaced := _number_replaced(form, message.text, values)) is not None:
+        if (replaced := _corrected_in_place(form, message, values, requested)) is not None:
             # "oh wait, sorry, the address is 14580, not 14850": the number corrected where it was given; the
             # rest of the message is read as it comes
             name, value, rest = replaced

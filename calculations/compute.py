@@ -995,9 +995,11 @@ _NEAR_A_PLACE = re.compile(
 
 # Paying late said of a fee ("n what if i pay late", "y si pago tarde", "what if we're late paying it")
 _PAID_LATE = re.compile(
-    # "ok and whats the late fee on that?" after the fee the seats set; "¿y el recargo?"
-    r"\b(?:pay(?:ing)? (?:it |this |that |the fee )?late|late (?:paying|payment|fee|charge|penalty)|"
-    r"recargos?|"
+    # "ok and whats the late fee on that?" after the fee the seats set; "¿y el recargo?" (glossed "late
+    # penalty"), not a surcharge for the drive-thru
+    r"\b(?:pay(?:ing)? (?:it |this |that |the fee )?late|"
+    r"late (?:paying|payment|fee|charge|penalty)"
+    r"(?!\s+(?:por|for)\s+(?:el\s+|the\s+|tener\s+)?(?:drive|seats|sillas))|"
     r"(?:i|we) (?:don'?t|do not|can'?t) pay(?: it)? on time|pag(?:o|amos|ar|arla|arlo) tarde|pago tard[ií]o|"
     r"no (?:lo |la )?pag(?:o|amos) a tiempo)\b",
     re.I,

@@ -455,6 +455,10 @@ def _weekday_date(weekday: int, qualifier: str | None, today: dt.date, tense: st
 # Two date expressions this close are one ("wednesday nov 18", "last tuesday (nov 24)"): the grammar's
 # stronger reading of it is taken.
 _SAME_EXPRESSION_GAP = 3
+# A day counted back roughly ("two weeks ago", "hace como 2 semanas"): a day named beside it says it exactly
+_APPROXIMATE = re.compile(r"\bago\b|\bhace\b", re.IGNORECASE)
+_APPOSITION_GAP = 6  # ", the " or ", el " between the count and the day
+_ROUGHLY_DAYS = 7  # how far the day said may be from the rough count's and still name the same one
 
 
 def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
@@ -486,14 +490,16 @@ def _search_date(text: str, ctx: ParseContext, tense: str) -> _DateFound | None:
             if first.end <= date.start <= first.end + _APPOSITION_GAP
             and not _APPROXIMATE.search(text[date.start : date.end])
         ]
-        if exact and any(c.isdigit() for c in text[exact[0].start : exact[0].end]):
+        rough, day = same[0].result.value, exact[0].result.value if exact else None
+        if (
+            exact
+            and any(c.isdigit() for c in text[exact[0].start : exact[0].end])
+            and rough is not None
+            and day is not None
+            and abs((day - rough).days) <= _ROUGHLY_DAYS  # "two weeks ago, on the 1st" is two events
+        ):
             return exact[0]
     return same[0]  # in the grammar's order
-
-
-# A day counted back roughly ("two weeks ago", "hace como 2 semanas"): a day named beside it says it exactly
-_APPROXIMATE = re.compile(r"\bago\b|\bhace\b", re.IGNORECASE)
-_APPOSITION_GAP = 6  # ", el " between the count and the day
 
 
 def _dates_in(text: str, ctx: ParseContext, tense: str) -> Iterator[_DateFound]:

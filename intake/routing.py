@@ -24,6 +24,7 @@ import re
 from typing import NamedTuple
 
 from cities import CITY_NAMES, corrects_the_city, detect_city, without_city_names
+from intake.numbers import NUMBER_PATTERN
 
 SPILL_INTENT = "report_spill"
 PUMPOUT_INTENT = "log_pumpout"
@@ -1197,10 +1198,11 @@ _KEPT = _words(
     r"guard(?:o|a|ar|amos|arlos|arlas)",
     r"hold on to",
     r"file (?:it|them)",
-    # a record written down ("tengo q apuntar algo?", "do we have to write anything down")
-    r"(?:apunt|anot)(?:o|a|ar|amos|arlo|arla)",
-    r"write (?:\w+ )?down",
-    r"log (?:it|them|anything|something)",
+    # a record written down, asked as a duty ("tengo q apuntar algo?", "do we have to write anything down"),
+    # not an item's use ("the paper we write down orders on")
+    r"(?:tengo|tenemos|hay|tiene|tienen|debo|debemos) (?:que|q) (?:apuntar|anotar)",
+    r"(?:have|need|got) to (?:write|log) (?:\w+ )?(?:down)?",
+    r"should (?:i|we) (?:write|log)",
 )
 # Sending something (a letter, a manifest, a form): never how an item is thrown out
 _SENT = _words(
@@ -1366,9 +1368,13 @@ _WEEKLY_AMOUNT = _words(
 _AN_AMOUNT_OF_WASTE = _words(_AN_AMOUNT)
 # Both of a de minimis waiver's amounts, however the week is said ("one cubic yard of trash picked up a week,
 # and maybe 12 gallons of food scraps and paper towels"): its facts, whatever items they name
-_SOME_NUMBER = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|half a|un[oa]?|dos|tres|cuatro|cinco|media)"
-_YARDS_SAID = _words(_SOME_NUMBER + r" (?:cubic )?(?:yards?|yds?|yardas?)(?: c[uú]bicas?)?")
-_GALLONS_SAID = _words(_SOME_NUMBER + r" (?:gal(?:lons?)?|galones)")
+_SOME_NUMBER = rf"(?:{NUMBER_PATTERN}|an?|half a|un[oa]?|media)"
+# (a bucket's or a dumpster's size is no amount: "can 5 gallon buckets go in our 3 yard dumpster?")
+_SIZED = r"(?![\s-]*(?:buckets?|pails?|jugs?|drums?|tubs?|cans?|bottles?|dumpsters?|bins?|cubetas?|botes?))"
+_YARDS_SAID = _words(
+    _SOME_NUMBER + r"[\s-]+(?:cubic[\s-]+)?(?:yards?|yds?|yardas?)(?:[\s-]+c[uú]bicas?)?" + _SIZED
+)
+_GALLONS_SAID = _words(_SOME_NUMBER + r"[\s-]+(?:gal(?:lons?)?|galones)" + _SIZED)
 # What the city does about a business's carts, and its clocks ("y cuanto tiempo guardo esos papeles?"): a
 # rule, never an item to sort
 _A_RULE_OF_THE_CARTS = _words(

@@ -693,7 +693,7 @@ _PART_BREAK = re.compile(
     r"|,?\s+(?:and|y)\s+(?=(?:(?:ante|a|en|con|de|para|to|at|in|with|for|from)\s+(?=\S+\s)"
     r"(?=(?:what|which|who|whom|where|que|qué|quien|quién|cual|cuál|donde|dónde)\b))?"
     r"(?:what|how|when|where|who|whom|why|which|can|could|is|are|do|does|will|would|should|if"
-    r"|what'?s|wh?ats|wuts?|how'?s|when'?s|where'?s|who'?s"  # texted: "and whats the fine if we dont"
+    r"|wh?ats|wuts?|hows|whens|wheres|whos"  # texted: "and whats the fine if we dont"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede|hay"
     r"|cada cu[aá]nto|how often|how long"
     # "... list what the application asks for, and tell me how long the permit lasts"

@@ -123,11 +123,12 @@ _HAZARDOUS = _topic(
     r"solvents?|pesticides?|thinner)\b.{0,60}\b(?:drop(?:\s|-)?off|take|bring|dispose|where|hours|open)\b"
     r"|\b(?:drop(?:\s|-)?off|take|where)\b.{0,40}\b(?:paint|motor oil|batter(?:y|ies)|chemicals?|e-?waste)\b"
 )
-# money given, not a waiver granted ("if they grant it, how long does it stay valid?")
+# money given, not a waiver granted ("if they grant it, how long does it stay valid?", "the city grants the
+# waiver"): the noun anywhere, never the verb after who grants or before what is granted
 _GRANTS = _topic(
-    r"\b(?:rebates?|(?:a|an|any|some|the|city|state|federal|there (?:are|is)(?: any)?) grants?\b"
-    r"(?!\s+(?:it|the|a|my|our|us|me|them|that|this|waivers?|variances?))|grants? (?:programs?|money|funding|"
-    r"available)|financial (?:help|assistance)|subsid(?:y|ies)|loans?)\b"
+    r"\b(?:rebates?|(?<!\bthey )(?<!\bcity )(?<!\bwill )(?<!\bwould )(?<!\bcan )(?<!\bmay )(?<!\bdoes )"
+    r"(?<!\bdo )(?<!\bto )(?<!\bif )grants?\b(?!\s+(?:it|them|us|me|(?:the|a|an|our|my)\s+(?:waiver|variance|"
+    r"extension|exemption|permit|request)s?\b))|financial (?:help|assistance)|subsid(?:y|ies)|loans?)\b"
 )
 # Compost or mulch given to residents ("does victorville give out free compost?"): the chapter only has the
 # city buy recovered organic products (§ 6.37.110), no giveaway
@@ -188,7 +189,8 @@ _INGLEWOOD_ORGANICS = _topic(
     r"|donat(?:e|ed|ing|ion)s?\b.{0,40}\b(?:food|leftovers?|it|them)|(?:food|leftovers?)\b.{0,40}\bdonat\w+"
     r"|organics? (?:service|program|requirements?|rules?|waiver)"
     # the carts asked about again ("and in inglewood for the bins?", "customer bins"), not a trash bin
-    r"|(?:for|about) the (?:bins|carts|containers)|(?:special|separate|labell?ed|colou?red|customer) "
+    r"|^\W*(?:and|y)\b[^.?!]{0,30}\b(?:for|about) the (?:bins|carts|containers)"
+    r"|(?:special|separate|labell?ed|colou?red|customer) "
     r"(?:bins?|carts?|containers?))\b"
 )
 _GREASE = re.compile(

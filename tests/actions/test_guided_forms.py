@@ -513,6 +513,50 @@ def test_a_place_corrected_in_words_is_changed_where_it_was_given(place, said, n
         assert turn.next_slot == requested and turn.question  # asked again (read back again): not submitted
 
 
+@pytest.mark.parametrize(
+    ("place", "requested", "said", "updates"),
+    [
+        # the open question answered "X, not Y" is its answer, the place kept (review of stop 52)
+        (
+            "Main St and 5th, by the storm drain",
+            "reaches",
+            "it's the gutter, not the storm drain",
+            {"reaches"},
+        ),
+        # a number said in a name as well is not known to be the one meant: asked which answer
+        ("the Seven Eleven on D street, unit eleven", "spill_confirmed", "it's 12 not 11", set()),
+        # the words the place already has are not said twice
+        ("the corner, on Ninth Avenue I think", "volume", "no it's Ninth Street, not Avenue", {"location"}),
+    ],
+)
+def test_a_correction_in_words_changes_only_what_it_names(place, requested, said, updates):
+    location = {"text": place, "kind": "landmark", "streets": []}
+    values = {"overflowing_now": "yes", "city": "victorville", "location": location, "still_flowing": "yes"}
+    turn = decide(SPILL_FORM, FormState(values, requested), say(said, "change_answer"), CONTACTS)
+    assert set(turn.updates) == updates
+    if "location" in updates:
+        assert turn.updates["location"]["text"] == "the corner, on Ninth Street I think"
+
+
+def test_words_around_a_number_corrected_keep_their_words_and_choices_their_keys():
+    location = {"text": "the Five Guys at 14850 Bear Valley, suite forty", "kind": "landmark", "streets": []}
+    values = {
+        "overflowing_now": "yes",
+        "city": "victorville",
+        "location": location,
+        "what_spilling": "grease, like thirty gallons of it",
+        "volume": 30,
+    }
+    turn = decide(SPILL_FORM, FormState(values, "spill_confirmed"), say("it's fourteen, not forty"), CONTACTS)
+    assert turn.updates["location"]["text"] == "the Five Guys at 14850 Bear Valley, suite 14"  # not "5 Guys"
+    turn = decide(SPILL_FORM, FormState(values, "spill_confirmed"), say("sorry, it was 20, not 30"), CONTACTS)
+    assert turn.updates == {"volume": 20}  # the amount, not the words that say it
+    turn = decide(
+        SPILL_FORM, FormState(values, "spill_confirmed"), say("no, it's Inglewood, not Victorville"), CONTACTS
+    )
+    assert turn.updates.get("city") in (None, "inglewood")  # a key, never the words
+
+
 def test_an_answer_named_and_said_again_while_another_is_asked_is_changed_and_the_question_asked_again():
     """s30-c002: "la direccion es 312 S Market St" asked how much spilled, then "es 321 S Market no 312"."""
     location = {"text": "pupuseria la ceibita, market st inglewood", "kind": "landmark", "streets": []}

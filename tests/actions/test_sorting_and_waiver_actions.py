@@ -388,6 +388,20 @@ def test_a_place_named_in_another_question_after_a_sorting_answer_is_no_setting_
     assert "generator_type" not in set_to
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what about my sister who has a restaurant?",  # a relative "who" asks no who
+        "y en mi casa? porque alla tengo composta",  # "porque" is because
+        "and at my apartment complex, where do they go?",
+    ],
+)
+def test_a_place_with_a_who_or_a_because_after_a_sorting_answer_still_sorts_there(engine, text):
+    from actions.containers import _ASKS_SOMETHING_ELSE
+
+    assert _ASKS_SOMETHING_ELSE.search(text) is None
+
+
 def test_a_rule_question_starting_with_and_after_a_sorting_answer_is_answered_as_a_question(engine):
     slots = {"sorting_query": "where do eggshells go at my house?", "city": "victorville"}
     _, text = run(

@@ -308,6 +308,7 @@ def test_fixed_holidays_are_their_days(text, tense, expected):
         ("two weeks ago, monday the 16th, we had grease backing up", dt.date(2026, 11, 16)),
         ("hace dos semanas, el lunes 16, se tapo el drenaje", dt.date(2026, 11, 16)),
         ("two weeks ago we had a spill", dt.date(2026, 11, 17)),
+        ("two weeks ago, on the 1st", dt.date(2026, 11, 17)),  # today is no day two weeks back
     ],
 )
 def test_a_day_said_beside_a_rough_count_back_is_the_day(text, expected) -> None:

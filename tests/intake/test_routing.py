@@ -962,6 +962,15 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
             "inform",
         ),
         ("sort_item", "tenemos dos yardas de basura y como 15 galones de comida", "inform"),
+        (
+            "sort_item",
+            "We have one cubic yard of trash a week, and maybe twelve gallons of food scraps.",
+            "inform",
+        ),
+        ("sort_item", "tenemos 2 yardas cubicas de basura y como diez galones de comida", "inform"),
+        # a bucket's or a dumpster's size is no amount; writing on an item is no record (review of stop 52)
+        ("sort_item", "5 gallon bucket of paint, 2 yard bin", "sort_item"),
+        ("sort_item", "where do i throw the paper towels we write down orders on?", "sort_item"),
         # how often it happened is a fact for the matter at hand, not another subject (w44-c016)
         ("out_of_scope", "this is like the 3rd time", "inform"),
         ("out_of_scope", "es la segunda vez que pasa", "inform"),

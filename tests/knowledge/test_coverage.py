@@ -74,6 +74,10 @@ from shaping.answers import shape_answer
         ("How big does our grease interceptor need to be for an 80-seat restaurant", "inglewood", FOG),
         # the carts asked again for Inglewood (w45-c014): the organics chapter is Victorville's
         ("and in inglewood for the bins?", "inglewood", SOLID_WASTE),
+        # grants asked every way (review of stop 52)
+        ("are there grants to help buy the brown bins for my restaurant?", "victorville", FOG),
+        ("grants for small restaurants?", "victorville", FOG),
+        ("is there a grant the city offers for grease traps?", "inglewood", FOG),
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
