@@ -907,7 +907,7 @@ def _corrected_by_old_number(
         value = values.get(spec.name)
         if spec.parser not in _AMOUNTS or value is None:
             continue
-        amount = Decimal(str(value["amount"])) if isinstance(value, dict) else Decimal(str(value))
+        amount = _amount_of(value)
         for old, new in (numbers, numbers[::-1]):
             if amount == old and new != old:
                 number = int(new) if new == new.to_integral_value() else float(new)
@@ -1010,10 +1010,16 @@ def _corrected_in_place(
     return (*found[0], "" if _THE_REST_IS_RIGHT.match(rest) else rest)
 
 
-def _amount_is(value: Any, number: str) -> bool:
-    """Whether an amount answer (a number, or a dict with its ``amount``) is ``number``."""
+def _amount_of(value: Any) -> Decimal | None:
+    """The number an amount answer holds (a number, or a dict with its ``amount``); None when unanswered."""
     amount = value.get("amount") if isinstance(value, dict) else value
-    return amount is not None and str(amount) == number.replace("-", "")
+    return None if amount is None else Decimal(str(amount))
+
+
+def _amount_is(value: Any, number: str) -> bool:
+    """Whether an amount answer is ``number`` (as a correction writes it: "20", "1-4" read as 14)."""
+    amount = _amount_of(value)
+    return amount is not None and amount == Decimal(number.replace("-", ""))
 
 
 _SAID_WORD = re.compile(r"[\w'-]+")

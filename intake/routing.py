@@ -899,14 +899,14 @@ def route(intent: str, text: str) -> str:
 DAY_ALONE_WORDS = 8
 
 
-# Words that ask for help with the assistant itself ("what can you do", "menu", "ayuda", "como funciona
-# esto"): without them, what the classifier took for a call for help is something else
 # "and what topics?", "y q temas?": a follow-up on the matter at hand, not a question about the assistant
 _THE_TOPICS_OF_IT = re.compile(
     r"^\W*(?:and|y)\s+(?:(?:what|which|q|que|qu[eé]|cuales|cu[aá]les)\s+)?(?:topics|temas|info\w*|"
     r"informaci[oó]n)\W*$",
     re.IGNORECASE,
 )
+# Words that ask for help with the assistant itself ("what can you do", "menu", "ayuda", "como funciona
+# esto"): without them, what the classifier took for a call for help is something else
 _ASKS_FOR_HELP = _words(
     r"help",
     r"ayud\w*",
@@ -1360,7 +1360,8 @@ _HOW_OFTEN_IT_HAPPENED = _words(
     r"(?:twice|three times|\d+ times|dos veces|tres veces)",
 )
 # An amount of waste a week: a de minimis waiver's fact, whatever items it names
-_AN_AMOUNT = r"\d+(?:\.\d+)? (?:gal(?:lons?)?|galones|cubic yards?|yards?|yardas?)"
+_GALLONS = r"gal(?:lons?)?|galones"
+_AN_AMOUNT = rf"\d+(?:\.\d+)? (?:{_GALLONS}|cubic yards?|yards?|yardas?)"
 _WEEKLY_AMOUNT = _words(
     _AN_AMOUNT
     + r"(?: (?:of (?:\w+ ){1,2}|de (?:\w+ ){1,2})?(?:a|per|each|x|por|a la|cada) (?:week|semana|wk))"
@@ -1374,7 +1375,7 @@ _SIZED = r"(?![\s-]*(?:buckets?|pails?|jugs?|drums?|tubs?|cans?|bottles?|dumpste
 _YARDS_SAID = _words(
     _SOME_NUMBER + r"[\s-]+(?:cubic[\s-]+)?(?:yards?|yds?|yardas?)(?:[\s-]+c[uú]bicas?)?" + _SIZED
 )
-_GALLONS_SAID = _words(_SOME_NUMBER + r"[\s-]+(?:gal(?:lons?)?|galones)" + _SIZED)
+_GALLONS_SAID = _words(_SOME_NUMBER + rf"[\s-]+(?:{_GALLONS})" + _SIZED)
 # What the city does about a business's carts, and its clocks ("y cuanto tiempo guardo esos papeles?"): a
 # rule, never an item to sort
 _A_RULE_OF_THE_CARTS = _words(
