@@ -276,8 +276,9 @@ class ActionSortAnswer(Action):
     ) -> list[EventType]:
         item = tracker.get_slot(ITEM_SLOT)
         limit = SMS_LIMIT if channel_of(tracker) in ("sms", "voice") else WEB_LIMIT
-        if item == IN_INGLEWOOD:  # "i'm in inglewood, which bin do grass clippings go in?"
-            return [*_inglewood_carts_declined(dispatcher, tracker), *_CLEARED]
+        if item == IN_INGLEWOOD:  # "i'm in inglewood, which bin do grass clippings go in?": declined, and
+            # the topic ("y en la de victorville?" next sorts it there)
+            return [*_inglewood_carts_declined(dispatcher, tracker), *_CLEARED, *_on_the_topic(tracker)]
         if item == LISTED:
             listed = runtime.sorting_matcher().sort_many(
                 tracker.get_slot(QUERY_SLOT) or "", tracker.get_slot(GENERATOR_SLOT)

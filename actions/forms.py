@@ -790,6 +790,29 @@ _ASKS_A_CHANGE = re.compile(
     r"\b(?:change|wrong|fix|update|correct|edit|redo|cambi\w*|mal|corrig\w*|equivocad\w*|arregl\w*)\b",
     re.IGNORECASE,
 )
+# A read-back's yes said first, then a remark ("Sí, está bien así. Y ya llamé también al número de la
+# ciudad"), with no word of a change after it ("yes, but the phone is ...", "yes. actually it's suite 4")
+_A_CHANGE_AFTER_YES = re.compile(
+    r"\b(?:but|except|though|actually|wait|only thing|pero|excepto|menos|nom[aá]s que|solo que|en realidad|"
+    r"espera|perd[oó]n)\b",
+    re.IGNORECASE,
+)
+
+
+def _agrees_first(text: str) -> bool:
+    """Whether a message at the read-back opens with a yes to it and changes nothing after it."""
+    first = re.split(r"[.!;?]", text, maxsplit=1)[0]
+    said = parse_yes_no(first)
+    return (
+        said.ok
+        and said.value.value == "yes"
+        and not _ASKS_A_CHANGE.search(text)
+        and not _A_CHANGE_AFTER_YES.search(text)
+        and _not_but(text) is None
+        and not _NOT_THE_OLD.search(text)
+    )
+
+
 # A no followed by more words ("no wait, it was the 24th", "no espera, fue ayer lunes"): a correction's start
 # A "no" that opens a fact about the service, not a no to the read-back ("No repairs needed.")
 _NO_AS_A_FACT = re.compile(
@@ -883,7 +906,8 @@ def _new_value_said(spec: FieldSpec, message: Message, values: Mapping[str, Any]
     """The new value a correction of ``spec``'s answer gives in its own words, read as
     :func:`_corrected_answer` reads one (before the old value is named, after it, or in the whole message);
     None when it gives none, or only the value it had."""
-    text = without_phones(message.text)
+    # a phone number is the new value of a phone, and of nothing else ("the date is the 24th, call 760-...")
+    text = message.text if spec.parser == "phone" else without_phones(message.text)
     for said in dict.fromkeys((_OLD_CLAUSE.sub(" ", text).strip(), _NOT_THE_OLD.sub("", text).strip(), text)):
         result = parse(spec.parser, said, message.ctx) if said else None
         if result is not None and result.ok and result.slot != values.get(spec.name):
@@ -1255,7 +1279,9 @@ def _contact_not_business(
 # Facts said with the words that name them, in a longer message ("Business is Sunrise Bakery, 15000 Seventh
 # St, contact Ana Lee"): the names are capitalised, as people write them.
 _NAMED_PERSON = re.compile(
+    # "yo soy Daniela Ortiz, la operadora", "I'm Dana Brooks": the speaker, by a capitalised name
     r"(?i:\b(?:(?:contact(?: person)?(?: is|:)?|contacto(?: es|:)?)(?:\s+me,?)?|my name(?:'s| is)|me llamo|"
+    r"(?:yo )?soy|i'?m|i am|"
     r"mi nombre es|(?:owner|manager|operator)(?: and (?:owner|manager|operator))? is (?:me|myself),?|"
     r"el due[nñ]o soy yo,?"
     # "el dueño y operador soy yo, Jose Hernandez": one role or two
@@ -1541,10 +1567,15 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 # the place told again in more words ("change the address" asks again; "the location looks
                 # right" at the read-back changes nothing)
                 new_value = place.slot
-            updates[named] = new_value
-            confirmed, failures = False, 0
-            skipped = tuple(s for s in skipped if s != named)
-            feedback.append(_changed(spec, new_value) if new_value is not None else t("OK."))
+            if new_value is None and at_confirmation and _agrees_first(message.text):
+                # "Sí, está bien así. Y ya llamé también al número de la ciudad, el tres uno cero": a yes to
+                # the read-back with a remark that names an answer, not a change to it
+                confirmed = True
+            else:
+                updates[named] = new_value
+                confirmed, failures = False, 0
+                skipped = tuple(s for s in skipped if s != named)
+                feedback.append(_changed(spec, new_value) if new_value is not None else t("OK."))
         elif message.intent == "change_answer" and (said := _harvest(form, message, values, None)):
             updates.update(said)  # a correction of a fact not asked yet ("60 seats total, not 45") is it
             unasked = _UNASKED_CORRECTION.search(message.text)

@@ -349,9 +349,13 @@ def reply_for(
         SlotSet("more_text", shaped.more or None),
         SlotSet(ANSWER_CARD_SLOT, result.card.id if result.card is not None else None),
     ]
-    if result.kind is AnswerKind.ANSWER or held:  # a question held for its city is the topic too ("no le
-        # avise a nadie. pa cuando tengo q mandar lo escrito?" after the Saturday's backup: that Saturday's)
-        events.append(SlotSet(TOPIC_SLOT, _topic_after(tracker.get_slot(TOPIC_SLOT), question)))
+    # a question held for its city is the topic too ("no le avise a nadie. pa cuando tengo q mandar lo
+    # escrito?" after the Saturday's backup: that Saturday's), and one declined for the city it names ("y las
+    # sobras de tortillas en la de inglewood?": "y en la de victorville?" asks it there)
+    declined_there = result.kind is AnswerKind.NOT_COVERED and detect_city(question) is not None
+    if result.kind is AnswerKind.ANSWER or held or declined_there:
+        topic = question if declined_there else _topic_after(tracker.get_slot(TOPIC_SLOT), question)
+        events.append(SlotSet(TOPIC_SLOT, topic))
     named = detect_city(question)
     if named and named != tracker.get_slot("city"):  # "vv sent an admin complaint ...": kept for what follows
         events.append(SlotSet("city", named))

@@ -700,9 +700,11 @@ _A_HEARING = re.compile(r"\b(?:hearing|audiencia)\b", re.I)
 def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if (
         city == "inglewood"
-        and not _INVOICE.search(text)
-        and _FEE_NOTICE.search(text)
+        # the fee named, or the seats that set it ("ok con las 45 sillas nomas. y si pago la factura tarde?")
+        and (_FEE_NOTICE.search(text) or _ANNUAL.search(text) or _SEATS.search(text))
         and _PAID_LATE.search(text)
+        # "... and if we pay the bill late?": the bill for that fee, when none of its own is given
+        and (not _INVOICE.search(text) or (_billed(text) is None and _dated(text, ctx).value is None))
     ):
         # "how much is the yearly grease fee ... 38 seats, drive thru" then "n what if i pay late": the
         # basic penalty on the annual fee the message's facts set
@@ -997,10 +999,13 @@ _NEAR_A_PLACE = re.compile(
 _PAID_LATE = re.compile(
     # "ok and whats the late fee on that?" after the fee the seats set; "¿y el recargo?" (glossed "late
     # penalty"), not a surcharge for the drive-thru
-    r"\b(?:pay(?:ing)? (?:it |this |that |the fee )?late|"
+    # "if we pay the bill late", "si pago la factura tarde"
+    r"\b(?:pay(?:ing)? (?:(?:it|this|that|the|our|my|fee|bill|invoice) ){0,2}late|"
     r"late (?:paying|payment|fee|charge|penalty)"
     r"(?!\s+(?:por|for)\s+(?:el\s+|the\s+|tener\s+)?(?:drive|seats|sillas))|"
-    r"(?:i|we) (?:don'?t|do not|can'?t) pay(?: it)? on time|pag(?:o|amos|ar|arla|arlo) tarde|pago tard[ií]o|"
+    r"(?:i|we) (?:don'?t|do not|can'?t) pay(?: it)? on time|"
+    r"pag(?:o|amos|ar|arla|arlo) (?:(?:la|el|factura|bill) ){0,2}tarde|pago tard[ií]o|"
+    r"payment (?:(?:la|el|the|invoice|bill) ){0,2}(?:tarde|late)|"
     r"no (?:lo |la )?pag(?:o|amos) a tiempo)\b",
     re.I,
 )
@@ -1520,9 +1525,10 @@ def _readers_for(asked: str | None) -> tuple[Reader, ...]:
     if _KEEPING_RECORDS.search(asked):
         return ()
     named = tuple(reader for reader in _READERS if _NAMES_RULE[reader](asked))
-    if _SEATS.search(asked) and _annual_fee in named:
+    if _SEATS.search(asked) and _annual_fee in named and not _PAID_LATE.search(asked):
         # "we're billed wrong, we have 44 seats and no drive-thru: shouldn't it be the small rate?": the fee
-        # the seats set, before the bill's late penalty
+        # the seats set, before the bill's late penalty ("ok con las 45 sillas nomas. y si pago la factura
+        # tarde?" asks the penalty on the fee those seats set)
         named = (_annual_fee, *(reader for reader in named if reader is not _annual_fee))
     readers = named + tuple(reader for reader in _READERS if reader not in named)
     if _MANIFEST.search(asked) and not _NEXT_SERVICE.search(asked):

@@ -129,7 +129,8 @@ _PERIODS.update({"yearly": "year", "annually": "year"})
 _SPANISH_PERIODS = {"se": "week", "di": "day", "dí": "day", "me": "month", "añ": "year", "an": "year"}
 _TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}  # adverbs, not numbers: text2num has none of them
 _RE_TIMES_PER_PERIOD = re.compile(
-    rf"\b(?P<times>once|twice|thrice|(?P<n>{NUMBER_PATTERN})\s*(?:x|times))\s*(?:a|an|per|each|every|/)\s*"
+    # a Spanish gloss mixes the two: "2 veces per week"
+    rf"\b(?P<times>once|twice|thrice|(?P<n>{NUMBER_PATTERN})\s*(?:x|times|veces))\s*(?:a|an|per|each|every|/)\s*"
     r"(?:week|wk|day|month|year)\b"
     rf"|\b(?P<times_es>(?P<n_es>{NUMBER_PATTERN}|una?)\s+(?:vez|veces))\s+(?:por|a\s+la|al|cada|/)\s*"
     r"(?:semana|d[ií]a|mes|a[ñn]o)\b"
@@ -272,13 +273,17 @@ def parse_quantity(
     with_unit = [m for m in candidates if m.group("unit")]
     # "1 cubic yard of trash a week and about 6 gallons of organics" answers "how many gallons?" with 6
     in_unit = [m for m in with_unit if _unit_of(m.group("unit")) == unit]
+    # "one 1-yard bin twice a week, so 2 cubic yards a week total": the total the user worked out
+    if total := next((m for m in in_unit if _said_as_total(m, normalized)), None):
+        return _amount(total, normalized, unit, per or said_per, example, allow_zero)
     found = _containers(normalized)
     if found and (found[2] == unit or not in_unit):  # "one 1-yard bin ... and maybe 5 gallons": 5 gallons
         count, size, found_unit = found
         result = _quantity_in(count * size, found_unit, unit, False, None, per or said_per, example)
-        # "un contenedor de 3 yardas dos veces por semana" is Spanish for "a 3-yard bin twice a week"
+        # a bin's pickups multiply its size ("two 3-yard bins twice a week", "un contenedor de 3 yardas dos
+        # veces por semana"); a bucket's do not (the buckets are what is filled, not what is picked up)
         spanish = _RE_CONTAINERS.search(normalized).group("count_es") is not None  # type: ignore[union-attr]
-        return _times_per_period(result, normalized) if spanish else result
+        return _times_per_period(result, normalized) if spanish or found_unit == CUBIC_YARDS else result
     match = (in_unit or with_unit or candidates or [None])[0]
     if match is None:
         if _RE_VAGUE_AMOUNT.search(normalized):
@@ -286,6 +291,24 @@ def parse_quantity(
         return _fail(t(_GIVE_A_NUMBER, example=example))
     result = _amount(match, normalized, unit, per or said_per, example, allow_zero)
     return _times_per_period(result, normalized)
+
+
+# An amount said as the sum the user worked out: "so 2 cubic yards a week total", "that's 4 yards in all",
+# "o sea 4 yardas"
+_TOTAL_BEFORE = re.compile(
+    r"(?:\bso|\bthat'?s|\bthats|\bwhich\s+is|\bwhich\s+comes\s+to|\btotal\s+of|\bin\s+total|\ben\s+total|"
+    r"\bo\s+sea|=)\s*(?:like\s+|about\s+|around\s+|unas?\s+|como\s+)?$"
+)
+_TOTAL_AFTER = re.compile(
+    r"^(?:\s*(?:a|an|per|each|every|/|por|a\s+la|cada)\s*(?:week|wk|semana))?\s*"
+    r"(?:total|in\s+total|altogether|in\s+all|combined|en\s+total)\b"
+)
+
+
+def _said_as_total(match: re.Match[str], normalized: str) -> bool:
+    """Whether an amount is said as the total ("so 2 cubic yards a week total", "en total 6 yardas")."""
+    before = normalized[max(0, match.start() - 24) : match.start()]
+    return bool(_TOTAL_AFTER.match(normalized[match.end() :]) or _TOTAL_BEFORE.search(before))
 
 
 # A bare number that is a street number ("15000 Seventh St"), a piece of a phone number, part of a code
@@ -410,18 +433,39 @@ def find_quantity(text: str, unit: str) -> tuple[ParseResult[Quantity], tuple[in
     normalized, put = _one_and_a_half(normalize(text).replace("³", "3").replace("²", "2"))
     matches = [m for m in _RE_QUANTITY.finditer(normalized) if _unit_of(m.group("unit")) is not None]
     same = [m for m in matches if _unit_of(m.group("unit")) == unit]
+    if total := next((m for m in same if _said_as_total(m, normalized)), None):  # "so 2 yards a week total"
+        return _amount(total, normalized, unit, None, example, True), _span_before(total.span(), put)
     found = _containers(normalized)
     if found and (found[2] == unit or not same):  # the amount in the unit asked comes first
         count, size, found_unit = found
         span = _RE_CONTAINERS.search(normalized).span()  # type: ignore[union-attr]
-        return _quantity_in(count * size, found_unit, unit, False, None, None, example), _span_before(
-            span, put
-        )
+        result = _quantity_in(count * size, found_unit, unit, False, None, None, example)
+        return _emptied(result, found_unit, normalized[span[1] :]), _span_before(span, put)
     for match in same or matches:
         found_unit = _unit_of(match.group("unit"))
         if (found_unit == SQUARE_FEET) == (unit == SQUARE_FEET):
-            return _amount(match, normalized, unit, None, example, True), _span_before(match.span(), put)
+            result = _amount(match, normalized, unit, None, example, True)
+            return _emptied(result, found_unit, normalized[match.end() :]), _span_before(match.span(), put)
     return ParseResult(), (0, 0)
+
+
+# How far after a bin's size its pickups may be said ("a 1-yard bin that gets picked up twice a week")
+_PICKUPS_WITHIN = 48
+
+
+def _emptied(result: ParseResult[Quantity], found_unit: str | None, after: str) -> ParseResult[Quantity]:
+    """A bin's size said in a longer message times the pickups said right after it ("one 1-yard bin picked
+    up twice a week" is 2 cubic yards a week); any other amount as it was."""
+    match = _RE_TIMES_PER_PERIOD.search(after[:_PICKUPS_WITHIN])
+    if found_unit != CUBIC_YARDS or match is None or result.value is None:
+        return result
+    word = match.group("times") or match.group("times_es")
+    times = _TIMES_WORDS.get(word) or _count_from(match.group("n") or match.group("n_es") or "")
+    if not times:
+        return result
+    quantity = result.value
+    low = None if quantity.low is None else quantity.low * times
+    return _ok(replace(quantity, amount=quantity.amount * times, low=low))
 
 
 def _amount(

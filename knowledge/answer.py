@@ -248,7 +248,9 @@ ANNOUNCES_A_QUESTION = re.compile(rf"\b(?:{_QUESTION_WORDS_ANNOUNCED})\b", re.IG
 # A question announced before it is asked ("Quick question before we go on: ...", "Una pregunta antes de
 # seguir: ¿...?"): the announcement is no part of what is asked
 _ANNOUNCED = re.compile(
-    rf"^\W*(?:(?:ok|okay|oh|and|also|y|oye|oiga|perd[oó]n)\W+)?(?:{_QUESTION_WORDS_ANNOUNCED})"
+    # "Oiga, y una pregunta, ...": the words before the announcement too
+    rf"^\W*(?:(?:ok|okay|oh|hey|um|uh|eh|and|also|y|oye|oiga|mire|mira|disculpe|perd[oó]n)\W+){{0,3}}"
+    rf"(?:{_QUESTION_WORDS_ANNOUNCED})"
     r"(?:\s+(?:before (?:we|i) (?:go on|continue|keep going)|first|real quick|antes de (?:seguir|continuar)"
     r"|nom[aá]s))?\s*[:,.\-–—]\s*",
     re.IGNORECASE,

@@ -59,6 +59,8 @@ SPLIT_OF_WRITER = {
     "w44": "dev",  # stop 51
     "w45": "dev",  # stop 52: written beside w46 (test), the split stays near a third (README)
     "w46": "test",
+    "w47": "dev",  # stop 53: written beside w48 (test), the split stays near a third (README)
+    "w48": "test",
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -102,6 +104,8 @@ SPLIT_OF_WRITER = {
     "s40": "dev",  # stop 51
     "s41": "dev",  # stop 52: written beside s42 (test) (README)
     "s42": "test",
+    "s43": "dev",  # stop 53: written beside s44 (test) (README)
+    "s44": "test",
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)

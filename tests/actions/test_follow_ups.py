@@ -1707,3 +1707,17 @@ def test_what_happened_next_told_after_an_answer_is_answered_on_the_topic_not_me
         make_tracker(text="ok cool", intent="inform", slots={TOPIC_SLOT: topic, "city": "victorville"}),
     )
     assert [m.get("response") for m in messages] == ["utter_what_next"]
+
+
+def test_a_question_declined_for_the_city_it_names_is_the_topic_for_the_other_city(engine):
+    """ "what are the garbage pickup days in inglewood?" declined there: "and in victorville?" asks it again
+    there, not the question before it."""
+    asked = "what days is garbage picked up in inglewood?"
+    tracker = make_tracker(
+        text=asked,
+        intent="ask_question",
+        slots={TOPIC_SLOT: "how often do i pump the grease trap in victorville", "city": "victorville"},
+    )
+    slots, messages = _run(ActionAnswerQuestion(), tracker)
+    assert "Inglewood" in messages[0]["text"]
+    assert slots[TOPIC_SLOT] == asked

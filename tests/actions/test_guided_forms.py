@@ -2028,13 +2028,58 @@ def test_an_amount_corrected_in_words_after_an_apology_changes_it_and_is_no_name
     assert turn.next_slot == "reporter_name"
 
 
+def _at_the_spill_read_back(said: str):
+    """A complete spill report's read-back answered with ``said``: the values and the decision."""
+    values = _complete_spill()
+    return values, decide(
+        SPILL_FORM, FormState(values, SPILL_FORM.confirm_slot), say(said, "affirm"), CONTACTS
+    )
+
+
 def test_the_location_said_to_be_right_at_the_read_back_is_not_changed():
     """ "the location looks right, the rest is fine too" at the read-back (review of stop 51)."""
-    values = _complete_spill()
-    turn = decide(
-        SPILL_FORM,
-        FormState(values, SPILL_FORM.confirm_slot),
-        say("the location looks right, the rest is fine too", "affirm"),
-        CONTACTS,
-    )
+    values, turn = _at_the_spill_read_back("the location looks right, the rest is fine too")
     assert turn.updates.get("location") in (None, values["location"])
+
+
+@pytest.mark.parametrize(
+    ("said", "language"),
+    [
+        ("Sí, está bien así. Y ya llamé también al número de la ciudad, el tres uno cero.", "es"),
+        ("yes that's right. I already called the city's number too, the 310 one", "en"),
+    ],
+)
+def test_a_yes_at_the_read_back_with_a_remark_naming_an_answer_sends_it(said, language):
+    """A remark after the yes that names an answer ("the city's number") changes nothing and clears nothing
+    (s39-c004: the callback number was cleared and asked again)."""
+    with languages.using(language):
+        _, turn = _at_the_spill_read_back(said)
+    assert turn.confirmed
+    assert "callback_number" not in turn.updates
+
+
+def test_a_yes_then_a_new_phone_at_the_read_back_still_changes_it():
+    _, turn = _at_the_spill_read_back("yes, but the callback number is 310-555-0199")
+    assert not turn.confirmed
+    assert turn.updates.get("callback_number") == "+13105550199"
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        (
+            "El restaurante se llama Casa Jalisco Grill y yo soy Daniela Ortiz, la operadora. La dirección "
+            "es 12100 Amargosa Rd, Victorville.",
+            "Daniela Ortiz",
+        ),
+        ("I'm Dana Brooks, the GM. We open in March.", "Dana Brooks"),
+        ("soy la gerente general de un restaurante nuevo", None),  # a role, no name
+        ("I'm Opening a new place on Bear Valley", None),
+    ],
+)
+def test_the_speaker_introducing_themselves_is_the_contact_person(said, name):
+    """s18-c006: "yo soy Daniela Ortiz" was never taken, and the form asked her name after the read-back."""
+    form = PERMIT_FORMS["victorville"]
+    with languages.using("es"):
+        found = named_facts(form.spec, said, CTX, {"application_path": "application"})
+    assert found.get("applicant_name") == name

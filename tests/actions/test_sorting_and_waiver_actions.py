@@ -207,10 +207,11 @@ def test_a_sorting_question_in_inglewood_is_declined_with_its_solid_waste_office
     assert (
         found["requested_slot"] is None and asked == ""
     )  # no "home or business?" for a city it cannot rule on
-    _, answer = run(ActionSortAnswer(), make_tracker(slots={**slots, **found}))
+    after, answer = run(ActionSortAnswer(), make_tracker(slots={**slots, **found}))
     assert "doesn't say anything about Inglewood's cart and organics rules" in answer
     assert "City of Inglewood Department of Public Works" in answer and "apply only in Victorville" in answer
     assert "green container" not in answer
+    assert after["topic_question"] == text  # "and at my victorville place?" next asks it there (s26-c015)
 
 
 def test_cooking_oil_asked_as_a_sorting_question_in_inglewood_is_answered_from_its_fog_ordinance(engine):

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import languages
 from calculations import (
     about_another_place,
     compute,
@@ -734,6 +735,30 @@ def test_an_amount_said_as_an_upper_bound_is_read_as_below_it(text, start):
 
 
 @pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        (
+            "one 1-yard bin picked up twice a week and about 12 gallons of food scraps, do we qualify",
+            "en",
+        ),
+        (
+            "a 1 cubic yard bin, emptied twice a week, so 2 cubic yards a week total, and 12 gal of organics",
+            "en",
+        ),
+        (
+            "un contenedor de 1 yarda que recogen dos veces por semana y como 12 galones de organicos",
+            "es",
+        ),
+    ],
+)
+def test_a_bin_emptied_twice_a_week_is_twice_its_size(text, language):
+    with languages.using(language):
+        result = compute(gloss(text) if language == "es" else text, "victorville", NOW)
+    assert result is not None and result.kind == "deminimis"
+    assert "§ 6.37.050(a)(2)(a)" in result.citation  # 2 cubic yards a week: the 20-gallon limit, 12 is under
+
+
+@pytest.mark.parametrize(
     "text", ["3 yards a week and under 25 gallons of organics", "under 5 yards and 12 gal"]
 )
 def test_an_upper_bound_across_the_threshold_computes_nothing(text):
@@ -1284,6 +1309,32 @@ def test_the_late_fee_asked_after_the_annual_fee_is_the_penalty_on_that_fee(aske
     found = compute(f"{said} {asked}", "inglewood", NOW, asked=asked)
     assert found is not None and found.kind == "late_fee"  # not the annual fee again
     assert "$41.30" in found.text and "$413" in found.text
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "language"),
+    [
+        (
+            "how much is the yearly inspection fee for my pupuseria in inglewood? 45 seats, no drive thru",
+            "ok and if we pay the bill late how much extra do they charge?",
+            "en",
+        ),
+        (  # the seats said again with it, and "año" without its tilde (s35-c009)
+            "cuanto se paga cada año de inspeccion pa la pupuseria en inglewood? 45 sillas, sin drive thru",
+            "ok con las 45 sillas nomas. y si pago la factura tarde cuanto me cobran de mas?",
+            "es",
+        ),
+    ],
+)
+def test_paying_the_fee_s_bill_late_is_the_penalty_on_that_fee(said, asked, language):
+    with languages.using(language):
+        read = gloss if language == "es" else str
+        found = compute(read(f"{said} {asked}"), "inglewood", NOW, asked=read(asked))
+        # the seats said with it (in the Spanish message) set the fee, whatever came before
+        alone = compute(read(asked), "inglewood", NOW) if language == "es" else found
+    for result in (found, alone):
+        assert result is not None and result.kind == "late_fee"
+        assert "$26.70" in result.text and "$267" in result.text
 
 
 def test_a_weekday_said_with_its_day_is_no_second_day_for_an_advance_notice():

@@ -244,6 +244,8 @@ def test_format_number(value: Decimal, expected: str) -> None:
         ("3 yards 2x a week", CUBIC_YARDS, "6", "3 cubic yards 2x a week"),
         ("3 cubic yards once a week", CUBIC_YARDS, "3", None),
         ("a 32 gallon can three times a week", GALLONS, "96", "32 gallons three times a week"),
+        ("one 1 yard bin picked up 3 times a week", CUBIC_YARDS, "3", "1 cubic yard 3 times a week"),
+        ("two 3-yard bins picked up twice a week", CUBIC_YARDS, "12", "6 cubic yards twice a week"),
     ],
 )
 def test_weekly_service_multiplies_by_pickups(text: str, unit: str, amount: str, given: str | None) -> None:
@@ -251,6 +253,27 @@ def test_weekly_service_multiplies_by_pickups(text: str, unit: str, amount: str,
     assert quantity.amount == Decimal(amount)
     assert quantity.given == given
     assert quantity.per == "week"
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        (
+            "our trash service is one 1-cubic-yard bin collected twice a week, so 2 cubic yards a week total",
+            "2",
+        ),
+        ("one 2-yard bin emptied twice a week, 4 yards total", "4"),
+        ("dos contenedores de 2 yardas, o sea 4 yardas a la semana", "4"),
+        ("a 1.5 yard bin, which comes to 3 yards a week with two pickups", "3"),
+    ],
+)
+def test_the_total_the_user_worked_out_wins_over_the_bin_size(text: str, amount: str) -> None:
+    assert parse_quantity(text, CUBIC_YARDS, per="week").value.amount == Decimal(amount)
+
+
+def test_buckets_filled_are_not_multiplied_by_the_pickups() -> None:
+    quantity = parse_quantity("two 5-gallon buckets, picked up twice a week", GALLONS, per="week").value
+    assert quantity.amount == Decimal(10)
 
 
 @pytest.mark.parametrize(

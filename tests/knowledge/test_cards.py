@@ -490,6 +490,8 @@ def test_a_household_s_card_never_answers_a_business_and_a_setting_must_be_known
         ("Una pregunta antes de seguir: ¿cuánto dura el permiso?", "¿cuánto dura el permiso?"),
         ("Quick question before we go on: what will the annual fee be?", "what will the annual fee be?"),
         ("ok one question - do we need a permit?", "do we need a permit?"),
+        # more than one word before it (s39-c004: "oiga" took the written report to hot water)
+        ("Oiga, y una pregunta, ¿tengo que mandar algo por escrito?", "¿tengo que mandar algo por escrito?"),
         ("a question about the permit: how long is it good for?", None),  # says what it is about: kept
     ],
 )
