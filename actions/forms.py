@@ -799,6 +799,18 @@ _A_CHANGE_AFTER_YES = re.compile(
 )
 
 
+def _wants_a_change(message: Message) -> bool:
+    """Whether a message at the read-back asks to change an answer ("change the phone", "the city is wrong",
+    "no, ..."), not only names one in passing."""
+    text = message.text
+    return (
+        message.intent == "change_answer"
+        or bool(_ASKS_A_CHANGE.search(text) or _NO_THEN_MORE.match(text) or _NOT_THE_OLD.search(text))
+        or _not_but(text) is not None
+        or bool(re.match(r"^\W*no\b", text, re.IGNORECASE))
+    )
+
+
 def _agrees_first(text: str) -> bool:
     """Whether a message at the read-back opens with a yes to it and changes nothing after it."""
     first = re.split(r"[.!;?]", text, maxsplit=1)[0]
@@ -969,7 +981,7 @@ _THE_REST_IS_RIGHT = re.compile(
     r"^\W*(?:(?:and\s+)?(?:every ?thing(?:'s)?|all|the rest|rest)\s+(?:else\s+)?"
     r"(?:is|'s|was|looks?|seems?)?\s*"
     r"(?:right|fine|correct|good|ok(?:ay)?)(?:\s+otherwise)?|all good(?:\s+otherwise)?|"
-    r"(?:y\s+)?(?:todo\s+)?(?:lo\s+dem[aá]s|el\s+resto)\s+(?:est[aá]\s+)?bien)"
+    r"(?:y\s+)?(?:todo\s+)?(?:lo\s+dem[aá]s|el\s+resto)\s+(?:s[ií]\s+)?(?:est[aá]\s+)?(?:bien|correcto))"
     r"(?:\W+(?:thanks|thank you|gracias))?\W*$",
     re.IGNORECASE,
 )
@@ -1013,7 +1025,7 @@ def _corrected_in_place(
         said = value.get("text") if isinstance(value, dict) else value
         if spec.parser not in _WORDED or not isinstance(said, str):
             continue
-        where = spans(said)
+        where = _restatements_joined(said, spans(said))
         if len(where) > 1:
             return None  # said twice: which one is meant is not known
         if where:
@@ -1032,6 +1044,22 @@ def _corrected_in_place(
             kept.append(sentence)
     rest = " ".join(kept).strip()
     return (*found[0], "" if _THE_REST_IS_RIGHT.match(rest) else rest)
+
+
+# What may stand between a number said in words and the same number in digits ("catorce mil cuatrocientos
+# veinte, 14420"): one saying, not two
+_BETWEEN_RESTATEMENTS = re.compile(r"[\s,.;:()-]{0,4}")
+
+
+def _restatements_joined(said: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans with a number said again right after itself (in words, then in digits) made one."""
+    joined: list[tuple[int, int]] = []
+    for begin, end in spans:
+        if joined and _BETWEEN_RESTATEMENTS.fullmatch(said[joined[-1][1] : begin]):
+            joined[-1] = (joined[-1][0], end)
+        else:
+            joined.append((begin, end))
+    return joined
 
 
 def _amount_of(value: Any) -> Decimal | None:
@@ -1281,6 +1309,8 @@ def _contact_not_business(
 _NAMED_PERSON = re.compile(
     # "yo soy Daniela Ortiz, la operadora", "I'm Dana Brooks": the speaker, by a capitalised name
     r"(?i:\b(?:(?:contact(?: person)?(?: is|:)?|contacto(?: es|:)?)(?:\s+me,?)?|my name(?:'s| is)|me llamo|"
+    # "... next door. Name's Luis Ortega.": a sentence opening with it
+    r"(?:^|(?<=[.!?,;] ))name'?s|"
     r"(?:yo )?soy|i'?m|i am|"
     r"mi nombre es|(?:owner|manager|operator)(?: and (?:owner|manager|operator))? is (?:me|myself),?|"
     r"el due[nñ]o soy yo,?"
@@ -1571,6 +1601,11 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 # "Sí, está bien así. Y ya llamé también al número de la ciudad, el tres uno cero": a yes to
                 # the read-back with a remark that names an answer, not a change to it
                 confirmed = True
+            elif new_value is None and at_confirmation and not _wants_a_change(message):
+                # "... lo van a tirar en la planta de la ciudad de los angeles creo": a fact that names an
+                # answer in passing; kept, and the read-back again, nothing cleared
+                updates.update(_harvest(form, message, values, None))
+                feedback.append(t("Noted."))
             else:
                 updates[named] = new_value
                 confirmed, failures = False, 0

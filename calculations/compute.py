@@ -538,7 +538,13 @@ _ABOVE_COSTS = re.compile(
     r"m[aá]s de lo que (?:les )?cost\w+)\b",
     re.I,
 )
-_HOW_MUCH = re.compile(r"\b(?:how much|cu[aá]nto)\b", re.I)
+_HOW_MUCH = re.compile(
+    r"\b(?:how much|cu[aá]nto)\b"
+    # "what will they actually bill us?", "what's the total going to be?"
+    r"|\bwhat (?:will|would|do|does|can|could) (?:they|the city|it) (?:\w+ )?(?:bill|charge)\b"
+    r"|\bwhat(?:'s| is| will be) the (?:total|bill)\b",
+    re.I,
+)
 # Paying a bill late asked about ("how much is the penalty if we pay late", "si pago tarde")
 _PAYING_LATE = re.compile(
     r"\b(?:pay(?:ing)?\s+(?:it\s+|them\s+|this\s+)?late|late\s+(?:fees?|penalt(?:y|ies)|charges?)|"
@@ -1333,11 +1339,27 @@ _PENALTY_KINDS = (
         ),
     ),
     ("compliance_schedule", re.compile(r"\bcompliance schedule\b", re.I)),
+    (
+        # "three days of discharges violating my permit conditions"
+        "discharge",
+        re.compile(
+            r"\bdischarg\w*\b.{0,40}\b(?:violat\w*|in violation of|against)\b.{0,30}"
+            r"\b(?:permit|limitations?|conditions?|requirements?)\b"
+            r"|\bviolat\w*\s+(?:\w+\s+){0,3}(?:permit conditions?|discharge limitations?)\b",
+            re.I,
+        ),
+    ),
 )
 _ADMINISTRATIVE_PENALTY = re.compile(
-    r"\badministrative (?:civil )?(?:penalt(?:y|ies)|fines?)\b|\bexposure\b|\bmultas? administrativas?\b",
-    re.I,
+    r"\badministrative (?:civil )?(?:penalt(?:y|ies)|fines?)\b|\bexposure\b|\bmultas? administrativas?\b"
+    # a penalty an administrative complaint proposes (10.03.360(b))
+    r"|\badministrative complaint\b.{0,200}\bpenalt(?:y|ies)\b",
+    re.I | re.S,
 )
+# "can they even charge that much?": whether a proposed amount is within the cap
+_THAT_MUCH = re.compile(r"\b(?:that much|so much|tanto)\b", re.I)
+_PROPOSED_OVER_CAP = N_("The {proposed} proposed is more than that cap.")
+_PROPOSED_WITHIN_CAP = N_("The {proposed} proposed is within that cap.")
 _FOR_DAYS = re.compile(
     rf"\b(?:for|of|over|por|durante)\s+(?P<n>{NUMBER_PATTERN})\s+(?:calendar\s+)?(?:days?|d[ií]as)\b", re.I
 )
@@ -1348,7 +1370,7 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     to deliver the self-monitoring reports for 6 days: our maximum administrative civil penalty exposure?"):
     the day's cap for that kind of violation times the days (10.03.360(d)(1), (2))."""
     if city != "victorville" or not (
-        _ADMINISTRATIVE_PENALTY.search(text) and _THE_MOST_IT_COSTS.search(text)
+        _ADMINISTRATIVE_PENALTY.search(text) and (_THE_MOST_IT_COSTS.search(text) or _THAT_MUCH.search(text))
     ):
         return None
     kind = next((key for key, named in _PENALTY_KINDS if named.search(text)), None)
@@ -1359,7 +1381,13 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     if not count or count < 1:
         return None
     result = compliance.administrative_civil_penalty_cap(kind, count)
-    return Computed("penalty_cap", result.reason, result.citation)
+    proposed = _dollars(text)  # "it proposes a civil penalty of $18,000": held against the cap
+    if proposed is None:
+        return Computed("penalty_cap", result.reason, result.citation)
+    verdict = _PROPOSED_OVER_CAP if proposed > result.amount else _PROPOSED_WITHIN_CAP
+    return Computed(
+        "penalty_cap", f"{result.reason} {t(verdict, proposed=dollars(proposed))}", result.citation
+    )
 
 
 _LANDSCAPE = re.compile(r"\blandscap\w*|\blawn\b|\bjard[ií]n\b", re.I)

@@ -19,7 +19,7 @@ from typing import Any
 from intake.core import ParseContext, normalize, to_slot
 from intake.dates import find_date
 from intake.quantities import GALLONS, Quantity, find_quantity
-from intake.text import parse_company_name
+from intake.text import names_a_food_business, parse_company_name
 from intake.times import clock_spans
 
 REQUIRED = ("service_date", "gallons", "hauler")
@@ -72,7 +72,11 @@ _FILLER = {
 }
 _NAME_TAILS = {"pumping", "cleaning", "servicing"}  # fillers that end a company's name after other words
 _ABBREVIATION_DOT = "\x01"  # stands in for the dot of "Co." while the message is split at full stops
-_RE_ABBREVIATION = re.compile(r"\b(co|inc|corp|ltd|llc|bros|svc|svcs|env)\.", re.IGNORECASE)
+# "Co." inside a name; "Desert Pumping Co. They took ...": the dot that ends the sentence too, kept
+_RE_ABBREVIATION = re.compile(
+    r"\b(co|inc|corp|ltd|llc|bros|svc|svcs|env)\.(?!\s+(?-i:They|We|He|She|It|I|The|Our|Then|And|Also)\b)",
+    re.IGNORECASE,
+)
 _RE_ENDS_IN_ABBREVIATION = re.compile(r"\b(?:co|inc|corp|ltd|llc|bros|svc|svcs|env)\.$", re.IGNORECASE)
 _NOT_A_HAULER = re.compile(
     r"\b(?:issues?|problems?|fine|ok|okay|good|great|everything|nothing|normal|manifest|receipt|invoice|"
@@ -207,9 +211,15 @@ def _hauler(cased: str) -> str | None:
         words = _strip_filler(
             _RE_ERRAND.split(chunk, maxsplit=1)[0].split(), first_word_of_message=index == 0
         )
-        # unmarked, a name is capitalised or more than one word ("desert valley pumping"), not "big"
+        # unmarked, a name is capitalised or more than one word ("desert valley pumping"), not "big"; a food
+        # business is the user's own place ("... fue el viernes 20. taqueria los primos, inglewood")
         named = len(words) > 1 or (words and words[0][:1].isupper())
-        if words and named and (name := _clean_hauler(" ".join(words))):
+        if (
+            words
+            and named
+            and not names_a_food_business(" ".join(words))
+            and (name := _clean_hauler(" ".join(words)))
+        ):
             unmarked.append(name)
     # a capitalised name before lower-case words: "hoy en la mañana como a las 8, Ace Grease Service"
     return next((name for name in unmarked if any(word[:1].isupper() for word in name.split())), None) or (

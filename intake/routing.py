@@ -44,6 +44,7 @@ CHANGE_INTENT = "change_answer"
 ANSWER_INTENTS = frozenset({INFORM_INTENT, "affirm", "deny", "change_answer"})
 SOCIAL_INTENTS = frozenset({"greet", "goodbye", "thanks"})
 ASKING_WORDS = 5
+DENY_MAX_WORDS = 8  # "no, not yet, we're still open" answers; a longer message ending in "?" asks
 CITY_QUESTION_WORDS = 5  # "inglewood?" and "its in victorville ok?" answer "which city?"; longer ones ask
 # Kinds of message a live spill described in it turns into a spill report (never a form answer: "inform").
 QUESTION_LIKE = frozenset({QUESTION_INTENT, "nlu_fallback", "out_of_scope", "help"})
@@ -128,6 +129,17 @@ _ASKS_WHETHER = _words(
     r"(?:was|were) (?:i|we) supposed to",
     r"(?:is it|am i|are we) (?:too late|required|supposed)",
 )
+# Leave asked to do something, where no spill is told: "can he pour it back down the cleanout, is that ok?"
+_ASKS_LEAVE = _words(
+    r"(?:is|would) (?:that|it|this) (?:be )?(?:ok|okay|allowed|legal|fine)",
+    r"(?:can|could|may) (?:i|we|he|she|they|the (?:driver|pumper|hauler|guy|plumber))",
+    r"(?:is it|it'?s) (?:ok|okay|allowed|legal) to",
+    r"(?:asked|asking) (?:if|whether) (?:he|she|they|we|i) (?:can|could)",
+)
+# A spill told in words that say it happened or happens, not a place it could happen at
+_SPILLING = _words(
+    r"overflow\w*", r"spill\w*", r"backup", r"backed up", r"back(?:s|ing)? up", r"sewage", r"flood\w*"
+)
 # A manhole, cleanout or interceptor asked about as built: its size, its design, where it goes
 _THE_DEVICE_S_DESIGN = _words(
     r"sizes?",
@@ -194,6 +206,10 @@ def spill_is_live(text: str) -> bool:
         )
     if _HOW_TO_REPORT.search(text) and not _NOW.search(text):
         return False  # asked how it is done, with nothing going on
+    if _ASKS_LEAVE.search(text) and not (
+        _NOW.search(text) or _EXPLICIT_NOW.search(text) or _SPILL_FLOW.search(text) or _SPILLING.search(text)
+    ):
+        return False  # "the driver asked if he could pour the water back down our cleanout. is that ok?"
     asks_whether = _ASKS_WHETHER.search(text)
     if _REPORT_REQUEST.search(text) and not (asks_whether and (_PAST.search(text) or not _NOW.search(text))):
         # "last friday our trap backed up, do i need to report that now?" and "we soaked it all up, none of
@@ -798,6 +814,10 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "so what do we actually have to do day to day" is no goodbye
     if intent in ANSWER_INTENTS and len(text.split()) >= ASKING_WORDS and asks_a_question(text):
         return QUESTION_INTENT  # mid-form "do we have to do anything to prove the unit works?" is answered
+    if intent == "deny" and len(text.split()) >= DENY_MAX_WORDS and _is_question(text):
+        # "un abogado nos dijo q una parte de la ordenanza ... no es valida. entonces ya no aplica nada?": a
+        # question with a "no" in it, not a no
+        return QUESTION_INTENT
     if intent in ANSWER_INTENTS and is_hypothetical(text):
         return QUESTION_INTENT  # "and if it was 12 gallons?" asks what then; it changes no answer
     if intent == CITY_INTENT and _is_question(text) and len(text.split()) >= CITY_QUESTION_WORDS:
@@ -1295,6 +1315,12 @@ _CART_RULE_WORDS = (
     r"(?:have to|need to|must|gotta) have",
     r"(?:tengo|tenemos|hay|tiene|tienen) (?:que|q|what) tener",  # glossed, "que" may read "what"
     r"(?:me|nos|le|les) toca",
+    # "tengo q cumplir con algo de lo del reciclado?", "do we have to provide bins everywhere?": a duty asked
+    r"compl(?:y|ies|iance)",
+    r"cumplir\w*",
+    r"(?:have to|need to|must|gotta) (?:install|provide|put out|set out|offer)",
+    r"everywhere",
+    r"en todos lados",
     # a notice left on the cart: "me dejaron una etiqueta en el bote azul q dice contaminacion, me multan?"
     r"(?:left|put|got|dejaron|pusieron) (?:a |an |1 |una |un )?(?:tag|notice|label|sticker|etiqueta|aviso|"
     r"calcoman[ií]a)",
@@ -1706,7 +1732,12 @@ _EACH_PLACE = re.compile(
     r"|\ben (?:los|las) dos(?: (?:locales|restaurantes|tiendas|lugares|sucursales|ciudades))?\b"
     r"|\ben cada (?:local|restaurante|tienda|lugar|sucursal|ciudad)\b|\ben ambos\b"
     # "And staff grease training — how often in each?", "... in both?": the places said before
-    r"|\b(?:in|at|for) (?:each|both)\s*(?:one|of them|city)?\s*[?.!]*\s*$|\ben cada (?:una?|uno)\b",
+    r"|\b(?:in|at|for) (?:each|both)\s*(?:one|of them|city)?\s*[?.!]*\s*$|\ben cada (?:una?|uno)\b"
+    # the two set against each other: "whats different between the 2", "which one do i keep the paperwork
+    # longer for", "cual de los dos es mas seguido"
+    r"|\bbetween (?:the )?(?:2|two|both)\b|\bentre (?:los|las) dos\b"
+    r"|\bwhich (?:one|city|place|location)\b(?![^?]*\bor\b).{0,40}"
+    r"\b(?:longer|shorter|more|less|stricter|sooner|later|more often)\b|\bcu[aá]l de (?:los|las) dos\b",
     re.IGNORECASE,
 )
 

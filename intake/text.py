@@ -58,7 +58,7 @@ _NOT_IN_A_NAME = {
     *("owner", "manager", "dueno", "duena", "gerente", "encargado", "encargada"),
 }
 MAX_NAME_WORDS = 6  # "María de los Ángeles García López"
-_TYPE_YOUR_NAME = N_("Please type your name, for example Maria Lopez.")
+_TYPE_YOUR_NAME = N_("Please tell me your name, for example Maria Lopez.")  # typed or said
 
 
 def parse_person_name(text: str) -> ParseResult[str]:

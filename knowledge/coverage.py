@@ -110,6 +110,11 @@ _HAULER_LIST = _topic(
     r"|\b(?:is there|are there|hay)\s+(?:a|an|any|alguna|alguien|some)\s+(?:compan(?:y|ies)|pumpers?|"
     r"haulers?|vendors?|one)\b.{0,25}\b(?:that|what|who|q|que)\s+(?:buys?|picks? up|collects?|pumps?|takes?)"
 )
+# An overflow's cleanup, whose contractors Inglewood's ordinance does name a list for (Discharge Requirements
+# (8)): "if I'd rather hire my own cleanup company ..., is there an approved list of contractors?"
+_OVERFLOW_CLEANUP = re.compile(
+    r"\b(?:clean[- ]?up|overflows?|spills?|sso|backups?|derrames?|desbord\w*)\b", re.IGNORECASE
+)
 _OFFICE = _topic(
     r"\b(?:address|office hours|open (?:on )?(?:saturdays?|sundays?|weekends?)|phone number"
     r"|what are (?:the|their) hours"
@@ -288,7 +293,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("drop-off sites"), SOLID_WASTE, {})
     if _COMPOST_GIVEAWAY.search(question):
         return Uncovered(N_("compost or mulch giveaways"), SOLID_WASTE, {})
-    if _HAULER_LIST.search(question):
+    if _HAULER_LIST.search(question) and not (city == "inglewood" and _OVERFLOW_CLEANUP.search(question)):
+        # Inglewood's ordinance points to Los Angeles County's pre-approved list for an overflow's cleanup
         return Uncovered(N_("a list of approved companies"), FOG, _HAULERS_SAY)
     if _DEVICE_SIZE.search(question):
         return Uncovered(N_("a grease device's size in gallons or by seats"), FOG, _DEVICE_SAY)

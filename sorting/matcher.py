@@ -538,6 +538,8 @@ class SortingMatcher:
                 continue  # too short to tell a typo, or every word is known: a different item
             nearby = (t for n in (len(run) - 1, len(run), len(run) + 1) for t in self._fuzzy_terms.get(n, ()))
             for term_text, term_tokens, item in nearby:
+                if len(run) == 1 and _inflected(run[0], term_text):
+                    continue  # "just mowed and raked": a verb done, not a misspelt rake
                 if keeps and not (
                     contains_run(term_tokens, keeps) and _extra_words_misspelt(run, term_tokens, keeps)
                 ):
@@ -593,6 +595,15 @@ def _extra_words_misspelt(run: Sequence[str], term: Sequence[str], kept: Sequenc
         word in kept or any(similarity(word, other) >= FUZZY_SUGGESTION_FLOOR for other in extra)
         for word in run
     )
+
+
+def _inflected(word: str, term: str) -> bool:
+    """Whether ``word`` is ``term`` said as a verb's past or -ing form ("raked", "raking" of "rake")."""
+    if word.endswith("ed"):
+        return term in (word[:-1], word[:-2])
+    if word.endswith("ing"):
+        return term in (word[:-3], f"{word[:-3]}e")
+    return False
 
 
 def _raw_tokens(text: str) -> tuple[str, ...]:

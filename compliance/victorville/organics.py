@@ -745,10 +745,19 @@ def edible_food_tier(
             need(N_("Give the number of rooms (--rooms) of the hotel to decide its tier."))
         if rooms >= TIER_TWO_HOTEL_ROOMS and on_site_food_facility:
             return tier_two(
-                t("A hotel with an on-site food facility and {rooms} rooms (200 or more)", rooms=rooms)
+                t(
+                    "A hotel with an on-site food facility and {rooms} rooms ({least} or more)",
+                    rooms=rooms,
+                    least=TIER_TWO_HOTEL_ROOMS,
+                )
             )
         return neither(
-            t("A hotel with an on-site food facility and {rooms} rooms is below the threshold", rooms=rooms)
+            t(
+                "A hotel with an on-site food facility and {rooms} rooms is below the threshold of {least} "
+                "rooms",
+                rooms=rooms,
+                least=TIER_TWO_HOTEL_ROOMS,
+            )
             if on_site_food_facility
             else t(
                 "A hotel without an on-site food facility and {rooms} rooms is below the threshold",
@@ -760,12 +769,18 @@ def edible_food_tier(
             need(N_("Give the number of beds (--beds) of the health facility to decide its tier."))
         if beds >= TIER_TWO_HEALTH_BEDS and on_site_food_facility:
             return tier_two(
-                t("A health facility with an on-site food facility and {beds} beds (100 or more)", beds=beds)
+                t(
+                    "A health facility with an on-site food facility and {beds} beds ({least} or more)",
+                    beds=beds,
+                    least=TIER_TWO_HEALTH_BEDS,
+                )
             )
         return neither(
             t(
-                "A health facility with an on-site food facility and {beds} beds is below the threshold",
+                "A health facility with an on-site food facility and {beds} beds is below the threshold of "
+                "{least} beds",
                 beds=beds,
+                least=TIER_TWO_HEALTH_BEDS,
             )
             if on_site_food_facility
             else t(

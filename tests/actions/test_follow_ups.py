@@ -178,18 +178,22 @@ def test_a_what_if_with_a_bare_number_supposes_it_in_the_unit_the_topic_gave(eng
     assert "no califica" in messages[0]["text"] and "12 galones" in messages[0]["text"]
 
 
-def test_how_much_after_an_application_is_filed_is_worked_out_from_its_answers(engine):
+@pytest.mark.parametrize(
+    ("asked", "language"),
+    [("¿Cuánto tendremos que pagar entonces?", "es"), ("So what am I going to pay?", "en")],  # w47-c008
+)
+def test_how_much_after_an_application_is_filed_is_worked_out_from_its_answers(engine, asked, language):
     tracker = make_tracker(
-        text="¿Cuánto tendremos que pagar entonces?",
+        text=asked,
         intent="ask_question",
         slots={
-            TOPIC_SLOT: "a restaurant with 58 seats and no drive-thru, annual permit fee",
+            TOPIC_SLOT: "a restaurant with 58 seats and no drive-thru, applying for the permit",
             "city": "inglewood",
         },
     )
-    with languages.using("es"):
+    with languages.using(language):
         _, messages = _run(ActionAnswerQuestion(), tracker)
-    assert "$413" in messages[0]["text"]
+    assert "$413" in messages[0]["text"] and "$753" in messages[0]["text"]  # $340 and the large fee
 
 
 def test_an_amount_asked_after_a_spill_is_not_answered_with_the_spill_s_deadline(engine):

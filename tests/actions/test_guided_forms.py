@@ -502,6 +502,13 @@ def test_a_number_corrected_is_changed_where_it_was_given_and_the_rest_of_the_me
             "no, it's Ninth Street, not Ninth Avenue, I just looked at the sign.",
             "on Ninth Street I think",
         ),
+        # the number said in words and again in digits, corrected once (s43-c001: the callback number was
+        # cleared instead)
+        (
+            "bear valley road, el numero es catorce mil cuatrocientos veinte, 14420, casi en la amargosa",
+            "no no, el numero esta mal, es 14220, no 14420. lo demas si esta bien",
+            "el numero es 14220, casi",
+        ),
     ],
 )
 def test_a_place_corrected_in_words_is_changed_where_it_was_given(place, said, now):
@@ -1191,19 +1198,22 @@ def test_a_seat_count_said_before_it_is_asked_can_be_corrected():
     assert turn.updates == {"dining_capacity": 46}
 
 
-def test_the_same_answer_said_again_at_the_read_back_is_no_change():
+def _at_the_service_read_back(said: str, intent: str = "inform", **changed):
+    """A logged pump-out's read-back (an interceptor in Victorville, December 1) answered with ``said``."""
     values = {
         "service_date": "2026-12-01",
         "gallons": {"amount": 1000, "unit": "gal", "approximate": False},
         "hauler": "Desert Pumping",
         "device": "interceptor",
         "city": "victorville",
+        **changed,
     }
-    turn = decide(
-        SERVICE_FORM,
-        FormState(values, SERVICE_FORM.confirm_slot),
-        say("today dec 1 around 7am. its the interceptor out back not the little trap", "change_answer"),
-        CONTACTS,
+    return decide(SERVICE_FORM, FormState(values, SERVICE_FORM.confirm_slot), say(said, intent), CONTACTS)
+
+
+def test_the_same_answer_said_again_at_the_read_back_is_no_change():
+    turn = _at_the_service_read_back(
+        "today dec 1 around 7am. its the interceptor out back not the little trap", "change_answer"
     )
     assert "device" not in turn.updates or turn.updates["device"] == "interceptor"
     assert turn.next_slot == SERVICE_FORM.confirm_slot  # read back again, nothing asked again
@@ -2083,3 +2093,27 @@ def test_the_speaker_introducing_themselves_is_the_contact_person(said, name):
     with languages.using("es"):
         found = named_facts(form.spec, said, CTX, {"application_path": "application"})
     assert found.get("applicant_name") == name
+
+
+@pytest.mark.parametrize(
+    ("said", "language"),
+    [
+        (
+            "el papel dice q la grasa estaba como en 30%. lo van a tirar en la planta de la ciudad de los "
+            "angeles creo",
+            "es",
+        ),
+        ("the hauler said they take it to the plant in the city of LA", "en"),
+    ],
+)
+def test_an_answer_named_in_passing_at_the_read_back_is_not_cleared(said, language):
+    """s43-c004: "la ciudad de los angeles" at a pump-out's read-back cleared the city and asked it again."""
+    with languages.using(language):
+        turn = _at_the_service_read_back(said, city="inglewood")
+    assert turn.updates.get("city", "inglewood") == "inglewood"
+    assert turn.next_slot == SERVICE_FORM.confirm_slot
+
+
+def test_the_city_said_to_be_wrong_at_the_read_back_is_asked_again():
+    turn = _at_the_service_read_back("the city is wrong", "change_answer", city="inglewood")
+    assert "city" in turn.updates and turn.updates["city"] is None

@@ -554,6 +554,12 @@ def test_a_late_bill_s_amount_said_without_its_dollar_sign_is_computed():
             "The service charge is $2,000, 25% of the City's $8,000 costs, for a total of $10,000.",
             "payable within forty-five days",
         ),
+        (  # w47-s021: what the bill will be, asked without "how much"
+            "The City of Inglewood says our restaurant caused the sewer blockage on our block and the "
+            "cleanup cost them $4,000. What will they actually bill us?",
+            "The service charge is $1,000, 25% of the City's $4,000 costs, for a total of $5,000.",
+            "payable within forty-five days",
+        ),
         (
             "The city's cost for cleaning the sewer line is listed as $6,800 plus a 'service charge'. How "
             "much should that be? inglewood",
@@ -1399,6 +1405,22 @@ def test_the_administrative_penalty_cap_for_the_days_a_violation_lasted(asked, c
     """w41-s022: the day's cap for that kind of violation (10.03.360(d)) times the days it lasted."""
     found = compute(asked, "victorville", NOW)
     assert found is not None and found.kind == "penalty_cap" and cap in found.text
+
+
+@pytest.mark.parametrize(
+    ("proposed", "verdict"),
+    [("$18,000", "The $18,000 proposed is more than that cap."), ("$9,000", "The $9,000 proposed is within")],
+)
+def test_a_penalty_an_administrative_complaint_proposes_is_held_against_the_cap(proposed, verdict):
+    """w39-c020: three days of discharges violating permit conditions are capped at $5,000 a day."""
+    asked = (
+        'the city served me with an "administrative complaint". It proposes a civil penalty of '
+        f"{proposed} for three days of discharges violating my permit conditions. Can they charge that much?"
+    )
+    found = compute(asked, "victorville", NOW)
+    assert found is not None and found.kind == "penalty_cap"
+    assert "at most $15,000 for 3 days" in found.text and verdict in found.text
+    assert found.citation.endswith("10.03.360(d)(3)")
 
 
 def test_no_penalty_cap_without_its_days_or_its_kind():

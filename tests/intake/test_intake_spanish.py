@@ -549,7 +549,7 @@ def test_phone_and_name_errors_in_spanish() -> None:
         == "7 6 0, 5 5 5, 0 1 0 0, extensión 1 2"
     )
     assert parse_person_name("Hola, mi nombre es María López").value == "María López"
-    assert spanish(parse_person_name, "sí").error == "Por favor escriba su nombre, por ejemplo Maria Lopez."
+    assert spanish(parse_person_name, "sí").error == "Por favor dígame su nombre, por ejemplo Maria Lopez."
 
 
 def test_an_overlong_answer_is_refused_in_spanish() -> None:

@@ -23,6 +23,12 @@ TUESDAY = ParseContext(dt.datetime(2026, 8, 18, 10, 0, tzinfo=ZoneInfo("America/
         ("ABC Hauling pumped 1000 gal on 8/14", dt.date(2026, 8, 14), "1000", "ABC Hauling"),
         ("Pumped 8/14 1000 gallons ABC", dt.date(2026, 8, 14), "1000", "ABC"),
         ("Pumped 8/14 - 500 gallons by Señor Grease Co.", dt.date(2026, 8, 14), "500", "Señor Grease Co."),
+        (  # "Co." that ends its sentence too (w47-c005)
+            "Pumped 8/14. Hauler was Desert Pumping Co. They took out about 1,000 gallons.",
+            dt.date(2026, 8, 14),
+            "1000",
+            "Desert Pumping Co",
+        ),
         (
             "Liquid Environmental came yesterday and took 1,200 gallons, manifest #A12345",
             dt.date(2026, 8, 17),
@@ -242,3 +248,12 @@ def test_the_device_said_not_to_be_the_one_is_not_it_and_the_day_said_with_the_d
     yesterday = parse_pumpout("fue ayer lunes en la tarde", TUESDAY)
     assert (yesterday.service_date, yesterday.hauler) == (dt.date(2026, 8, 17), None)
     assert parse_pumpout("pumped monday by Ace Grease", TUESDAY).hauler == "Ace Grease"
+
+
+def test_the_user_s_own_restaurant_is_no_hauler() -> None:
+    """s43-c004: the taqueria named with the log was taken for the company that pumped."""
+    said = "quiero registrar la limpieza, fue el viernes 14 de agosto. taqueria los primos, inglewood"
+    assert parse_pumpout(said, TUESDAY).hauler is None
+    assert parse_pumpout("pumped 8/14 by Kitchen Grease Recovery, 500 gal", TUESDAY).hauler == (
+        "Kitchen Grease Recovery"  # said as who pumped: a hauler, whatever its words
+    )

@@ -34,6 +34,7 @@ LIVE = [
     # texted "rn" is right now; a live spill that gives a depth in inches is still live
     "grease backin up out the floor drain + cleanout behind kitchen inglwd rn",
     "sewage coming out of the manhole, its like 2 inches deep in the street",
+    "theres sewage coming out of the cleanout, can you send someone?",
 ]
 PAST = [
     "Our kitchen caused a sewer backup two weeks ago, what happens to us now?",
@@ -56,6 +57,9 @@ PAST = [
     # a past backup and what the city may do if it happens again
     "city guy came last wk after the sewer backup on our block, said if it happens again they can shut off "
     "our sewer same day. can they do that w/o a hearing? victorville",
+    # leave asked to put something down a cleanout, nothing spilling (w47-c005, at a pump-out's read-back)
+    "Oh also, the driver asked if he could pour the water back down our cleanout after he separates the "
+    "grease. Is that ok?",
 ]
 
 
@@ -315,10 +319,21 @@ def test_a_long_question_that_names_a_city_is_a_question_not_the_city():
         ("inform", "Quick question before we go on: what will the annual fee be? We have 40 seats."),
         ("inform", "wait, do I need to call the fire department too or just you guys?"),
         ("deny", "no. is it ok if the pumper comes next week instead?"),
+        # a question with a "no" in it (s43-s049, glossed), and one opening with "what is" in Spanish's gloss
+        (
+            "deny",
+            "a lawyer said part of the ordinance de inglewood no es valida. entonces ya no aplica nada?",
+        ),
+        ("change_answer", "what is the address and the phone number de the office del FOG en victorville?"),
     ],
 )
 def test_an_answer_that_asks_a_question_of_its_own_is_a_question(intent, text):
     assert route(intent, text) == "ask_question"
+
+
+@pytest.mark.parametrize("text", ["no", "no not yet", "no, we never did that"])
+def test_a_short_no_is_still_a_no(text):
+    assert route("deny", text) == "deny"
 
 
 @pytest.mark.parametrize(
@@ -390,6 +405,17 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
             "ask_question",
         ),
         ("sort_item", "do we really need a brown cart at the house", "ask_question"),
+        # a duty asked, not a bin (s43-s017, s43-s021, glossed)
+        (
+            "sort_item",
+            "le vendo papel a la city de victorville. do I have to cumplir con something?",
+            "ask_question",
+        ),
+        (
+            "sort_item",
+            "do I have to install blue, green and brown en todos lados? hasta en el bano?",
+            "ask_question",
+        ),
         ("sort_item", "do i need to rinse the jars before the blue bin", "sort_item"),  # how to sort it
         (
             "sort_item",
@@ -1402,6 +1428,11 @@ def test_not_knowing_when_or_how_fast_asks_and_not_knowing_how_much_answers(text
         ("And staff grease training — how often in each?", True),  # w34-c011
         ("y la capacitacion cada cuanto en cada una?", True),
         ("is each interceptor pumped separately?", False),
+        # the two set against each other (w45-c014, w47-c012)
+        ("same for the pump schedule, whats different between the 2", True),
+        ("which one do i keep the paperwork longer for", True),
+        ("y cual de los dos pide limpiar mas seguido?", True),
+        ("which one needs pumping more often, the trap or the interceptor?", False),  # devices, not places
     ],
 )
 def test_a_question_asked_of_each_of_the_user_s_places_is_heard(said, each):

@@ -424,18 +424,17 @@ def test_a_condition_before_a_listed_question_stays_with_it():
     ]
 
 
-def test_a_long_question_after_a_statement_is_read_with_it_when_alone_it_finds_the_other_chapter(real_index):
+def test_a_long_question_after_a_statement_is_read_with_it(real_index):
+    """The question after "I'm getting ready to fill out the FOG permit application" is about that
+    application (alone, it once found the organics chapter's capacity request)."""
     question = (
         "I'm getting ready to fill out the FOG permit application for our Victorville location. What "
         "information is the city going to ask for, so I can have it ready? Also, once it's issued, how long "
         "is it good for, and if the owners sell the business later, does the permit go with it?"
     )
-    alone = knowledge_answer.answer_question(
-        real_index, "What information is the city going to ask for, so I can have it ready?", "victorville"
-    )
-    assert "food recovery" in alone.text.lower()  # alone, it is the organics chapter's capacity request
     answer = knowledge_answer.answer_question(real_index, question, "victorville")
-    assert [card.id for card in answer.cards][:2] == ["vvf-application-after", "vvf-permit-term"]
+    ids = [card.id for card in answer.cards]
+    assert {"vvf-application-contents", "vvf-permit-term", "vvf-permit-transfer"} <= set(ids)  # each part
     assert "food recovery" not in answer.text.lower()
 
 

@@ -120,6 +120,8 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         # a waiver granted is no grant of money
         ("If they grant it, how long does it stay valid?", "inglewood"),
         ("if the city grants the waiver what then", "victorville"),
+        # Inglewood points to Los Angeles County's list for an overflow's cleanup (w47-s013)
+        ("if I'd rather hire my own cleanup company, is there an approved list of contractors?", "inglewood"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
