@@ -882,6 +882,10 @@ class ActionAnswerQuestion(Action):
             events.append(SlotSet(TOPIC_SLOT, restated[-MAX_QUESTION_CHARS:]))
         elif topic and asks_which_papers(question):  # "q papeles necesitan?": what to send, on the topic
             result, events = _what_to_send(tracker, question, topic, city)
+        elif topic and (again := _the_card_just_given_answers(tracker, question)) is not None:
+            # "who decides that?", "and if they say no?" after how to ask for another pumping frequency: the
+            # answer just given says who (the FOG manager) and where to appeal; given again, its rest first
+            result, events = reply_for(tracker, question, city, again)
         elif topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
             said = user_texts(tracker)
             question = with_the_elided_verb(question, said[-2] if len(said) >= 2 else "")
@@ -935,6 +939,50 @@ class ActionAnswerQuestion(Action):
             )
         dispatcher.utter_message(text=result.text)
         return events
+
+
+# A short follow-up asking who decides what was just answered, or what if the answer is no ("who decides
+# that?", "y eso quien lo decide?", "and if they say no?", "y si me lo niegan?"), with the words an
+# answer that tells it holds: a decider named, an appeal
+_ASKS_WHO_DECIDES = re.compile(
+    r"\b(?:who|qui[eé]n)\s+(?:\w+\s+)?(?:decides?|approves?|grants?|makes the call|is in charge|decide|"
+    r"aprueba|autoriza|otorga|lo decide|lo aprueba)\b",
+    re.IGNORECASE,
+)
+_ASKS_IF_REFUSED = re.compile(
+    r"\b(?:if|what if)\s+(?:they|he|she|the city|the fog manager|it)\s+(?:say|says|said)\s+no\b"
+    r"|\b(?:if|what if)\s+(?:they|he|she|the city|it|we|i)\s+(?:\w+\s+)?"
+    r"(?:den(?:y|ies|ied)|refuses?|rejects?|turns? (?:us|me|it) down"
+    r"|(?:get|are|is) (?:denied|rejected|turned down))\b"
+    r"|\bsi\s+(?:me|nos|le)?\s*(?:dicen|dice)\s+(?:que|q)\s+no\b|\bsi\s+(?:me|nos|se)?\s*(?:lo|la)?\s*"
+    r"(?:niegan|rechazan|niega|rechaza)\b",
+    re.IGNORECASE,
+)
+_NAMES_A_DECIDER = re.compile(
+    r"\b(?:fog manager|building official|director|hearing officer|city council|planning commission|"
+    r"administrador de fog|funcionario de construcci[oó]n|oficial de audiencias|the city (?:decides|may|can)|"
+    r"la ciudad (?:decide|puede)|la decisi[oó]n es de la ciudad|it'?s the city'?s decision)\b",
+    re.IGNORECASE,
+)
+_NAMES_AN_APPEAL = re.compile(r"\b(?:appeal\w*|apela\w*|apelaci[oó]n)\b", re.IGNORECASE)
+SHORT_FOLLOW_UP_WORDS = 7  # "and what if the fog manager says no?"
+
+
+def _the_card_just_given_answers(tracker: Tracker, question: str) -> Answer | None:
+    """The answer card just given, its rest first, when a short follow-up asks who decides what it answered
+    or what if the answer is no, and the card tells it (a decider named, an appeal); None otherwise."""
+    if len(question.split()) > SHORT_FOLLOW_UP_WORDS or not _answered_last(tracker):
+        return None
+    given = _card_just_given(tracker)
+    if given is None:
+        return None
+    told = f"{given.answer} {given.more}"
+    if _ASKS_WHO_DECIDES.search(question) and _NAMES_A_DECIDER.search(told):
+        pass
+    elif not (_ASKS_IF_REFUSED.search(question) and _NAMES_AN_APPEAL.search(told)):
+        return None
+    said = answer_from_cards([given], labelled=False, contacts=runtime.contacts())
+    return rest_first(said) if given.more else said
 
 
 # Whom or where to send what was just said ("Who do I send it to - the landlord?", "¿a quién se lo mando?"),

@@ -1725,3 +1725,37 @@ def test_a_question_declined_for_the_city_it_names_is_the_topic_for_the_other_ci
     slots, messages = _run(ActionAnswerQuestion(), tracker)
     assert "Inglewood" in messages[0]["text"]
     assert slots[TOPIC_SLOT] == asked
+
+
+@pytest.mark.parametrize(
+    ("said", "language", "told", "not_told"),
+    [
+        ("who decides that?", "en", "FOG manager", "Plumbing Code"),
+        ("and if they say no?", "en", "planning commission", "Plumbing Code"),
+        ("y eso quien lo decide?", "es", "administrador de FOG", "Código de Plomería"),
+    ],
+)
+def test_who_decides_or_what_if_no_after_an_answer_that_tells_it_is_that_answer(
+    said, language, told, not_told
+):
+    """w47-c015: after how to ask for another pumping frequency, "who decides that?" got the interceptor's
+    design (approved by the building official); the answer just given names the FOG manager and the appeal."""
+    topic = (
+        "our permit in victorville says pump every 30 days but it's barely 10% full. can we get that changed?"
+    )
+    slots = {TOPIC_SLOT: topic, "city": "victorville", ANSWER_CARD_SLOT: "vvf-change-frequency-request"}
+    with languages.using(language):
+        _, messages = _run(
+            ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots)
+        )
+    assert told in messages[0]["text"] and not_told not in messages[0]["text"]
+
+
+def test_who_decides_after_an_answer_that_names_nobody_is_answered_as_asked(engine):
+    from actions.knowledge import _the_card_just_given_answers
+
+    slots = {TOPIC_SLOT: "where do pizza boxes go", "city": "victorville", ANSWER_CARD_SLOT: "vvo-pizza-box"}
+    assert (
+        _the_card_just_given_answers(make_tracker(text="who decides that?", slots=slots), "who decides that?")
+        is None
+    )
