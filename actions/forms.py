@@ -787,28 +787,38 @@ _DESCRIBES_A_PLACE = re.compile(
 # Words that ask to change an answer, with no new value of their own ("change the address", "la dirección
 # está mal")
 _ASKS_A_CHANGE = re.compile(
-    r"\b(?:change|wrong|fix|update|correct|edit|redo|cambi\w*|mal|corrig\w*|equivocad\w*|arregl\w*)\b",
+    r"\b(?:change|wrong|fix|update|correct|edit|redo|cambi\w*|mal|corrig\w*|equivocad\w*|arregl\w*"
+    # an answer said to be wrong in other words ("the date is incorrect", "that's not right", "es otro")
+    r"|incorrect|not (?:right|correct)|isn'?t (?:right|correct)|es otr[oa]"
+    r"|no es (?:as[ií]|correct[oa]|ese|esa)|no est[aá] bien)\b",
     re.IGNORECASE,
 )
 # A read-back's yes said first, then a remark ("Sí, está bien así. Y ya llamé también al número de la
 # ciudad"), with no word of a change after it ("yes, but the phone is ...", "yes. actually it's suite 4")
 _A_CHANGE_AFTER_YES = re.compile(
     r"\b(?:but|except|though|actually|wait|only thing|pero|excepto|menos|nom[aá]s que|solo que|en realidad|"
-    r"espera|perd[oó]n)\b",
+    r"espera|perd[oó]n"
+    # more to add after the yes ("Yes. Also it reached the street"): a fact, not the yes alone
+    r"|also|plus|one more thing|adem[aá]s|aparte|otra cosa)\b",
     re.IGNORECASE,
 )
 
 
 def _wants_a_change(message: Message) -> bool:
-    """Whether a message at the read-back asks to change an answer ("change the phone", "the city is wrong",
-    "no, ..."), not only names one in passing."""
+    """Whether a message at the read-back asks to change an answer ("change the phone", "the date is
+    incorrect", "everything's right except the date", "sí, pero el número es otro", "no, ..."), not only names
+    one in passing."""
     text = message.text
     return (
         message.intent == "change_answer"
         or bool(_ASKS_A_CHANGE.search(text) or _NO_THEN_MORE.match(text) or _NOT_THE_OLD.search(text))
+        or bool(_A_CHANGE_AFTER_YES.search(text))
         or _not_but(text) is not None
         or bool(re.match(r"^\W*no\b", text, re.IGNORECASE))
     )
+
+
+_WHOSE = re.compile(r"'s\s*$")
 
 
 def _agrees_first(text: str) -> bool:
@@ -1307,11 +1317,9 @@ def _contact_not_business(
 # Facts said with the words that name them, in a longer message ("Business is Sunrise Bakery, 15000 Seventh
 # St, contact Ana Lee"): the names are capitalised, as people write them.
 _NAMED_PERSON = re.compile(
-    # "yo soy Daniela Ortiz, la operadora", "I'm Dana Brooks": the speaker, by a capitalised name
     r"(?i:\b(?:(?:contact(?: person)?(?: is|:)?|contacto(?: es|:)?)(?:\s+me,?)?|my name(?:'s| is)|me llamo|"
     # "... next door. Name's Luis Ortega.": a sentence opening with it
     r"(?:^|(?<=[.!?,;] ))name'?s|"
-    r"(?:yo )?soy|i'?m|i am|"
     r"mi nombre es|(?:owner|manager|operator)(?: and (?:owner|manager|operator))? is (?:me|myself),?|"
     r"el due[nñ]o soy yo,?"
     # "el dueño y operador soy yo, Jose Hernandez": one role or two
@@ -1335,16 +1343,27 @@ _BUSINESS_FIELDS = ("business_name", "restaurant_name")
 _ADDRESS_FIELD = "facility_address"  # the business's own address (a spill's location is where it is)
 
 
+# "yo soy Daniela Ortiz, la operadora", "I'm Dana Brooks": the speaker, by a capitalised name; not "I'm Taco
+# Bell's general manager" (whose), nor "I'm Not Sure" or "I'm Calling About" (what)
+_SPEAKER_NAMED = re.compile(
+    r"(?i:\b(?:(?:yo )?soy|i'?m|i am))\s+"
+    r"(?P<name>(?!(?:Not|Sure|Calling|Opening|Looking|Going|Trying|Getting|Having|Just|Also|Still|Here|The|A|An|"
+    r"So|In|At|From|With|New|Good|Fine|Not|Very|Really|Writing|Texting|Asking|Interested|Un|Una|El|La|De|Del)\b)"
+    r"[A-ZÁÉÍÓÚÑ][\w-]+(?:\s+(?!I(?:'|\b))[A-ZÁÉÍÓÚÑ][\w-]+){1,2})\b(?!')"
+)
+
+
 def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
     """A contact person, a business's name and its street address said in a longer message with the words
     that name them; each fills the form's unanswered field for it."""
     names = {f.name: f.parser for f in spec.applicable(values) if values.get(f.name) is None}
     found: dict[str, Any] = {}
     person_field = next((name for name, parser in names.items() if parser == "person_name"), None)
-    person = _NAMED_PERSON.search(text)
+    person = _NAMED_PERSON.search(text) or _SPEAKER_NAMED.search(text)
     if person_field and person and (name := parse("person_name", person.group("name"), ctx)).ok:
         found[person_field] = name.slot
-    elif person_field and (beside_a_role := said_name(text)):  # "Juan Perez, soy el dueño"
+    elif person_field and (beside_a_role := said_name(text)) and not _WHOSE.search(beside_a_role):
+        # "Juan Perez, soy el dueño"; not "I'm Taco Bell's general manager" (whose manager)
         found[person_field] = beside_a_role
     business_field = next((name for name in _BUSINESS_FIELDS if name in names), None)
     if business_field and (match := _NAMED_BUSINESS.search(text)):
@@ -1599,8 +1618,13 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 new_value = place.slot
             if new_value is None and at_confirmation and _agrees_first(message.text):
                 # "Sí, está bien así. Y ya llamé también al número de la ciudad, el tres uno cero": a yes to
-                # the read-back with a remark that names an answer, not a change to it
-                confirmed = True
+                # the read-back with a remark that names an answer, not a change to it; a new fact said with
+                # the yes ("Yes. Also it reached the street") is kept and read back first
+                if said := _harvest(form, message, values, None):
+                    updates.update(said)
+                    feedback.append(t("Noted."))
+                else:
+                    confirmed = True
             elif new_value is None and at_confirmation and not _wants_a_change(message):
                 # "... lo van a tirar en la planta de la ciudad de los angeles creo": a fact that names an
                 # answer in passing; kept, and the read-back again, nothing cleared

@@ -706,8 +706,13 @@ _A_HEARING = re.compile(r"\b(?:hearing|audiencia)\b", re.I)
 def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if (
         city == "inglewood"
-        # the fee named, or the seats that set it ("ok con las 45 sillas nomas. y si pago la factura tarde?")
-        and (_FEE_NOTICE.search(text) or _ANNUAL.search(text) or _SEATS.search(text))
+        # the fee named, or the seats that set it ("ok con las 45 sillas nomas. y si pago la factura tarde?"),
+        # not a bill for the city's work ("billed us for cleaning the sewer line ... we're a 45 seat place")
+        and (
+            _FEE_NOTICE.search(text)
+            or _ANNUAL.search(text)
+            or (_SEATS.search(text) and not _CITY_WORK.search(text) and not _NOV.search(text))
+        )
         and _PAID_LATE.search(text)
         # "... and if we pay the bill late?": the bill for that fee, when none of its own is given
         and (not _INVOICE.search(text) or (_billed(text) is None and _dated(text, ctx).value is None))
@@ -1340,12 +1345,14 @@ _PENALTY_KINDS = (
     ),
     ("compliance_schedule", re.compile(r"\bcompliance schedule\b", re.I)),
     (
-        # "three days of discharges violating my permit conditions"
+        # "three days of discharges violating my permit conditions", "descargas que violan las condiciones de
+        # mi permiso"
         "discharge",
         re.compile(
             r"\bdischarg\w*\b.{0,40}\b(?:violat\w*|in violation of|against)\b.{0,30}"
             r"\b(?:permit|limitations?|conditions?|requirements?)\b"
-            r"|\bviolat\w*\s+(?:\w+\s+){0,3}(?:permit conditions?|discharge limitations?)\b",
+            r"|\bviolat\w*\s+(?:\w+\s+){0,3}(?:permit conditions?|discharge limitations?)\b"
+            r"|\bdescarg\w*\b.{0,40}\bviol\w*\b.{0,30}\b(?:permis\w*|condici\w*|l[ií]mites?|requisitos?)\b",
             re.I,
         ),
     ),
@@ -1353,8 +1360,16 @@ _PENALTY_KINDS = (
 _ADMINISTRATIVE_PENALTY = re.compile(
     r"\badministrative (?:civil )?(?:penalt(?:y|ies)|fines?)\b|\bexposure\b|\bmultas? administrativas?\b"
     # a penalty an administrative complaint proposes (10.03.360(b))
-    r"|\badministrative complaint\b.{0,200}\bpenalt(?:y|ies)\b",
+    r"|\badministrative complaint\b.{0,200}\bpenalt(?:y|ies)\b"
+    r"|\bqueja administrativa\b.{0,200}\bmultas?\b|\bmultas? civil(?:es)?\b.{0,200}\bqueja administrativa\b",
     re.I | re.S,
+)
+# The penalty an administrative complaint proposes, said with its amount ("proposes a civil penalty of
+# $18,000", "$6,000 per day", "propone una multa de $18,000"): never another dollar figure in the message
+_PROPOSED_PENALTY = re.compile(
+    r"\b(?:propos\w*|seeks?|seeking|asks? for|penalty of|fine of|multa de|propone\w*)[^$.?!]{0,40}?"
+    r"\$\s?(?P<amount>\d[\d,]*(?:\.\d\d)?)(?P<per_day>\s*(?:per|a|each|/|por|al)\s*(?:day|d[ií]a))?",
+    re.I,
 )
 # "can they even charge that much?": whether a proposed amount is within the cap
 _THAT_MUCH = re.compile(r"\b(?:that much|so much|tanto)\b", re.I)
@@ -1368,7 +1383,8 @@ _FOR_DAYS = re.compile(
 def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     """Victorville's cap on the administrative civil penalty for the days a violation lasted ("our lab failed
     to deliver the self-monitoring reports for 6 days: our maximum administrative civil penalty exposure?"):
-    the day's cap for that kind of violation times the days (10.03.360(d)(1), (2))."""
+    the day's cap for that kind of violation times the days (10.03.360(d)(1)-(3)), and an administrative
+    complaint's proposed penalty held against it (10.03.360(b))."""
     if city != "victorville" or not (
         _ADMINISTRATIVE_PENALTY.search(text) and (_THE_MOST_IT_COSTS.search(text) or _THAT_MUCH.search(text))
     ):
@@ -1381,13 +1397,14 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     if not count or count < 1:
         return None
     result = compliance.administrative_civil_penalty_cap(kind, count)
-    proposed = _dollars(text)  # "it proposes a civil penalty of $18,000": held against the cap
-    if proposed is None:
+    said = _PROPOSED_PENALTY.search(text)  # "it proposes a civil penalty of $18,000": held against the cap
+    if said is None or result.per != "day":
         return Computed("penalty_cap", result.reason, result.citation)
-    verdict = _PROPOSED_OVER_CAP if proposed > result.amount else _PROPOSED_WITHIN_CAP
-    return Computed(
-        "penalty_cap", f"{result.reason} {t(verdict, proposed=dollars(proposed))}", result.citation
-    )
+    proposed = Decimal(said.group("amount").replace(",", ""))
+    cap = result.amount / result.units if said.group("per_day") else result.amount  # a day's, or the total
+    verdict = _PROPOSED_OVER_CAP if proposed > cap else _PROPOSED_WITHIN_CAP
+    shown = dollars(proposed) + (t(" a day") if said.group("per_day") else "")
+    return Computed("penalty_cap", f"{result.reason} {t(verdict, proposed=shown)}", result.citation)
 
 
 _LANDSCAPE = re.compile(r"\blandscap\w*|\blawn\b|\bjard[ií]n\b", re.I)

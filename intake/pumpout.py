@@ -182,6 +182,21 @@ _ANY_COMPANY = re.compile(
 )
 
 
+# Words only a company that pumps or hauls has in its name ("Kitchen Guard Services", "Kitchen Grease
+# Recovery")
+_A_HAULER_S_WORD = re.compile(
+    r"\b(?:services?|svcs?|pumping|grease|environmental|septic|haul\w*|plumbing|recovery|waste|liquid|vac\w*|"
+    r"rooter|sanitation|guard|inc|co|llc|corp)\b",
+    re.IGNORECASE,
+)
+
+
+def _the_user_s_place(name: str) -> bool:
+    """Whether a name said without a marker is a food business's ("taqueria los primos"), not a hauler's
+    ("Kitchen Guard Services")."""
+    return names_a_food_business(name) and not _A_HAULER_S_WORD.search(name)
+
+
 def _clean_hauler(text: str) -> str | None:
     name = " ".join(text.replace(_ABBREVIATION_DOT, ".").split()).strip(" ,;-:")
     if not _RE_ENDS_IN_ABBREVIATION.search(name):
@@ -217,7 +232,7 @@ def _hauler(cased: str) -> str | None:
         if (
             words
             and named
-            and not names_a_food_business(" ".join(words))
+            and not _the_user_s_place(" ".join(words))
             and (name := _clean_hauler(" ".join(words)))
         ):
             unmarked.append(name)

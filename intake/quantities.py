@@ -459,6 +459,8 @@ def _emptied(result: ParseResult[Quantity], found_unit: str | None, after: str) 
     match = _RE_TIMES_PER_PERIOD.search(after[:_PICKUPS_WITHIN])
     if found_unit != CUBIC_YARDS or match is None or result.value is None:
         return result
+    if _RE_PERIOD.search(after[: match.start()]):
+        return result  # "1 cubic yard of trash a week, picked up twice a week": already the week's amount
     word = match.group("times") or match.group("times_es")
     times = _TIMES_WORDS.get(word) or _count_from(match.group("n") or match.group("n_es") or "")
     if not times:

@@ -44,7 +44,10 @@ CHANGE_INTENT = "change_answer"
 ANSWER_INTENTS = frozenset({INFORM_INTENT, "affirm", "deny", "change_answer"})
 SOCIAL_INTENTS = frozenset({"greet", "goodbye", "thanks"})
 ASKING_WORDS = 5
-DENY_MAX_WORDS = 8  # "no, not yet, we're still open" answers; a longer message ending in "?" asks
+# A message taken for a "no" this long, ending in "?" and not opening with a no, asks ("... entonces ya no
+# aplica nada?"); "no, not yet" and "no, it stopped but there's still a puddle?" answer
+QUESTION_WITH_A_NO_WORDS = 8
+_OPENS_WITH_A_NO = re.compile(r"^\W*(?:no|nope|nah|not really|negative|nel)\b", re.IGNORECASE)
 CITY_QUESTION_WORDS = 5  # "inglewood?" and "its in victorville ok?" answer "which city?"; longer ones ask
 # Kinds of message a live spill described in it turns into a spill report (never a form answer: "inform").
 QUESTION_LIKE = frozenset({QUESTION_INTENT, "nlu_fallback", "out_of_scope", "help"})
@@ -129,16 +132,29 @@ _ASKS_WHETHER = _words(
     r"(?:was|were) (?:i|we) supposed to",
     r"(?:is it|am i|are we) (?:too late|required|supposed)",
 )
-# Leave asked to do something, where no spill is told: "can he pour it back down the cleanout, is that ok?"
-_ASKS_LEAVE = _words(
-    r"(?:is|would) (?:that|it|this) (?:be )?(?:ok|okay|allowed|legal|fine)",
-    r"(?:can|could|may) (?:i|we|he|she|they|the (?:driver|pumper|hauler|guy|plumber))",
-    r"(?:is it|it'?s) (?:ok|okay|allowed|legal) to",
-    r"(?:asked|asking) (?:if|whether) (?:he|she|they|we|i) (?:can|could)",
+# Leave asked to pour or put something down a drain, where no spill is told: "the driver asked if he could
+# pour the water back down our cleanout. is that ok?" (never "grease all over the lot, ok to hose it off?")
+_PUT_DOWN_A_DRAIN = (
+    r"\b(?:pour|dump|put|flush|empty|drain)\w*\s+(?:\w+\s+){0,6}?(?:back\s+)?(?:down|into|in)\s+"
+    r"(?:the\s+|our\s+|a\s+|my\s+)?(?:\w+\s+)?(?:drain|cleanout|clean out|sink|sewer|toilet)\b"
+)
+_ASKS_LEAVE = re.compile(
+    rf"\b(?:is (?:that|it|this)|would (?:that|it) be|is it|can|could|may)\b.{{0,80}}{_PUT_DOWN_A_DRAIN}"
+    rf"|{_PUT_DOWN_A_DRAIN}.{{0,80}}\b(?:ok|okay|allowed|legal|fine)\b",
+    re.IGNORECASE | re.DOTALL,
 )
 # A spill told in words that say it happened or happens, not a place it could happen at
 _SPILLING = _words(
-    r"overflow\w*", r"spill\w*", r"backup", r"backed up", r"back(?:s|ing)? up", r"sewage", r"flood\w*"
+    r"overflow\w*",
+    r"spill\w*",
+    r"backup",
+    r"backed up",
+    r"back(?:s|ing)? up",
+    r"sewage",
+    r"flood\w*",
+    r"all over",
+    r"coming (?:up|out)",
+    r"puddle",
 )
 # A manhole, cleanout or interceptor asked about as built: its size, its design, where it goes
 _THE_DEVICE_S_DESIGN = _words(
@@ -814,9 +830,14 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "so what do we actually have to do day to day" is no goodbye
     if intent in ANSWER_INTENTS and len(text.split()) >= ASKING_WORDS and asks_a_question(text):
         return QUESTION_INTENT  # mid-form "do we have to do anything to prove the unit works?" is answered
-    if intent == "deny" and len(text.split()) >= DENY_MAX_WORDS and _is_question(text):
+    if (
+        intent == "deny"
+        and len(text.split()) >= QUESTION_WITH_A_NO_WORDS
+        and _is_question(text)
+        and not _OPENS_WITH_A_NO.match(text)
+    ):
         # "un abogado nos dijo q una parte de la ordenanza ... no es valida. entonces ya no aplica nada?": a
-        # question with a "no" in it, not a no
+        # question with a "no" in it; "no, it stopped but there's still a puddle?" is a no, and an answer
         return QUESTION_INTENT
     if intent in ANSWER_INTENTS and is_hypothetical(text):
         return QUESTION_INTENT  # "and if it was 12 gallons?" asks what then; it changes no answer
@@ -1319,8 +1340,6 @@ _CART_RULE_WORDS = (
     r"compl(?:y|ies|iance)",
     r"cumplir\w*",
     r"(?:have to|need to|must|gotta) (?:install|provide|put out|set out|offer)",
-    r"everywhere",
-    r"en todos lados",
     # a notice left on the cart: "me dejaron una etiqueta en el bote azul q dice contaminacion, me multan?"
     r"(?:left|put|got|dejaron|pusieron) (?:a |an |1 |una |un )?(?:tag|notice|label|sticker|etiqueta|aviso|"
     r"calcoman[ií]a)",
@@ -1735,7 +1754,9 @@ _EACH_PLACE = re.compile(
     r"|\b(?:in|at|for) (?:each|both)\s*(?:one|of them|city)?\s*[?.!]*\s*$|\ben cada (?:una?|uno)\b"
     # the two set against each other: "whats different between the 2", "which one do i keep the paperwork
     # longer for", "cual de los dos es mas seguido"
-    r"|\bbetween (?:the )?(?:2|two|both)\b|\bentre (?:los|las) dos\b"
+    r"|\bbetween (?:the )?(?:2|two|both)(?:\s+(?:cities|places|locations|stores|spots|restaurants|sites))?"
+    r"\s*[?.!]*\s*$"
+    r"|\bentre (?:los|las) dos(?:\s+(?:ciudades|locales|restaurantes|lugares|sucursales))?\s*[?.!]*\s*$"
     r"|\bwhich (?:one|city|place|location)\b(?![^?]*\bor\b).{0,40}"
     r"\b(?:longer|shorter|more|less|stricter|sooner|later|more often)\b|\bcu[aá]l de (?:los|las) dos\b",
     re.IGNORECASE,

@@ -110,6 +110,12 @@ _HAULER_LIST = _topic(
     r"|\b(?:is there|are there|hay)\s+(?:a|an|any|alguna|alguien|some)\s+(?:compan(?:y|ies)|pumpers?|"
     r"haulers?|vendors?|one)\b.{0,25}\b(?:that|what|who|q|que)\s+(?:buys?|picks? up|collects?|pumps?|takes?)"
 )
+# A spill or its report named with an office's phone or address: the spill line the ordinances give ("cual es
+# el telefono pa reportar un derrame?", glossed "what is the phone number to report a spill")
+_A_SPILL_REPORTED = re.compile(
+    r"\b(?:spills?|overflows?|backups?|sewage|sso|report(?:ing)?|derrames?|desbord\w*|reportar)\b",
+    re.IGNORECASE,
+)
 # An overflow's cleanup, whose contractors Inglewood's ordinance does name a list for (Discharge Requirements
 # (8)): "if I'd rather hire my own cleanup company ..., is there an approved list of contractors?"
 _OVERFLOW_CLEANUP = re.compile(
@@ -304,7 +310,7 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("what pumping companies charge"), FOG, _HAULERS_SAY)
     if _GRANTS.search(question):
         return Uncovered(N_("rebates and grants"), FOG, {})
-    if _OFFICE.search(question):
+    if _OFFICE.search(question) and not _A_SPILL_REPORTED.search(question):
         return Uncovered(N_("office addresses, hours and payment"), FOG, {})
     if _PROCESSING_TIME.search(question):
         return Uncovered(N_("how long the city takes to decide an application"), office_for(question), {})

@@ -145,7 +145,7 @@ def _some(match: re.Match[str]) -> str:
 
 def _ago(match: re.Match[str]) -> str:
     amount, unit = match.group(1) or "a", match.group(2)
-    unit = _UNITS[unit.removesuffix("es") if unit.startswith("mes") else unit.rstrip("s")]
+    unit = _UNITS["mes" if unit.startswith("mes") else unit.rstrip("s")]  # "hace un mes", "hace 2 meses"
     if amount in ("un", "una"):
         amount = "a"
     elif amount in ("algunos", "algunas"):

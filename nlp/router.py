@@ -13,6 +13,7 @@ the logs and ``rasa shell nlu``).
 from __future__ import annotations
 
 import functools
+import logging
 import re
 
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
@@ -39,6 +40,7 @@ from nlp.stateless import StatelessComponent
 from sorting.matcher import SortingMatcher
 
 install_action_result_check()  # every Rasa process serving our model (nlp/action_results.py)
+_LOG = logging.getLogger(__name__)
 
 
 @DefaultV1Recipe.register(DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER, is_trainable=False)
@@ -49,39 +51,46 @@ class MeaningRouter(StatelessComponent, IntentClassifier):
 
     def process(self, messages: list[Message]) -> list[Message]:
         for message in messages:
-            predicted = (message.get(INTENT) or {}).get(INTENT_NAME_KEY)
-            text = message.get(TEXT) or ""
-            if not predicted or not text or text.startswith("/"):
-                continue
-            # Spanish is read in its English gloss ("se esta saliendo la grasa ahorita" → "... right now").
-            english = _english(text)
-            routed = route(predicted, english)
-            if routed == "thanks" and routed != predicted and asks_a_question(text):
-                # "... ¿Para cuándo nos toca la próxima limpieza? ¿Y alguien la revisa? Mil gracias.": the
-                # gloss keeps no "¿" and ends in "thanks"; the words as written ask, so a question
-                routed = QUESTION_INTENT
-            if may_ask_where_it_goes(routed, english) and _names_an_item(text):
-                routed = SORT_INTENT  # "ziploc bags, blue bin ok? victorville" is no answer to "which city?"
-            if routed == SORT_INTENT and _ASKS_WHEN_OPEN.search(english) and uncovered_topic(english, None):
-                routed = QUESTION_INTENT  # "where do I drop off old paint, and when are they open?": declined
-            if routed == SORT_INTENT and asks_no_place_for_anything(english) and not _names_an_item(text):
-                routed = QUESTION_INTENT  # "jan 1 is a holiday tho, do i do it before?": nothing to sort
-            if routed == SORT_INTENT and parse_generator(text) is not None and not _any_item_named(text):
-                # "y si es en el restaurante donde trabajo?" names a place and no item: after a sorting
-                # answer, the same items asked again for that place (a rule); else a question
-                routed = QUESTION_INTENT
-            if routed == predicted:
-                continue
-            chosen = {INTENT_NAME_KEY: routed, "confidence": 1.0}
-            ranking = [
-                entry
-                for entry in message.get(INTENT_RANKING_KEY) or []
-                if entry.get(INTENT_NAME_KEY) != routed
-            ]
-            message.set(INTENT, chosen, add_to_output=True)
-            message.set(INTENT_RANKING_KEY, [chosen, *ranking], add_to_output=True)
-            message.set("routed_from", predicted, add_to_output=True)
+            try:
+                self._route(message)
+            except Exception:  # a rule's fault must never leave a message unanswered
+                # the classifier's intent stands; the fault is logged for the next fix ("hace un mes" once
+                # raised here, and the whole message failed: an SMS left with no reply)
+                _LOG.exception("routing failed; the classifier's intent is kept for %r", message.get(TEXT))
         return messages
+
+    def _route(self, message: Message) -> None:
+        """The intent to act on, set on ``message`` when the rules correct the classifier's."""
+        predicted = (message.get(INTENT) or {}).get(INTENT_NAME_KEY)
+        text = message.get(TEXT) or ""
+        if not predicted or not text or text.startswith("/"):
+            return
+        # Spanish is read in its English gloss ("se esta saliendo la grasa ahorita" → "... right now").
+        english = _english(text)
+        routed = route(predicted, english)
+        if routed == "thanks" and routed != predicted and asks_a_question(text):
+            # "... ¿Para cuándo nos toca la próxima limpieza? ¿Y alguien la revisa? Mil gracias.": the
+            # gloss keeps no "¿" and ends in "thanks"; the words as written ask, so a question
+            routed = QUESTION_INTENT
+        if may_ask_where_it_goes(routed, english) and _names_an_item(text):
+            routed = SORT_INTENT  # "ziploc bags, blue bin ok? victorville" is no answer to "which city?"
+        if routed == SORT_INTENT and _ASKS_WHEN_OPEN.search(english) and uncovered_topic(english, None):
+            routed = QUESTION_INTENT  # "where do I drop off old paint, and when are they open?": declined
+        if routed == SORT_INTENT and asks_no_place_for_anything(english) and not _names_an_item(text):
+            routed = QUESTION_INTENT  # "jan 1 is a holiday tho, do i do it before?": nothing to sort
+        if routed == SORT_INTENT and parse_generator(text) is not None and not _any_item_named(text):
+            # "y si es en el restaurante donde trabajo?" names a place and no item: after a sorting
+            # answer, the same items asked again for that place (a rule); else a question
+            routed = QUESTION_INTENT
+        if routed == predicted:
+            return
+        chosen = {INTENT_NAME_KEY: routed, "confidence": 1.0}
+        ranking = [
+            entry for entry in message.get(INTENT_RANKING_KEY) or [] if entry.get(INTENT_NAME_KEY) != routed
+        ]
+        message.set(INTENT, chosen, add_to_output=True)
+        message.set(INTENT_RANKING_KEY, [chosen, *ranking], add_to_output=True)
+        message.set("routed_from", predicted, add_to_output=True)
 
 
 # A sorting question that asks when or what hours ("... and what days are they open?") asks what the

@@ -2117,3 +2117,40 @@ def test_an_answer_named_in_passing_at_the_read_back_is_not_cleared(said, langua
 def test_the_city_said_to_be_wrong_at_the_read_back_is_asked_again():
     turn = _at_the_service_read_back("the city is wrong", "change_answer", city="inglewood")
     assert "city" in turn.updates and turn.updates["city"] is None
+
+
+@pytest.mark.parametrize(
+    ("said", "field"),
+    [
+        ("the date is incorrect", "service_date"),
+        ("everything's right except the date", "service_date"),
+        ("yes but the date", "service_date"),
+    ],
+)
+def test_a_change_asked_in_other_words_at_the_read_back_asks_that_answer_again(said, field):
+    """Review of stop 53: these got "Noted." and the same read-back, the date unchanged."""
+    turn = _at_the_service_read_back(said)
+    assert field in turn.updates and turn.updates[field] is None
+    assert turn.next_slot == field
+
+
+@pytest.mark.parametrize(
+    ("said", "field"),
+    [
+        ("Yes. Also it reached the storm drain and the street", "reaches"),
+        ("yes. my name is Maria Lopez Garcia actually", "reporter_name"),
+    ],
+)
+def test_a_yes_with_more_to_add_at_the_read_back_is_not_sent(said, field):
+    """Review of stop 53: a yes first, then a new fact or a correction, sent the report without it."""
+    _, turn = _at_the_spill_read_back(said)
+    assert not turn.confirmed
+    assert turn.next_slot != None  # noqa: E711 (asked or read back again, never sent)
+
+
+@pytest.mark.parametrize(
+    "said", ["Hi, I'm Taco Bell's general manager, we open in March", "I'm Not Sure what the seating is yet"]
+)
+def test_whose_manager_or_how_sure_is_no_name(said):
+    form = PERMIT_FORMS["victorville"]
+    assert "applicant_name" not in named_facts(form.spec, said, CTX, {"application_path": "application"})

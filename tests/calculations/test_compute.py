@@ -1343,6 +1343,16 @@ def test_paying_the_fee_s_bill_late_is_the_penalty_on_that_fee(said, asked, lang
         assert "$26.70" in result.text and "$267" in result.text
 
 
+def test_a_bill_for_the_city_s_work_with_the_seats_said_is_no_annual_fee():
+    """Review of stop 53: the seats said beside the cleanup bill made it the $267 annual fee."""
+    said = (
+        "inglewood billed us for cleaning the sewer line after our backup. we're a 45 seat place. what "
+        "happens if we pay that bill late?"
+    )
+    found = compute(said, "inglewood", NOW)
+    assert found is None or "$267" not in found.text
+
+
 def test_a_weekday_said_with_its_day_is_no_second_day_for_an_advance_notice():
     """ "on monday february 1, 2027": one day, so the sixty days' notice counts back from February 1 (not
     from next Monday, December 7, which left a second day to choose between)."""
@@ -1409,7 +1419,11 @@ def test_the_administrative_penalty_cap_for_the_days_a_violation_lasted(asked, c
 
 @pytest.mark.parametrize(
     ("proposed", "verdict"),
-    [("$18,000", "The $18,000 proposed is more than that cap."), ("$9,000", "The $9,000 proposed is within")],
+    [
+        ("$18,000", "The $18,000 proposed is more than that cap."),
+        ("$9,000", "The $9,000 proposed is within"),
+        ("$6,000 per day", "The $6,000 a day proposed is more than that cap."),  # the day's cap is $5,000
+    ],
 )
 def test_a_penalty_an_administrative_complaint_proposes_is_held_against_the_cap(proposed, verdict):
     """w39-c020: three days of discharges violating permit conditions are capped at $5,000 a day."""
@@ -1421,6 +1435,27 @@ def test_a_penalty_an_administrative_complaint_proposes_is_held_against_the_cap(
     assert found is not None and found.kind == "penalty_cap"
     assert "at most $15,000 for 3 days" in found.text and verdict in found.text
     assert found.citation.endswith("10.03.360(d)(3)")
+
+
+def test_the_proposed_penalty_is_the_complaint_s_not_another_amount():
+    said = (
+        "we paid a $450 hauler charge last month. now the city served an administrative complaint that "
+        "proposes a civil penalty of $18,000 for three days of discharges violating my permit conditions. "
+        "that much?"
+    )
+    found = compute(said, "victorville", NOW)
+    assert found is not None and "The $18,000 proposed is more than that cap." in found.text
+    assert "$450" not in found.text
+
+
+def test_a_discharge_penalty_proposed_in_spanish_is_held_against_the_cap():
+    said = (
+        "me mandaron una queja administrativa, propone una multa civil de $18,000 por 3 dias de descargas "
+        "que violan las condiciones de mi permiso. me pueden cobrar tanto?"
+    )
+    with languages.using("es"):
+        found = compute(gloss(said), "victorville", NOW)
+    assert found is not None and "$15,000" in found.text and "pasan de ese límite" in found.text
 
 
 def test_no_penalty_cap_without_its_days_or_its_kind():

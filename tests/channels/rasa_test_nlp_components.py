@@ -146,3 +146,31 @@ def test_a_spanish_question_with_the_city_after_its_mark_is_still_a_question():
     )
     assert route("ask_question", said) == "ask_question"
     assert route("log_pumpout", said) == "ask_question"
+
+
+def test_a_routing_rule_that_fails_keeps_the_classifier_s_intent(monkeypatch, caplog):
+    """A rule's fault never fails the whole message (stop 53: "hace un mes" raised in the gloss, and an SMS
+    got no reply): the classifier's intent stands and the fault is logged."""
+    from nlp import router
+
+    def broken(text: str) -> str:
+        raise KeyError("m")
+
+    monkeypatch.setattr(router, "_english", broken)
+    message = Message(data={"text": "apenas abrimos hace un mes", "intent": {"name": "ask_question"}})
+    [processed] = router.MeaningRouter().process([message])
+    assert processed.get("intent")["name"] == "ask_question"
+    assert "routing failed" in caplog.text
+
+
+def test_a_month_ago_in_spanish_is_routed():
+    from nlp import router
+
+    message = Message(
+        data={
+            "text": "me pueden dar un ticket x no tener el permit todavia? apenas abrimos hace un mes",
+            "intent": {"name": "ask_question"},
+        }
+    )
+    [processed] = router.MeaningRouter().process([message])
+    assert processed.get("intent")["name"] == "ask_question"

@@ -257,3 +257,6 @@ def test_the_user_s_own_restaurant_is_no_hauler() -> None:
     assert parse_pumpout("pumped 8/14 by Kitchen Grease Recovery, 500 gal", TUESDAY).hauler == (
         "Kitchen Grease Recovery"  # said as who pumped: a hauler, whatever its words
     )
+    assert parse_pumpout("8/14 interceptor 1000 gal. Kitchen Guard Services", TUESDAY).hauler == (
+        "Kitchen Guard Services"  # a hauler's word in it: no restaurant (review of stop 53)
+    )

@@ -271,6 +271,15 @@ def test_the_total_the_user_worked_out_wins_over_the_bin_size(text: str, amount:
     assert parse_quantity(text, CUBIC_YARDS, per="week").value.amount == Decimal(amount)
 
 
+def test_an_amount_said_a_week_is_not_multiplied_by_the_pickups() -> None:
+    """Review of stop 53: "1 cubic yard of trash a week, picked up twice a week" is 1 cubic yard a week."""
+    said = "we have about 1 cubic yard of trash a week, picked up twice a week, and 15 gallons of food scraps"
+    found, _ = find_quantity(said, CUBIC_YARDS)
+    assert found.value.amount == 1
+    found, _ = find_quantity("one 1-yard bin picked up twice a week and 12 gallons", CUBIC_YARDS)
+    assert found.value.amount == 2
+
+
 def test_buckets_filled_are_not_multiplied_by_the_pickups() -> None:
     quantity = parse_quantity("two 5-gallon buckets, picked up twice a week", GALLONS, per="week").value
     assert quantity.amount == Decimal(10)

@@ -35,6 +35,9 @@ LIVE = [
     "grease backin up out the floor drain + cleanout behind kitchen inglwd rn",
     "sewage coming out of the manhole, its like 2 inches deep in the street",
     "theres sewage coming out of the cleanout, can you send someone?",
+    # a spill going on with leave asked to clean it up (review of stop 53)
+    "grease all over the parking lot from the manhole, is it ok to hose it off?",
+    "water's all over the kitchen floor from the floor drain, can we mop it into the mop sink?",
 ]
 PAST = [
     "Our kitchen caused a sewer backup two weeks ago, what happens to us now?",
@@ -331,8 +334,18 @@ def test_an_answer_that_asks_a_question_of_its_own_is_a_question(intent, text):
     assert route(intent, text) == "ask_question"
 
 
-@pytest.mark.parametrize("text", ["no", "no not yet", "no, we never did that"])
-def test_a_short_no_is_still_a_no(text):
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no",
+        "no not yet",
+        "no, we never did that",
+        # a no that opens a longer answer, unsure of itself (review of stop 53)
+        "no, it stopped but there's still a big puddle by the drain?",
+        "no the callback number is 310-555-0199 not 0100 right?",
+    ],
+)
+def test_a_no_is_still_a_no(text):
     assert route("deny", text) == "deny"
 
 
@@ -415,6 +428,12 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
             "sort_item",
             "do I have to install blue, green and brown en todos lados? hasta en el bano?",
             "ask_question",
+        ),
+        # an item found everywhere is still sorted (review of stop 53)
+        (
+            "sort_item",
+            "we have paper towels everywhere in the kitchen, which bin do they go in?",
+            "sort_item",
         ),
         ("sort_item", "do i need to rinse the jars before the blue bin", "sort_item"),  # how to sort it
         (
@@ -1433,6 +1452,7 @@ def test_not_knowing_when_or_how_fast_asks_and_not_knowing_how_much_answers(text
         ("which one do i keep the paperwork longer for", True),
         ("y cual de los dos pide limpiar mas seguido?", True),
         ("which one needs pumping more often, the trap or the interceptor?", False),  # devices, not places
+        ("how many days can go between the 2 pump-outs?", False),  # pump-outs, not places
     ],
 )
 def test_a_question_asked_of_each_of_the_user_s_places_is_heard(said, each):

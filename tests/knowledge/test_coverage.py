@@ -122,6 +122,9 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         ("if the city grants the waiver what then", "victorville"),
         # Inglewood points to Los Angeles County's list for an overflow's cleanup (w47-s013)
         ("if I'd rather hire my own cleanup company, is there an approved list of contractors?", "inglewood"),
+        # the spill line is the ordinances' (review of stop 53: the gloss of "cual es el telefono")
+        ("what is the phone number to report a spill?", "inglewood"),
+        ("what is the phone number pa reportar a spill de grease?", "inglewood"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
