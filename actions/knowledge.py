@@ -977,9 +977,9 @@ def _the_card_just_given_answers(tracker: Tracker, question: str) -> Answer | No
     if given is None:
         return None
     told = f"{given.answer} {given.more}"
-    if _ASKS_WHO_DECIDES.search(question) and _NAMES_A_DECIDER.search(told):
-        pass
-    elif not (_ASKS_IF_REFUSED.search(question) and _NAMES_AN_APPEAL.search(told)):
+    asks_who = _ASKS_WHO_DECIDES.search(question) and _NAMES_A_DECIDER.search(told)
+    asks_if_no = _ASKS_IF_REFUSED.search(question) and _NAMES_AN_APPEAL.search(told)
+    if not (asks_who or asks_if_no):
         return None
     said = answer_from_cards([given], labelled=False, contacts=runtime.contacts())
     return rest_first(said) if given.more else said
