@@ -38,6 +38,7 @@ from intake import (
     describe,
     parse,
     parse_yes_no,
+    says_it_is_not_known,
     says_skip,
     shorten,
     without_phones,
@@ -51,6 +52,7 @@ from intake.routing import (
     asks_about_the_other_city,
     asks_to_apply,
     asks_to_log,
+    asks_us_to_log,
     asks_within,
     is_hypothetical,
 )
@@ -83,7 +85,9 @@ STOP_INTENTS = frozenset(
 # The words a question opens with, English and Spanish (Spanish with or without accents)
 _WH_WORDS = (
     r"how|what|whats|what's|when|where|why|who|which|"
-    r"c[oó]mo|qu[eé]|cu[aá]ndo|d[oó]nde|por\s*qu[eé]|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?"
+    r"c[oó]mo|qu[eé]|cu[aá]ndo|d[oó]nde|por\s*qu[eé]|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?|"
+    # "a quien le hablo primero?", "con quien me comunico", "pa que sirve"
+    r"(?:a|con|de|para)\s+qui[eé]n(?:es)?|pa(?:ra)?\s+qu[eé]"
 )
 _QUESTION_START = re.compile(
     rf"^(?:{_WH_WORDS}|is|are|do|does|did|can|could|should|must|may|will|would|am|have|has|"
@@ -1768,15 +1772,21 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                         updates[requested] = value
                         failures = 0
                         feedback.append(t(default_said))
-                    elif spec.name in form.skippable and failures >= MAX_FAILED_ANSWERS:
-                        # a third answer that doesn't fit: left out, and the report goes on (a caller in an
-                        # emergency is not asked the same detail four times)
+                    elif spec.name in form.skippable and (
+                        failures >= MAX_FAILED_ANSWERS
+                        or says_it_is_not_known(message.text)
+                        or (said and failures + 1 >= MAX_FAILED_ANSWERS)
+                    ):
+                        # a third answer that doesn't fit, "I don't know how long, I just drove by", or a
+                        # second that tells other things instead: left out, and the report goes on (a caller
+                        # in an emergency is not asked the same detail four times); what it told is kept
                         skipped = (*skipped, requested)
                         failures = 0
                         feedback.append(t("I'll leave that out."))
                     elif said:  # "Juan Perez, soy el dueño, 310 555 0198" when asked if it still flows:
-                        feedback.append(t("Got it."))  # kept, and the open question again (no failure)
+                        feedback.append(t("Got it."))  # kept, and the open question again
                         feedback.append(question_for(spec, message.channel))
+                        failures += spec.name in form.skippable  # asked once more, then left out
                         asked_again = True
                     else:
                         failures += 1
@@ -2029,7 +2039,10 @@ def _answered_with_the_request(tracker: Tracker, text: str) -> list[str]:
     parts = [part.strip(" ,") for part in _REQUEST_PARTS.split(text) if part and part.strip(" ,?")]
     context = ""
     for part in parts:
-        if not looks_like_question(part) or asks_to_apply(part) or asks_to_log(part):
+        # the request itself, in English words ("... la trampa, me lo puedes registrar?": "can you log it")
+        english = part if current() == ENGLISH else gloss(part) + "?"
+        logs = asks_us_to_log(english) and asks_to_log(f"{context} {english}")
+        if not looks_like_question(part) or asks_to_apply(part) or asks_to_log(part) or logs:
             context = f"{context} {part}"
             continue
         found = answer_if_covered(tracker, f"{context} {part}".strip(), city)  # read with what came before

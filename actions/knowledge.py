@@ -74,6 +74,7 @@ from knowledge.answer import (
     asks_only_how_much_or_when,
     asks_several,
     asks_which_papers,
+    is_organics,
     names_nothing,
     pieces_of,
     rest_first,
@@ -886,6 +887,10 @@ class ActionAnswerQuestion(Action):
             # "who decides that?", "and if they say no?" after how to ask for another pumping frequency: the
             # answer just given says who (the FOG manager) and where to appeal; given again, its rest first
             result, events = reply_for(tracker, question, city, again)
+        elif topic and (not_done := _what_not_doing_it_brings(tracker, question)) is not None:
+            # "y si no lo hago?" after a tier two generator's duties: the organics chapter's enforcement,
+            # never the grease chapter's
+            result, events = reply_for(tracker, question, city, not_done)
         elif topic and is_follow_up(question):  # "what if it's 6 gallons?", "how long is it good for?"
             said = user_texts(tracker)
             question = with_the_elided_verb(question, said[-2] if len(said) >= 2 else "")
@@ -983,6 +988,44 @@ def _the_card_just_given_answers(tracker: Tracker, question: str) -> Answer | No
         return None
     said = answer_from_cards([given], labelled=False, contacts=runtime.contacts())
     return rest_first(said) if given.more else said
+
+
+# What not doing it brings, asked right after a duty was answered ("and if we dont?", "y si no lo hago?",
+# "what if i just skip it"); paying has its own reckoning (a bill's late fees)
+_ASKS_IF_NOT_DONE = re.compile(
+    r"^\W*(?:(?:and|so|but|ok(?:ay)?|y|pero|entonces|bueno|o)\W+)*(?:what\s+)?(?:happens\s+)?(?:if|si)\s+"
+    r"(?:(?:we|i|they|you|yo|nosotros)\s+)?(?:just\s+|simply\s+|nom[aá]s\s+|mejor\s+)?"
+    r"(?:don'?t|do not|didn'?t|never|no|skip|ignore)\b(?:\s+[\w']+){0,4}\W*$",
+    re.IGNORECASE,
+)
+_PAYING_WORDS = re.compile(r"\b(?:pay\w*|pag\w*)\b", re.IGNORECASE)
+# The card that says what not complying brings, for each chapter
+_IF_NOT_DONE_CARD = {
+    "organics": "vvo-nov-what-next",
+    "victorville": "vvf-violation-consequences",
+    "inglewood": "ing-enforcement-steps",
+}
+ENFORCEMENT_TOPICS = frozenset({"enforcement", "violations-enforcement"})
+
+
+def _what_not_doing_it_brings(tracker: Tracker, question: str) -> Answer | None:
+    """The enforcement card of the chapter of the answer just given, when a short follow-up asks what not
+    doing it brings ("y si no lo hago?" after a tier two generator's duties: the organics chapter's notice of
+    violation and citation, not the grease chapter's misdemeanors); None otherwise."""
+    if (
+        not _ASKS_IF_NOT_DONE.match(question.strip())
+        or _PAYING_WORDS.search(question)
+        or not _answered_last(tracker)
+        or (given := _card_just_given(tracker)) is None
+        or given.topic in ENFORCEMENT_TOPICS
+    ):
+        return None
+    wanted = _IF_NOT_DONE_CARD.get("organics" if is_organics(given) else given.city or "")
+    cards = _answer_cards()
+    card = next((c for c in cards.cards if c.id == wanted), None) if cards is not None and wanted else None
+    if card is None:
+        return None
+    return answer_from_cards([card], labelled=False, contacts=runtime.contacts())
 
 
 # Whom or where to send what was just said ("Who do I send it to - the landlord?", "¿a quién se lo mando?"),
@@ -1307,6 +1350,10 @@ def _start_the_application(
     if kind is None:  # "ok no, son 15. y cuanto dura el waiver?" was the topic: the conversation says which
         conversation = " ".join(user_texts(tracker))
         kind = waiver_of(conversation if current() == ENGLISH else gloss(conversation))
+    if kind is None and a_waiver:
+        # "ok sign me up for that waiver" after "you qualify to apply for a de minimis waiver": the one just
+        # named (the answer is in English words only in English; a Spanish one names it in its English term)
+        kind = waiver_of(_last_bot_text(tracker) or "")
     if kind is not None:
         return [FollowupAction(_WAIVER_FORMS[kind])]
     if a_waiver and (detect_city(english) or tracker.get_slot("city")) == "inglewood":
@@ -1779,21 +1826,23 @@ class ActionSetCity(Action):
             dispatcher.utter_message(text=t(OTHER_CITY))
             return []
         pending = tracker.get_slot("pending_question")
-        if pending:
-            result, events = answer(tracker, pending, city)
-            dispatcher.utter_message(text=result.text)
-            return [SlotSet("city", city), *events]
         topic = tracker.get_slot(TOPIC_SLOT)
-        if topic and changes_a_fact(text) and completes(tracker, topic, text, city):
-            # "victorville. la ultima fue el 2 de octubre" after "nuestro permit dice 60 dias": the city and
-            # the value the topic's rule needed, worked out together
-            result, events = answer(tracker, text, city, facts=topic)
+        # "victorville. la ultima fue el 2 de octubre" after "nuestro permit dice 60 dias", or "victorville.
+        # last one was oct 14" to "which city?" after "when do we gotta pump the interceptor next": the city
+        # and the value the question held for it (or the topic's rule) needed, worked out together
+        held = pending or topic
+        if held and changes_a_fact(text) and completes(tracker, held, text, city):
+            result, events = answer(tracker, text, city, facts=held)
             dispatcher.utter_message(text=result.text)
             return [
                 SlotSet("city", city),
                 *events,
-                SlotSet(TOPIC_SLOT, with_newer_facts(topic, text)[-MAX_QUESTION_CHARS:]),
+                SlotSet(TOPIC_SLOT, with_newer_facts(held, text)[-MAX_QUESTION_CHARS:]),
             ]
+        if pending:
+            result, events = answer(tracker, pending, city)
+            dispatcher.utter_message(text=result.text)
+            return [SlotSet("city", city), *events]
         if topic and (len(text.split()) <= FOLLOW_UP_MAX_WORDS // 2 or asks_about_the_other_city(text)):
             return _the_topic_there(dispatcher, tracker, topic, city)
         if asks_more_than_the_city(text):  # "im in inglewood, do i need a food scraps bin?": answer it

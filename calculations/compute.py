@@ -535,6 +535,9 @@ _ABOVE_COSTS = re.compile(
     r"(?:anything|something|more|extra) (?:else )?(?:be |get |gets |getting )?added|"
     r"added (?:on )?to (?:that|it)|"
     r"is that (?:all|it)(?= or\b| \?|\?)|"
+    # "Will the bill just be $6,000?", "¿nomás me van a cobrar los $6,000?"
+    r"(?:bill|invoice|charge)\s+(?:\w+\s+)?(?:just|only)\s+be|"
+    r"(?:nom[aá]s|solo|s[oó]lo)\s+(?:me\s+|nos\s+)?(?:van\s+a\s+|va\s+a\s+)?(?:cobrar|facturar)|"
     r"m[aá]s de lo que (?:les )?cost\w+)\b",
     re.I,
 )
@@ -1360,7 +1363,7 @@ _PENALTY_KINDS = (
 _ADMINISTRATIVE_PENALTY = re.compile(
     r"\badministrative (?:civil )?(?:penalt(?:y|ies)|fines?)\b|\bexposure\b|\bmultas? administrativas?\b"
     # a penalty an administrative complaint proposes (10.03.360(b))
-    r"|\badministrative complaint\b.{0,200}\bpenalt(?:y|ies)\b"
+    r"|\badministrative complaint\b.{0,200}\b(?:penalt(?:y|ies)|fine[sd]?)\b"
     r"|\bqueja administrativa\b.{0,200}\bmultas?\b|\bmultas? civil(?:es)?\b.{0,200}\bqueja administrativa\b",
     re.I | re.S,
 )
@@ -1376,7 +1379,10 @@ _THAT_MUCH = re.compile(r"\b(?:that much|so much|tanto)\b", re.I)
 _PROPOSED_OVER_CAP = N_("The {proposed} proposed is more than that cap.")
 _PROPOSED_WITHIN_CAP = N_("The {proposed} proposed is within that cap.")
 _FOR_DAYS = re.compile(
-    rf"\b(?:for|of|over|por|durante)\s+(?P<n>{NUMBER_PATTERN})\s+(?:calendar\s+)?(?:days?|d[ií]as)\b", re.I
+    # "on three days last month", "en tres dias"
+    rf"\b(?:for|of|over|on|por|durante|en)\s+(?P<n>{NUMBER_PATTERN})\s+(?:calendar\s+|separate\s+|different\s+)?"
+    r"(?:days?|d[ií]as)\b",
+    re.I,
 )
 
 

@@ -46,6 +46,7 @@ from intake.choices import (
     parse_evidence_source,
     parse_reaches,
     parse_yes_no,
+    says_it_is_not_known,
     says_skip,
 )
 from intake.core import ANY, FUTURE, PAST, TENSES, ParseContext, ParseResult, and_list, normalize, to_slot
@@ -200,6 +201,7 @@ __all__ = [
     "parse_time_ranges",
     "parse_yes_no",
     "read_back",
+    "says_it_is_not_known",
     "says_skip",
     "shorten",
     "spanish_digits",

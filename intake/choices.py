@@ -111,6 +111,24 @@ def says_skip(text: str) -> bool:
     return bool(_RE_SKIP.match(_strip_accents(normalize(text)).strip(" .!¡")))
 
 
+# "I don't know how long, I just drove by", "no se desde cuando, apenas lo vi": a clause saying the answer is
+# not known, anywhere in a longer answer (Spanish "no se" only before what is not known, never "no se ha
+# parado")
+_RE_NOT_KNOWN = re.compile(
+    r"\b(?:i\s+)?(?:don'?t|do\s+not|dont|have\s+no|got\s+no)\s+(?:really\s+)?(?:know|idea)\b|\bdunno\b"
+    r"|\bno\s+idea\b|\bnot\s+sure\s+(?:when|how|what|where|who|which)\b|\bcan'?t\s+tell\b"
+    r"|\bni\s+idea\b|\bno\s+s[eé]\s+(?:cu[aá]ndo|desde|cu[aá]nto|c[oó]mo|qu[eé]|q|d[oó]nde|bien|exactamente)\b"
+    r"|\bno\s+s[eé]\s*(?:[,.;]|$)|\bquien\s+sabe\b",
+    re.IGNORECASE,
+)
+
+
+def says_it_is_not_known(text: str) -> bool:
+    """Whether ``text`` says, in any of its clauses, that the answer is not known ("I don't know how long, I
+    just drove by", "no se desde cuando"): a form may leave that question out."""
+    return bool(_RE_NOT_KNOWN.search(normalize(text)))
+
+
 @dataclass(frozen=True)
 class Choice:
     """One answer a choice question accepts: its stored ``key``, how to say it, and the words that mean it."""

@@ -118,7 +118,9 @@ _PAST = _words(
 )
 _HYPOTHETICAL = _words(
     # "who pays if the shared line behind the building backs up because of their grease?"
-    r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ ){0,7}?"
+    # "... if one of them has a sewage backup into the parking lot?" (a tenant's)
+    r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody|they|he|she|one|any|either|each)"
+    r" (?:\w+ ){0,7}?"
     r"(?:have|has|had|get|gets|is|are|ever|overflows?|spills?|backs? up|happens?|occurs?)",
     r"(?:happens?|happened|occurs?) again",
     r"in case (?:of|we|there)",
@@ -309,10 +311,17 @@ _REPORTING = _words(r"report(?:ing)?", r"let (?:you|the city) know", r"tell you"
 _ASKS_US_TO = re.compile(  # "can you log it?", glossed "lo pueden registrar?" ("lo pueden log")
     r"(?:^\s*|[,.;!?]\s*)(?:so |ok |and )?(?:can|could|would|will) (?:you|u) (?:please )?"
     r"(?:log|record|add|save|enter)\b"
-    r"|\b(?:lo |la |me lo |me la |nos lo )?(?:pueden|puede|podrian|podria|podr[ií]an) "
+    r"|\b(?:lo |la |me lo |me la |nos lo )?"
+    r"(?:pueden|puede|puedes|podrian|podria|podrias|podr[ií]an|podr[ií]as) "
     r"(?:log|record|registrar|anotar)\b",
     re.IGNORECASE,
 )
+
+
+def asks_us_to_log(text: str) -> bool:
+    """Whether a message asks the assistant to log something ("can you log it?", glossed "me lo puedes
+    registrar?"), whatever it names."""
+    return bool(_ASKS_US_TO.search(text))
 
 
 def reports_pumpout(text: str) -> bool:
@@ -665,6 +674,9 @@ _SMALL_TALK = frozenset({"goodbye", "thanks", "greet", "affirm", "deny", "out_of
 _WHAT_NOW = re.compile(
     r"\b(?:what now|now what|what then|then what|what next|what'?s next|what do (?:i|we) do now|"
     r"what happens (?:now|next)|y ahora(?: que)?|ahora que|q(?:ue)? sigue|q(?:ue)? hago ahora|"
+    # "y ahora q hago", "entonces que hacemos"
+    r"(?:y )?(?:ahora|entonces) q(?:ue|u[eé])? (?:hago|hacemos|sigue|tengo que hacer|debo hacer)|"
+    r"(?:now|entonces|then|so) what (?:hago|hacemos|do (?:i|we) do)|"  # their gloss
     # "do i have to do anything else?", "anything else we need to do?"
     r"(?:have|need|gotta) (?:to )?do (?:anything|something) (?:else|more)|"
     r"(?:anything|something) else (?:i|we) (?:have|need) to do)\W*$",
@@ -914,6 +926,13 @@ def route(intent: str, text: str) -> str:
         # "actually nvm cancel that, i gotta find my plumbing permits first"; "... i need to talk to the
         # landlord first" asks for no person at the city
         return CANCEL_INTENT
+    if (
+        intent == CANCEL_INTENT
+        and len(text.split()) >= CANCEL_QUESTION_WORDS
+        and _is_question(text)
+        and not asks_to_cancel(text)
+    ):
+        return QUESTION_INTENT  # "y si me lo quitan puedo seguir trabajando?" asks; it cancels nothing
     if intent in QUESTION_LIKE and _PERMIT_FREQUENCY.search(text) and not _is_question(text):
         return INFORM_INTENT  # "nuestro permit dice 90 dias": a fact for the topic's rule, not a question
     if intent in QUESTION_LIKE | {"inform", "affirm", "deny"} and corrects_an_answer(text):
@@ -936,6 +955,8 @@ def route(intent: str, text: str) -> str:
     return intent
 
 
+# A question this long that the classifier took for cancelling, and that asks no cancelling, is a question
+CANCEL_QUESTION_WORDS = 4
 # A short message that says a day and little else ("el aviso dice 6 de nov")
 DAY_ALONE_WORDS = 8
 
@@ -1110,6 +1131,7 @@ _PLEASE_CANCEL = re.compile(
     r"(?! later| after)"
     r"|\b(?:me )?(?:lo |la )?(?:puede|puedes|pueden|podr[ií]a|podr[ií]as) cancelar(?:lo|la)?\b"
     r"(?! despu[eé]s| luego)"
+    r"|\bme (?:lo |la )?cancel(?:as|a|an)\b(?! despu[eé]s| luego)"  # "ya no quiero seguir, me lo cancelas?"
     # stopping for now, asked: "Can we stop here for now?", "could we just pause this", "¿lo dejamos aquí?"
     r"|\b(?:can|could) (?:we|i) (?:just )?(?:stop|pause|leave it|quit)"
     r"(?: (?:it|this|the application|the request))?"

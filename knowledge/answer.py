@@ -202,7 +202,9 @@ def answer_question(
             not_again=not_again,
         )
         if carded is not None:
-            return _without_an_unasked_verdict(_amount_first(carded, question), question)
+            return _without_an_unasked_verdict(
+                _phone_first(_amount_first(carded, question), question), question
+            )
     question = english
     if jurisdiction:
         hits = index.search(question, jurisdiction, k=3)
@@ -325,7 +327,7 @@ def _from_cards(
     if not close:
         return None
     top = max(close.values(), key=lambda m: m.score)
-    if each_city and len(close) > 1 and not _is_organics(top.card):
+    if each_city and len(close) > 1 and not is_organics(top.card):
         return _each_labelled(
             [
                 answer_from_cards(
@@ -337,7 +339,7 @@ def _from_cards(
             ]
         )
     others = [m for m in close.values() if m is not top and m.score >= top.score - CARD_BOTH_CITIES_MARGIN]
-    if not others or _is_organics(top.card):  # Inglewood has no organic-waste ordinance
+    if not others or is_organics(top.card):  # Inglewood has no organic-waste ordinance
         chosen = _with_other_parts(cards, question, top.card, language, not_again)
         return answer_from_cards(chosen, labelled=True, contacts=contacts)
     both = [
@@ -400,7 +402,7 @@ def _other_than(found: list[CardMatch], not_again: frozenset[str]) -> list[CardM
 
 def _organics_subject(cards: CardIndex, subject: str | None) -> bool | None:
     """Whether the conversation's subject is the organics chapter's (None: no subject, or no card has it)."""
-    return next((_is_organics(card) for card in cards.cards if card.topic == subject), None)
+    return next((is_organics(card) for card in cards.cards if card.topic == subject), None)
 
 
 def _on_the_subject(card: Card, family: str, *, by_offer: bool) -> bool:
@@ -439,12 +441,12 @@ def _on_subject(
     # the best in the other chapter ("What's the most they can fine us?" in a grease conversation matches
     # the organics chapter's fines best): the subject's chapter answers when it is close, found further down
     same = next((m for m in found if subject_family(m.card.topic) == family), None)
-    other_chapter = same is not None and _is_organics(same.card) != _is_organics(found[0].card)
+    other_chapter = same is not None and is_organics(same.card) != is_organics(found[0].card)
     # a card standing in for the other chapter's best answers as closely as that one matched
     if other_chapter and same.score >= found[0].score - SUBJECT_CHAPTER_MARGIN:
         return replace(same, score=found[0].score)
-    if organics is not None and _is_organics(found[0].card) != organics:
-        in_chapter = next((m for m in found if _is_organics(m.card) == organics), None)
+    if organics is not None and is_organics(found[0].card) != organics:
+        in_chapter = next((m for m in found if is_organics(m.card) == organics), None)
         if in_chapter is not None and in_chapter.score >= found[0].score - margin:
             return replace(in_chapter, score=found[0].score)
     return found[0]
@@ -531,6 +533,41 @@ def _amount_first(answer: Answer, question: str) -> Answer:
     return replace(answer, text=" ".join(said) + answer.text[cited.start() :])
 
 
+# A phone number asked for ("whats the phone # for victorville sanitary division?", "cual es el telefono de
+# ..."), and an answer's sentence that says the ordinance gives none
+_ASKS_A_PHONE = re.compile(
+    r"\bphone\s*(?:#|numbers?|no\b)|\b(?:number|#)\s+(?:for|to call|of)\b|\bwho(?:'s| is)? (?:the )?number\b"
+    r"|\btel[eé]fonos?\b|\bn[uú]mero (?:de|del|pa|para)\b",
+    re.IGNORECASE,
+)
+_NO_PHONE_GIVEN = re.compile(
+    r"\b(?:doesn'?t|does not) (?:state|give|list|print)\b[^.]*\bphone\b"
+    r"|\bno (?:indica|da|trae|dice|viene)\b[^.]*\btel[eé]fonos?\b",
+    re.IGNORECASE,
+)
+
+
+def _phone_first(answer: Answer, question: str) -> Answer:
+    """A card's answer to a question asking an office's phone number, whose sentence saying the ordinance
+    gives none ("The ordinance doesn't state phone numbers for these offices.") is said first, on every
+    channel and in the first SMS, before whom the ordinance names; other answers as they are."""
+    if answer.kind is not AnswerKind.ANSWER or not _ASKS_A_PHONE.search(question):
+        return answer
+    if _NO_PHONE_GIVEN.search(answer.text):
+        return answer  # said in the first reply already
+    more = split_sentences(answer.more)
+    said = next((sentence for sentence in more if _NO_PHONE_GIVEN.search(sentence)), None)
+    if said is None:
+        return answer
+    pieces = (f"{said} {answer.pieces[0]}", *answer.pieces[1:]) if answer.pieces else ()
+    return replace(
+        answer,
+        text=f"{said} {answer.text}",
+        more=" ".join(sentence for sentence in more if sentence != said),
+        pieces=pieces,
+    )
+
+
 # A message that asks one thing, and opens with a word that asks what, when, how, where, who, which or why
 # ("What happens if it's still unpaid at the end of the year?"); not "what about ...", which may be asked
 # for a yes or no ("what about a food truck?")
@@ -587,7 +624,7 @@ def _for_what_is_asked(found: list[CardMatch], chosen: CardMatch, question: str,
             m
             for m in found
             if m.score >= chosen.score - ASKED_KIND_MARGIN
-            and _is_organics(m.card) == _is_organics(chosen.card)
+            and is_organics(m.card) == is_organics(chosen.card)
             and _answers(kind, m.card, language)
         ]
         on_subject = [m for m in answering if subject_family(m.card.topic) == family]
@@ -622,7 +659,7 @@ _ASKS_A_DUTY = re.compile(
     re.IGNORECASE,
 )
 DEFINITIONS = "definitions"  # the topic of the cards that say what a term means
-DUTY_MARGIN = 0.1  # how much closer a definition may be than the card that says what to do, and still yield
+DUTY_MARGIN = 0.15  # how much closer a definition may be than the card that says what to do, and still yield
 
 
 def _for_a_duty(found: list[CardMatch], chosen: CardMatch, question: str) -> CardMatch:
@@ -884,9 +921,9 @@ def _with_other_parts(
         group's capacity report."""
         found = matched(alone)
         leans = _ENDS_ON_WHAT_WAS_SAID.search(alone) is not None
-        if leans or found is None or _is_organics(found.card) != _is_organics(first):
+        if leans or found is None or is_organics(found.card) != is_organics(first):
             read_with = matched(part)
-            if read_with is not None and (leans or _is_organics(read_with.card) == _is_organics(first)):
+            if read_with is not None and (leans or is_organics(read_with.card) == is_organics(first)):
                 return read_with.card
         return found.card if found is not None else None
 
@@ -1057,7 +1094,7 @@ def _in_the_chapter_of(found: list[CardMatch], first: Card) -> list[CardMatch]:
     """A part's matches, those in the chapter of the card for the whole message first when one is nearly as
     close: "they want to revoke our grease permit ... and if we lose, can we appeal?" asks the grease
     chapter's appeal, not the organics chapter's appeal of a citation."""
-    same = [m for m in found if _is_organics(m.card) == _is_organics(first)]
+    same = [m for m in found if is_organics(m.card) == is_organics(first)]
     if found and same and same[0] is not found[0] and same[0].score >= found[0].score - PART_CHAPTER_MARGIN:
         return same
     return found
@@ -1277,7 +1314,7 @@ def _same_verdict(chosen: Sequence[Card], language: str) -> bool:
     return len(verdicts) == 1 and None not in verdicts
 
 
-def _is_organics(card: Card) -> bool:
+def is_organics(card: Card) -> bool:
     return all(cite.startswith(f"{VICTORVILLE_CODE_NAME} § 6.37.") for cite in card.cites)
 
 

@@ -116,6 +116,13 @@ _A_SPILL_REPORTED = re.compile(
     r"\b(?:spills?|overflows?|backups?|sewage|sso|report(?:ing)?|derrames?|desbord\w*|reportar)\b",
     re.IGNORECASE,
 )
+# ... but a letter or report taken to an office, or the office's street address, is asked of the office:
+# "whats the address and phone number of the FOG office? i want to drop off the spill letter in person" (the
+# ordinances give a spill line, never an office's address)
+_AN_OFFICE_VISITED = re.compile(
+    r"\baddress\b|\b(?:letter|in person|drop (?:it |them )?off|bring (?:it|them)|carta|en persona)\b",
+    re.IGNORECASE,
+)
 # An overflow's cleanup, whose contractors Inglewood's ordinance does name a list for (Discharge Requirements
 # (8)): "if I'd rather hire my own cleanup company ..., is there an approved list of contractors?"
 _OVERFLOW_CLEANUP = re.compile(
@@ -224,6 +231,16 @@ _FEES_SAY = {
         "printed in the chapter (Victorville Municipal Code § 10.03.050(a))."
     )
 }
+_SPILL_LETTER_SAY = {
+    "victorville": N_(
+        "A spill's written confirmation goes to the FOG manager at the address in your FOG permit "
+        "(Victorville Municipal Code § 10.03.280(b))."
+    ),
+    "inglewood": N_(
+        "A spill's written confirmation goes to the Director of Public Works "
+        "(Inglewood FOG Ordinance, Monitoring and Notification (3)(a))."
+    ),
+}
 _DEVICE_SAY = {
     "victorville": N_(
         "The chapter says a grease interceptor is sized and installed to the city's Plumbing Code, to a "
@@ -310,8 +327,11 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("what pumping companies charge"), FOG, _HAULERS_SAY)
     if _GRANTS.search(question):
         return Uncovered(N_("rebates and grants"), FOG, {})
-    if _OFFICE.search(question) and not _A_SPILL_REPORTED.search(question):
-        return Uncovered(N_("office addresses, hours and payment"), FOG, {})
+    if _OFFICE.search(question) and (
+        not _A_SPILL_REPORTED.search(question) or _AN_OFFICE_VISITED.search(question)
+    ):
+        said = _SPILL_LETTER_SAY if _A_SPILL_REPORTED.search(question) else {}
+        return Uncovered(N_("office addresses, hours and payment"), FOG, said)
     if _PROCESSING_TIME.search(question):
         return Uncovered(N_("how long the city takes to decide an application"), office_for(question), {})
     asks_amount = re.search(

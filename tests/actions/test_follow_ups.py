@@ -1774,3 +1774,57 @@ def test_who_decides_after_an_answer_that_names_nobody_is_answered_as_asked(engi
         _the_card_just_given_answers(make_tracker(text="who decides that?", slots=slots), "who decides that?")
         is None
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "language", "card", "told", "not_told"),
+    [
+        # after a tier two generator's duties, the organics chapter's enforcement (s45-c017)
+        ("y si no lo hago?", "es", "vvo-restaurant-tier-two", "1.05", "permiso de FOG"),
+        ("and if we dont?", "en", "vvo-restaurant-tier-two", "Chapter 1.05", "FOG permit"),
+        # after the grease trap's frequency, the grease chapter's
+        ("what if we just skip it", "en", "vvf-grease-device-frequency", "infraction", "Chapter 1.05"),
+    ],
+)
+def test_what_not_doing_it_brings_is_the_enforcement_of_the_chapter_just_answered(
+    said, language, card, told, not_told
+):
+    slots = {TOPIC_SLOT: "do we have to do that", "city": "victorville", ANSWER_CARD_SLOT: card}
+    with languages.using(language):
+        _, messages = _run(
+            ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots)
+        )
+    assert told in messages[0]["text"] and not_told not in messages[0]["text"]
+
+
+def test_not_paying_a_bill_is_no_question_of_enforcement():
+    from actions.knowledge import _what_not_doing_it_brings
+
+    slots = {TOPIC_SLOT: "invoice $267", "city": "inglewood", ANSWER_CARD_SLOT: "ing-late-penalty-amount"}
+    said = "and if we dont pay it?"
+    assert _what_not_doing_it_brings(make_tracker(text=said, slots=slots), said) is None
+
+
+def test_that_waiver_asked_for_after_an_answer_naming_one_starts_it(engine):
+    # "ok sign me up for that waiver" after "you qualify to apply for a de minimis waiver" (w49-c006)
+    tracker = make_tracker(text="ok sign me up for that waiver", intent="ask_question")
+    tracker.events.append(
+        {"event": "bot", "text": "Yes, you qualify to apply for a de minimis waiver. With 3 cubic yards ..."}
+    )
+    events, _ = run_raw(ActionAnswerQuestion(), tracker)
+    assert any(event.get("event") == "followup" and "deminimis" in event.get("name", "") for event in events)
+
+
+def test_the_city_said_with_the_missing_day_works_out_the_question_held_for_it(engine):
+    # "victorville. last one was oct 14" to "which city?" after "when do we gotta pump the interceptor next"
+    # (w49-c014): the due date, not the rule alone
+    tracker = make_tracker(
+        text="victorville. last one was oct 14",
+        intent="inform_city",
+        entities=[{"entity": "city", "value": "victorville"}],
+        slots={"pending_question": "when do we gotta pump the interceptor next"},
+    )
+    slots, messages = _run(ActionSetCity(), tracker)
+    assert slots["city"] == "victorville"
+    assert "January 12, 2027" in messages[0]["text"]
+    assert "oct 14" in slots[TOPIC_SLOT]

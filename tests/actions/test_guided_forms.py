@@ -627,6 +627,31 @@ def test_a_third_answer_that_does_not_fit_a_skippable_field_leaves_it_out_and_go
     assert turn.feedback == ("I'll leave that out.",)
 
 
+def test_a_caller_who_does_not_know_or_keeps_telling_other_things_is_not_asked_the_same_detail_again():
+    values = {"overflowing_now": "yes", "city": "victorville", "what_spilling": "sewage"}
+    values |= {"location": {"text": "Bear Valley", "kind": "x"}}
+    # "I don't know how long" inside a longer answer: left out at once, the rest of what it told kept (w45)
+    unknown = decide(
+        SPILL_FORM,
+        FormState(values, "started_at"),
+        say("it's going into the gutter. I don't know how long, I just drove by and pulled over."),
+        CONTACTS,
+    )
+    assert unknown.skipped == ("started_at",) and unknown.next_slot != "started_at"
+    assert unknown.feedback == ("I'll leave that out.",)
+    # other facts instead of the answer: asked once more, then left out
+    first = decide(SPILL_FORM, FormState(values, "started_at"), say("my name's Kevin Oduya"), CONTACTS)
+    assert first.next_slot == "started_at" and first.failures == 1 and first.updates["reporter_name"]
+    second = decide(
+        SPILL_FORM, FormState(values, "started_at", first.failures), say("760 955 1243"), CONTACTS
+    )
+    assert second.skipped == ("started_at",) and second.updates["callback_number"] == "+17609551243"
+    # where it is, which the report cannot go without, is still asked
+    nowhere = {k: v for k, v in values.items() if k != "location"}
+    held = decide(SPILL_FORM, FormState(nowhere, "location"), say("i dont know the address"), CONTACTS)
+    assert held.skipped == () and held.next_slot == "location"
+
+
 def test_an_applicant_who_goes_straight_on_with_the_facts_is_filling_out_the_application():
     form = PERMIT_FORMS["victorville"]
     state = FormState({"city": "victorville"}, "application_path")
@@ -650,7 +675,9 @@ def test_an_answer_that_does_not_fit_still_keeps_the_facts_it_gives():
         say("me llamo Ramon Ortiz, mi cel es 760 555 0143"),
         CONTACTS,
     )
-    assert turn.next_slot == "restaurant_involved" and turn.failures == 0  # facts given are no failure
+    # facts given are kept, and the question asked once more before it is left out (a caller is not asked the
+    # same detail over and over)
+    assert turn.next_slot == "restaurant_involved" and turn.failures == 1
     assert turn.updates == {"reporter_name": "Ramon Ortiz", "callback_number": "+17605550143"}
     assert turn.feedback == (
         "Got it.",

@@ -1226,6 +1226,23 @@ def test_asking_whether_the_city_adds_more_to_its_cleanup_costs_gets_the_service
         NOW,
     )
     assert added is not None and "$1,000" in added.text and "$5,000" in added.text
+    # whether the bill is only the City's costs (w49)
+    only = compute(
+        "Inglewood's public works crew spent $6,000 clearing a grease blockage they traced to our "
+        "restaurant. Will the bill just be $6,000, and how long do we have to pay it?",
+        "inglewood",
+        NOW,
+    )
+    assert only is not None and only.kind == "damage_costs" and "$7,500" in only.text
+    assert "forty-five days" in only.text
+    # ... but a bill that is just a late fee's question is not the City's cleanup
+    late = compute(
+        "the city cleaned a blockage and billed us $6,000 on october 1. "
+        "if we pay late how much is the penalty?",
+        "inglewood",
+        NOW,
+    )
+    assert late is None or late.kind != "damage_costs"
 
 
 def test_a_service_due_tomorrow_says_tomorrow():

@@ -42,6 +42,8 @@ LIVE = [
 PAST = [
     "Our kitchen caused a sewer backup two weeks ago, what happens to us now?",
     "okay and who pays if the shared line behind the building backs up because of their grease?",
+    # a tenant's backup asked about, not going on (w49-c012)
+    "What exactly do I need to do if one of them has a sewage backup into the parking lot?",
     "if the grease trap in the back kitchen overflows on a sunday who do we call",
     "city says our grease caused the sewer overflow on our block last wk. wut can they make us do / pay for?",
     "Saturday night our grease trap overflowed in the kitchen and some went into the alley. We mopped it up",
@@ -1280,7 +1282,13 @@ def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
         ("goodbye", "what now?", "ask_question"),
         ("thanks", "ok thanks. what happens next?", "ask_question"),
         ("affirm", "y ahora que?", "ask_question"),
+        ("goodbye", "y ahora q hago", "ask_question"),
+        ("goodbye", "entonces que hacemos", "ask_question"),
         ("goodbye", "ok thanks bye", "goodbye"),
+        ("goodbye", "ok gracias, adios", "goodbye"),
+        ("cancel", "ya no quiero seguir con esto, me lo cancelas?", "cancel"),
+        ("cancel", "can you cancel it?", "cancel"),
+        ("cancel", "cancel?", "cancel"),
         # where a letter or a report is sent: a question
         ("sort_item", "y a donde la mando?", "ask_question"),
         ("sort_item", "where do i mail it", "ask_question"),
@@ -1529,3 +1537,22 @@ def test_a_question_on_its_own_line_after_a_pasted_letter_is_asked():
     )
     assert asks_a_question(pasted)
     assert not asks_a_question("NOTICE OF VIOLATION\nDate mailed: November 23, 2026\nAmount: $250")
+
+
+def test_a_question_the_classifier_took_for_cancelling_is_answered():
+    # "y si me lo quitan ...?" (the permit revoked) cancels nothing; the gloss keeps the question mark (s45)
+    assert route("cancel", gloss("y si me lo quitan puedo seguir trabajando") + "?") == "ask_question"
+    assert route("cancel", "and if they take it away can we keep operating?") == "ask_question"
+    assert route("cancel", gloss("me lo cancelas por favor") + "?") == "cancel"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "buenas, hoy vino la pipa a limpiar la trampa grande de mi taqueria, me lo puedes registrar",
+        "ya vinieron a limpiar el interceptor, lo pueden registrar",
+    ],
+)
+def test_a_pumpout_asked_to_be_logged_in_spanish_starts_the_log(said):
+    # "¿me lo puedes registrar?" asks the assistant to log it (s45-c005), question mark and all
+    assert route("ask_question", gloss(said) + "?") == "log_pumpout"

@@ -142,6 +142,26 @@ def test_a_decline_names_the_office_for_the_topic_and_what_the_ordinance_does_sa
     assert "FOG manager" in fee.text
 
 
+@pytest.mark.parametrize(
+    ("question", "city", "said"),
+    [
+        (
+            "whats the address and phone number of the FOG office? i want to drop off the spill letter in "
+            "person",
+            "victorville",
+            "at the address in your FOG permit",
+        ),
+        ("where do i bring the letter about our overflow, whats the address", "inglewood", "Director"),
+    ],
+)
+def test_an_office_asked_for_a_spill_letter_is_declined_with_where_the_letter_goes(question, city, said):
+    # the spill line is the ordinances', an office's address never is
+    topic = uncovered_topic(question, city)
+    assert topic is not None and topic.office == FOG
+    declined = not_covered(city, CityContacts(), topic)
+    assert "doesn't say anything about office addresses" in declined.text and said in declined.text
+
+
 def test_a_decline_by_sms_names_whom_to_ask_in_its_first_message():
     question = "can you send me a list of approved grease trap pumping companies in inglewood?"
     declined = not_covered("inglewood", CityContacts(), uncovered_topic(question, "inglewood"))

@@ -118,6 +118,9 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("es la tercera vez que me pasa", "third time"),
         ("ya es la 3ra vez q me dan un NOV", "third time"),
         ("es el segundo aviso", "second notice"),
+        # what the permit says of the frequency, in the words the clocks read (s45-c015)
+        ("nuestro permit dice 120", "our permit says 120"),
+        ("mi permiso dice cada 60 dias", "my permit says every 60 days"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
