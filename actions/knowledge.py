@@ -588,7 +588,9 @@ _ASKS_A_DATE = re.compile(
     r"\b(?:when|by when|how long|how many days|what day|which day|what date|deadline|due|last day|"
     r"how far (?:ahead|in advance)|con cu[aá]nta anticipaci[oó]n|"
     r"cu[aá]ndo|para cu[aá]ndo|pa cu[aá]ndo|hasta cu[aá]ndo|hasta q(?:u[eé])? d[ií]a|qu[eé] d[ií]a|"
-    r"cu[aá]nto tiempo|cu[aá]ntos d[ií]as|plazo|fecha l[ií]mite)\b",
+    r"cu[aá]nto tiempo|cu[aá]ntos d[ií]as|plazo|fecha l[ií]mite|"
+    # "entre q fechas puede ser la audiencia?", "between what dates"
+    r"(?:between|entre) (?:what|which|q|qu[eé]|cu[aá]les) (?:dates|days|fechas|d[ií]as))\b",
     re.IGNORECASE,
 )
 

@@ -243,6 +243,10 @@ _DOLLARS = re.compile(
     # "la factura anual del fog de inglewood por 413" (glossed "invoice ... por 413"): what a bill is for
     r"|\b(?:invoice|bill|factura)\b(?:\s+[^\s\d$]+){0,6}?\s+(?:for|por)\s+(\d{2,5})(?:\.(\d{2}))?\b"
     r"(?!\s*(?:gal|seat|day|d[ií]a|sq|%|yard|min|hour|year|month|week|unit|asiento|silla))"
+    # "dicen q les costo 4,000" (glossed "les cost 4,000"), "it cost them 4000": what a cleanup cost
+    r"|\bcost(?:s|ed|o)?\s+(?:them|the city|us|les|le|nos)?\s*(?:about\s+|like\s+|around\s+|como\s+)?"
+    r"(\d{1,3}(?:,\d{3})+|\d{3,6})(?:\.(\d{2}))?\b"
+    r"(?!\s*(?:gal|seat|day|d[ií]a|sq|%|yard|min|hour|year|month|week|unit|asiento|silla))"
 )
 # "the amount is two hundred sixty-seven dollars": an amount said in words, read as "$267"
 _DOLLARS_IN_WORDS = re.compile(rf"(?<![$\d])\b(?P<n>{NUMBER_PATTERN})\s+(?:dollars|bucks|d[oó]lares)\b", re.I)
@@ -534,6 +538,8 @@ _ABOVE_COSTS = re.compile(
     # "the city's costs were $4,000. will anything be added to that?"
     r"(?:anything|something|more|extra) (?:else )?(?:be |get |gets |getting )?added|"
     r"added (?:on )?to (?:that|it)|"
+    # "me pueden cobrar algo mas encima?" (glossed "can they charge anything else encima")
+    r"charge (?:us |me )?(?:anything|something) (?:else|more)|"
     r"is that (?:all|it)(?= or\b| \?|\?)|"
     # "Will the bill just be $6,000?", "¿nomás me van a cobrar los $6,000?"
     r"(?:bill|invoice|charge)\s+(?:\w+\s+)?(?:just|only)\s+be|"
@@ -600,7 +606,7 @@ def _damage_costs(text: str, city: str | None, ctx: ParseContext) -> Computed | 
 
 
 def _amount(match: re.Match[str]) -> Decimal:
-    whole, cents = next((match.group(i), match.group(i + 1)) for i in (1, 3, 5, 7) if match.group(i))
+    whole, cents = next((match.group(i), match.group(i + 1)) for i in (1, 3, 5, 7, 9) if match.group(i))
     return Decimal(whole.replace(",", "") + "." + (cents or "00"))
 
 

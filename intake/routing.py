@@ -1031,8 +1031,20 @@ _PERMIT_FREQUENCY = _words(
 # it is put in is no container.
 def asks_what_to_write(text: str) -> bool:
     """Whether a message asks what a letter or notice says ("wut do i put in the letter", "y q tiene q decir
-    la carta?", glossed "and what does it have to say the letter")."""
-    return bool(_ASKS_CONTENTS.search(text) or _ASKS_WHAT_IT_SAYS.search(text))
+    la carta?", glossed "and what does it have to say the letter"), or where it goes."""
+    return bool(
+        _ASKS_CONTENTS.search(text) or _ASKS_WHAT_IT_SAYS.search(text) or _ASKS_WHERE_IT_GOES.search(text)
+    )
+
+
+# Where or to whom a letter goes ("a q direccion le mando la carta del derrame?", glossed "what address le
+# send the letter", "who do i mail the spill notice to"): a question about the letter, no spill going on
+_ASKS_WHERE_IT_GOES = re.compile(
+    r"\b(?:what|which|wut)\s+address\b.{0,40}\b(?:send|mail|deliver|submit|letter|notice|carta)\b"
+    r"|\b(?:where|who|whom)\b.{0,25}\b(?:send|mail|submit|deliver|drop off)\b.{0,30}"
+    r"\b(?:letter|notice|written confirmation|carta)\b",
+    re.IGNORECASE,
+)
 
 
 # "what does it have to say", "what should the letter say", "what does the notice need to say"

@@ -539,3 +539,24 @@ def test_how_far_ahead_asks_the_day_the_notice_is_due_first(real_index):
     answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
     assert answer.text.startswith("The FOG manager must be told in writing at least sixty days in advance")
     assert "December 3, 2026" in answer.text
+
+
+def test_between_what_dates_a_hearing_may_be_is_worked_out_from_the_mailing_day(real_index):
+    # "entre q fechas puede ser la audiencia?" asks the window the card's clocks give (s45-s016)
+    question = (
+        "me llego por correo certificado un aviso de q quieren revocar mi permiso de grasa. lo mandaron el "
+        "20 de noviembre. entre q fechas puede ser la audiencia? victorville"
+    )
+    with languages.using("es"):
+        answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "sms")
+    assert "5 de diciembre de 2026" in answer.text and "4 de enero de 2027" in answer.text
+
+
+def test_a_small_trap_cleaned_on_a_day_said_in_spanish_gets_its_next_due_date(real_index):
+    question = (
+        "tengo un grease trap chiquito debajo del fregadero, lo limpie el 15 de noviembre. cuando toca otra "
+        "vez? victorville"
+    )
+    with languages.using("es"):
+        answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "sms")
+    assert "15 de diciembre de 2026" in answer.text

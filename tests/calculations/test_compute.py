@@ -1235,6 +1235,16 @@ def test_asking_whether_the_city_adds_more_to_its_cleanup_costs_gets_the_service
     )
     assert only is not None and only.kind == "damage_costs" and "$7,500" in only.text
     assert "forty-five days" in only.text
+    # the costs said without a dollar sign, and more asked on top, in Spanish's gloss (s45-s055)
+    cost = compute(
+        gloss(
+            "inglewood me quiere cobrar la limpieza del drenaje q se tapo por mi grasa, dicen q les costo "
+            "4,000. me pueden cobrar algo mas encima?"
+        ),
+        "inglewood",
+        NOW,
+    )
+    assert cost is not None and cost.kind == "damage_costs" and "$5,000" in cost.text
     # ... but a bill that is just a late fee's question is not the City's cleanup
     late = compute(
         "the city cleaned a blockage and billed us $6,000 on october 1. "

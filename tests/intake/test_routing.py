@@ -1556,3 +1556,15 @@ def test_a_question_the_classifier_took_for_cancelling_is_answered():
 def test_a_pumpout_asked_to_be_logged_in_spanish_starts_the_log(said):
     # "¿me lo puedes registrar?" asks the assistant to log it (s45-c005), question mark and all
     assert route("ask_question", gloss(said) + "?") == "log_pumpout"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        gloss("a q direccion le mando la carta del derrame al fog manager") + "?",
+        "who do i mail the spill notice to",
+    ],
+)
+def test_where_a_spill_letter_goes_is_a_question_not_a_spill(said):
+    # (s45-s024)
+    assert route("report_spill", said) == "ask_question"

@@ -121,6 +121,8 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         # what the permit says of the frequency, in the words the clocks read (s45-c015)
         ("nuestro permit dice 120", "our permit says 120"),
         ("mi permiso dice cada 60 dias", "my permit says every 60 days"),
+        # a service done, said with its object (s45-s008)
+        ("lo limpie el 15 de noviembre", "I cleaned it"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
