@@ -86,8 +86,8 @@ STOP_INTENTS = frozenset(
 _WH_WORDS = (
     r"how|what|whats|what's|when|where|why|who|which|"
     r"c[oó]mo|qu[eé]|cu[aá]ndo|d[oó]nde|por\s*qu[eé]|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?|"
-    # "a quien le hablo primero?", "con quien me comunico", "pa que sirve"
-    r"(?:a|con|de|para)\s+qui[eé]n(?:es)?|pa(?:ra)?\s+qu[eé]"
+    # "a quien le hablo primero?", "con quien me comunico" (never "para que sepan", so that they know)
+    r"(?:a|con|para)\s+qui[eé]n(?:es)?"
 )
 _QUESTION_START = re.compile(
     rf"^(?:{_WH_WORDS}|is|are|do|does|did|can|could|should|must|may|will|would|am|have|has|"
@@ -2037,13 +2037,13 @@ def _answered_with_the_request(tracker: Tracker, text: str) -> list[str]:
     if city is None:
         return []
     parts = [part.strip(" ,") for part in _REQUEST_PARTS.split(text) if part and part.strip(" ,?")]
-    context = ""
+    context = context_read = ""  # what came before, as written and in English words
     for part in parts:
         # the request itself, in English words ("... la trampa, me lo puedes registrar?": "can you log it")
-        english = part if current() == ENGLISH else gloss(part) + "?"
-        logs = asks_us_to_log(english) and asks_to_log(f"{context} {english}")
+        english = part if current() == ENGLISH else gloss(part) + ("?" if part.rstrip().endswith("?") else "")
+        logs = asks_us_to_log(english) and asks_to_log(f"{context_read} {english}")
         if not looks_like_question(part) or asks_to_apply(part) or asks_to_log(part) or logs:
-            context = f"{context} {part}"
+            context, context_read = f"{context} {part}", f"{context_read} {english}"
             continue
         found = answer_if_covered(tracker, f"{context} {part}".strip(), city)  # read with what came before
         return [found[0].text] if found else []

@@ -992,39 +992,35 @@ def _the_card_just_given_answers(tracker: Tracker, question: str) -> Answer | No
     return rest_first(said) if given.more else said
 
 
-# What not doing it brings, asked right after a duty was answered ("and if we dont?", "y si no lo hago?",
-# "what if i just skip it"); paying has its own reckoning (a bill's late fees)
+# What not doing it brings, asked right after a duty was answered, naming nothing else ("and if we dont?",
+# "y si no lo hago?", "what if i just skip it"); "y si no tenemos espacio?", "and if we dont pay?" say what
 _ASKS_IF_NOT_DONE = re.compile(
     r"^\W*(?:(?:and|so|but|ok(?:ay)?|y|pero|entonces|bueno|o)\W+)*(?:what\s+)?(?:happens\s+)?(?:if|si)\s+"
     r"(?:(?:we|i|they|you|yo|nosotros)\s+)?(?:just\s+|simply\s+|nom[aá]s\s+|mejor\s+)?"
-    r"(?:don'?t|do not|didn'?t|never|no|skip|ignore)\b(?:\s+[\w']+){0,4}\W*$",
+    r"(?:don'?t|do not|didn'?t|no|skip|ignore)"
+    r"(?:\s+(?:do|comply|it|that|this|lo|la|eso|hago|hacemos|cumplo|cumplimos|hacerlo|do it|do that))*\W*$",
     re.IGNORECASE,
 )
-_PAYING_WORDS = re.compile(r"\b(?:pay\w*|pag\w*)\b", re.IGNORECASE)
-# The card that says what not complying brings, for each chapter
-_IF_NOT_DONE_CARD = {
-    "organics": "vvo-nov-what-next",
-    "victorville": "vvf-violation-consequences",
-    "inglewood": "ing-enforcement-steps",
-}
-ENFORCEMENT_TOPICS = frozenset({"enforcement", "violations-enforcement"})
+# The organics chapter's card that says what not complying brings
+ORGANICS_IF_NOT_DONE_CARD = "vvo-nov-what-next"
+_ENFORCEMENT_TOPICS = frozenset({"enforcement", "violations-enforcement"})
 
 
 def _what_not_doing_it_brings(tracker: Tracker, question: str) -> Answer | None:
-    """The enforcement card of the chapter of the answer just given, when a short follow-up asks what not
-    doing it brings ("y si no lo hago?" after a tier two generator's duties: the organics chapter's notice of
-    violation and citation, not the grease chapter's misdemeanors); None otherwise."""
+    """The organics chapter's enforcement, when a short follow-up asks what not doing it brings right after
+    an organics answer ("y si no lo hago?" after a tier two generator's duties), which the grease chapter's
+    misdemeanors, nearer in words, would otherwise answer; None otherwise (a grease answer's follow-ups find
+    their own chapter's cards)."""
     if (
         not _ASKS_IF_NOT_DONE.match(question.strip())
-        or _PAYING_WORDS.search(question)
         or not _answered_last(tracker)
         or (given := _card_just_given(tracker)) is None
-        or given.topic in ENFORCEMENT_TOPICS
+        or given.topic in _ENFORCEMENT_TOPICS
+        or not is_organics(given)
     ):
         return None
-    wanted = _IF_NOT_DONE_CARD.get("organics" if is_organics(given) else given.city or "")
     cards = _answer_cards()
-    card = next((c for c in cards.cards if c.id == wanted), None) if cards is not None and wanted else None
+    card = next((c for c in cards.cards if c.id == ORGANICS_IF_NOT_DONE_CARD), None) if cards else None
     if card is None:
         return None
     return answer_from_cards([card], labelled=False, contacts=runtime.contacts())
@@ -1335,6 +1331,7 @@ WHICH_APPLICATION = N_(
     "grease interceptor variance or waiver."
 )
 _A_PERMIT = re.compile(r"\bpermit\b", re.IGNORECASE)
+_THAT_ONE = re.compile(r"\b(?:that|this|ese|esa|este|esta)\b", re.IGNORECASE)
 
 
 def _start_the_application(
@@ -1348,13 +1345,16 @@ def _start_the_application(
     if offered is not None and not (a_waiver and offered == "permit_application"):
         return [FollowupAction(_OFFERED_FORMS[offered])]
     said = (topic or "") if current() == ENGLISH else gloss(topic or "")
-    kind = waiver_of(said) if said else None
+    # "sign me up for that waiver": the one the last answer named, before any the conversation did
+    kind = waiver_of(_last_bot_text(tracker) or "") if a_waiver and _THAT_ONE.search(english) else None
+    if kind is None and said:
+        kind = waiver_of(said)
     if kind is None:  # "ok no, son 15. y cuanto dura el waiver?" was the topic: the conversation says which
         conversation = " ".join(user_texts(tracker))
         kind = waiver_of(conversation if current() == ENGLISH else gloss(conversation))
     if kind is None and a_waiver:
-        # "ok sign me up for that waiver" after "you qualify to apply for a de minimis waiver": the one just
-        # named (the answer is in English words only in English; a Spanish one names it in its English term)
+        # "ok sign me up for the waiver" after "you qualify to apply for a de minimis waiver": the one just
+        # named (a Spanish answer names it in its English term too)
         kind = waiver_of(_last_bot_text(tracker) or "")
     if kind is not None:
         return [FollowupAction(_WAIVER_FORMS[kind])]
@@ -1833,7 +1833,12 @@ class ActionSetCity(Action):
         # last one was oct 14" to "which city?" after "when do we gotta pump the interceptor next": the city
         # and the value the question held for it (or the topic's rule) needed, worked out together
         held = pending or topic
-        if held and changes_a_fact(text) and completes(tracker, held, text, city):
+        # a held question takes the values said with the city even when they work something out alone
+        # ("victorville. 3 yards a week and 12 gallons" to "do we qualify for the de minimis waiver")
+        worked_out = held and (
+            completes(tracker, held, text, city) or (pending and _computes_alone(tracker, text, city))
+        )
+        if held and changes_a_fact(text) and worked_out:
             result, events = answer(tracker, text, city, facts=held)
             dispatcher.utter_message(text=result.text)
             return [

@@ -542,7 +542,7 @@ _ABOVE_COSTS = re.compile(
     r"charge (?:us |me )?(?:anything|something) (?:else|more)|"
     r"is that (?:all|it)(?= or\b| \?|\?)|"
     # "Will the bill just be $6,000?", "¿nomás me van a cobrar los $6,000?"
-    r"(?:bill|invoice|charge)\s+(?:\w+\s+)?(?:just|only)\s+be|"
+    r"(?:bill|invoice)\s+(?:\w+\s+)?(?:just|only)\s+be\s+\$|"
     r"(?:nom[aá]s|solo|s[oó]lo)\s+(?:me\s+|nos\s+)?(?:van\s+a\s+|va\s+a\s+)?(?:cobrar|facturar)|"
     r"m[aá]s de lo que (?:les )?cost\w+)\b",
     re.I,
@@ -1385,9 +1385,11 @@ _THAT_MUCH = re.compile(r"\b(?:that much|so much|tanto)\b", re.I)
 _PROPOSED_OVER_CAP = N_("The {proposed} proposed is more than that cap.")
 _PROPOSED_WITHIN_CAP = N_("The {proposed} proposed is within that cap.")
 _FOR_DAYS = re.compile(
-    # "on three days last month", "en tres dias"
-    rf"\b(?:for|of|over|on|por|durante|en)\s+(?P<n>{NUMBER_PATTERN})\s+(?:calendar\s+|separate\s+|different\s+)?"
-    r"(?:days?|d[ií]as)\b",
+    rf"\b(?:for|of|over|por|durante)\s+(?P<n>{NUMBER_PATTERN})\s+(?:calendar\s+)?(?:days?|d[ií]as)\b"
+    # "on three days last month", "on 4 separate days": the days a violation happened on, never a deadline's
+    # "due on 30 days"
+    rf"|(?<!due )(?<!respond )\bon\s+(?P<on>{NUMBER_PATTERN})\s+(?:separate\s+|different\s+)?days?\s+"
+    r"(?:last|this|in|during|that|between)\b",
     re.I,
 )
 
@@ -1405,7 +1407,7 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     days = _FOR_DAYS.search(spanish_digits(text))
     if kind is None or days is None:
         return None
-    count = _whole_number(days.group("n"))
+    count = _whole_number(days.group("n") or days.group("on"))
     if not count or count < 1:
         return None
     result = compliance.administrative_civil_penalty_cap(kind, count)

@@ -115,18 +115,20 @@ def says_skip(text: str) -> bool:
 # not known, anywhere in a longer answer (Spanish "no se" only before what is not known, never "no se ha
 # parado")
 _RE_NOT_KNOWN = re.compile(
-    r"\b(?:i\s+)?(?:don'?t|do\s+not|dont|have\s+no|got\s+no)\s+(?:really\s+)?(?:know|idea)\b|\bdunno\b"
-    r"|\bno\s+idea\b|\bnot\s+sure\s+(?:when|how|what|where|who|which)\b|\bcan'?t\s+tell\b"
-    r"|\bni\s+idea\b|\bno\s+s[eé]\s+(?:cu[aá]ndo|desde|cu[aá]nto|c[oó]mo|qu[eé]|q|d[oó]nde|bien|exactamente)\b"
-    r"|\bno\s+s[eé]\s*(?:[,.;]|$)|\bquien\s+sabe\b",
+    r"\b(?:(?:i\s+)?(?:don'?t|do\s+not|dont)\s+(?:really\s+)?know|dunno|idk|no\s+idea|no\s+clue"
+    r"|(?:i'?m\s+)?not\s+sure|ni\s+idea|no\s+(?:lo\s+)?se|no\s+sabemos|no\s+sabria|quien\s+sabe)"
+    # said alone, or of a time or an amount, never of something else ("i don't know who owns it")
+    r"(?:\s*(?:[,.;:!?]|$)|\s+(?:how\s+(?:long|much|many)|when|what\s+time|exactly|for\s+sure|cuando"
+    r"|desde\s+cuando|a\s+que\s+hora|cuanto|cuantos|bien|exactamente)\b)",
     re.IGNORECASE,
 )
 
 
 def says_it_is_not_known(text: str) -> bool:
-    """Whether ``text`` says, in any of its clauses, that the answer is not known ("I don't know how long, I
-    just drove by", "no se desde cuando"): a form may leave that question out."""
-    return bool(_RE_NOT_KNOWN.search(normalize(text)))
+    """Whether ``text`` says, in one of its clauses, that the answer is not known ("I don't know how long, I
+    just drove by", "no sé desde cuándo", "idk, maybe an hour"): a form may leave that question out. Not
+    knowing something else ("i don't know who owns the restaurant") is no such answer."""
+    return bool(_RE_NOT_KNOWN.search(_strip_accents(normalize(text))))
 
 
 @dataclass(frozen=True)

@@ -118,11 +118,13 @@ _PAST = _words(
 )
 _HYPOTHETICAL = _words(
     # "who pays if the shared line behind the building backs up because of their grease?"
-    # "... if one of them has a sewage backup into the parking lot?" (a tenant's)
-    r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody|they|he|she|one|any|either|each)"
-    r" (?:\w+ ){0,7}?"
+    r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ ){0,7}?"
     r"(?:have|has|had|get|gets|is|are|ever|overflows?|spills?|backs? up|happens?|occurs?)",
     r"(?:happens?|happened|occurs?) again",
+    # "What exactly do I need to do if one of them has a sewage backup ...?" (a tenant's), never "not sure if
+    # one of them is causing it"
+    r"(?<!sure )(?<!know )(?<!asked )(?<!ask )(?<!checking )if one of (?:them|the \w+|our \w+|my \w+) "
+    r"(?:has|have|gets|had)",
     r"in case (?:of|we|there)",
     r"(?:what|who) (?:happens|do (?:we|i) call|to call|we should call|should (?:we|i) call) (?:if|when)",
     # "I'm putting together an emergency sign for our kitchen: who to call if ..."
@@ -675,8 +677,10 @@ _WHAT_NOW = re.compile(
     r"\b(?:what now|now what|what then|then what|what next|what'?s next|what do (?:i|we) do now|"
     r"what happens (?:now|next)|y ahora(?: que)?|ahora que|q(?:ue)? sigue|q(?:ue)? hago ahora|"
     # "y ahora q hago", "entonces que hacemos"
-    r"(?:y )?(?:ahora|entonces) q(?:ue|u[eé])? (?:hago|hacemos|sigue|tengo que hacer|debo hacer)|"
-    r"(?:now|entonces|then|so) what (?:hago|hacemos|do (?:i|we) do)|"  # their gloss
+    # "y ahora q hago", "entonces que debo hacer", "y ahora que sigue", in the gloss the router reads ("and
+    # now what hago", "entonces what must I hacer")
+    r"(?:now|entonces|then|so) what (?:hago|hacemos|sigue|do (?:i|we) do|"
+    r"(?:must|do|should) (?:i|we)(?: have to)? (?:do|hacer))|"
     # "do i have to do anything else?", "anything else we need to do?"
     r"(?:have|need|gotta) (?:to )?do (?:anything|something) (?:else|more)|"
     r"(?:anything|something) else (?:i|we) (?:have|need) to do)\W*$",
@@ -930,9 +934,11 @@ def route(intent: str, text: str) -> str:
         intent == CANCEL_INTENT
         and len(text.split()) >= CANCEL_QUESTION_WORDS
         and _is_question(text)
-        and not asks_to_cancel(text)
+        and not _STOPPING_WORDS.search(text)
     ):
-        return QUESTION_INTENT  # "y si me lo quitan puedo seguir trabajando?" asks; it cancels nothing
+        # "y si me lo quitan puedo seguir trabajando?", "cuanto me va a salir": a question with no word of
+        # stopping in it cancels nothing
+        return QUESTION_INTENT
     if intent in QUESTION_LIKE and _PERMIT_FREQUENCY.search(text) and not _is_question(text):
         return INFORM_INTENT  # "nuestro permit dice 90 dias": a fact for the topic's rule, not a question
     if intent in QUESTION_LIKE | {"inform", "affirm", "deny"} and corrects_an_answer(text):
@@ -955,8 +961,30 @@ def route(intent: str, text: str) -> str:
     return intent
 
 
-# A question this long that the classifier took for cancelling, and that asks no cancelling, is a question
+# A question this long that the classifier took for cancelling, with no word of stopping, is a question
 CANCEL_QUESTION_WORDS = 4
+# Any word of stopping or dropping what is under way ("can you cancel my request?", "never mind, i dont need
+# it anymore?", "me lo borras?", "ya no, olvidalo"), not stopping something else ("would we have to stop
+# operating?")
+_STOPPING_WORDS = _words(
+    r"cancel\w*",
+    r"never ?mind",
+    r"nvm",
+    r"forget (?:it|about it|that)",
+    r"delete",
+    r"quit",
+    r"stop (?:it|this|that|here|now|the (?:application|request|report|log|form))",
+    r"(?:can|could) we stop",
+    r"don'?t need (?:it|this|that)",
+    r"olvid\w*",
+    r"borr\w*",
+    r"ya no (?:quiero|lo quiero|lo necesito|necesito)",
+    r"ya no\W*$",
+    r"d[eé]jalo",
+    r"dejarlo",
+    r"lo podemos dejar",
+    r"dejamos",
+)
 # A short message that says a day and little else ("el aviso dice 6 de nov")
 DAY_ALONE_WORDS = 8
 
@@ -1143,7 +1171,7 @@ _PLEASE_CANCEL = re.compile(
     r"(?! later| after)"
     r"|\b(?:me )?(?:lo |la )?(?:puede|puedes|pueden|podr[ií]a|podr[ií]as) cancelar(?:lo|la)?\b"
     r"(?! despu[eé]s| luego)"
-    r"|\bme (?:lo |la )?cancel(?:as|a|an)\b(?! despu[eé]s| luego)"  # "ya no quiero seguir, me lo cancelas?"
+    r"|\bme (?:lo|la) cancelas\b(?! despu[eé]s| luego)"  # "ya no quiero seguir, me lo cancelas?"
     # stopping for now, asked: "Can we stop here for now?", "could we just pause this", "¿lo dejamos aquí?"
     r"|\b(?:can|could) (?:we|i) (?:just )?(?:stop|pause|leave it|quit)"
     r"(?: (?:it|this|the application|the request))?"

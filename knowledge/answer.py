@@ -536,8 +536,8 @@ def _amount_first(answer: Answer, question: str) -> Answer:
 # A phone number asked for ("whats the phone # for victorville sanitary division?", "cual es el telefono de
 # ..."), and an answer's sentence that says the ordinance gives none
 _ASKS_A_PHONE = re.compile(
-    r"\bphone\s*(?:#|numbers?|no\b)|\b(?:number|#)\s+(?:for|to call|of)\b|\bwho(?:'s| is)? (?:the )?number\b"
-    r"|\btel[eé]fonos?\b|\bn[uú]mero (?:de|del|pa|para)\b",
+    r"\bphone\s*(?:#|numbers?|no\b)|\bnumber to call\b|\btel[eé]fonos?\b"
+    r"|\bn[uú]mero (?:de tel[eé]fono|pa llamar|para llamar)\b",
     re.IGNORECASE,
 )
 _NO_PHONE_GIVEN = re.compile(

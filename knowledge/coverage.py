@@ -116,13 +116,10 @@ _A_SPILL_REPORTED = re.compile(
     r"\b(?:spills?|overflows?|backups?|sewage|sso|report(?:ing)?|derrames?|desbord\w*|reportar)\b",
     re.IGNORECASE,
 )
-# ... but a letter or report taken to an office, or the office's street address, is asked of the office:
-# "whats the address and phone number of the FOG office? i want to drop off the spill letter in person" (the
-# ordinances give a spill line, never an office's address)
-_AN_OFFICE_VISITED = re.compile(
-    r"\baddress\b|\b(?:letter|in person|drop (?:it |them )?off|bring (?:it|them)|carta|en persona)\b",
-    re.IGNORECASE,
-)
+# ... but a letter taken to an office is asked of the office: "whats the address and phone number of the FOG
+# office? i want to drop off the spill letter in person" (the ordinances give a spill line, never an office's
+# address); the address and phone number to report a spill are the spill line's
+_AN_OFFICE_VISITED = re.compile(r"\b(?:letter|carta)\b", re.IGNORECASE)
 # An overflow's cleanup, whose contractors Inglewood's ordinance does name a list for (Discharge Requirements
 # (8)): "if I'd rather hire my own cleanup company ..., is there an approved list of contractors?"
 _OVERFLOW_CLEANUP = re.compile(

@@ -1782,8 +1782,6 @@ def test_who_decides_after_an_answer_that_names_nobody_is_answered_as_asked(engi
         # after a tier two generator's duties, the organics chapter's enforcement (s45-c017)
         ("y si no lo hago?", "es", "vvo-restaurant-tier-two", "1.05", "permiso de FOG"),
         ("and if we dont?", "en", "vvo-restaurant-tier-two", "Chapter 1.05", "FOG permit"),
-        # after the grease trap's frequency, the grease chapter's
-        ("what if we just skip it", "en", "vvf-grease-device-frequency", "infraction", "Chapter 1.05"),
     ],
 )
 def test_what_not_doing_it_brings_is_the_enforcement_of_the_chapter_just_answered(
@@ -1797,12 +1795,28 @@ def test_what_not_doing_it_brings_is_the_enforcement_of_the_chapter_just_answere
     assert told in messages[0]["text"] and not_told not in messages[0]["text"]
 
 
-def test_not_paying_a_bill_is_no_question_of_enforcement():
+@pytest.mark.parametrize(
+    ("said", "card"),
+    [
+        # not paying, a grease answer's follow-up, or what is lacking named: their own cards (review)
+        ("and if we dont pay it?", "vvo-restaurant-tier-two"),
+        ("and if we dont?", "ing-annual-inspection-fee"),
+        ("y si no?", "vvf-fees-due"),
+        ("y si no tenemos espacio?", "vvo-restaurant-tier-two"),
+        ("what if we don't have a permit", "vvf-permit-required"),
+    ],
+)
+def test_what_not_doing_it_brings_is_left_to_the_follow_up_rules_otherwise(said, card):
     from actions.knowledge import _what_not_doing_it_brings
 
-    slots = {TOPIC_SLOT: "invoice $267", "city": "inglewood", ANSWER_CARD_SLOT: "ing-late-penalty-amount"}
-    said = "and if we dont pay it?"
+    slots = {TOPIC_SLOT: "do we have to", "city": "victorville", ANSWER_CARD_SLOT: card}
     assert _what_not_doing_it_brings(make_tracker(text=said, slots=slots), said) is None
+
+
+def test_the_organics_enforcement_card_is_one_of_the_cards(engine):
+    from actions.knowledge import ORGANICS_IF_NOT_DONE_CARD, _answer_cards
+
+    assert any(card.id == ORGANICS_IF_NOT_DONE_CARD for card in _answer_cards().cards)
 
 
 def test_that_waiver_asked_for_after_an_answer_naming_one_starts_it(engine):
@@ -1828,3 +1842,30 @@ def test_the_city_said_with_the_missing_day_works_out_the_question_held_for_it(e
     assert slots["city"] == "victorville"
     assert "January 12, 2027" in messages[0]["text"]
     assert "oct 14" in slots[TOPIC_SLOT]
+
+
+def test_values_said_with_the_city_that_work_out_alone_still_answer_the_held_question(engine):
+    # (stop 54's review) "victorville. 3 yards a week and 12 gallons" to "which city?" after the waiver
+    tracker = make_tracker(
+        text="victorville. 3 yards a week and 12 gallons",
+        intent="inform_city",
+        entities=[{"entity": "city", "value": "victorville"}],
+        slots={"pending_question": "do we qualify for the de minimis waiver"},
+    )
+    _, messages = _run(ActionSetCity(), tracker)
+    assert "qualify" in messages[0]["text"] and "12 gallons" in messages[0]["text"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "hoy vino la pipa a limpiar la trampa de mi taqueria en inglewood, me lo puedes registrar?",
+        "hoy vino la pipa a limpiar la trampa de mi taqueria en inglewood. me lo puedes registrar?",
+    ],
+)
+def test_a_pumpout_asked_to_be_logged_in_spanish_is_no_side_question(engine, said):
+    # s45-c005: "me lo puedes registrar?" is the request itself, in one sentence or after a full stop
+    from actions.forms import _answered_with_the_request
+
+    with languages.using("es"):
+        assert _answered_with_the_request(make_tracker(text=said, slots={"city": "inglewood"}), said) == []

@@ -560,3 +560,35 @@ def test_a_small_trap_cleaned_on_a_day_said_in_spanish_gets_its_next_due_date(re
     with languages.using("es"):
         answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "sms")
     assert "15 de diciembre de 2026" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "first"),
+    [
+        (
+            "whats the phone # for victorville sanitary division? want to save it in case we ever have an "
+            "overflow",
+            "en",
+            "The ordinance doesn't state phone numbers",
+        ),
+    ],
+)
+def test_a_phone_number_asked_for_hears_first_that_the_ordinance_prints_none(
+    real_index, question, language, first
+):
+    # w49-s053: the sentence was behind a second MORE
+    with languages.using(language):
+        answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "sms")
+        shaped = shape_answer(answer, "sms")
+    assert shaped.text.startswith(first)
+
+
+def test_what_to_do_after_a_backup_asked_in_spanish_is_the_duty_not_the_definition(real_index):
+    # s45-c014: the definition of an overflow was nearest, the card that says whom to call a little further
+    question = (
+        "ayer se nos tapo el drenaje y salio agua sucia al estacionamiento, ya lo destapamos y limpiamos. "
+        "todavia tenemos q hacer algo? victorville"
+    )
+    with languages.using("es"):
+        answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "sms")
+    assert answer.card is not None and answer.card.topic != "definitions"

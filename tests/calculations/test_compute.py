@@ -1245,6 +1245,13 @@ def test_asking_whether_the_city_adds_more_to_its_cleanup_costs_gets_the_service
         NOW,
     )
     assert cost is not None and cost.kind == "damage_costs" and "$5,000" in cost.text
+    # ... but a reinspection fee said beside the cleanup is no cleanup bill (stop 54's review)
+    reinspection = compute(
+        "We had a blockage and the city cleaned it. The reinspection charge will just be $150, right?",
+        "inglewood",
+        NOW,
+    )
+    assert reinspection is None or reinspection.kind != "damage_costs"
     # ... but a bill that is just a late fee's question is not the City's cleanup
     late = compute(
         "the city cleaned a blockage and billed us $6,000 on october 1. "
@@ -1699,3 +1706,21 @@ def test_a_late_invoice_s_monthly_accrual_is_said_in_dollars():
     )
     assert found is not None and found.kind == "late_fee"
     assert "$4.41 a month" in found.text
+
+
+def test_an_administrative_complaint_s_days_said_as_days_it_happened_on_give_the_cap():
+    # "on three days last month" (w49-s011), never a deadline's "due on 30 days" (stop 54's review)
+    found = compute(
+        "we got an administrative complaint from the City of Victorville, it says we discharged grease in "
+        "violation of our permit on three days last month. what's the most they can fine us?",
+        "victorville",
+        NOW,
+    )
+    assert found is not None and found.kind == "penalty_cap" and "$15,000" in found.text
+    due = compute(
+        "the administrative complaint penalty is due on 30 days, we missed the compliance schedule. "
+        "what's the max penalty?",
+        "victorville",
+        NOW,
+    )
+    assert due is None or "$90,000" not in due.text

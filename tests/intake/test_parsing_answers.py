@@ -28,6 +28,7 @@ from intake import (
     parse_reaches,
     parse_text,
     parse_yes_no,
+    says_it_is_not_known,
     to_slot,
 )
 from store.schema import SPILL_REACHES as STORE_SPILL_REACHES
@@ -321,3 +322,22 @@ def test_a_request_to_send_is_told_from_a_street_or_a_name(text, sends):
     from intake.choices import asks_to_send
 
     assert asks_to_send(text) is sends
+
+
+@pytest.mark.parametrize(
+    ("said", "not_known"),
+    [
+        ("I dont know how long, I just drove by", True),
+        ("idk, maybe an hour", True),
+        ("not sure", True),
+        ("no lo sé, acabo de llegar", True),
+        ("no se cuando empezo", True),
+        ("quién sabe", True),
+        # not knowing something else, or "no se" of a verb, says nothing of the answer (stop 54's review)
+        ("i don't know who owns the restaurant, its the one on 5th", False),
+        ("no se ha parado todavia", False),
+        ("I'm not sure if they have a trap", False),
+    ],
+)
+def test_an_answer_that_says_it_is_not_known_is_not_one_about_something_else(said, not_known):
+    assert says_it_is_not_known(said) is not_known

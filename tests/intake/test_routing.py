@@ -22,6 +22,10 @@ from knowledge.spanish import gloss
 
 LIVE = [
     "sewage is coming out of a manhole",
+    # an "if" that only asks whether, in a report of a spill going on (review of stop 54)
+    "there's sewage coming out of the manhole behind our plaza, i'm not sure if they have a grease trap",
+    "sewage backing up into the lot now, i dont know if one of the restaurants is causing it",
+    "grease is pouring out of the cleanout into the alley, the cook asked if he is supposed to mop it",
     "I want to report a sewage spill",
     "grease is bubbling out of the cleanout right now, who do I call?",
     "there's greasy water coming up out of a manhole in the alley and it's going down the street",
@@ -1282,8 +1286,10 @@ def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
         ("goodbye", "what now?", "ask_question"),
         ("thanks", "ok thanks. what happens next?", "ask_question"),
         ("affirm", "y ahora que?", "ask_question"),
-        ("goodbye", "y ahora q hago", "ask_question"),
-        ("goodbye", "entonces que hacemos", "ask_question"),
+        # (the router reads Spanish in its gloss)
+        ("goodbye", gloss("y ahora q hago"), "ask_question"),
+        ("goodbye", gloss("entonces que debo hacer"), "ask_question"),
+        ("goodbye", gloss("y ahora que sigue"), "ask_question"),
         ("goodbye", "ok thanks bye", "goodbye"),
         ("goodbye", "ok gracias, adios", "goodbye"),
         ("cancel", "ya no quiero seguir con esto, me lo cancelas?", "cancel"),
@@ -1543,7 +1549,40 @@ def test_a_question_the_classifier_took_for_cancelling_is_answered():
     # "y si me lo quitan ...?" (the permit revoked) cancels nothing; the gloss keeps the question mark (s45)
     assert route("cancel", gloss("y si me lo quitan puedo seguir trabajando") + "?") == "ask_question"
     assert route("cancel", "and if they take it away can we keep operating?") == "ask_question"
+    assert route("cancel", "And would we have to stop operating?") == "ask_question"
+    assert route("cancel", gloss("cuanto me va a salir")) == "ask_question"
     assert route("cancel", gloss("me lo cancelas por favor") + "?") == "cancel"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "can you cancel my request?",
+        "could you please cancel my application?",
+        "can u cancel that for me?",
+        "could you cancel my request please",
+        "never mind, i dont need it anymore?",
+        gloss("oye ya no quiero, me lo borras") + "?",
+        gloss("ya no, olvidalo, si") + "?",
+        gloss("ya no quiero seguir, lo podemos dejar") + "?",
+    ],
+)
+def test_cancelling_asked_as_a_question_stays_cancelling(said):
+    # (review of stop 54)
+    assert route("cancel", said) == "cancel"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "y si me cancelan el permiso que pasa",
+        "si no pago a tiempo me cancelan el permiso",
+        "la ciudad me cancela el permiso por eso",
+    ],
+)
+def test_the_permit_cancelled_by_the_city_is_asked_about_not_a_cancel(said):
+    # "me cancelan" is the city's doing, never the user's request (review of stop 54)
+    assert route("ask_question", gloss(said) + "?") == "ask_question"
 
 
 @pytest.mark.parametrize(

@@ -125,6 +125,10 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         # the spill line is the ordinances' (review of stop 53: the gloss of "cual es el telefono")
         ("what is the phone number to report a spill?", "inglewood"),
         ("what is the phone number pa reportar a spill de grease?", "inglewood"),
+        # the address and phone number to report one too, and where to report one in person (stop 54's review)
+        ("what's the phone number and address to report a grease spill in inglewood?", "inglewood"),
+        ("whats the address and phone number to report a sewage overflow?", "victorville"),
+        ("where is the office to report a spill in person?", "victorville"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
