@@ -227,7 +227,9 @@ def _without_the_question_echoed(form: GuidedForm, message: Message, requested: 
     if asks_about_the_other_city(message.text):
         return message  # "And in Inglewood? We have a second food court there ...": a question, no echo
     rest = match["rest"].strip()
-    if not parse(form.spec.field(requested).parser, rest, message.ctx).ok:
+    # "cuanto? no se, saltalo": the echo, then no answer to give (a skip, or "I don't know")
+    unknown = says_skip(rest) or says_skip(rest.split(",")[-1]) or says_it_is_not_known(rest)
+    if not (parse(form.spec.field(requested).parser, rest, message.ctx).ok or unknown):
         return message
     return replace(message, text=rest, intent="inform")
 
@@ -236,7 +238,11 @@ def _without_the_question_echoed(form: GuidedForm, message: Message, requested: 
 # galones?", "maybe 40 or 50 gallons?"
 _UNSURE_VALUE = re.compile(r"(?:¿|^|[.,;:]\s*)(?P<value>[^¿?.,;:]+)\?\W*$")
 # The answers a value said unsure of itself can give (a name or a place said as a question asks something)
-_UNSURE_KINDS = frozenset({"gallons", "date", "moment", "phone"}) | {"seats", "meals", "employees"}
+_UNSURE_KINDS = frozenset({"gallons", "gallons_removed", "date", "moment", "phone"}) | {
+    "seats",
+    "meals",
+    "employees",
+}
 
 
 def _unsure_answer(form: GuidedForm, message: Message, requested: str | None) -> Message:
@@ -320,12 +326,18 @@ def _not_done_yet(
     form: GuidedForm, message: Message, spec: FieldSpec, values: Mapping[str, Any], skipped: tuple[str, ...]
 ) -> str | None:
     """A "yes, send it" said while a question other than yes-or-no is open: how many questions remain
-    (the user thought the form was done), never taken as the answer ("yes submit" is no business name)."""
+    (the user thought the form was done), never taken as the answer ("yes submit" is no business name); to a
+    yes-or-no question, only a yes to the whole ("si todo bien") is no answer to it."""
     asked = asks_to_send(message.text) and not looks_like_question(message.text)  # "..., please submit it."
-    if spec.parser == "yes_no" or (len(message.text.split()) > EARLY_YES_WORDS and not asked):
+    to_the_whole = bool(_ALL_CORRECT.search(message.text))
+    if (spec.parser == "yes_no" and not to_the_whole) or (
+        len(message.text.split()) > EARLY_YES_WORDS and not (asked or to_the_whole)
+    ):
         return None
     said = parse_yes_no(message.text)  # a yes in words, whatever the classifier said ("Sam Ortiz" is none)
-    if not asked and (message.intent != "affirm" or not (said.ok and said.value.value == "yes")):
+    if not asked and not (
+        said.ok and said.value.value == "yes" and (to_the_whole or message.intent == "affirm")
+    ):
         return None
     left = sum(
         1
@@ -389,12 +401,15 @@ def _send_now(
     if not (
         asked
         or confirming
+        # "si todo bien" to a screening question of a waiver request: a yes to the whole request (the office
+        # asks for what is left; the confirmation names it), never a yes to that question
+        or (yes and all_correct)
         or (
             form.confirmation_sends
             and yes
-            and (spec.parser != "yes_no" or all_correct)
+            and spec.parser != "yes_no"
             # a yes said as the message, not an "ok." before the answer ("ok. sacaron como 1,200 galones")
-            and (all_correct or len(message.text.split()) <= EARLY_YES_WORDS)
+            and len(message.text.split()) <= EARLY_YES_WORDS
         )
     ):
         return None
@@ -815,7 +830,11 @@ def _wants_a_change(message: Message) -> bool:
     text = message.text
     return (
         message.intent == "change_answer"
-        or bool(_ASKS_A_CHANGE.search(text) or _NO_THEN_MORE.match(text) or _NOT_THE_OLD.search(text))
+        or bool(
+            _ASKS_A_CHANGE.search(text)
+            or _NO_THEN_MORE.match(text)
+            or _NOT_THE_OLD.search(_without_facts_said_with_no(text))
+        )
         or bool(_A_CHANGE_AFTER_YES.search(text))
         or _not_but(text) is not None
         or bool(re.match(r"^\W*no\b", text, re.IGNORECASE))
@@ -835,17 +854,27 @@ def _agrees_first(text: str) -> bool:
         and not _ASKS_A_CHANGE.search(text)
         and not _A_CHANGE_AFTER_YES.search(text)
         and _not_but(text) is None
-        and not _NOT_THE_OLD.search(text)
+        and not _NOT_THE_OLD.search(_without_facts_said_with_no(text))
     )
 
 
 # A no followed by more words ("no wait, it was the 24th", "no espera, fue ayer lunes"): a correction's start
 # A "no" that opens a fact about the service, not a no to the read-back ("No repairs needed.")
 _NO_AS_A_FACT = re.compile(
-    r"^\W*no\s+(?:repairs?|issues?|problems?|damage|leaks?|spills?|reparaciones|problemas|fugas|da[nñ]os?)\b"
+    r"^\W*(?:there\s+(?:were|was|are|is)\s+)?no\s+(?:(?:hubo|hay|hab[ií]a|se\s+hicieron)\s+)?"
+    r"(?:repairs?|issues?|problems?|damage|leaks?|spills?|reparaciones|problemas|fugas|da[nñ]os?)\b"
     r"(?!.*\b(?:change|wrong|cambi\w*|mal)\b)",
     re.IGNORECASE,
 )
+
+
+def _without_facts_said_with_no(text: str) -> str:
+    """The message without its sentences that state a fact with a "no" ("no hubo reparaciones.", "There were
+    no repairs."), so that a "no" inside them is no correction of the read-back."""
+    sentences = re.split(r"(?<=[.!;])\s+", text)
+    return " ".join(s for s in sentences if not _NO_AS_A_FACT.match(s))
+
+
 _NO_THEN_MORE = re.compile(
     r"^\W*(?:no|nope|nah|wait|espera|oops|sorry|perd[oó]n)\b[\s,.!]+(?:\S+\s+){1,}\S", re.IGNORECASE
 )
@@ -858,7 +887,16 @@ _SORRY_FIRST = re.compile(
 _CHOICES = frozenset({"device", "city", "establishment_kind", "evidence_source"})
 # The answers an amount with its unit can correct ("son 46 asientos, no 64" is no address)
 _AMOUNTS = frozenset(
-    {"seats", "meals", "employees", "gallons", "gallons_per_week", "gallons_per_day", "cubic_yards_per_week"}
+    {
+        "seats",
+        "meals",
+        "employees",
+        "gallons",
+        "gallons_removed",
+        "gallons_per_week",
+        "gallons_per_day",
+        "cubic_yards_per_week",
+    }
     | {"square_feet", "frequency"}
 )
 _AMOUNT_WITH_UNIT = re.compile(
@@ -1541,7 +1579,11 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
         not_but = _not_but(message.text)
         named = (
             _find_field(form, message, values)
-            if message.intent == "change_answer" or at_confirmation or not_but is not None
+            # "no, el telefono es 310-555-0177" while another question is open: a "no" that names an answer
+            if message.intent == "change_answer"
+            or at_confirmation
+            or not_but is not None
+            or _NO_THEN_MORE.match(message.text)
             else None
         )
         if updates:
@@ -1562,7 +1604,10 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 and not a_fact
                 and (
                     not_but is not None
-                    or bool(_NO_THEN_MORE.match(message.text) or _NOT_THE_OLD.search(message.text))
+                    or bool(
+                        _NO_THEN_MORE.match(message.text)
+                        or _NOT_THE_OLD.search(_without_facts_said_with_no(message.text))
+                    )
                 )
             )
             # "ay no perdon, con la terraza son 55 sillas" while another question is open: an amount said
@@ -1679,6 +1724,8 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 asked_again = True
             elif said := _harvest(form, message, values, None):
                 updates.update(said)  # "our permit says 60 days" at the read-back: kept, and read back again
+                if asks_to_send(message.text) and all(values.get(name) is None for name in said):
+                    confirmed = True  # "manifest # 44718. yes submit it": a detail added, and sent as asked
             else:
                 failures += 1
                 feedback.append(t("Please say yes to submit, or tell me what to change."))
@@ -1888,8 +1935,9 @@ def form_state(tracker: Tracker, form: GuidedForm) -> FormState:
 
 
 _STOP_WORDS = re.compile(
-    r"\b(?:cancel|stop|quit|exit|never ?mind|forget it|start over|restart|human|person|agent|someone|"
-    r"cancel(?:a|ar|e|en|alo|ala)|det[eé]n(?:er|ga|lo)?|salir|olv[ií]dal[oa]|"
+    # (any form of cancel, accented or not: "Cancélala por ahora")
+    r"\b(?:canc[eé]l\w*|stop|quit|exit|never ?mind|forget it|start over|restart|human|person|agent|someone|"
+    r"det[eé]n(?:er|ga|lo)?|salir|olv[ií]dal[oa]|"
     r"empe(?:zar|cemos) (?:de nuevo|otra vez)|volver a empezar|reinici\w*|desde el principio|de cero|"
     r"humano|persona|agente|alguien|operador\w*|representante)\b",
     re.I,

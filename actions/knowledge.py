@@ -1493,10 +1493,12 @@ class ActionFollowUp(Action):
             result, events = on_the_topic(tracker, text, topic, detect_city(text) or tracker.get_slot("city"))
             dispatcher.utter_message(text=result.text)
             return events
-        if not topic and intent not in YES_OR_NO and looks_like_question(text):
+        if not topic and intent not in YES_OR_NO and (looks_like_question(text) or _tells_of_a_letter(text)):
             # "Tengo restaurantes en Victorville y en Inglewood. ... ¿En Inglewood aplican las mismas reglas
             # ...?" taken for a fact with nothing to add it to: a question, answered as one, here (a
-            # follow-up action would leave the policy to predict after it, and it predicts this one again)
+            # follow-up action would leave the policy to predict after it, and it predicts this one again);
+            # and so is a letter told of ("got a notice from victorville about our trash, says violation of
+            # chapter 6.37"): what it means is what the user wants
             return await ActionAnswerQuestion().run(dispatcher, tracker, domain)
         city = detect_city(text) or tracker.get_slot("city")
         if (
@@ -1743,6 +1745,14 @@ TELLS_WHAT_HAPPENED_WORDS = 6  # a statement this long, with a new fact, tells w
 _A_LETTER_CAME = re.compile(
     r"\b(?:notice|letter|tag|ticket|citation|invoice|bill|nov|aviso|carta|etiqueta|multa|factura)\b", re.I
 )
+
+
+def _tells_of_a_letter(text: str) -> bool:
+    """Whether a message tells of a notice or a letter that came, in a sentence of its own ("got a notice
+    from victorville about our trash, says violation of chapter 6.37")."""
+    return bool(_A_LETTER_CAME.search(text)) and len(text.split()) >= TELLS_WHAT_HAPPENED_WORDS
+
+
 OPENED_FOLLOW_UP_MAX_WORDS = 20  # a question that opens with "and ..." leans on the one before, long or not
 
 
@@ -1750,7 +1760,10 @@ _PAYING = re.compile(r"\b(?:pay|pays|paid|paying|pag\w*)\b", re.IGNORECASE)
 # A value said, in digits or words ("and what if it's twelve gallons?", "y si son doce?")
 _NUMBER_SAID = re.compile(NUMBER_PATTERN, re.IGNORECASE)
 _NEW_FACT = re.compile(
-    r"\d|\b(?:what if|and if|if (?:we|i|it)|instead|y si|si (?:son|es|fueran|fuera)|en vez)\b", re.IGNORECASE
+    r"\d|\b(?:what if|and if|if (?:we|i|it)|instead|y si|si (?:son|es|fueran|fuera)|en vez)\b"
+    # which one it is ("its our second one" after a notice of violation's fees)
+    r"|\b(?:second|third|fourth|fifth|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa])\b",
+    re.IGNORECASE,
 )
 
 

@@ -28,7 +28,7 @@ from cities import CITY_NAMES, CITY_TIME_ZONE, detect_city
 from compliance.shifts import human
 from intake import SERVICE_LOG, FieldSpec, FormSpec, ParseContext, Quantity, ServiceFrequency, parse_phone
 from intake.frequencies import parse_frequency
-from intake.pumpout import names_the_hauler, parse_pumpout
+from intake.pumpout import names_the_hauler, parse_pumpout, sounds_like_a_hauler
 from intake.values import describe
 from knowledge.spanish import gloss
 from languages import ENGLISH, N_, current, t
@@ -53,8 +53,14 @@ SERVICE_CITY = FieldSpec(
 def extract_pumpout_facts(text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
     """Date, gallons, hauler and device from a one-line log, and the city it names."""
     found = dict(parse_pumpout(text, ctx).to_slots())
-    if "service_date" not in found and "gallons" not in found:
-        found.pop("hauler", None)  # "log a pump-out" names no hauler: only a log line with a date or amount
+    if (
+        "service_date" not in found
+        and "gallons" not in found
+        and not sounds_like_a_hauler(found.get("hauler", ""))
+    ):
+        # "log a pump-out" names no hauler: only a log line with a date or amount, or a company's own name
+        # ("High Desert Grease Service" when the gallons were asked)
+        found.pop("hauler", None)
     if values.get("hauler") and not names_the_hauler(text):
         found.pop("hauler", None)  # the company given, not words that may be one in a later answer
     if city := detect_city(text):
@@ -128,8 +134,9 @@ SERVICE_FORM = GuidedForm(
     topic=N_("pump-out record"),
     question_facts=_logged,
     # "yes thats all correct" while the hauler is asked: the operator thinks the log is done; it is logged
-    # with what the next due date needs (the day and the device), the hauler left blank
-    send_early_with=(("service_date",), ("device",)),
+    # with what the next due date needs (the day, the device and the city whose rules date it), the hauler
+    # left blank; without the city, the city is asked again ("ok si, guardalo" to "Which city?")
+    send_early_with=(("service_date",), ("device",), ("city",)),
     confirmation_sends=True,
 )
 

@@ -524,8 +524,9 @@ _SERVICE_CHARGE = re.compile(
     re.I,
 )
 _CITY_WORK = re.compile(
-    r"\b(?:clean(?:ing|ed)?(?: ?-?ups?| out)?|repairs?|blockage|blocked|overflow|backup|sewer (?:main|line)|"
-    r"unclog\w*|limpi\w+|reparaci[oó]n|tap[oó]n|tapamos|tapado|destap\w+|desbordamiento)\b",
+    r"\b(?:clean(?:ing|ed)?(?: ?-?ups?| out)?|repairs?|blockage|blocked|clogged|overflow|backup|"
+    r"sewer (?:main|line)|unclog\w*|limpi\w+|reparaci[oó]n|tap[oó]n|tapamos|tapado|destap\w+|"
+    r"desbordamiento)\b",
     re.I,
 )
 _BILLED_TOTAL = re.compile(r"\b(?:total|extra|on top|encima|adicional)\b", re.I)
@@ -544,14 +545,16 @@ _ABOVE_COSTS = re.compile(
     # "Will the bill just be $6,000?", "¿nomás me van a cobrar los $6,000?"
     r"(?:bill|invoice)\s+(?:\w+\s+)?(?:just|only)\s+be\s+\$|"
     r"(?:nom[aá]s|solo|s[oó]lo)\s+(?:me\s+|nos\s+)?(?:van\s+a\s+|va\s+a\s+)?(?:cobrar|facturar)|"
-    r"m[aá]s de lo que (?:les )?cost\w+)\b",
+    r"m[aá]s de lo que (?:les )?cost\w+|"
+    # "por q me cobran mil de mas??" (glossed "why me charge 1000 de mas")
+    r"(?:\$?\d[\d,]*|mil|algo|dinero) de m[aá]s)\b",
     re.I,
 )
 _HOW_MUCH = re.compile(
     r"\b(?:how much|cu[aá]nto)\b"
     # "what will they actually bill us?", "what's the total going to be?"
     r"|\bwhat (?:will|would|do|does|can|could) (?:they|the city|it) (?:\w+ )?(?:bill|charge)\b"
-    r"|\bwhat(?:'s| is| will be) the (?:total|bill)\b",
+    r"|\bwhat(?:'?s| is| will be) the (?:total|bill)\b",
     re.I,
 )
 # Paying a bill late asked about ("how much is the penalty if we pay late", "si pago tarde")
@@ -733,9 +736,11 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
     if city != "inglewood" or not _INVOICE.search(text):
         return None
     paid_on, rest = _pay_day(text, ctx)
-    if not (_UNPAID.search(text) or paid_on is not None):  # "if i pay it after new years" says unpaid
-        return None
     amount = _billed(text)
+    # "if i pay it after new years" says unpaid, and so does a bill just come with its amount ("me llego una
+    # factura ... es de $267, la fecha dice 20 de octubre"; _RECEIVED: below)
+    if not (_UNPAID.search(text) or paid_on is not None or (_RECEIVED.search(text) and amount is not None)):
+        return None
     text = rest
     invoiced = _dated(text, ctx)
     if (not invoiced.ok or invoiced.value is None) and amount is not None:
@@ -972,11 +977,14 @@ def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
             inglewood("Enforcement", "(4)"),
         )
     match = _NOV.search(text)
-    if match is None and _NOTICE_OF_VIOLATION.search(text) and find_date(text, ctx)[0].value is None:
+    nth = _NTH_SAID.search(text)
+    undated = text if nth is None else text[: nth.start()] + text[nth.end() :]  # "es el 3rd" is no Nov 3
+    if match is None and _NOTICE_OF_VIOLATION.search(text) and find_date(undated, ctx)[0].value is None:
         # "... how much is the fine? es el segundo este año"; with a day said, the day's clock is asked
         # ("... it's the first one ... it was mailed November nineteenth": the appeal's deadline)
-        match = _NTH_SAID.search(text)
-    if match is None or not _COST.search(text):
+        match = nth
+    # which notice it is, told and not asked about ("me dieron otro ticket ... es el tercero"): its fee too
+    if match is None or not (_COST.search(text) or "?" not in text):
         return None
     result = compliance.nov_fee(_ORDINALS[match.group("n").lower()])
     return Computed("nov_fee", f"{dollars(result.amount)}. {result.reason}", result.citation)
@@ -1348,7 +1356,11 @@ _PENALTY_KINDS = (
         "reports",
         re.compile(
             r"\b(?:self[- ]?monitoring|monitoring|technical|lab) (?:\w+ )?reports?\b"
-            r"|\breports?\b.{0,40}\b(?:late|failed|didn'?t|never|not (?:filed|sent|submitted|delivered))",
+            r"|\breports?\b.{0,40}\b(?:late|failed|didn'?t|never|not (?:filed|sent|submitted|delivered))"
+            # "for not sending in reports for 10 days", "no entregamos los informes"
+            r"|\b(?:not|never|didn'?t|failed to|failing to|no|sin)\s+(?:send|submit|fil|turn|furnish|deliver|"
+            r"entreg|mand)\w*\s+(?:in\s+|the\s+|our\s+|any\s+|required\s+|los\s+|las\s+)?(?:\w+\s+)?"
+            r"(?:reports?|informes?|reportes?)\b",
             re.I,
         ),
     ),
@@ -1395,11 +1407,12 @@ _FOR_DAYS = re.compile(
 
 
 def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
-    """Victorville's cap on the administrative civil penalty for the days a violation lasted ("our lab failed
+    """The city's cap on the administrative civil penalty for the days a violation lasted ("our lab failed
     to deliver the self-monitoring reports for 6 days: our maximum administrative civil penalty exposure?"):
-    the day's cap for that kind of violation times the days (10.03.360(d)(1)-(3)), and an administrative
+    the day's cap for that kind of violation times the days (Victorville 10.03.360(d)(1)-(3), Inglewood
+    Enforcement (11)(c)), and an administrative
     complaint's proposed penalty held against it (10.03.360(b))."""
-    if city != "victorville" or not (
+    if city not in ("victorville", "inglewood") or not (
         _ADMINISTRATIVE_PENALTY.search(text) and (_THE_MOST_IT_COSTS.search(text) or _THAT_MUCH.search(text))
     ):
         return None
@@ -1410,7 +1423,12 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     count = _whole_number(days.group("n") or days.group("on"))
     if not count or count < 1:
         return None
-    result = compliance.administrative_civil_penalty_cap(kind, count)
+    cap_of_the_city = (
+        compliance.inglewood_administrative_civil_penalty_cap
+        if city == "inglewood"
+        else compliance.administrative_civil_penalty_cap
+    )
+    result = cap_of_the_city(kind, count)
     said = _PROPOSED_PENALTY.search(text)  # "it proposes a civil penalty of $18,000": held against the cap
     if said is None or result.per != "day":
         return Computed("penalty_cap", result.reason, result.citation)
@@ -1714,7 +1732,39 @@ def without_facts_said_again(topic: str, said: str) -> str:
         kept = _DRIVE_THRU.sub(" ", _NO_DRIVE_THRU.sub(" ", kept))
     if any(permit_frequency(said)):  # "our permit says 60 days tho" after "my manager said 90 days"
         kept = _DAYS_OF_A_FREQUENCY.sub(" ", _PERMIT_MONTHS.sub(" ", _PERMIT_DAYS.sub(" ", kept)))
-    return kept
+    return with_the_day_corrected(kept, said)
+
+
+# A day of the month said in place of another: "its dated the 13th not the 3rd", "was the 25th not the
+# 15th", glossed "fue el 4 no el 3"
+_ORDINAL_END = r"(?:st|nd|rd|th|ro|vo|to|o)?"
+_DAY_CORRECTED = re.compile(
+    rf"\b(?:the\s+|el\s+|del\s+)?(?P<new>\d{{1,2}}){_ORDINAL_END},?\s+(?:not|no|instead of|en vez del?)\s+"
+    rf"(?:the\s+|el\s+|del\s+)?(?P<old>\d{{1,2}}){_ORDINAL_END}\b(?!\s*(?:[/:$%]|gal|seat|day|sq|asiento|d[ií]a))",
+    re.IGNORECASE,
+)
+
+
+_A_DATE_WORD = re.compile(r"\b(?:dated?|fecha|day|d[ií]a|pumped|cleaned|on the|fue el|was the)\b", re.I)
+
+
+def with_the_day_corrected(topic: str, said: str) -> str:
+    """``topic`` with the day of the month of its dates that ``said`` corrects ("nov 3" becomes "nov 13"
+    after "its dated the 13th not the 3rd"); ``topic`` as it is when ``said`` corrects no day, or the topic
+    dates nothing on the old day."""
+    found = _DAY_CORRECTED.search(said)
+    if found is None or not 1 <= int(found["new"]) <= 31:
+        return topic
+    if _NOTICE_OF_VIOLATION.search(topic) and not _A_DATE_WORD.search(said):
+        return topic  # "its the 3rd not the 2nd" after a notice of violation: which notice, not its date
+    old, new = found["old"], found["new"]
+    month_first = re.compile(rf"\b(?P<month>{MONTH_PATTERN})\.?\s+(?:the\s+)?0?{old}{_ORDINAL_END}\b", re.I)
+    day_first = re.compile(
+        rf"\b(?:the\s+|el\s+)?0?{old}{_ORDINAL_END}(?P<between>\s+(?:of\s+|de\s+)?)(?P<month>{MONTH_PATTERN})\b",
+        re.I,
+    )
+    corrected = month_first.sub(lambda m: f"{m['month']} {new}", topic)
+    return day_first.sub(lambda m: f"{new}{m['between']}{m['month']}", corrected)
 
 
 # A number of days the topic gave that may be a frequency ("my manager said 90 days"), not a day counted from
@@ -1800,7 +1850,12 @@ def _edible_size(number: int, topic: str) -> str | None:
 _NOTICE_OF_VIOLATION = re.compile(
     r"\b(?:notices? of violation|novs?)\b(?!\s*\d)"  # not "nov 25"
     # "got a ticket from the grease inspector": the inspector's ticket, not a pump ticket
-    r"|\b(?:ticket|citation)\b.{0,30}\b(?:inspector|city)\b|\b(?:inspector|city)\b.{0,30}\b(?:ticket|citation)\b",
+    r"|\b(?:ticket|citation)\b.{0,30}\b(?:inspector|city)\b|\b(?:inspector|city)\b.{0,30}\b(?:ticket|citation)\b"
+    # "me dieron otro ticket ... x la trampa de grasa" (glossed "another ticket ... for the grease trap"): a
+    # ticket for the grease device, never its pump-out's ticket
+    r"|\b(?:another|otro)\s+(?:ticket|citation)\b(?!\s+(?:from|for|of|de)\s+(?:the\s+)?(?:pump|hauler|truck))"
+    r"|\b(?:ticket|citation)\s+(?:for|por|x|because of|over)\s+(?:the\s+|la\s+|el\s+|our\s+|my\s+)?"
+    r"(?:grease|fog|trap|trampa|interceptor|grasa)\b(?!\s+(?:\w+\s+)?(?:service|pump\w*|clean\w*|manifest))",
     re.I,
 )
 

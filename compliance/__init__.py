@@ -42,6 +42,7 @@ cleanup_charge = _inglewood_fog.cleanup_charge
 damage_costs = _inglewood_fog.damage_costs
 inglewood_interceptor_paths = _inglewood_fog.interceptor_paths
 administrative_civil_penalty_cap = _victorville_fog.administrative_civil_penalty_cap
+inglewood_administrative_civil_penalty_cap = _inglewood_fog.administrative_civil_penalty_cap
 judicial_civil_penalty_cap = _victorville_fog.judicial_civil_penalty_cap
 organics_nov_deadline = _organics.nov_compliance_deadline
 ORGANICS_NOV_CLOCK = _organics.NOV_COMPLIANCE.key  # its clock's key, for a notice's shorter period
@@ -82,6 +83,7 @@ __all__ = [
     "default_calendar",
     "deminimis",
     "edible_food_tier",
+    "inglewood_administrative_civil_penalty_cap",
     "inglewood_interceptor_paths",
     "judicial_civil_penalty_cap",
     "landscape_compost_rule",

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
 from typing import Any
 
 from cities import INGLEWOOD_SECTIONS, City, UnknownCity, inglewood, victorville
-from languages import t
+from languages import N_, t
 
 __all__ = ["INGLEWOOD_SECTIONS", "City", "inglewood", "victorville"]  # re-exported for the rule modules
 
@@ -160,3 +161,79 @@ def dollars(value: Decimal | int) -> str:
     if amount == amount.to_integral_value():
         return f"${int(amount):,}"
     return f"${amount:,.2f}"
+
+
+# --------------------------------------------------------------------------------------------------------
+# Administrative civil penalty caps (each city keeps its own table)
+# --------------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PenaltyCap:
+    key: str
+    violation: str  # English, marked N_: written in the reply's language in a PenaltyCapResult
+    amount: Decimal
+    per: str  # "day" or "gallon"
+    citation: str
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class PenaltyCapResult(Result):
+    amount: Decimal
+    per: str
+    units: int
+    violation: str
+
+
+def penalty_cap(caps: Mapping[str, PenaltyCap], kind: str, units: int = 1) -> PenaltyCapResult:
+    """The most an administrative civil penalty of ``kind`` may be for ``units`` days (or gallons, for a
+    cap per gallon), by a city's table of ``caps``."""
+    if kind not in caps:
+        raise ComplianceError(
+            t(
+                "Unknown penalty kind {kind!r}: use one of {kinds}.",
+                kind=kind,
+                kinds=", ".join(caps),
+            )
+        )
+    if units < 1:
+        raise ComplianceError(
+            t("The number of days or gallons must be at least 1; got {units}.", units=units)
+        )
+    cap = caps[kind]
+    total = cap.amount * units
+    violation = t(cap.violation)
+    if cap.per == "gallon":
+        template = (
+            N_(
+                "For {violation}, an administrative civil penalty may not exceed {cap} per gallon, so at "
+                "most "
+                "{total} for {units} gallon."
+            )
+            if units == 1
+            else N_(
+                "For {violation}, an administrative civil penalty may not exceed {cap} per gallon, so at "
+                "most "
+                "{total} for {units} gallons."
+            )
+        )
+    else:
+        template = (
+            N_(
+                "For {violation}, an administrative civil penalty may not exceed {cap} per day, so at most "
+                "{total} for {units} day."
+            )
+            if units == 1
+            else N_(
+                "For {violation}, an administrative civil penalty may not exceed {cap} per day, so at most "
+                "{total} for {units} days."
+            )
+        )
+    return PenaltyCapResult(
+        amount=total,
+        per=cap.per,
+        units=units,
+        violation=violation,
+        citation=cap.citation,
+        reason=t(template, violation=violation, cap=dollars(cap.amount), total=dollars(total), units=units),
+    )

@@ -902,7 +902,7 @@ SERVICE_LOG = FormSpec(
             label=N_("Gallons removed"),
             ask=N_("About how many gallons were pumped out?"),
             ask_voice=N_("About how many gallons were pumped?"),
-            parser="gallons",
+            parser="gallons_removed",
             citations=(
                 victorville("10.03.170(c)(3)"),
                 inglewood("Grease Interceptors and BMPs", "(4)(i)(C)"),

@@ -18,7 +18,7 @@ from typing import Any
 
 from intake.core import ParseContext, normalize, to_slot
 from intake.dates import find_date
-from intake.quantities import GALLONS, Quantity, find_quantity
+from intake.quantities import GALLONS, Quantity, device_size_spans, find_quantity, parse_gallons_removed
 from intake.text import names_a_food_business, parse_company_name
 from intake.times import clock_spans
 
@@ -93,8 +93,9 @@ _NOT_A_HAULER = re.compile(
     r"por\s+ciento|percent|estaba|was\s+at|"
     # what the gallons were ("1,200 galones en total entre agua y grasa", "in total, water and grease")
     r"(?:en|in)\s+total|entre|agua\s+y\s+grasa|water\s+and\s+grease|"
-    # where it was taken ("se la llevaron a la planta de ellos"), not who took it
-    r"llev\w+|planta|facility|took\s+it|"
+    # where it was taken ("se la llevaron a la planta de ellos"), not who took it; what was taken out ("they
+    # took out about 900")
+    r"llev\w+|planta|facility|took|removed|sacaron|quitaron|"
     # not knowing ("no se cual", "idk which")
     r"no\s+s[eé]|idk|(?:don'?t|do not) know|no idea|"
     # the truck or the person, not the company ("vino el camion a bombear el interceptor")
@@ -191,6 +192,12 @@ _A_HAULER_S_WORD = re.compile(
 )
 
 
+def sounds_like_a_hauler(name: str) -> bool:
+    """Whether a name has a word only a pumping or hauling company has in its name ("High Desert Grease
+    Service", "Sureflow Pumping")."""
+    return bool(_A_HAULER_S_WORD.search(name))
+
+
 def _the_user_s_place(name: str) -> bool:
     """Whether a name said without a marker is a food business's ("taqueria los primos"), not a hauler's
     ("Kitchen Guard Services")."""
@@ -261,7 +268,12 @@ def parse_pumpout(text: str, ctx: ParseContext) -> PumpOutLog:
         errors["service_date"] = date_result.error
     lowered, cased = _blank(lowered, date_span), _blank(cased, date_span)
 
+    sizes = device_size_spans(lowered)  # "1000 gallon interceptor, they took out about 900": its size
+    for span in sizes:
+        lowered, cased = _blank(lowered, span), _blank(cased, span)
     gallons_result, gallons_span = find_quantity(lowered, GALLONS)
+    if sizes and gallons_result.value is None and (removed := parse_gallons_removed(text)).ok:
+        gallons_result = removed  # what came out, said without its unit
     if gallons_result.error:
         errors["gallons"] = gallons_result.error
     lowered, cased = _blank(lowered, gallons_span), _blank(cased, gallons_span)

@@ -232,6 +232,36 @@ def convert(amount: Decimal, from_unit: str, to_unit: str) -> Decimal:
     return amount * _IN_GALLONS[from_unit] / _IN_GALLONS[to_unit]
 
 
+# An amount of gallons said with the device it sizes ("1000 gallon interceptor", "a 1,500-gal grease trap"):
+# the device's size, never what was pumped out of it
+_A_DEVICE_S_SIZE = re.compile(
+    r"\b\d[\d,]*(?:\.\d+)?\s*-?\s*(?:gallons?|gal|galones)(?=\s*-?\s*(?:grease\s+)?(?:interceptor|trap|tank)\b)",
+    re.IGNORECASE,
+)
+# What came out, said after a size without its unit ("they took out about 900", "sacaron como 900")
+_TAKEN_OUT = re.compile(
+    r"\b(?:took out|take out|removed|pumped out|got out|sacaron|quitaron|bombearon)\s+"
+    r"(?:about|around|like|approx\w*|roughly|como|unos|aprox\w*)?\s*(?P<amount>\d[\d,]*)(?!\s*%)",
+    re.IGNORECASE,
+)
+
+
+def device_size_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` gives a device's size in gallons ("1000 gallon" of "1000 gallon interceptor"), to be
+    read past."""
+    return [found.span() for found in _A_DEVICE_S_SIZE.finditer(text)]
+
+
+def parse_gallons_removed(text: str) -> ParseResult[Quantity]:
+    """The gallons pumped out of a device, not its size: "1000 gallon interceptor, they took out about 900"
+    is 900 gallons; "1000 gallon interceptor" alone gives no amount (it is asked again)."""
+    if not device_size_spans(text):
+        return parse_quantity(text, GALLONS)
+    if (taken := _TAKEN_OUT.search(text)) is not None:
+        return parse_quantity(f"{taken['amount']} gallons", GALLONS)
+    return parse_quantity(_A_DEVICE_S_SIZE.sub(" ", text), GALLONS)
+
+
 def parse_quantity(
     text: str, unit: str, *, per: str | None = None, allow_zero: bool = True
 ) -> ParseResult[Quantity]:

@@ -120,6 +120,13 @@ _HYPOTHETICAL = _words(
     # "who pays if the shared line behind the building backs up because of their grease?"
     r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ ){0,7}?"
     r"(?:have|has|had|get|gets|is|are|ever|overflows?|spills?|backs? up|happens?|occurs?)",
+    r"(?:what )?if (?:there'?s|theres|there is|there are|there was)",  # "If there's an overflow ... we can't"
+    # the number asked to keep for later: "lo quiero pegar en la cocina", "want to post it by the phone"
+    r"(?:post|tape|hang|pin|stick|pegar|pego|colgar|poner)\b.{0,30}\b(?:kitchen|wall|fridge|office|phone|"
+    r"cocina|pared|refri|refrigerador|oficina)",
+    r"(?:keep|have|save|tener|guardar) (?:it|the number|that number|el numero|lo )?\s?"
+    r"(?:handy|on hand|a la mano)",
+    r"for (?:future|later) reference",
     r"(?:happens?|happened|occurs?) again",
     # "What exactly do I need to do if one of them has a sewage backup ...?" (a tenant's), never "not sure if
     # one of them is causing it"
@@ -181,7 +188,9 @@ _HOW_TO_REPORT = _words(
 )
 _REPORT_REQUEST = _words(
     r"report (?:a|an|the|this)? ?(?:spill|overflow|backup|sewage|leak)",
-    r"(?:want|need|like|have) to report",
+    # (not a duty to report figures: "we have to report something a la city and by when?")
+    r"(?:want|need|like|have) to report(?! (?:something|anything|what|how|pounds|amounts?|records?|data|"
+    r"numbers|annually|every year|each year|yearly)\b)",
     r"file a (?:spill )?report",
     r"make a report",
     r"who do i call",
@@ -345,6 +354,8 @@ _LAST_SERVICE = _words(
     r"got pumped",
     r"(?:pump(?:er)?|pump truck|hauler) came",
     r"came (?:el |la |the )?(?:pump(?:er)?|pump truck|hauler)",  # Spanish, glossed: "vino el pumper"
+    # "el ultimo pump fue el 3 de sept" (the gloss keeps "ultimo")
+    r"[uú]ltim[oa] (?:pump\w*|bombeo|servicio|service|limpieza|cleaning|vez que (?:vino|came|pump\w*))",
 )
 _MONTH = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|"
@@ -670,6 +681,17 @@ _ASKED_IN_A_SENTENCE = re.compile(
 _ENDS_WITH_THANKS = re.compile(
     r"\b(?:thanks?(?: you)?(?: (?:a lot|so much|very much))?|thank u|thx|ty|gracias)\W*$", re.IGNORECASE
 )
+# A farewell's own words: a message taken for a goodbye without any of them, that asks, is a question
+_FAREWELL = re.compile(
+    r"\b(?:bye|goodbye|good night|see (?:you|ya)|later|take care|that'?s (?:all|it)|adi[oó]s|chao|ciao|bai|"
+    r"hasta (?:luego|pronto|ma[nñ]ana|la vista)|nos vemos|buenas noches|cu[ií]dese|cu[ií]date|es todo|"
+    r"(?:eso|ya) (?:es|fue) todo|nada m[aá]s)\b",
+    re.IGNORECASE,
+)
+# "es por dia", "is it per day", "y es mensual": whether something is so, asked without a question mark
+_ASKS_WHETHER_IT_IS = re.compile(
+    r"^\W*(?:(?:y|and|so|entonces)\s+)?(?:es|son|is it|is that|are they)\b", re.I
+)
 # What the classifier makes of "what now?" and "y ahora que?" when it misses the question
 _SMALL_TALK = frozenset({"goodbye", "thanks", "greet", "affirm", "deny", "out_of_scope"})
 # What comes next, asked at the end of a sentence: "what now", "... 4 weeks tho. so now what?", "y ahora que?"
@@ -780,12 +802,31 @@ _TAG_QUESTION = re.compile(
 )
 
 
+# A message that ends by asking to cancel ("... the property manager's calling it in right now, so, uh, cancel
+# this"): whatever came before it, the request is to stop
+_ENDS_CANCELLING = re.compile(
+    r"(?:^|[,.;!]\s*|\bso\s+|\band\s+|\bjust\s+)(?:(?:uh|um|ok|okay|please|just|so)\W+)*"
+    r"(?:cancel(?:\s+(?:it|this|that|the\s+(?:report|request|application|log|form)))?"
+    r"(?:\s+(?:please|for now))?"
+    r"|canc[eé]l[ae](?:lo|la)?(?:\s+(?:por\s+(?:favor|ahora)|ya))?)\W*$",
+    re.IGNORECASE,
+)
+
+
 def route(intent: str, text: str) -> str:
     """The intent to act on: the classifier's, unless the message's meaning says another flow (or none)."""
+    if intent != CANCEL_INTENT and _ENDS_CANCELLING.search(text) and not _is_question(text):
+        return CANCEL_INTENT
     if intent == "out_of_scope" and _HOW_OFTEN_IT_HAPPENED.search(text):
         return INFORM_INTENT  # "this is like the 3rd time" after a cart tag: a fact about the matter at hand
     if intent == "out_of_scope" and _A_RATE_OR_AMOUNT.search(text) and "?" in text:
         return QUESTION_INTENT  # "y el 1.5% sobre cuanto se saca?" after a late fee: how the rule counts
+    if (
+        intent == "goodbye"
+        and not _FAREWELL.search(text)
+        and (text.rstrip().endswith("?") or _ASKS_WHETHER_IT_IS.match(text))
+    ):
+        return QUESTION_INTENT  # "es por dia?" after a late fee is no "buen día": no farewell in it, it asks
     if intent in _SMALL_TALK and asks_what_comes_next(text):
         return QUESTION_INTENT  # "what now?" after a report is filed, taken for a goodbye or a thank-you
     if intent in QUESTION_LIKE and _ENDS_WITH_THANKS.search(text) and not asks_a_question(text):

@@ -42,7 +42,15 @@ from intake.frequencies import ServiceFrequency, parse_frequency
 from intake.locations import Location, parse_location, parse_parcel_numbers
 from intake.numbers import format_number
 from intake.phones import PhoneNumber, parse_phone
-from intake.quantities import CUBIC_YARDS, GALLONS, SQUARE_FEET, Quantity, parse_count, parse_quantity
+from intake.quantities import (
+    CUBIC_YARDS,
+    GALLONS,
+    SQUARE_FEET,
+    Quantity,
+    parse_count,
+    parse_gallons_removed,
+    parse_quantity,
+)
 from intake.text import parse_company_name, parse_person_name, parse_text
 from intake.times import Moment, TimeRange, parse_moment, parse_time_ranges
 from languages import N_, t
@@ -180,6 +188,15 @@ class _Quantities(_Plain):
         return self.from_slot(slot).describe()
 
 
+class _GallonsRemoved(_Quantities):
+    """The gallons pumped out of a device, read past the device's size ("1000 gallon interceptor, they took
+    out about 900": 900 gallons)."""
+
+    def __init__(self) -> None:
+        super().__init__(GALLONS)
+        self._parser = _context_free(parse_gallons_removed)
+
+
 class _YesNos(_Plain):
     """Yes, no or not sure; slots written by hand may hold booleans."""
 
@@ -267,6 +284,7 @@ VALUE_TYPES: dict[str, ValueType] = {
     "containers": _Choices(parse_containers, CONTAINER_CHOICES),
     "evidence_source": _Choices(parse_evidence_source, EVIDENCE_CHOICES),
     "gallons": _Quantities(GALLONS),
+    "gallons_removed": _GallonsRemoved(),
     "gallons_per_week": _Quantities(GALLONS, "week"),
     "gallons_per_day": _Quantities(GALLONS, "day"),
     "cubic_yards_per_week": _Quantities(CUBIC_YARDS, "week"),

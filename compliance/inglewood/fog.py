@@ -22,7 +22,18 @@ from enum import Enum
 from dateutil.relativedelta import relativedelta
 
 from compliance.contacts import CONFIGURED, PRINTED_IN_ORDINANCE, Contact
-from compliance.core import ComplianceError, Device, Result, ServiceRule, dollars, inglewood, money
+from compliance.core import (
+    ComplianceError,
+    Device,
+    PenaltyCap,
+    PenaltyCapResult,
+    Result,
+    ServiceRule,
+    dollars,
+    inglewood,
+    money,
+    penalty_cap,
+)
 from compliance.shifts import BusinessDays, CalendarDays, Clock, Months, WorkingDays, Years, human
 from languages import N_, t
 
@@ -1076,3 +1087,54 @@ def spill_contacts(contacts: Mapping[str, str] | None = None) -> tuple[Contact, 
             citation=SPILL_PHONE_CITATION,
         ),
     )
+
+
+# --------------------------------------------------------------------------------------------------------
+# Administrative civil penalty caps (Enforcement (11))
+# --------------------------------------------------------------------------------------------------------
+
+ADMINISTRATIVE_CIVIL_PENALTY_CAPS = {
+    cap.key: cap
+    for cap in (
+        PenaltyCap(
+            "reports",
+            N_("failing or refusing to furnish required reports"),
+            Decimal(2000),
+            "day",
+            inglewood("Enforcement", "(11)(c)(i)"),
+        ),
+        PenaltyCap(
+            "compliance_schedule",
+            N_("failing or refusing to timely comply with a compliance schedule established by the City"),
+            Decimal(3000),
+            "day",
+            inglewood("Enforcement", "(11)(c)(ii)"),
+        ),
+        PenaltyCap(
+            "discharge",
+            N_("each discharge violating a waste discharge limit, permit condition or requirement"),
+            Decimal(5000),
+            "day",
+            inglewood("Enforcement", "(11)(c)(iii)"),
+        ),
+        PenaltyCap(
+            "order",
+            N_(
+                "discharges violating a suspension, revocation, cease and desist or other order, or a "
+                "prohibition"
+            ),
+            Decimal(10),
+            "gallon",
+            inglewood("Enforcement", "(11)(c)(iv)"),
+        ),
+    )
+}
+"""Enforcement (11)(c)(i)-(iv): "shall not exceed $2,000 for each day for failing or refusing to furnish
+required reports", "$3,000 for each day ...", "$5,000 per violation for each day of discharge ...", "$10 per
+gallon ..."."""
+
+
+def administrative_civil_penalty_cap(kind: str, units: int = 1) -> PenaltyCapResult:
+    """Maximum administrative civil penalty the Director may assess for ``units`` days (or gallons, for
+    ``kind="order"``)."""
+    return penalty_cap(ADMINISTRATIVE_CIVIL_PENALTY_CAPS, kind, units)

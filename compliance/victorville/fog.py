@@ -12,7 +12,6 @@ Ord. No. 2363, and City Hall's business hours.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from collections.abc import Mapping
 from decimal import Decimal
@@ -25,7 +24,16 @@ from compliance.contacts import (
     Contact,
     OfficeHours,
 )
-from compliance.core import ComplianceError, Device, Result, ServiceRule, dollars, victorville
+from compliance.core import (
+    ComplianceError,
+    Device,
+    PenaltyCap,
+    PenaltyCapResult,
+    ServiceRule,
+    dollars,
+    penalty_cap,
+    victorville,
+)
 from compliance.shifts import BusinessDays, CalendarDays, Clock, Hours, Immediately, WorkingDays, Years
 from languages import N_, t
 
@@ -377,15 +385,6 @@ DAMAGE_COSTS_PAYMENT = Clock(
 # --------------------------------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
-class PenaltyCap:
-    key: str
-    violation: str  # English, marked N_: written in the reply's language in a PenaltyCapResult
-    amount: Decimal
-    per: str  # "day" or "gallon"
-    citation: str
-
-
 ADMINISTRATIVE_CIVIL_PENALTY_CAPS = {
     cap.key: cap
     for cap in (
@@ -428,65 +427,9 @@ each day in which such violation occurs"; not recoverable where administrative c
 recovered."""
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class PenaltyCapResult(Result):
-    amount: Decimal
-    per: str
-    units: int
-    violation: str
-
-
 def administrative_civil_penalty_cap(kind: str, units: int = 1) -> PenaltyCapResult:
     """Maximum administrative civil penalty for ``units`` days (or gallons, for ``kind="order"``)."""
-    if kind not in ADMINISTRATIVE_CIVIL_PENALTY_CAPS:
-        raise ComplianceError(
-            t(
-                "Unknown penalty kind {kind!r}: use one of {kinds}.",
-                kind=kind,
-                kinds=", ".join(ADMINISTRATIVE_CIVIL_PENALTY_CAPS),
-            )
-        )
-    if units < 1:
-        raise ComplianceError(
-            t("The number of days or gallons must be at least 1; got {units}.", units=units)
-        )
-    cap = ADMINISTRATIVE_CIVIL_PENALTY_CAPS[kind]
-    total = cap.amount * units
-    violation = t(cap.violation)
-    if cap.per == "gallon":
-        template = (
-            N_(
-                "For {violation}, an administrative civil penalty may not exceed {cap} per gallon, so at "
-                "most "
-                "{total} for {units} gallon."
-            )
-            if units == 1
-            else N_(
-                "For {violation}, an administrative civil penalty may not exceed {cap} per gallon, so at "
-                "most "
-                "{total} for {units} gallons."
-            )
-        )
-    else:
-        template = (
-            N_(
-                "For {violation}, an administrative civil penalty may not exceed {cap} per day, so at most "
-                "{total} for {units} day."
-            )
-            if units == 1
-            else N_(
-                "For {violation}, an administrative civil penalty may not exceed {cap} per day, so at most "
-                "{total} for {units} days."
-            )
-        )
-    return PenaltyCapResult(
-        amount=total,
-        per=cap.per,
-        units=units,
-        violation=violation,
-        citation=cap.citation,
-        reason=t(template, violation=violation, cap=dollars(cap.amount), total=dollars(total), units=units),
-    )
+    return penalty_cap(ADMINISTRATIVE_CIVIL_PENALTY_CAPS, kind, units)
 
 
 def judicial_civil_penalty_cap(days: int = 1) -> PenaltyCapResult:

@@ -62,6 +62,8 @@ SPLIT_OF_WRITER = {
     "w47": "dev",  # stop 53: written beside w48 (test), the split stays near a third (README)
     "w48": "test",
     "w49": "dev",  # stop 54: two dev writers only; the test split stays above 33% (README)
+    "w50": "dev",  # stop 55: written beside w51 (test) (README)
+    "w51": "test",
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -108,6 +110,8 @@ SPLIT_OF_WRITER = {
     "s43": "dev",  # stop 53: written beside s44 (test) (README)
     "s44": "test",
     "s45": "dev",  # stop 54 (README)
+    "s46": "dev",  # stop 55: written beside s47 (test) (README)
+    "s47": "test",
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)

@@ -31,3 +31,9 @@ from actions.forms import STOP_CONFIDENCE, answer_intent
 )
 def test_answer_intent(intent, text, expected):
     assert answer_intent(intent, text) == expected
+
+
+def test_an_accented_spanish_cancel_in_a_longer_message_cancels():
+    # s46-c007: "Cancélala por ahora" was stored as the facility's address
+    said = "Sabes qué, mejor la termino mañana cuando tenga el número de parcela. Cancélala por ahora."
+    assert answer_intent({"name": "cancel", "confidence": 0.9}, said) == "cancel"

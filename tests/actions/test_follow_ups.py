@@ -1869,3 +1869,29 @@ def test_a_pumpout_asked_to_be_logged_in_spanish_is_no_side_question(engine, sai
 
     with languages.using("es"):
         assert _answered_with_the_request(make_tracker(text=said, slots={"city": "inglewood"}), said) == []
+
+
+def test_a_letter_told_of_with_nothing_before_it_is_answered_not_met_with_the_menu(engine):
+    """w50-c019: "got a notice from victorville about our trash, says violation of chapter 6.37" got "What
+    would you like to do?"."""
+    said = "got a notice from victorville about our trash, says violation of chapter 6.37"
+    _, messages = _run(
+        ActionFollowUp(), make_tracker(text=said, intent="inform", slots={"city": "victorville"})
+    )
+    assert [message.get("response") for message in messages] != ["utter_what_next"]
+    text = " ".join(message.get("text") or "" for message in messages)
+    assert "6.37" in text, text
+
+
+def test_which_notice_it_is_told_after_the_fees_gets_its_fee(engine):
+    """w50-c002: "its our second one" after the notice-of-violation fees got the three fees again."""
+    assert changes_a_fact("its our second one") and changes_a_fact("es la tercera")
+    topic = "got a NOV from inglewood public works for the grease trap"
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="its our second one", intent="nlu_fallback", slots={TOPIC_SLOT: topic, "city": "inglewood"}
+        ),
+    )
+    text = " ".join(message.get("text") or "" for message in messages)
+    assert text.startswith("$250"), text

@@ -2131,6 +2131,12 @@ def test_the_speaker_introducing_themselves_is_the_contact_person(said, name):
             "es",
         ),
         ("the hauler said they take it to the plant in the city of LA", "en"),
+        (
+            "el papel dice q la grasa y lo solido estaban como en 30%. no hubo reparaciones. lo van a "
+            "tirar en la planta de la ciudad de los angeles creo",
+            "es",
+        ),
+        ("There were no repairs. They take it to the plant in the city of LA.", "en"),
     ],
 )
 def test_an_answer_named_in_passing_at_the_read_back_is_not_cleared(said, language):
@@ -2139,6 +2145,20 @@ def test_an_answer_named_in_passing_at_the_read_back_is_not_cleared(said, langua
         turn = _at_the_service_read_back(said, city="inglewood")
     assert turn.updates.get("city", "inglewood") == "inglewood"
     assert turn.next_slot == SERVICE_FORM.confirm_slot
+
+
+def test_a_no_inside_a_later_sentence_still_corrects_at_the_read_back():
+    turn = _at_the_service_read_back("no repairs. and the date was the 24th, not the 1st")
+    assert turn.updates.get("service_date") == "2026-11-24"
+
+
+def test_a_yes_to_save_while_the_city_is_asked_asks_the_city_again():
+    """s43-c004: "ok si, guardalo" to "Which city?" ended the pump-out log with no city, and nothing was
+    saved ("Me falta la fecha, la ciudad o el tipo de equipo")."""
+    values = {"service_date": "2026-11-20", "device": "interceptor", "hauler": "So Cal Pumping"}
+    for said in ("ok si, guardalo", "yes save it"):
+        turn = decide(SERVICE_FORM, FormState(values, "city"), say(said), CONTACTS)
+        assert turn.next_slot == "city" and not turn.confirmed
 
 
 def test_the_city_said_to_be_wrong_at_the_read_back_is_asked_again():
@@ -2181,3 +2201,68 @@ def test_a_yes_with_more_to_add_at_the_read_back_is_not_sent(said, field):
 def test_whose_manager_or_how_sure_is_no_name(said):
     form = PERMIT_FORMS["victorville"]
     assert "applicant_name" not in named_facts(form.spec, said, CTX, {"application_path": "application"})
+
+
+def test_a_new_detail_said_with_a_request_to_send_at_the_read_back_is_sent():
+    """w50-c006: "manifest # 44718. yes submit it" read the pump-out back again instead of logging it."""
+    turn = _at_the_service_read_back("manifest # 44718. yes submit it")
+    assert turn.confirmed and turn.next_slot is None
+    assert turn.updates == {"manifest_number": "44718"}
+    kept = _at_the_service_read_back("manifest # 44718")
+    assert not kept.confirmed and kept.next_slot == SERVICE_FORM.confirm_slot
+
+
+def test_the_device_s_size_is_not_the_gallons_pumped_out():
+    """w50-c006: "1000 gallon interceptor, they took out about 900" logged 1,000 gallons, and "they took out
+    about 900" as the hauler."""
+    values = {"service_date": "2026-12-01", "device": "interceptor", "city": "victorville"}
+    turn = decide(
+        SERVICE_FORM,
+        FormState(values, "gallons"),
+        say("1000 gallon interceptor, they took out about 900"),
+        CONTACTS,
+    )
+    assert turn.updates["gallons"]["amount"] == 900 and "hauler" not in turn.updates
+    size_only = decide(SERVICE_FORM, FormState(values, "gallons"), say("1000 gallon interceptor"), CONTACTS)
+    assert "gallons" not in size_only.updates and size_only.next_slot == "gallons"
+
+
+def test_a_hauler_s_name_given_when_the_gallons_are_asked_is_kept():
+    """w50-c006: "High Desert Grease Service" asked the gallons got "Please give a number" and was lost."""
+    values = {"service_date": "2026-12-01", "device": "interceptor", "city": "victorville"}
+    turn = decide(SERVICE_FORM, FormState(values, "gallons"), say("High Desert Grease Service"), CONTACTS)
+    assert turn.updates == {"hauler": "High Desert Grease Service"} and turn.next_slot == "gallons"
+
+
+def _in_the_spill_report(said: str, intent: str = "inform", requested: str = "volume"):
+    values = {
+        "overflowing_now": "yes",
+        "city": "inglewood",
+        "location": {
+            "text": "Mariscos La Bahia",
+            "kind": "place",
+            "streets": [],
+            "zip_code": None,
+            "city": None,
+        },
+        "what_spilling": "agua con grasa",
+        "started_at": "2026-12-01T09:00:00-08:00",
+        "still_flowing": "yes",
+        "reaches": [],
+        "reporter_name": "Karla Jimenez",
+        "callback_number": "+13105550117",
+    }
+    with languages.using("es"):
+        return decide(SPILL_FORM, FormState(values, requested), say(said, intent), CONTACTS)
+
+
+def test_the_question_echoed_then_a_skip_skips_it():
+    """s46-c002: "cuanto? no se, saltalo" got the notice-of-violation fees as a side question."""
+    turn = _in_the_spill_report("cuanto? no se, saltalo", "ask_question")
+    assert not turn.reject and "volume" in turn.skipped
+
+
+def test_a_no_that_corrects_an_earlier_answer_changes_it_while_another_is_asked():
+    """s46-c002: "no, el telefono es 310-555-0177" while the volume was asked got "Por favor dé un número"."""
+    turn = _in_the_spill_report("no, el telefono es 310-555-0177")
+    assert turn.updates == {"callback_number": "+13105550177"}

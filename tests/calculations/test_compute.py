@@ -1724,3 +1724,136 @@ def test_an_administrative_complaint_s_days_said_as_days_it_happened_on_give_the
         NOW,
     )
     assert due is None or "$90,000" not in due.text
+
+
+@pytest.mark.parametrize(
+    ("topic", "said", "kept", "gone"),
+    [
+        # w50-c001: the invoice's day corrected, then "when do i have to pay it by" read the first date again
+        (
+            "victorville bill $3,850 invoice date is nov 3",
+            "wait no sorry its dated the 13th not the 3rd",
+            "nov 13",
+            "nov 3 ",
+        ),
+        # w50-c018: "dated sept 15" corrected to the 25th, then "what do i owe right now" read Sept 15
+        (
+            "unpaid invoice from inglewood $413 dated sept 15",
+            "actually it was dated the 25th not the 15th",
+            "sept 25",
+            "sept 15",
+        ),
+        ("factura del 3 de noviembre", "no perdon, es del 13 no del 3", "13 de noviembre", "del 3 de"),
+    ],
+)
+def test_a_day_of_the_month_corrected_replaces_the_topic_s_date(topic, said, kept, gone):
+    from calculations import with_newer_facts
+
+    facts = with_newer_facts(topic, said)
+    assert kept in facts and gone not in facts + " "
+
+
+def test_the_corrected_invoice_date_is_the_one_computed():
+    from calculations import with_newer_facts
+
+    facts = with_newer_facts(
+        "unpaid invoice from inglewood $413 dated sept 15", "actually it was dated the 25th not the 15th"
+    )
+    text = compute(
+        f"{facts} so what do i owe right now and when do they start revoking", "inglewood", NOW
+    ).text
+    assert "$454.30" in text and "December 24, 2026" in text
+
+
+def test_which_notice_corrected_changes_no_date():
+    from calculations import with_newer_facts
+
+    facts = with_newer_facts("its the 2nd notice of violation, dated nov 2", "its the 3rd not the 2nd")
+    assert "nov 2" in facts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # s46-c012: the bill that came, its amount and date, and no word of paying late
+        "me llego 1 invoice de inglewood de lo de la grease es de $267 la fecha dice 20 October",
+        "we got a bill from inglewood for $267 dated oct 20",
+    ],
+)
+def test_an_inglewood_bill_that_came_with_its_amount_and_date_is_worked_out(said):
+    assert "December 4, 2026" in compute(said, "inglewood", NOW).text
+
+
+def test_an_inglewood_bill_named_without_its_coming_or_being_unpaid_computes_nothing():
+    assert compute("inglewood invoice $413 dated oct 1", "inglewood", NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "total"),
+    [
+        # w50-s045: "clogged their main and it cost them $4,000 ... whats the bill gonna be"
+        (
+            "inglewood says our grease clogged their main and it cost them $4,000 to fix. whats the bill "
+            "gonna be and when is it due",
+            "$5,000",
+        ),
+        # s46-s023 (glossed): "por q me cobran mil de mas??"
+        (
+            "inglewood me charge bill por clean la sewer manhole they say a la city le cost $4,000 pero la "
+            "invoice dice $5,000 why me charge 1000 de mas",
+            "$5,000",
+        ),
+    ],
+)
+def test_the_city_s_repair_costs_get_the_service_charge_worked_out(said, total):
+    text = compute(said, "inglewood", NOW).text
+    assert "25%" in text and total in text
+
+
+@pytest.mark.parametrize(
+    ("said", "city", "most", "section"),
+    [
+        # w50-s051: Inglewood's Director assesses up to $2,000 a day for reports not furnished
+        (
+            "inglewood director hit us with an administrative civil penalty for not sending in reports for "
+            "10 days. whats the max and how long to pay",
+            "inglewood",
+            "$20,000",
+            "Enforcement (11)(c)(i)",
+        ),
+        (
+            "our lab failed to deliver the self-monitoring reports for 6 days: our maximum administrative "
+            "civil penalty exposure?",
+            "victorville",
+            "$12,000",
+            "10.03.360(d)(1)",
+        ),
+    ],
+)
+def test_the_administrative_penalty_cap_for_the_days_is_each_city_s(said, city, most, section):
+    found = compute(said, city, NOW)
+    assert most in found.text and section in found.citation
+
+
+@pytest.mark.parametrize(
+    ("said", "fee"),
+    [
+        # s46-c014 (glossed): "me dieron otro ticket ... x la trampa de grasa. inglewood" then "es el tercero"
+        ("me dieron another ticket en el restaurant for the grease trap inglewood es el 3rd", "$500"),
+        ("got another ticket for the grease trap, its the 2nd one", "$250"),
+    ],
+)
+def test_which_ticket_it_is_told_gets_its_fee(said, fee):
+    assert compute(said, "inglewood", NOW).text.startswith(fee)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "its the 2nd notice of violation, can i appeal it?",
+        "the pump ticket for the grease trap service says 500 gallons",
+    ],
+)
+def test_a_notice_asked_about_otherwise_or_a_pump_ticket_gets_no_fee(said):
+    found = compute(said, "inglewood", NOW)
+    assert found is None or found.kind != "nov_fee"

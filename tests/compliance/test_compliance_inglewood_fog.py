@@ -380,3 +380,25 @@ def test_every_inglewood_clock_is_tested():
 def test_citation_helper_refuses_invented_sections():
     with pytest.raises(ValueError, match="Section 10-227"):
         fog.inglewood("Section 10-227", "(10)")
+
+
+class TestAdministrativePenaltyCaps:
+    """Enforcement (11)(c)(i)-(iv): the most the Director may assess, a day (or a gallon)."""
+
+    @pytest.mark.parametrize(
+        ("kind", "units", "amount", "item"),
+        [
+            ("reports", 10, 20000, "(i)"),
+            ("compliance_schedule", 2, 6000, "(ii)"),
+            ("discharge", 3, 15000, "(iii)"),
+            ("order", 400, 4000, "(iv)"),
+        ],
+    )
+    def test_the_cap_times_the_days_or_gallons(self, kind, units, amount, item):
+        cap = fog.administrative_civil_penalty_cap(kind, units)
+        assert cap.amount == Decimal(amount)
+        assert cap.citation == f"Inglewood FOG Ordinance, Enforcement (11)(c){item}"
+
+    def test_no_days_is_an_error(self):
+        with pytest.raises(ComplianceError):
+            fog.administrative_civil_penalty_cap("reports", 0)

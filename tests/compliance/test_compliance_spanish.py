@@ -133,6 +133,8 @@ SAMPLE_CALLS = [
     (compliance.inglewood_interceptor_paths, (True, True, True, True), {}),
     (compliance.inglewood_interceptor_paths, (False, False, False, False), {"existing": False}),
     (compliance.administrative_civil_penalty_cap, ("order", 3), {}),
+    (compliance.inglewood_administrative_civil_penalty_cap, ("order", 3), {}),
+    (compliance.inglewood_administrative_civil_penalty_cap, ("discharge", 2), {}),
     (compliance.judicial_civil_penalty_cap, (2,), {}),
     (compliance.container_for, ("commercial", "food_scraps"), {}),
     (compliance.container_for, ("single_family", "residual"), {}),

@@ -260,3 +260,15 @@ def test_the_user_s_own_restaurant_is_no_hauler() -> None:
     assert parse_pumpout("8/14 interceptor 1000 gal. Kitchen Guard Services", TUESDAY).hauler == (
         "Kitchen Guard Services"  # a hauler's word in it: no restaurant (review of stop 53)
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "gallons"),
+    [
+        ("we had the 1,500 gallon grease interceptor pumped yesterday, took out 1200 gallons", 1200),
+        ("pumped the 1000 gallon interceptor yesterday, they took out about 900, Desert Pumping", 900),
+    ],
+)
+def test_the_gallons_pumped_are_not_the_device_s_size(said, gallons):
+    log = parse_pumpout(said, TUESDAY)
+    assert log.gallons.amount == gallons and log.device == "interceptor"

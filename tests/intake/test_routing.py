@@ -1206,6 +1206,12 @@ def test_asking_how_a_spill_is_reported_is_a_question_until_one_is_going_on():
         ("thanks", "thanks! and how long do we keep the manifests", "ask_question"),
         ("goodbye", "ok bye thanks a lot", "goodbye"),
         ("thanks", "thank you so much", "thanks"),
+        # s46-c012: "es por dia?" after a late fee got "Adiós" (no farewell word in it, and it asks)
+        ("goodbye", "es por dia?", "ask_question"),
+        ("goodbye", "es por dia", "ask_question"),
+        ("goodbye", "is it per month?", "ask_question"),
+        ("goodbye", "hasta luego", "goodbye"),
+        ("goodbye", "nos vemos?", "goodbye"),
     ],
 )
 def test_a_greeting_or_goodbye_that_asks_something_is_a_question(intent, said, routed):
@@ -1607,3 +1613,63 @@ def test_a_pumpout_asked_to_be_logged_in_spanish_starts_the_log(said):
 def test_where_a_spill_letter_goes_is_a_question_not_a_spill(said):
     # (s45-s024)
     assert route("report_spill", said) == "ask_question"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # s46-s066: a food bank's yearly figures ("tenemos que reportarle algo a la ciudad?")
+        gloss(
+            "Somos un banco de comida con oficina en Victorville y recibimos donaciones de supermercados. "
+            "¿Tenemos que reportarle algo a la ciudad y para cuándo?"
+        ),
+        # s46-s010: the spill number asked to keep on the kitchen wall
+        gloss(
+            "cual es el numero de telefono pa reportar un derrame de grasa en victorville? lo quiero pegar "
+            "en la cocina"
+        ),
+        "what's the number to report a grease spill? want to post it in the kitchen",
+        # w50-c022: a hypothetical told with "there's"
+        "If there's an overflow in the parking lot that we can't stop, who do I call?",
+    ],
+)
+def test_a_spill_number_asked_for_later_or_a_duty_to_report_figures_is_a_question(said):
+    assert route("report_spill", said) == "ask_question"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "what number do i call? grease is coming out of the manhole",
+        "we have to report this overflow",
+        "There's sewage coming up from the cleanout, who do I call?",
+    ],
+)
+def test_a_spill_going_on_is_still_reported(said):
+    assert route("report_spill", said) == "report_spill"
+
+
+def test_the_last_pump_out_dated_in_spanish_asks_the_next_due_date_not_the_records():
+    # s46-s002: "Todavía no tengo ningún bombeo registrado" instead of the date worked out
+    said = gloss(
+        "el ultimo pump fue el 3 de sept. cuando me toca el siguiente? estoy en victorville y es cada 90 dias"
+    )
+    assert route("service_status", said) == "ask_question"
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        # w50-c021: a caller mid-report ("... calling it in right now, so, uh, cancel this") was asked "What's
+        # spilling?"
+        (
+            "actually you know what, the property manager's calling it in right now, so, uh, cancel this",
+            "cancel",
+        ),
+        ("Sabes qué, mejor la termino mañana. Cancélala por ahora.", "cancel"),
+        ("how do i cancel my permit?", "ask_question"),
+        ("we had to cancel, the restaurant closed", "ask_question"),
+    ],
+)
+def test_a_message_that_ends_asking_to_cancel_cancels(said, routed):
+    assert route("ask_question", said) == routed
