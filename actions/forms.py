@@ -326,18 +326,12 @@ def _not_done_yet(
     form: GuidedForm, message: Message, spec: FieldSpec, values: Mapping[str, Any], skipped: tuple[str, ...]
 ) -> str | None:
     """A "yes, send it" said while a question other than yes-or-no is open: how many questions remain
-    (the user thought the form was done), never taken as the answer ("yes submit" is no business name); to a
-    yes-or-no question, only a yes to the whole ("si todo bien") is no answer to it."""
+    (the user thought the form was done), never taken as the answer ("yes submit" is no business name)."""
     asked = asks_to_send(message.text) and not looks_like_question(message.text)  # "..., please submit it."
-    to_the_whole = bool(_ALL_CORRECT.search(message.text))
-    if (spec.parser == "yes_no" and not to_the_whole) or (
-        len(message.text.split()) > EARLY_YES_WORDS and not (asked or to_the_whole)
-    ):
+    if spec.parser == "yes_no" or (len(message.text.split()) > EARLY_YES_WORDS and not asked):
         return None
     said = parse_yes_no(message.text)  # a yes in words, whatever the classifier said ("Sam Ortiz" is none)
-    if not asked and not (
-        said.ok and said.value.value == "yes" and (to_the_whole or message.intent == "affirm")
-    ):
+    if not asked and (message.intent != "affirm" or not (said.ok and said.value.value == "yes")):
         return None
     left = sum(
         1
@@ -401,15 +395,16 @@ def _send_now(
     if not (
         asked
         or confirming
-        # "si todo bien" to a screening question of a waiver request: a yes to the whole request (the office
-        # asks for what is left; the confirmation names it), never a yes to that question
-        or (yes and all_correct)
+        # "si todo bien", said alone to a screening question of a waiver request: a yes to the whole request
+        # (the office asks for what is left; the confirmation names it), never to that question; "yes, we
+        # have all of it in good order" answers the question
+        or (yes and bool(_ALL_GOOD_ALONE.match(message.text)) and bool(values))
         or (
             form.confirmation_sends
             and yes
-            and spec.parser != "yes_no"
+            and (spec.parser != "yes_no" or all_correct)
             # a yes said as the message, not an "ok." before the answer ("ok. sacaron como 1,200 galones")
-            and len(message.text.split()) <= EARLY_YES_WORDS
+            and (all_correct or len(message.text.split()) <= EARLY_YES_WORDS)
         )
     ):
         return None
@@ -428,6 +423,19 @@ def _send_now(
 _ALL_CORRECT = re.compile(
     r"\b(?:all|everything|todo)\b.{0,20}\b(?:right|correct|good|bien|correct[oa])\b"
     r"|\blooks? (?:right|good)\b",
+    re.IGNORECASE,
+)
+# Sending put off: "manifest # 44718, don't submit yet", "no lo mandes todavia", "wait"
+_NOT_YET = re.compile(
+    r"\b(?:don'?t|do not|not yet|wait|hold on|hold off|espera|todav[ií]a no|"
+    r"no (?:lo |la )?(?:env|mand)\w*)\b",
+    re.IGNORECASE,
+)
+# "si todo bien", "yes all good", "everything looks right": a yes to all of it, said with nothing else
+_ALL_GOOD_ALONE = re.compile(
+    r"^\W*(?:(?:s[ií]|yes|yeah|yep|ok(?:ay)?|ya)\W+)*(?:(?:est[aá]\s+)?todo\s+(?:est[aá]\s+)?(?:bien|correcto)|"
+    r"all\s+(?:good|correct|right)|everything(?:'?s|\s+is)?\s+(?:good|right|correct)|looks\s+(?:good|right)|"
+    r"that'?s\s+all\s+(?:correct|right|good))\W*$",
     re.IGNORECASE,
 )
 # "Yes, that's right." / "Sí, correcto.": a yes said as one confirms a summary
@@ -821,6 +829,20 @@ _A_CHANGE_AFTER_YES = re.compile(
     r"|also|plus|one more thing|adem[aá]s|aparte|otra cosa)\b",
     re.IGNORECASE,
 )
+
+
+def _no_then_a_new_value(form: GuidedForm, message: Message, requested: str | None) -> bool:
+    """Whether a message opens with a "no" and goes on, while a question that a "no" does not answer is
+    open ("no, el telefono es 310-555-0177" while the volume is asked)."""
+    if not _NO_THEN_MORE.match(message.text) or requested not in form.slots:
+        return False
+    return form.spec.field(requested).parser != "yes_no"
+
+
+def _gives_a_new_value(form: GuidedForm, message: Message, named: str) -> bool:
+    """Whether a message gives ``named`` a value in so many words ("el telefono es 310-555-0177")."""
+    match = _change_to(message.text)
+    return match is not None and parse(form.spec.field(named).parser, match.group("value"), message.ctx).ok
 
 
 def _wants_a_change(message: Message) -> bool:
@@ -1583,9 +1605,17 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             if message.intent == "change_answer"
             or at_confirmation
             or not_but is not None
-            or _NO_THEN_MORE.match(message.text)
+            or _no_then_a_new_value(form, message, requested)
             else None
         )
+        if (
+            named is not None
+            and not (message.intent == "change_answer" or at_confirmation or not_but is not None)
+            and not _gives_a_new_value(form, message, named)
+        ):
+            # "no, the city crew stopped it already" to "Is it still flowing?": a no that names an answer in
+            # passing, and gives it no new value, changes nothing ("no, el telefono es 310-555-0177" does)
+            named = None
         if updates:
             # "... not in it yet I don't think. oh wait, the address is 14580, not 14850": the number is
             # corrected above; the rest's "not" is no second change
@@ -1724,7 +1754,12 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 asked_again = True
             elif said := _harvest(form, message, values, None):
                 updates.update(said)  # "our permit says 60 days" at the read-back: kept, and read back again
-                if asks_to_send(message.text) and all(values.get(name) is None for name in said):
+                if (
+                    asks_to_send(message.text)
+                    and not looks_like_question(message.text)
+                    and not _NOT_YET.search(message.text)
+                    and all(values.get(name) is None for name in said)
+                ):
                     confirmed = True  # "manifest # 44718. yes submit it": a detail added, and sent as asked
             else:
                 failures += 1
@@ -1936,7 +1971,8 @@ def form_state(tracker: Tracker, form: GuidedForm) -> FormState:
 
 _STOP_WORDS = re.compile(
     # (any form of cancel, accented or not: "Cancélala por ahora")
-    r"\b(?:canc[eé]l\w*|stop|quit|exit|never ?mind|forget it|start over|restart|human|person|agent|someone|"
+    r"\b(?:canc[eé]l(?:a|ar|e|en|o)?(?:lo|la|los|las)?\b|stop|quit|exit|never ?mind|forget it|start over|"
+    r"restart|human|person|agent|someone|"
     r"det[eé]n(?:er|ga|lo)?|salir|olv[ií]dal[oa]|"
     r"empe(?:zar|cemos) (?:de nuevo|otra vez)|volver a empezar|reinici\w*|desde el principio|de cero|"
     r"humano|persona|agente|alguien|operador\w*|representante)\b",

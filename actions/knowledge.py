@@ -1761,8 +1761,11 @@ _PAYING = re.compile(r"\b(?:pay|pays|paid|paying|pag\w*)\b", re.IGNORECASE)
 _NUMBER_SAID = re.compile(NUMBER_PATTERN, re.IGNORECASE)
 _NEW_FACT = re.compile(
     r"\d|\b(?:what if|and if|if (?:we|i|it)|instead|y si|si (?:son|es|fueran|fuera)|en vez)\b"
-    # which one it is ("its our second one" after a notice of violation's fees)
-    r"|\b(?:second|third|fourth|fifth|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa])\b",
+    # which one it is ("its our second one" after a notice of violation's fees; never "hold on a second")
+    r"|\b(?:it'?s|its|is|was|es|fue|this is|that'?s)\s+(?:the\s+|el\s+|la\s+|our\s+|my\s+|mi\s+)?"
+    r"(?:second|third|fourth|fifth|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa])\b"
+    r"|\b(?:second|third|fourth|fifth|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa])\s+"
+    r"(?:one|notice|ticket|time|nov|aviso|vez|multa)\b",
     re.IGNORECASE,
 )
 

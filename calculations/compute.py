@@ -524,7 +524,9 @@ _SERVICE_CHARGE = re.compile(
     re.I,
 )
 _CITY_WORK = re.compile(
-    r"\b(?:clean(?:ing|ed)?(?: ?-?ups?| out)?|repairs?|blockage|blocked|clogged|overflow|backup|"
+    # (a clog of the City's line: "clogged their main", never "our kitchen line clogged")
+    r"\b(?:clean(?:ing|ed)?(?: ?-?ups?| out)?|repairs?|blockage|blocked|overflow|backup|"
+    r"clogged (?:their|the city'?s|the) (?:main|sewer|line)|"
     r"sewer (?:main|line)|unclog\w*|limpi\w+|reparaci[oó]n|tap[oó]n|tapamos|tapado|destap\w+|"
     r"desbordamiento)\b",
     re.I,
@@ -715,6 +717,14 @@ _NEXT_WEEK = re.compile(r"\bnext week\b|\b(?:la )?(?:otra|pr[oó]xima) semana\b|
 _A_HEARING = re.compile(r"\b(?:hearing|audiencia)\b", re.I)
 
 
+# A bill said paid, or asked about otherwise than when or how much: its appeal, how to pay it
+_PAID_OR_ASKED_ELSE = re.compile(
+    r"\b(?:paid (?:it|that|already|on)|already paid|ya (?:lo |la )?pag\w*|pagamos|appeal\w*|apela\w*|dispute|"
+    r"credit card|tarjeta|how (?:do|can) (?:we|i) pay|c[oó]mo (?:lo |la )?pag\w*)\b",
+    re.I,
+)
+
+
 def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if (
         city == "inglewood"
@@ -739,7 +749,9 @@ def _late_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None
     amount = _billed(text)
     # "if i pay it after new years" says unpaid, and so does a bill just come with its amount ("me llego una
     # factura ... es de $267, la fecha dice 20 de octubre"; _RECEIVED: below)
-    if not (_UNPAID.search(text) or paid_on is not None or (_RECEIVED.search(text) and amount is not None)):
+    # ("we got a bill for $267 dated oct 20, paid it already" is no late bill; nor one whose appeal is asked)
+    came_unpaid = _RECEIVED.search(text) and amount is not None and not _PAID_OR_ASKED_ELSE.search(text)
+    if not (_UNPAID.search(text) or paid_on is not None or came_unpaid):
         return None
     text = rest
     invoiced = _dated(text, ctx)
@@ -956,6 +968,17 @@ def _notices_summed(text: str) -> int | None:
 _AFTER_TOTAL = 40  # how far after "in total" its notices are looked for
 
 
+# A pump-out's ticket, not a notice of violation: the hauler's, the truck's, the pump guy's
+_A_PUMP_TICKET = re.compile(r"\b(?:pump\w*|hauler|truck|guy|driver|chofer|pipa|cami[oó]n)\b", re.I)
+# A notice of violation named as one, or a ticket the City's inspector gave
+_A_NOTICE_NAMED = re.compile(
+    r"\b(?:notices? of violation|novs?\b(?!\s*\d)|avisos? de (?:violaci|infracci)\w*)"
+    r"|\b(?:ticket|citation|multa)\b.{0,30}\b(?:inspector|city|ciudad)\b|\b(?:inspector|city|ciudad)\b.{0,30}"
+    r"\b(?:ticket|citation|multa)\b",
+    re.I,
+)
+
+
 def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if city != "inglewood":
         return None
@@ -986,6 +1009,8 @@ def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     # which notice it is, told and not asked about ("me dieron otro ticket ... es el tercero"): its fee too
     if match is None or not (_COST.search(text) or "?" not in text):
         return None
+    if _A_PUMP_TICKET.search(text) and not _A_NOTICE_NAMED.search(text):
+        return None  # "that's the 2nd ticket the pump guy left this month": the hauler's ticket, no notice
     result = compliance.nov_fee(_ORDINALS[match.group("n").lower()])
     return Computed("nov_fee", f"{dollars(result.amount)}. {result.reason}", result.citation)
 
@@ -1338,19 +1363,27 @@ _THE_MOST_IT_COSTS = re.compile(
 
 
 def _order_penalty(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
-    """Victorville's cap on the administrative civil penalty for a discharge that violated an order: ten
-    dollars a gallon (10.03.360(d)(4)), for the gallons the message gives."""
-    if city != "victorville" or not (_UNDER_AN_ORDER.search(text) and _THE_MOST_IT_COSTS.search(text)):
+    """The city's cap on the administrative civil penalty for a discharge that violated an order: ten
+    dollars a gallon (Victorville 10.03.360(d)(4), Inglewood Enforcement (11)(c)), for the gallons the message
+    gives."""
+    if city not in _PENALTY_CAP_OF_THE_CITY or not (
+        _UNDER_AN_ORDER.search(text) and _THE_MOST_IT_COSTS.search(text)
+    ):
         return None
     gallons = _said_in(text, "gal")
     if gallons is None or gallons < 1 or gallons != gallons.to_integral_value():
         return None
-    result = compliance.administrative_civil_penalty_cap("order", int(gallons))
+    result = _PENALTY_CAP_OF_THE_CITY[city]("order", int(gallons))
     return Computed("penalty_cap", result.reason, result.citation)
 
 
-# The kinds of violation Victorville caps administrative civil penalties for by the day (10.03.360(d)), in
-# the words a question names them
+# Each city's caps on administrative civil penalties (Victorville 10.03.360(d), Inglewood Enforcement (11)(c))
+_PENALTY_CAP_OF_THE_CITY = {
+    "victorville": compliance.administrative_civil_penalty_cap,
+    "inglewood": compliance.inglewood_administrative_civil_penalty_cap,
+}
+# The kinds of violation the cities cap administrative civil penalties for by the day, in the words a question
+# names them
 _PENALTY_KINDS = (
     (
         "reports",
@@ -1359,8 +1392,8 @@ _PENALTY_KINDS = (
             r"|\breports?\b.{0,40}\b(?:late|failed|didn'?t|never|not (?:filed|sent|submitted|delivered))"
             # "for not sending in reports for 10 days", "no entregamos los informes"
             r"|\b(?:not|never|didn'?t|failed to|failing to|no|sin)\s+(?:send|submit|fil|turn|furnish|deliver|"
-            r"entreg|mand)\w*\s+(?:in\s+|the\s+|our\s+|any\s+|required\s+|los\s+|las\s+)?(?:\w+\s+)?"
-            r"(?:reports?|informes?|reportes?)\b",
+            r"entreg|mand)\w*\s+(?:in\s+|out\s+)?(?:\w+\s+){0,3}(?:reports?|informes?|reportes?)\b"
+            r"|\bno (?:reports?|informes?|reportes?)\b",
             re.I,
         ),
     ),
@@ -1412,7 +1445,7 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     the day's cap for that kind of violation times the days (Victorville 10.03.360(d)(1)-(3), Inglewood
     Enforcement (11)(c)), and an administrative
     complaint's proposed penalty held against it (10.03.360(b))."""
-    if city not in ("victorville", "inglewood") or not (
+    if city not in _PENALTY_CAP_OF_THE_CITY or not (
         _ADMINISTRATIVE_PENALTY.search(text) and (_THE_MOST_IT_COSTS.search(text) or _THAT_MUCH.search(text))
     ):
         return None
@@ -1423,14 +1456,10 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     count = _whole_number(days.group("n") or days.group("on"))
     if not count or count < 1:
         return None
-    cap_of_the_city = (
-        compliance.inglewood_administrative_civil_penalty_cap
-        if city == "inglewood"
-        else compliance.administrative_civil_penalty_cap
-    )
-    result = cap_of_the_city(kind, count)
+    result = _PENALTY_CAP_OF_THE_CITY[city](kind, count)
     said = _PROPOSED_PENALTY.search(text)  # "it proposes a civil penalty of $18,000": held against the cap
-    if said is None or result.per != "day":
+    # (Inglewood caps a discharge per violation for each day: a proposed total is held against no one cap)
+    if said is None or result.per != "day" or (city == "inglewood" and kind == "discharge"):
         return Computed("penalty_cap", result.reason, result.citation)
     proposed = Decimal(said.group("amount").replace(",", ""))
     cap = result.amount / result.units if said.group("per_day") else result.amount  # a day's, or the total
@@ -1745,6 +1774,8 @@ _DAY_CORRECTED = re.compile(
 )
 
 
+# A number said as a day of the month: with "the", "el", "del" before it or an ordinal's ending after it
+_SAID_AS_A_DAY = re.compile(r"\b(?:the|el|del)\s+\d|\d(?:st|nd|rd|th)\b", re.I)
 _A_DATE_WORD = re.compile(r"\b(?:dated?|fecha|day|d[ií]a|pumped|cleaned|on the|fue el|was the)\b", re.I)
 
 
@@ -1752,9 +1783,18 @@ def with_the_day_corrected(topic: str, said: str) -> str:
     """``topic`` with the day of the month of its dates that ``said`` corrects ("nov 3" becomes "nov 13"
     after "its dated the 13th not the 3rd"); ``topic`` as it is when ``said`` corrects no day, or the topic
     dates nothing on the old day."""
-    found = _DAY_CORRECTED.search(said)
-    if found is None or not 1 <= int(found["new"]) <= 31:
-        return topic
+    found = next(
+        (
+            match
+            for match in _DAY_CORRECTED.finditer(said)
+            if 1 <= int(match["new"]) <= 31
+            and 1 <= int(match["old"]) <= 31
+            and _SAID_AS_A_DAY.search(match[0])
+        ),
+        None,
+    )  # "every 60, not 90... and it was the 20th not the 30th": the days, not the frequency
+    if found is None:
+        return topic  # "its 20 not 30" of the seats names no day of the month
     if _NOTICE_OF_VIOLATION.search(topic) and not _A_DATE_WORD.search(said):
         return topic  # "its the 3rd not the 2nd" after a notice of violation: which notice, not its date
     old, new = found["old"], found["new"]

@@ -192,10 +192,23 @@ _A_HAULER_S_WORD = re.compile(
 )
 
 
+# The words a company's own name ends in ("High Desert Grease Service", "Sureflow Pumping"), stricter than
+# _A_HAULER_S_WORD: no word a sentence about the device or the hauler has ("grease", "waste", "hauler")
+_A_COMPANY_S_WORD = re.compile(
+    r"\b(?:services?|svcs?|pumping|environmental|septic|plumbing|recovery|rooter|sanitation|inc|llc|corp)\b\.?$",
+    re.IGNORECASE,
+)
+_NOT_A_COMPANY_S_WORD = re.compile(r"\b(?:hauler|guy|truck|came|did|pumper|the)\b", re.IGNORECASE)
+
+
 def sounds_like_a_hauler(name: str) -> bool:
-    """Whether a name has a word only a pumping or hauling company has in its name ("High Desert Grease
-    Service", "Sureflow Pumping")."""
-    return bool(_A_HAULER_S_WORD.search(name))
+    """Whether a name said on its own is a pumping or hauling company's ("High Desert Grease Service",
+    "Sureflow Pumping"): two words or more, ending in a word only a company's name ends in."""
+    return (
+        len(name.split()) >= 2
+        and bool(_A_COMPANY_S_WORD.search(name.strip()))
+        and not _NOT_A_COMPANY_S_WORD.search(name)
+    )
 
 
 def _the_user_s_place(name: str) -> bool:
@@ -268,11 +281,12 @@ def parse_pumpout(text: str, ctx: ParseContext) -> PumpOutLog:
         errors["service_date"] = date_result.error
     lowered, cased = _blank(lowered, date_span), _blank(cased, date_span)
 
+    sized = lowered  # the date read past, the device's size still in it
     sizes = device_size_spans(lowered)  # "1000 gallon interceptor, they took out about 900": its size
     for span in sizes:
         lowered, cased = _blank(lowered, span), _blank(cased, span)
     gallons_result, gallons_span = find_quantity(lowered, GALLONS)
-    if sizes and gallons_result.value is None and (removed := parse_gallons_removed(text)).ok:
+    if sizes and gallons_result.value is None and (removed := parse_gallons_removed(sized)).ok:
         gallons_result = removed  # what came out, said without its unit
     if gallons_result.error:
         errors["gallons"] = gallons_result.error

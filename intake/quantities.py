@@ -235,31 +235,39 @@ def convert(amount: Decimal, from_unit: str, to_unit: str) -> Decimal:
 # An amount of gallons said with the device it sizes ("1000 gallon interceptor", "a 1,500-gal grease trap"):
 # the device's size, never what was pumped out of it
 _A_DEVICE_S_SIZE = re.compile(
-    r"\b\d[\d,]*(?:\.\d+)?\s*-?\s*(?:gallons?|gal|galones)(?=\s*-?\s*(?:grease\s+)?(?:interceptor|trap|tank)\b)",
+    r"\b(?P<size>\d[\d,]*(?:\.\d+)?\s*-?\s*(?:gallons?|gal|galones))"
+    r"(?=\s*-?\s*(?:grease\s+)?(?:interceptor|trap|tank)\b)"
+    # Spanish names the device first: "interceptor de 1000 galones", "trampa de 50 galones"
+    r"|\b(?:interceptor|trampa|tanque)(?:\s+de\s+grasa)?\s+de\s+(?P<size_es>\d[\d,]*\s*gal(?:ones|[oó]n)?)\b",
     re.IGNORECASE,
 )
-# What came out, said after a size without its unit ("they took out about 900", "sacaron como 900")
+# What came out, said after a size without its unit ("they took out about 900", "sacaron como 900"), never a
+# share, a count of loads or a time ("about 75% full", "2 loads", "3 days ago")
 _TAKEN_OUT = re.compile(
     r"\b(?:took out|take out|removed|pumped out|got out|sacaron|quitaron|bombearon)\s+"
-    r"(?:about|around|like|approx\w*|roughly|como|unos|aprox\w*)?\s*(?P<amount>\d[\d,]*)(?!\s*%)",
+    r"(?:about|around|like|approx\w*|roughly|como|unos|aprox\w*)?\s*(?P<amount>\d[\d,]*)"
+    r"(?!\s*(?:%|percent|por\s*ciento|loads?|trips?|truck\w*|days?|hours?|weeks?|cargas?|viajes?|d[ií]as|horas?)\b)"
+    r"(?!\s*%)",
     re.IGNORECASE,
 )
 
 
 def device_size_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` gives a device's size in gallons ("1000 gallon" of "1000 gallon interceptor"), to be
-    read past."""
-    return [found.span() for found in _A_DEVICE_S_SIZE.finditer(text)]
+    """Where ``text`` gives a device's size in gallons ("1000 gallon" of "1000 gallon interceptor",
+    "1000 galones" of "interceptor de 1000 galones"), to be read past."""
+    return [found.span("size" if found["size"] else "size_es") for found in _A_DEVICE_S_SIZE.finditer(text)]
 
 
 def parse_gallons_removed(text: str) -> ParseResult[Quantity]:
     """The gallons pumped out of a device, not its size: "1000 gallon interceptor, they took out about 900"
-    is 900 gallons; "1000 gallon interceptor" alone gives no amount (it is asked again)."""
-    if not device_size_spans(text):
+    is 900 gallons; "1000 gallon interceptor" alone, or with only a share or a count of loads, gives no amount
+    (it is asked again)."""
+    spans = device_size_spans(text)
+    if not spans:
         return parse_quantity(text, GALLONS)
     if (taken := _TAKEN_OUT.search(text)) is not None:
         return parse_quantity(f"{taken['amount']} gallons", GALLONS)
-    return parse_quantity(_A_DEVICE_S_SIZE.sub(" ", text), GALLONS)
+    return parse_quantity("", GALLONS)
 
 
 def parse_quantity(

@@ -120,13 +120,9 @@ _HYPOTHETICAL = _words(
     # "who pays if the shared line behind the building backs up because of their grease?"
     r"(?:what )?if (?:we|i|you|there|it|a|an|the|our|my|someone|somebody) (?:\w+ ){0,7}?"
     r"(?:have|has|had|get|gets|is|are|ever|overflows?|spills?|backs? up|happens?|occurs?)",
-    r"(?:what )?if (?:there'?s|theres|there is|there are|there was)",  # "If there's an overflow ... we can't"
-    # the number asked to keep for later: "lo quiero pegar en la cocina", "want to post it by the phone"
-    r"(?:post|tape|hang|pin|stick|pegar|pego|colgar|poner)\b.{0,30}\b(?:kitchen|wall|fridge|office|phone|"
-    r"cocina|pared|refri|refrigerador|oficina)",
-    r"(?:keep|have|save|tener|guardar) (?:it|the number|that number|el numero|lo )?\s?"
-    r"(?:handy|on hand|a la mano)",
-    r"for (?:future|later) reference",
+    # "If there's an overflow ... that we can't stop, who do I call?" (never "idk if theres a number")
+    r"(?<!sure )(?<!know )(?<!idk )(?<!checking )(?<!wondering )(?<!see )(?<!ask )"
+    r"(?:what )?if (?:there'?s|theres|there is|there are|there was)",
     r"(?:happens?|happened|occurs?) again",
     # "What exactly do I need to do if one of them has a sewage backup ...?" (a tenant's), never "not sure if
     # one of them is causing it"
@@ -153,6 +149,15 @@ _ASKS_LEAVE = re.compile(
     rf"\b(?:is (?:that|it|this)|would (?:that|it) be|is it|can|could|may)\b.{{0,80}}{_PUT_DOWN_A_DRAIN}"
     rf"|{_PUT_DOWN_A_DRAIN}.{{0,80}}\b(?:ok|okay|allowed|legal|fine)\b",
     re.IGNORECASE | re.DOTALL,
+)
+# The spill line's number asked to keep for later ("lo quiero pegar en la cocina", "for future reference"):
+# no spill going on, unless the message tells one as it goes
+_FOR_LATER = _words(
+    r"(?:post|tape|hang|pin|stick|pegar|pego|colgar|poner)\b.{0,30}\b(?:kitchen|wall|fridge|office|phone|"
+    r"cocina|pared|refri|refrigerador|oficina)",
+    r"(?:keep|have|save|tener|guardar) (?:it|the number|that number|el numero|lo )?\s?"
+    r"(?:handy|on hand|a la mano)",
+    r"for (?:future|later) reference",
 )
 # A spill told in words that say it happened or happens, not a place it could happen at
 _SPILLING = _words(
@@ -189,8 +194,8 @@ _HOW_TO_REPORT = _words(
 _REPORT_REQUEST = _words(
     r"report (?:a|an|the|this)? ?(?:spill|overflow|backup|sewage|leak)",
     # (not a duty to report figures: "we have to report something a la city and by when?")
-    r"(?:want|need|like|have) to report(?! (?:something|anything|what|how|pounds|amounts?|records?|data|"
-    r"numbers|annually|every year|each year|yearly)\b)",
+    r"(?:want|need|like|have) to report(?! (?:something|anything|pounds|amounts?|records?|data|numbers|"
+    r"annually|every year|each year|yearly)\b)",
     r"file a (?:spill )?report",
     r"make a report",
     r"who do i call",
@@ -227,6 +232,8 @@ def spill_is_live(text: str) -> bool:
     text = _literal(text)
     if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
         return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
+    if _FOR_LATER.search(text) and not (_NOW.search(text) or _EXPLICIT_NOW.search(text)):
+        return False  # "what's the number to report a spill? I want to post it in the kitchen"
     if _THE_DEVICE_S_DESIGN.search(text) and not (_NOW.search(text) or _EXPLICIT_NOW.search(text)):
         return False  # "any difference in the access manhole size over the interceptor?": a design rule
     if _about_what_the_city_did(text):
@@ -355,7 +362,8 @@ _LAST_SERVICE = _words(
     r"(?:pump(?:er)?|pump truck|hauler) came",
     r"came (?:el |la |the )?(?:pump(?:er)?|pump truck|hauler)",  # Spanish, glossed: "vino el pumper"
     # "el ultimo pump fue el 3 de sept" (the gloss keeps "ultimo")
-    r"[uú]ltim[oa] (?:pump\w*|bombeo|servicio|service|limpieza|cleaning|vez que (?:vino|came|pump\w*))",
+    r"[uú]ltim[oa] (?:pump\w*|bombeo|servicio|service|limpieza|cleaning|"
+    r"vez (?:que|q|what) (?:vino|came|pump\w*))",
 )
 _MONTH = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|"
@@ -681,6 +689,8 @@ _ASKED_IN_A_SENTENCE = re.compile(
 _ENDS_WITH_THANKS = re.compile(
     r"\b(?:thanks?(?: you)?(?: (?:a lot|so much|very much))?|thank u|thx|ty|gracias)\W*$", re.IGNORECASE
 )
+# Kind words said on leaving ("Son muy amables?", "you've been very helpful")
+_KIND_WORDS = re.compile(r"\b(?:amables?|helpful|kind|gracias|thanks|thank you)\b", re.IGNORECASE)
 # A farewell's own words: a message taken for a goodbye without any of them, that asks, is a question
 _FAREWELL = re.compile(
     r"\b(?:bye|goodbye|good night|see (?:you|ya)|later|take care|that'?s (?:all|it)|adi[oó]s|chao|ciao|bai|"
@@ -688,9 +698,12 @@ _FAREWELL = re.compile(
     r"(?:eso|ya) (?:es|fue) todo|nada m[aá]s)\b",
     re.IGNORECASE,
 )
-# "es por dia", "is it per day", "y es mensual": whether something is so, asked without a question mark
+# "es por dia", "is it per month", "y es mensual": whether a rate is per this or that, asked without a
+# question mark (never "Son muy amables", "es lo que necesitaba, gracias")
 _ASKS_WHETHER_IT_IS = re.compile(
-    r"^\W*(?:(?:y|and|so|entonces)\s+)?(?:es|son|is it|is that|are they)\b", re.I
+    r"^\W*(?:(?:y|and|so|entonces)\s+)?(?:es|son|is it|is that|are they)\s+(?:x|por|per|a|al|cada|every|each|"
+    r"mensual\w*|monthly|daily|diari\w*|anual\w*|yearly|semanal\w*|weekly)\b",
+    re.I,
 )
 # What the classifier makes of "what now?" and "y ahora que?" when it misses the question
 _SMALL_TALK = frozenset({"goodbye", "thanks", "greet", "affirm", "deny", "out_of_scope"})
@@ -805,10 +818,12 @@ _TAG_QUESTION = re.compile(
 # A message that ends by asking to cancel ("... the property manager's calling it in right now, so, uh, cancel
 # this"): whatever came before it, the request is to stop
 _ENDS_CANCELLING = re.compile(
-    r"(?:^|[,.;!]\s*|\bso\s+|\band\s+|\bjust\s+)(?:(?:uh|um|ok|okay|please|just|so)\W+)*"
-    r"(?:cancel(?:\s+(?:it|this|that|the\s+(?:report|request|application|log|form)))?"
+    # a clause of its own, after a stop or a comma ("..., so, uh, cancel this"; never "do we just cancel")
+    r"(?:^|[,.;!]\s*|\bmejor\s+|\bbetter\s+)(?:(?:uh|um|ok|okay|please|just|so|mejor|nom[aá]s|ya|entonces|pues)\W+)*"
+    r"(?:cancel(?:\s+(?:it|this|that|the\s+(?:whole\s+thing|report|request|application|log|form)))?"
     r"(?:\s+(?:please|for now))?"
-    r"|canc[eé]l[ae](?:lo|la)?(?:\s+(?:por\s+(?:favor|ahora)|ya))?)\W*$",
+    r"|canc[eé]l(?:a|ar|e|en|ala|alo)(?:\s+(?:por\s+(?:favor|ahora|now)|ya|todo))?)"
+    r"(?:\W+(?:gracias|thanks|thank you))?\W*$",
     re.IGNORECASE,
 )
 
@@ -823,7 +838,7 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "y el 1.5% sobre cuanto se saca?" after a late fee: how the rule counts
     if (
         intent == "goodbye"
-        and not _FAREWELL.search(text)
+        and not (_FAREWELL.search(text) or _ENDS_WITH_THANKS.search(text) or _KIND_WORDS.search(text))
         and (text.rstrip().endswith("?") or _ASKS_WHETHER_IT_IS.match(text))
     ):
         return QUESTION_INTENT  # "es por dia?" after a late fee is no "buen día": no farewell in it, it asks

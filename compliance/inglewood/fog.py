@@ -1101,21 +1101,24 @@ ADMINISTRATIVE_CIVIL_PENALTY_CAPS = {
             N_("failing or refusing to furnish required reports"),
             Decimal(2000),
             "day",
-            inglewood("Enforcement", "(11)(c)(i)"),
+            inglewood("Enforcement", "(11)(c)"),
         ),
         PenaltyCap(
             "compliance_schedule",
             N_("failing or refusing to timely comply with a compliance schedule established by the City"),
             Decimal(3000),
             "day",
-            inglewood("Enforcement", "(11)(c)(ii)"),
+            inglewood("Enforcement", "(11)(c)"),
         ),
         PenaltyCap(
             "discharge",
-            N_("each discharge violating a waste discharge limit, permit condition or requirement"),
+            N_(
+                "each violation by discharges violating a waste discharge limit, permit condition or "
+                "requirement"
+            ),
             Decimal(5000),
             "day",
-            inglewood("Enforcement", "(11)(c)(iii)"),
+            inglewood("Enforcement", "(11)(c)"),
         ),
         PenaltyCap(
             "order",
@@ -1125,13 +1128,14 @@ ADMINISTRATIVE_CIVIL_PENALTY_CAPS = {
             ),
             Decimal(10),
             "gallon",
-            inglewood("Enforcement", "(11)(c)(iv)"),
+            inglewood("Enforcement", "(11)(c)"),
         ),
     )
 }
-"""Enforcement (11)(c)(i)-(iv): "shall not exceed $2,000 for each day for failing or refusing to furnish
-required reports", "$3,000 for each day ...", "$5,000 per violation for each day of discharge ...", "$10 per
-gallon ..."."""
+"""Enforcement (11)(c), the second list's (i)-(iv) (the first lists what a complaint may allege; cited as
+(11)(c), as "(11)(c)(i)" would name the first list's item): "shall not exceed $2,000 for each day for failing
+or refusing to furnish required reports", "$3,000 for each day ...", "$5,000 per violation for each day of
+discharge ...", "$10 per gallon ..."."""
 
 
 def administrative_civil_penalty_cap(kind: str, units: int = 1) -> PenaltyCapResult:

@@ -37,3 +37,9 @@ def test_an_accented_spanish_cancel_in_a_longer_message_cancels():
     # s46-c007: "Cancélala por ahora" was stored as the facility's address
     said = "Sabes qué, mejor la termino mañana cuando tenga el número de parcela. Cancélala por ahora."
     assert answer_intent({"name": "cancel", "confidence": 0.9}, said) == "cancel"
+
+
+def test_a_cancellation_told_of_is_no_request_to_cancel():
+    """Review of stop 55 (F20): "The hauler cancelled Monday" ended a pump-out log."""
+    said = "The hauler cancelled Monday, came Tuesday instead"
+    assert answer_intent({"name": "cancel", "confidence": 0.8}, said) is None

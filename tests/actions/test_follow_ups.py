@@ -1895,3 +1895,11 @@ def test_which_notice_it_is_told_after_the_fees_gets_its_fee(engine):
     )
     text = " ".join(message.get("text") or "" for message in messages)
     assert text.startswith("$250"), text
+
+
+@pytest.mark.parametrize(
+    "said", ["un segundo, voy a buscar la factura", "hold on a second, let me find my manager"]
+)
+def test_a_second_of_waiting_is_no_new_fact(said):
+    """Review of stop 55 (F21)."""
+    assert not changes_a_fact(said)

@@ -2266,3 +2266,98 @@ def test_a_no_that_corrects_an_earlier_answer_changes_it_while_another_is_asked(
     """s46-c002: "no, el telefono es 310-555-0177" while the volume was asked got "Por favor dé un número"."""
     turn = _in_the_spill_report("no, el telefono es 310-555-0177")
     assert turn.updates == {"callback_number": "+13105550177"}
+
+
+# --- review of stop 55 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said", ["yes, we have all of it in good order", "yes we keep all the invoices, they look good"]
+)
+def test_a_yes_with_more_said_to_a_screening_question_answers_it_and_sends_nothing(said):
+    """F1: "yes, we have all of it in good order" to "Can you provide documentation?" sent the request."""
+    values = {
+        "total_service_yd3": 1.5,
+        "organics_gal": 6,
+        "services_requested": ["green"],
+        "business_name": "X",
+    }
+    turn = decide(DEMINIMIS_FORM, FormState(values, "has_documentation"), say(said, "affirm"), CONTACTS)
+    assert not turn.confirmed and turn.updates.get("has_documentation") == "yes"
+
+
+def test_all_good_said_alone_to_a_screening_question_sends_a_reachable_request():
+    values = {
+        "existing_establishment": "yes",
+        "no_space": "yes",
+        "no_slope": "yes",
+        "city": "inglewood",
+        "business_name": "antojitos mary",
+        "applicant_phone": "+13105550161",
+        "facility_address": {
+            "text": "300 s la brea ave",
+            "kind": "address",
+            "streets": [],
+            "zip_code": None,
+            "city": None,
+        },
+    }
+    with languages.using("es"):
+        turn = decide(
+            VARIANCE_FORM, FormState(values, "alt_tech_equivalent"), say("si todo bien", "affirm"), CONTACTS
+        )
+    assert turn.confirmed and turn.next_slot is None
+
+
+def test_a_yes_to_a_live_spill_s_first_question_is_that_answer():
+    """F2: "yes its all over the lot, not good" to "Is sewage overflowing right now?" was lost."""
+    turn = decide(
+        SPILL_FORM, FormState({}, "overflowing_now"), say("yes its all over the lot, not good"), CONTACTS
+    )
+    assert turn.updates.get("overflowing_now") == "yes"
+
+
+@pytest.mark.parametrize(
+    "said", ["no, the city crew stopped it already", "no, it stopped but the location is still a mess"]
+)
+def test_a_no_that_names_an_answer_in_passing_changes_no_answer(said):
+    """F3: a "no" to "Is it still flowing?" that named the city or the place cleared that answer."""
+    turn = _in_the_spill_report(said, requested="still_flowing")
+    assert turn.updates == {"still_flowing": "no"}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "manifest # 44718, don't submit yet",
+        "manifest # 44718. should I submit it now or wait for the receipt?",
+    ],
+)
+def test_a_detail_with_sending_put_off_or_asked_about_is_read_back(said):
+    """F4."""
+    turn = _at_the_service_read_back(said)
+    assert not turn.confirmed and turn.next_slot == SERVICE_FORM.confirm_slot
+
+
+@pytest.mark.parametrize(
+    "said", ["1500 gallon interceptor, about 75% full", "it's a 1000 gallon tank, they took out 2 loads"]
+)
+def test_a_share_or_a_count_of_loads_is_no_gallons_pumped(said):
+    """F8."""
+    values = {"service_date": "2026-12-01", "device": "interceptor", "city": "victorville"}
+    turn = decide(SERVICE_FORM, FormState(values, "gallons"), say(said), CONTACTS)
+    assert "gallons" not in turn.updates
+
+
+@pytest.mark.parametrize(
+    ("said", "requested"),
+    [
+        ("Victorville. Grease interceptor", "city"),
+        ("Interceptor. The waste hauler came and did it", "device"),
+    ],
+)
+def test_words_about_the_device_or_the_hauler_are_no_hauler(said, requested):
+    """F11."""
+    values = {"service_date": "2026-12-01", **({"city": "victorville"} if requested == "device" else {})}
+    turn = decide(SERVICE_FORM, FormState(values, requested), say(said), CONTACTS)
+    assert "hauler" not in turn.updates

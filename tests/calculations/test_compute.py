@@ -1059,11 +1059,16 @@ def test_a_discharge_against_an_order_is_capped_at_ten_dollars_a_gallon(text, sa
     assert says in found.text and "10.03.360(d)(4)" in found.citation
 
 
-def test_gallons_without_an_order_or_in_inglewood_compute_no_penalty_cap():
+def test_gallons_without_an_order_compute_no_penalty_cap():
     assert compute("we spilled 300 gallons, what is the most they can fine us?", "victorville", NOW) is None
+
+
+def test_inglewood_caps_a_discharge_against_an_order_at_ten_dollars_a_gallon_too():
+    """Review of stop 55 (F14): Enforcement (11)(c)'s $10 a gallon, as Victorville's 10.03.360(d)(4)."""
     said = "we discharged 300 gallons under a cease and desist order, what's the max fine?"
     found = compute(said, "inglewood", NOW)
-    assert found is None or found.kind != "penalty_cap"
+    assert found.kind == "penalty_cap" and "$3,000" in found.text
+    assert found.citation == "Inglewood FOG Ordinance, Enforcement (11)(c)"
 
 
 def test_a_date_taken_back_in_the_same_message_gives_way_to_the_one_after_it():
@@ -1819,7 +1824,7 @@ def test_the_city_s_repair_costs_get_the_service_charge_worked_out(said, total):
             "10 days. whats the max and how long to pay",
             "inglewood",
             "$20,000",
-            "Enforcement (11)(c)(i)",
+            "Enforcement (11)(c)",
         ),
         (
             "our lab failed to deliver the self-monitoring reports for 6 days: our maximum administrative "
@@ -1857,3 +1862,74 @@ def test_which_ticket_it_is_told_gets_its_fee(said, fee):
 def test_a_notice_asked_about_otherwise_or_a_pump_ticket_gets_no_fee(said):
     found = compute(said, "inglewood", NOW)
     assert found is None or found.kind != "nov_fee"
+
+
+# --- review of stop 55 -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "that's the 2nd ticket the pump guy left this month",
+        "the hauler gave us a ticket for the grease they took out, it was the 3rd pump this quarter",
+    ],
+)
+def test_a_pump_out_s_ticket_gets_no_notice_of_violation_fee(said):
+    """F9."""
+    found = compute(said, "inglewood", NOW)
+    assert found is None or found.kind != "nov_fee"
+
+
+def test_a_private_plumber_s_bill_is_not_the_city_s_repair_costs():
+    """F10: Enforcement (7) is the City's costs to clean or repair its own sewer."""
+    said = "our kitchen line clogged and the roto guy charged $650, how much will inglewood charge on top"
+    found = compute(said, "inglewood", NOW)
+    assert found is None or found.kind != "damage_costs"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we got a bill for $267 dated oct 20, paid it already",
+        "got a $267 invoice from inglewood dated oct 20, how do we appeal it?",
+    ],
+)
+def test_a_bill_paid_or_asked_about_otherwise_is_not_worked_out_as_late(said):
+    """F12."""
+    found = compute(said, "inglewood", NOW)
+    assert found is None or found.kind != "late_fee"
+
+
+def test_inglewood_s_discharge_cap_is_per_violation_and_judges_no_proposed_total():
+    """F13: "$5,000 per violation for each day of discharge": a proposed total may hold several violations."""
+    said = (
+        "administrative complaint proposes a civil penalty of $25,000 for 4 days of discharges violating our "
+        "permit conditions, can they charge that much?"
+    )
+    found = compute(said, "inglewood", NOW)
+    assert "each violation" in found.text and "more than that cap" not in found.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "how much is the administrative fine if we did not turn in the required reports for 3 days",
+        "what's the max administrative penalty, no reports for 3 days",
+    ],
+)
+def test_reports_not_turned_in_said_in_other_words_get_the_cap(said):
+    """F15."""
+    assert "$6,000" in compute(said, "inglewood", NOW).text
+
+
+def test_a_day_corrected_after_another_correction_and_a_seat_count_are_read_apart():
+    """F17."""
+    from calculations import with_newer_facts
+
+    both = with_newer_facts(
+        "our permit says every 90 days, pumped on sept 30",
+        "every 60, not 90... and it was the 20th not the 30th",
+    )
+    assert "sept 20" in both
+    seats = with_newer_facts("we have 30 seats, opened nov 30", "its 20 not 30")
+    assert "nov 30" in seats

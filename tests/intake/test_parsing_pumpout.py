@@ -267,8 +267,22 @@ def test_the_user_s_own_restaurant_is_no_hauler() -> None:
     [
         ("we had the 1,500 gallon grease interceptor pumped yesterday, took out 1200 gallons", 1200),
         ("pumped the 1000 gallon interceptor yesterday, they took out about 900, Desert Pumping", 900),
+        # review of stop 55 (F18): Spanish names the device before its size
+        ("nos bombearon el interceptor de 1000 galones ayer, sacaron como 900", 900),
     ],
 )
 def test_the_gallons_pumped_are_not_the_device_s_size(said, gallons):
     log = parse_pumpout(said, TUESDAY)
     assert log.gallons.amount == gallons and log.device == "interceptor"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "1000 gallon interceptor pumped 3 days ago by Desert Pumping",
+        "log: 1000 gallon interceptor, 75% full, pumped yesterday",
+    ],
+)
+def test_a_device_s_size_with_no_amount_pumped_gives_no_gallons(said):
+    """Review of stop 55 (F8): these logged 3 and 75 gallons."""
+    assert parse_pumpout(said, TUESDAY).gallons is None

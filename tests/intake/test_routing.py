@@ -1212,6 +1212,10 @@ def test_asking_how_a_spill_is_reported_is_a_question_until_one_is_going_on():
         ("goodbye", "is it per month?", "ask_question"),
         ("goodbye", "hasta luego", "goodbye"),
         ("goodbye", "nos vemos?", "goodbye"),
+        # review of stop 55 (F6): Spanish goodbyes that open with "es" or "son"
+        ("goodbye", "Son muy amables", "goodbye"),
+        ("goodbye", "es lo que necesitaba, gracias", "goodbye"),
+        ("goodbye", "es suficiente por hoy", "goodbye"),
     ],
 )
 def test_a_greeting_or_goodbye_that_asks_something_is_a_question(intent, said, routed):
@@ -1643,6 +1647,12 @@ def test_a_spill_number_asked_for_later_or_a_duty_to_report_figures_is_a_questio
         "what number do i call? grease is coming out of the manhole",
         "we have to report this overflow",
         "There's sewage coming up from the cleanout, who do I call?",
+        # review of stop 55 (F5)
+        "theres sewage all over the alley, idk if theres a number i should call",
+        "manhole overflowing in our lot, checking if there's anyone at the city to call",
+        "we have to report what just happened, grease is all over the street",
+        "grease overflowing from the manhole out back, I'll keep the number handy",
+        "sewage coming up in the parking lot, we put cones and tape near the office",
     ],
 )
 def test_a_spill_going_on_is_still_reported(said):
@@ -1669,7 +1679,18 @@ def test_the_last_pump_out_dated_in_spanish_asks_the_next_due_date_not_the_recor
         ("Sabes qué, mejor la termino mañana. Cancélala por ahora.", "cancel"),
         ("how do i cancel my permit?", "ask_question"),
         ("we had to cancel, the restaurant closed", "ask_question"),
+        # review of stop 55 (F7, F19): a question without its mark, and Spanish said as people say it
+        ("If I sell the restaurant do I transfer the permit or just cancel", "ask_question"),
+        ("if we close do we just cancel", "ask_question"),
+        ("ok, cancel the whole thing", "cancel"),
+        (gloss("sabes que, mejor cancela"), "cancel"),
+        (gloss("mejor cancelar, gracias"), "cancel"),
     ],
 )
 def test_a_message_that_ends_asking_to_cancel_cancels(said, routed):
     assert route("ask_question", said) == routed
+
+
+def test_a_live_spill_that_ends_with_someone_else_s_cancel_is_still_reported():
+    said = "grease backing up into the street right now, the landlord said just cancel"
+    assert route("report_spill", said) == "report_spill"
