@@ -47,9 +47,10 @@ CITY_TIME_ZONE = "America/Los_Angeles"  # both cities
 
 NAME_PATTERNS = {
     # victorville, victorvile, victor ville, vicorville, vitorville, victerville, vville, VV (texted here)
-    "victorville": re.compile(r"\bv[iy]c?t?[eo]r[ -]?v[iy]ll?e?\b|\bvville\b|\bvv\b", re.IGNORECASE),
+    # (and the possessive texted without its apostrophe: "victorvilles rules", "inglewoods grease program")
+    "victorville": re.compile(r"\bv[iy]c?t?[eo]r[ -]?v[iy]ll?e?s?\b|\bvville\b|\bvv\b", re.IGNORECASE),
     # inglewood, ingelwood, inglwood, inglewod, englewood, inglwd and inglewd (texted)
-    "inglewood": re.compile(r"\bing[el]l?e?w(?:o?o)?d\b|\bengl[ae]wood\b", re.IGNORECASE),
+    "inglewood": re.compile(r"\bing[el]l?e?w(?:o?o)?ds?\b|\bengl[ae]woods?\b", re.IGNORECASE),
 }
 """How a message names each city, allowing the common misspellings."""
 

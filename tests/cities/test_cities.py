@@ -32,6 +32,9 @@ def test_the_city_keys_are_the_enum_values():
         ("in vville", "victorville"),
         ("grease backin up out the floor drain + cleanout behind kitchen inglwd rn", "inglewood"),
         ("inglewd", "inglewood"),
+        # the possessive texted without its apostrophe (w50-s047: "inglewoods grease program" asked the city)
+        ("my landlord says inglewoods grease program is just a money grab", "inglewood"),
+        ("victorvilles rules on grease traps", "victorville"),
         ("VV. pumper came thru this morning", "victorville"),
         ("90305", "inglewood"),
         ("92392-1234", "victorville"),
