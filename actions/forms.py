@@ -831,7 +831,7 @@ _A_CHANGE_AFTER_YES = re.compile(
 )
 
 
-def _no_then_a_new_value(form: GuidedForm, message: Message, requested: str | None) -> bool:
+def _a_no_while_another_is_asked(form: GuidedForm, message: Message, requested: str | None) -> bool:
     """Whether a message opens with a "no" and goes on, while a question that a "no" does not answer is
     open ("no, el telefono es 310-555-0177" while the volume is asked)."""
     if not _NO_THEN_MORE.match(message.text) or requested not in form.slots:
@@ -1605,7 +1605,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             if message.intent == "change_answer"
             or at_confirmation
             or not_but is not None
-            or _no_then_a_new_value(form, message, requested)
+            or _a_no_while_another_is_asked(form, message, requested)
             else None
         )
         if (

@@ -689,7 +689,7 @@ _ASKED_IN_A_SENTENCE = re.compile(
 _ENDS_WITH_THANKS = re.compile(
     r"\b(?:thanks?(?: you)?(?: (?:a lot|so much|very much))?|thank u|thx|ty|gracias)\W*$", re.IGNORECASE
 )
-# Kind words said on leaving ("Son muy amables?", "you've been very helpful")
+# Kind words said on leaving, anywhere in the message ("Son muy amables?", "es lo que necesitaba, gracias")
 _KIND_WORDS = re.compile(r"\b(?:amables?|helpful|kind|gracias|thanks|thank you)\b", re.IGNORECASE)
 # A farewell's own words: a message taken for a goodbye without any of them, that asks, is a question
 _FAREWELL = re.compile(
@@ -838,7 +838,7 @@ def route(intent: str, text: str) -> str:
         return QUESTION_INTENT  # "y el 1.5% sobre cuanto se saca?" after a late fee: how the rule counts
     if (
         intent == "goodbye"
-        and not (_FAREWELL.search(text) or _ENDS_WITH_THANKS.search(text) or _KIND_WORDS.search(text))
+        and not (_FAREWELL.search(text) or _KIND_WORDS.search(text))
         and (text.rstrip().endswith("?") or _ASKS_WHETHER_IT_IS.match(text))
     ):
         return QUESTION_INTENT  # "es por dia?" after a late fee is no "buen día": no farewell in it, it asks
