@@ -228,7 +228,7 @@ def _without_the_question_echoed(form: GuidedForm, message: Message, requested: 
         return message  # "And in Inglewood? We have a second food court there ...": a question, no echo
     rest = match["rest"].strip()
     # "cuanto? no se, saltalo": the echo, then no answer to give (a skip, or "I don't know")
-    unknown = says_skip(rest) or says_skip(rest.split(",")[-1]) or says_it_is_not_known(rest)
+    unknown = says_skip(rest.split(",")[-1]) or says_it_is_not_known(rest)
     if not (parse(form.spec.field(requested).parser, rest, message.ctx).ok or unknown):
         return message
     return replace(message, text=rest, intent="inform")

@@ -968,13 +968,19 @@ def _notices_summed(text: str) -> int | None:
 _AFTER_TOTAL = 40  # how far after "in total" its notices are looked for
 
 
+# A notice of violation named as one ("the 2nd NOV", never "nov 25"), or the grease inspector's ticket ("got a
+# ticket from the grease inspector"), never a pump ticket
+_NOTICE_NAMED = (
+    r"\b(?:notices? of violation|novs?)\b(?!\s*\d)"
+    r"|\b(?:ticket|citation)\b.{0,30}\b(?:inspector|city)\b|\b(?:inspector|city)\b.{0,30}\b(?:ticket|citation)\b"
+)
 # A pump-out's ticket, not a notice of violation: the hauler's, the truck's, the pump guy's
 _A_PUMP_TICKET = re.compile(r"\b(?:pump\w*|hauler|truck|guy|driver|chofer|pipa|cami[oó]n)\b", re.I)
-# A notice of violation named as one, or a ticket the City's inspector gave
+# The same, or said in Spanish (an "aviso de violación", the city's "multa")
 _A_NOTICE_NAMED = re.compile(
-    r"\b(?:notices? of violation|novs?\b(?!\s*\d)|avisos? de (?:violaci|infracci)\w*)"
-    r"|\b(?:ticket|citation|multa)\b.{0,30}\b(?:inspector|city|ciudad)\b|\b(?:inspector|city|ciudad)\b.{0,30}"
-    r"\b(?:ticket|citation|multa)\b",
+    rf"{_NOTICE_NAMED}|\bavisos? de (?:violaci|infracci)\w*"
+    r"|\bmulta\b.{0,30}\b(?:inspector|city|ciudad)\b|\b(?:inspector|city|ciudad)\b.{0,30}\bmulta\b"
+    r"|\b(?:ticket|citation)\b.{0,30}\bciudad\b|\bciudad\b.{0,30}\b(?:ticket|citation)\b",
     re.I,
 )
 
@@ -1887,17 +1893,14 @@ def _edible_size(number: int, topic: str) -> str | None:
     return f"{number} {_BARE_SIZE_UNIT.get(kind, 'square feet')}"
 
 
-_NOTICE_OF_VIOLATION = re.compile(
-    r"\b(?:notices? of violation|novs?)\b(?!\s*\d)"  # not "nov 25"
-    # "got a ticket from the grease inspector": the inspector's ticket, not a pump ticket
-    r"|\b(?:ticket|citation)\b.{0,30}\b(?:inspector|city)\b|\b(?:inspector|city)\b.{0,30}\b(?:ticket|citation)\b"
-    # "me dieron otro ticket ... x la trampa de grasa" (glossed "another ticket ... for the grease trap"): a
-    # ticket for the grease device, never its pump-out's ticket
-    r"|\b(?:another|otro)\s+(?:ticket|citation)\b(?!\s+(?:from|for|of|de)\s+(?:the\s+)?(?:pump|hauler|truck))"
+# "me dieron otro ticket ... x la trampa de grasa" (glossed "another ticket ... for the grease trap"): a
+# ticket for the grease device, never its pump-out's ticket
+_A_TICKET_FOR_THE_DEVICE = (
+    r"\b(?:another|otro)\s+(?:ticket|citation)\b(?!\s+(?:from|for|of|de)\s+(?:the\s+)?(?:pump|hauler|truck))"
     r"|\b(?:ticket|citation)\s+(?:for|por|x|because of|over)\s+(?:the\s+|la\s+|el\s+|our\s+|my\s+)?"
-    r"(?:grease|fog|trap|trampa|interceptor|grasa)\b(?!\s+(?:\w+\s+)?(?:service|pump\w*|clean\w*|manifest))",
-    re.I,
+    r"(?:grease|fog|trap|trampa|interceptor|grasa)\b(?!\s+(?:\w+\s+)?(?:service|pump\w*|clean\w*|manifest))"
 )
+_NOTICE_OF_VIOLATION = re.compile(f"{_NOTICE_NAMED}|{_A_TICKET_FOR_THE_DEVICE}", re.I)
 
 
 def _ordinal(n: int) -> str:
