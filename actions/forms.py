@@ -840,9 +840,11 @@ def _a_no_while_another_is_asked(form: GuidedForm, message: Message, requested: 
 
 
 def _gives_a_new_value(form: GuidedForm, message: Message, named: str) -> bool:
-    """Whether a message gives ``named`` a value in so many words ("el telefono es 310-555-0177")."""
+    """Whether a message gives ``named`` a value in so many words ("el telefono es 310-555-0177", "the phone
+    number is wrong, it is 760-555-0135")."""
     match = _change_to(message.text)
-    return match is not None and parse(form.spec.field(named).parser, match.group("value"), message.ctx).ok
+    said = match.group("value") if match is not None else _said_after_wrong(message.text)
+    return said is not None and parse(form.spec.field(named).parser, said, message.ctx).ok
 
 
 def _wants_a_change(message: Message) -> bool:
@@ -1606,6 +1608,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             or at_confirmation
             or not_but is not None
             or _a_no_while_another_is_asked(form, message, requested)
+            # "El teléfono está mal, es 760-555-0135" while the gallons are asked: an answer called wrong
+            # with what it is
+            or _said_after_wrong(message.text) is not None
             else None
         )
         if (

@@ -1554,6 +1554,13 @@ class ActionFollowUp(Action):
                 result, events = on_the_topic(tracker, text, topic, city)
                 dispatcher.utter_message(text=result.text)
                 return events
+            elif len(text.split()) >= FACT_FOR_THE_TOPIC_WORDS and _answered_last(tracker):
+                # "nomas tenemos 30 sillas" after how often the trap is pumped: a fact told as if it mattered
+                # asks whether it changes the answer just given; the menu would leave it unheard
+                asked = f"{text.rstrip(' .!')}. {t(DOES_IT_CHANGE_ANYTHING)}"
+                result, events = on_the_topic(tracker, asked, topic, city)
+                dispatcher.utter_message(text=result.text)
+                return events
             else:
                 dispatcher.utter_message(response="utter_what_next")
             return [SlotSet(TOPIC_SLOT, facts)]
@@ -1741,6 +1748,10 @@ _FOLLOW_UP_START = re.compile(
 _BACK_REFERENCE = re.compile(r"\b(?:it|that|this|those|them|one|eso|ese|esa|esto|lo|la)\b", re.IGNORECASE)
 FOLLOW_UP_MAX_WORDS = 12
 TELLS_WHAT_HAPPENED_WORDS = 6  # a statement this long, with a new fact, tells what happened next
+FACT_FOR_THE_TOPIC_WORDS = (
+    4  # a fact this long after an answer ("its a small place") is said for it; "ok cool" not
+)
+DOES_IT_CHANGE_ANYTHING = N_("Does that change anything?")
 # A notice or a letter that came ("now we got an actual notice of violation", "nos llegó una carta")
 _A_LETTER_CAME = re.compile(
     r"\b(?:notice|letter|tag|ticket|citation|invoice|bill|nov|aviso|carta|etiqueta|multa|factura)\b", re.I

@@ -78,6 +78,12 @@ def _with_city(spec: FormSpec) -> FormSpec:
     return FormSpec(spec.key, spec.city, spec.title, (PERMIT_CITY, *spec.fields), spec.citation)
 
 
+# A span of hours said after what is done in it ("from 6 to 10 am", "de 9 a 11 de la noche")
+_HOUR = r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?"
+_HOURS = (
+    rf"(?:food\s+|la comida\s+)?(?:from|de|desde|between|entre)\s+{_HOUR}\s*"
+    rf"(?:to|a|until|till|hasta|and|y|-)\s*{_HOUR}(?:\s*de la (?:ma[nñ]ana|tarde|noche))?"
+)
 # Facts an applicant gives before they are asked, each found by the words that say what it is (a bare number
 # could be a street number): a parcel number, seats, meals a day, employees, the kitchen's size.
 _CUED_FACTS = (
@@ -92,6 +98,21 @@ _CUED_FACTS = (
         "kitchen_size",
         re.compile(r"\b\d[\d,]*\s*(?:sq\.?\s*f(?:ee)?t|square f(?:ee|oo)t|pies cuadrados)", re.IGNORECASE),
     ),
+    # "We discharge about 1,500 gallons of water a day", "descargamos como 1,500 galones de agua al día"
+    (
+        "wastewater_volume",
+        re.compile(
+            r"\b\d[\d,]*\s*(?:gallons?|gal|galones)\b(?:\s+[^\W\d]+){0,3}?\s+"
+            r"(?:(?:a|per|each|al|por|cada)\s+(?:day|d[ií]a)|daily|diarios?)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    # "We prep from 6 to 10 am and clean from 9 to 11 pm", "preparamos de 6 a 10 de la mañana"
+    (
+        "prep_hours",
+        re.compile(rf"\b(?:prep(?:are|ping)?|cook(?:ing)?|prepar(?:amos|an)|cocinamos)\b\s+{_HOURS}", re.I),
+    ),
+    ("cleaning_hours", re.compile(rf"\b(?:clean(?:ing|s)?(?: up)?|limpi(?:amos|an))\b\s+{_HOURS}", re.I)),
 )
 
 
@@ -121,6 +142,15 @@ _CUED_SENTENCES = (
         re.compile(
             r"\b(?:owners?|co-?owners?|sole proprietor|principals?|partners|el due[nñ]o|la due[nñ]a|"
             r"los due[nñ]os|socios)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (  # "We have 2 fryers, a griddle, a 3 compartment sink and a 6 burner stove"
+        "appliances_fixtures",
+        re.compile(
+            r"\b(?:we have|we'?ve got|we got|tenemos|contamos con)\b.*\b(?:fryers?|griddles?|dishwashers?|"
+            r"stoves?|ovens?|compartment sinks?|mop sinks?|freidoras?|planchas?|lavaplatos|lavatrastes|"
+            r"estufas?|hornos?|fregaderos?)\b",
             re.IGNORECASE,
         ),
     ),

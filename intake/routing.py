@@ -407,7 +407,9 @@ def gives_service_date(text: str) -> bool:
 
 
 _APPLY_REQUEST = _words(
-    r"(?:i|we) (?:need|want|would like|'?d like) (?:to apply|to get|to start|to request|a|an|the)",
+    # "we want apply" is how "queremos solicitar" reads in its English gloss
+    r"(?:i|we) (?:need|want|would like|'?d like) "
+    r"(?:(?:to )?apply|to get|(?:to )?start|(?:to )?request|a|an|the)",
     r"(?:i|we)(?:'?d| would) like (?:a|an|the|to)",
     r"(?:i|we) want (?:a|an|the|to)",
     r"apply(?:ing)? (?:for|now)",
@@ -937,6 +939,10 @@ def route(intent: str, text: str) -> str:
         if _is_question(text) and not _WHERE_DOES_IT_GO.search(text):
             return QUESTION_INTENT
         return INFORM_INTENT if not _is_question(text) else intent
+    if intent == SORT_INTENT and _RECORDS_KEPT.search(text) and not _WHERE_DOES_IT_GO.search(text):
+        # "we haul our own cardboard and food scraps to the recycling and compost facilities. Do we need to
+        # keep any records?": the self-hauler's records, whatever the bins named
+        return QUESTION_INTENT
     if intent == SORT_INTENT and _KEPT.search(text) and not _CONTAINER_WORDS.search(text):
         return QUESTION_INTENT  # "y los recibos del plomero los guardo?": records kept, nothing thrown out
     if intent == SORT_INTENT and _A_PERIOD.search(text) and not _CONTAINER_WORDS.search(text):
@@ -1377,6 +1383,15 @@ _SENT = _words(
 )
 # A length of time said with a number ("4 yrs", "2 años"): how long something is kept or lasts, not a cart
 _A_PERIOD = _words(r"\d+\s*(?:yrs?|years?|months?|mos|days?|weeks?|wks?|a[nñ]os|meses|d[ií]as|semanas)")
+# Records asked of ("keep any records", "the weight tickets, do we keep them?"), in English and Spanish
+_RECORD_WORDS = (
+    r"(?:records?|receipts?|paperwork|papers?|logs?|weight tickets?|documentation"
+    r"|registros?|recibos?|papeles)"
+)
+_RECORDS_KEPT = _words(
+    rf"(?:keep|kept|maintain|hold on to|guard\w*|conserv\w*)\s+(?:\w+\s+){{0,2}}{_RECORD_WORDS}",
+    rf"{_RECORD_WORDS}\s+(?:\w+\s+){{0,3}}(?:keep|kept|guard\w*|conserv\w*)",
+)
 _CONTAINER_WORDS = _words(
     r"bins?", r"carts?", r"containers?", r"dumpsters?", r"recycl\w*", r"compost\w*", r"trash"
 )

@@ -467,7 +467,7 @@ VERDICT_MARGIN = 0.05  # how much closer the best card may be than one on its su
 # for", "cuanto dura"). A card whose own questions ask the same, in the chapter of the best match, answers it
 # when nearly as close, not the card about the thing the fine or the waiver is for.
 _ASKS_AN_AMOUNT = re.compile(
-    r"\bhow much\b|\bwhat(?:'s| is| are) the (?:fines?|penalt(?:y|ies)|fees?|costs?|charges?|rates?)\b"
+    r"\bhow much\b|\bwh?at(?:'?s| is| are) the (?:fines?|penalt(?:y|ies)|fees?|costs?|charges?|rates?)\b"
     r"|\bcu[aá]nto (?:es|son|cuesta|cuestan|cobran|sale|vale|me cobran|nos cobran)\b"
     r"|\bcu[aá]nto\b.*\b(?:multa|cuota|cargo|costo|tarifa)"
     # "what's the most they can fine us?", "max penalty", "la multa maxima", "lo mas q nos pueden cobrar"
@@ -626,6 +626,10 @@ def _for_what_is_asked(found: list[CardMatch], chosen: CardMatch, question: str,
             if m.score >= chosen.score - ASKED_KIND_MARGIN
             and is_organics(m.card) == is_organics(chosen.card)
             and _answers(kind, m.card, language)
+            # a card that says what the ordinance leaves out ("no list of pumpers, no prices") answers only
+            # when it is the best match (as in :func:`_on_subject`): "whats the fine if we dont pump" is no
+            # pumper's price
+            and (m.card.refer is None or m is found[0])
         ]
         on_subject = [m for m in answering if subject_family(m.card.topic) == family]
         if kind is _ASKS_BY_WHEN:  # the day of the matter asked about, never another matter's clock
@@ -1227,11 +1231,45 @@ def _questions(message: str) -> list[tuple[str, str | None]]:
         else:
             asking.append((part.strip(), None))
         context = ""
+    asking = _ellipses_filled(asking)
     if asking and where_only:
         return asking
     if len(asking) > 1 or not any(_asks(part, message) for part in said):
         return asking
     return [(part.strip(), None) for part in _conditions_joined(said, message)]
+
+
+# A question that leaves its verb to the one before it: "how often do we gotta pump the grease trap and whats
+# the fine if we dont??", "cada cuanto hay q limpiar la trampa y cuanto es la multa si no?"
+_ENDS_ELIDED = re.compile(
+    r"\b(?:if (?:we|i|you|they|he|she|it) (?:don'?t|do not|didn'?t|did not|can'?t|cannot|never|forget)"
+    r"|if not|otherwise|si no(?: (?:lo|la) (?:hacemos|hago|hace|hacen))?|de lo contrario)\W*$",
+    re.IGNORECASE,
+)
+# What the question before has to be done ("do we gotta pump the grease trap": "pump the grease trap")
+_WHAT_IS_DONE = re.compile(
+    r"\b(?:have to|has to|gotta|got to|need to|needs to|must|should|supposed to|do (?:we|i|you)"
+    r"|hay que|hay q|tenemos que|tenemos q|tengo que|tengo q|debo|debemos)\s+(?P<done>[^,.;?!¿]+)",
+    re.IGNORECASE,
+)
+_AUXILIARIES = re.compile(
+    r"^(?:(?:gotta|got to|have to|need to|to|que|q|really|actually)\s+)+", re.IGNORECASE
+)
+
+
+def _ellipses_filled(asking: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """The parts, each that leaves its verb to the part before it (:data:`_ENDS_ELIDED`) said in full with
+    what that part has done ("whats the fine if we dont pump the grease trap")."""
+    filled: list[tuple[str, str | None]] = []
+    for i, (part, alone) in enumerate(asking):
+        own = alone or part
+        done = _WHAT_IS_DONE.search(asking[i - 1][1] or asking[i - 1][0]) if i else None
+        if done is not None and _ENDS_ELIDED.search(own):
+            said = _AUXILIARIES.sub("", done.group("done").strip())
+            own = f"{own.rstrip(' ?!.')} {said}"
+            part, alone = (own, None) if alone is None else (part, own)
+        filled.append((part, alone))
+    return filled
 
 
 def _conditions_joined(said: list[str], message: str) -> list[str]:

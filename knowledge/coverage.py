@@ -189,6 +189,15 @@ _DROP_OFF_SITE = _topic(
     r"\b(?:drop(?:\s|-)?off|recycling|buy[- ]?back)\s+"
     r"(?:centers?|centres?|sites?|locations?|depots?|yards?)\b"
 )
+# The application form itself, asked for by number or as a download or a website ("What's the form number for
+# the Victorville FOG permit application, and can I download it somewhere?"): each ordinance says only that it
+# is on a form the city prescribes
+_ONLINE_WORDS = r"download\w*|printable|pdf|website|web ?site|portal|online|en l[ií]nea|p[aá]gina"
+_FORM_WORDS = r"applications?|forms?|apply|permits?|waivers?|solicitud(?:es)?|formularios?|formas?"
+_FORM_ONLINE = _topic(
+    rf"\bform (?:number|no\.?|#)|\b(?:{_ONLINE_WORDS})\b.{{0,40}}\b(?:{_FORM_WORDS})\b"
+    rf"|\b(?:{_FORM_WORDS})\b.{{0,40}}\b(?:{_ONLINE_WORDS})\b"
+)
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
     r"\b(?:how much|cost|price)\b.{0,40}\bpermit\b|\bpermit\b.{0,30}\b(?:fee|cost|how much)\b"
@@ -227,6 +236,16 @@ _FEES_SAY = {
         "Victorville's FOG permit fees and user charges are set by resolution of the city council, not "
         "printed in the chapter (Victorville Municipal Code § 10.03.050(a))."
     )
+}
+_FORM_SAY = {
+    "victorville": N_(
+        "The FOG permit application is filed with the building official on a form the city prescribes, with "
+        "any applicable fees (Victorville Municipal Code § 10.03.060(a))."
+    ),
+    "inglewood": N_(
+        "The FOG wastewater discharge permit application is filed with the Public Works Department on a form "
+        "the City prescribes, with the applicable fees (Inglewood FOG Ordinance, Permits (1))."
+    ),
 }
 _SPILL_LETTER_SAY = {
     "victorville": N_(
@@ -329,6 +348,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
     ):
         said = _SPILL_LETTER_SAY if _A_SPILL_REPORTED.search(question) else {}
         return Uncovered(N_("office addresses, hours and payment"), FOG, said)
+    if _FORM_ONLINE.search(question) and not _A_SPILL_REPORTED.search(question):
+        return Uncovered(N_("application forms and websites"), office_for(question), _FORM_SAY)
     if _PROCESSING_TIME.search(question):
         return Uncovered(N_("how long the city takes to decide an application"), office_for(question), {})
     asks_amount = re.search(

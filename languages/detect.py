@@ -94,6 +94,8 @@ def detect(text: str) -> str | None:
     chosen = explicit_choice(text)
     if chosen:
         return chosen
+    if _is_a_name_line(text or ""):
+        return None  # "Cocina Lupe, 14500 Bear Valley Rd, Victorville" given in English: names, no language
     words = [word for word in _said_words(text or "") if word.lower() not in LOANWORDS]
     if not words:
         return None
@@ -119,6 +121,23 @@ def _said_words(text: str) -> list[str]:
         m.group(0) for m in found if not m.group(0)[0].isupper() or m.group(0).isupper() or _opens(text, m)
     ]
     return kept if kept else [m.group(0) for m in found]
+
+
+# A line of names: a business, a person or an address ("Taqueria El Gallo", "Cocina Lupe, 14500 Bear Valley
+# Rd"), every word capitalised; this many words or fewer, or with a figure or a comma in it
+NAME_LINE_WORDS = 4
+_FIGURE_OR_COMMA = re.compile(r"[\d,]")
+
+
+def _is_a_name_line(text: str) -> bool:
+    """Whether a message is only names, every word of two letters or more capitalised ("Maria Lopez",
+    "Cocina Lupe, 14500 Bear Valley Rd, Victorville"): the detector would read "Cocina" as the language."""
+    words = _WORD.findall(text)
+    return (
+        len(words) >= 2
+        and all(word[0].isupper() for word in words)
+        and (len(words) <= NAME_LINE_WORDS or bool(_FIGURE_OR_COMMA.search(text)))
+    )
 
 
 def _opens(text: str, word: re.Match[str]) -> bool:

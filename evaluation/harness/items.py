@@ -64,6 +64,8 @@ SPLIT_OF_WRITER = {
     "w49": "dev",  # stop 54: two dev writers only; the test split stays above 33% (README)
     "w50": "dev",  # stop 55: written beside w51 (test) (README)
     "w51": "test",
+    "w52": "dev",  # stop 56: written beside w53 (test) (README)
+    "w53": "test",
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -112,6 +114,8 @@ SPLIT_OF_WRITER = {
     "s45": "dev",  # stop 54 (README)
     "s46": "dev",  # stop 55: written beside s47 (test) (README)
     "s47": "test",
+    "s48": "dev",  # stop 56: written beside s49 (test) (README)
+    "s49": "test",
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)

@@ -1728,6 +1728,35 @@ def test_what_happened_next_told_after_an_answer_is_answered_on_the_topic_not_me
     assert [m.get("response") for m in messages] == ["utter_what_next"]
 
 
+@pytest.mark.parametrize(
+    ("topic", "said", "language", "told"),
+    [
+        (
+            "do we need the organics bin at our restaurant in victorville",
+            "its a small place",
+            "en",
+            "whatever its size",
+        ),
+        (
+            "cada cuanto hay q limpiar la trampa de grasa en victorville?",
+            "nomas tenemos 30 sillas",
+            "es",
+            "90 días",
+        ),
+    ],
+)
+def test_a_fact_told_after_an_answer_asks_whether_it_changes_the_answer(engine, topic, said, language, told):
+    """s45-c010 ("nomas tenemos 30 sillas" after how often the trap is pumped): a fact said as if it mattered
+    gets the topic's answer for it, never the menu."""
+    with languages.using(language):
+        _, messages = _run(
+            ActionFollowUp(),
+            make_tracker(text=said, intent="inform", slots={TOPIC_SLOT: topic, "city": "victorville"}),
+        )
+    reply = " ".join(message.get("text") or "" for message in messages)
+    assert told in reply and not any(m.get("response") for m in messages), reply
+
+
 def test_a_question_declined_for_the_city_it_names_is_the_topic_for_the_other_city(engine):
     """ "what are the garbage pickup days in inglewood?" declined there: "and in victorville?" asks it again
     there, not the question before it."""

@@ -592,3 +592,12 @@ def test_what_to_do_after_a_backup_asked_in_spanish_is_the_duty_not_the_definiti
     with languages.using("es"):
         answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "sms")
     assert answer.card is not None and answer.card.topic != "definitions"
+
+
+def test_a_question_that_leaves_its_verb_to_the_one_before_it_is_read_with_that_verb(real_index):
+    """w45-s001: "how often do we gotta pump the grease trap and whats the fine if we dont??" got the
+    administrative penalty caps for "the fine if we dont"; read as "if we dont pump the grease trap", the
+    notice of violation's fees."""
+    question = "how often do we gotta pump the grease trap and whats the fine if we dont?? inglewood"
+    answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "web")
+    assert "6 months" in answer.text and "$100" in answer.text and "$250" in answer.text

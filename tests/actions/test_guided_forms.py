@@ -695,6 +695,56 @@ def test_an_applicant_s_facts_given_early_are_kept_by_the_words_that_name_them()
     assert "kitchen_size" not in turn.updates  # "14500 Bear Valley Rd" is an address, not a size
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We prep from 6 to 10 am and clean from 9 to 11 pm. We discharge about 1,500 gallons of water a "
+        "day from the kitchen and dishwashing. We have 2 fryers, a griddle, a 3 compartment sink and a 6 "
+        "burner stove.",
+        "Preparamos de 6 a 10 de la mañana y limpiamos de 9 a 11 de la noche. Descargamos como 1,500 galones "
+        "de agua al día. Tenemos 2 freidoras, una plancha, un fregadero de 3 compartimientos y una estufa.",
+    ],
+)
+def test_hours_wastewater_and_fixtures_given_before_they_are_asked_are_kept(text):
+    """s45-c006: the day's hours, the gallons and the fixtures said while the contact's name was asked were
+    lost, and asked again later; kept by the words that name them, and the name asked again."""
+    form = PERMIT_FORMS["victorville"]
+    values = {"city": "victorville", "application_path": "application", "business_name": "Cocina Lupe"}
+    turn = decide(form, FormState(values, "applicant_name"), say(text), CONTACTS)
+    assert turn.updates["wastewater_volume"]["amount"] == 1500
+    assert turn.updates["prep_hours"] == [{"start": "06:00", "end": "10:00", "all_day": False}]
+    assert turn.updates["cleaning_hours"] == [{"start": "21:00", "end": "23:00", "all_day": False}]
+    assert "2 fr" in turn.updates["appliances_fixtures"]
+    assert turn.next_slot == "applicant_name"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("El teléfono está mal, es 760-555-0135.", "es"),
+        ("the phone number is wrong, it is 760-555-0135", "en"),
+    ],
+)
+def test_an_answer_called_wrong_with_its_value_while_another_is_asked_is_changed(text, language):
+    """s45-c006: "El teléfono está mal, es 760-555-0135." while the gallons were asked got "Please give a
+    number"; the phone is changed, the gallons asked on."""
+    form = PERMIT_FORMS["victorville"]
+    values = {
+        "city": "victorville",
+        "application_path": "application",
+        "business_name": "Cocina Lupe",
+        "facility_address": {"text": "14500 Bear Valley Rd", "kind": "address"},
+        "applicant_name": "Lupe Diaz",
+        "applicant_phone": "+17605550133",
+    }
+    with languages.using(language):
+        turn = decide(form, FormState(values, "wastewater_volume"), say(text), CONTACTS)
+    assert turn.updates == {"applicant_phone": "+17605550135"} and turn.next_slot == "wastewater_volume"
+    with languages.using(language):
+        alone = decide(form, FormState(values, "wastewater_volume"), say("the phone is wrong"), CONTACTS)
+    assert "applicant_phone" not in alone.updates  # no new value said: nothing changed
+
+
 def test_a_business_named_with_its_address_and_phone_fills_all_three():
     form = PERMIT_FORMS["inglewood"]
     turn = decide(

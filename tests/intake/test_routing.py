@@ -731,6 +731,12 @@ def test_facts_with_numbers_are_no_request_to_apply(text, routed):
     [
         ("va, quiero aplicar pal waiver de minimis", "request_deminimis_waiver"),
         ("quiero solicitar el permiso de grasa", "apply_permit"),
+        # "queremos solicitar" glosses as "we want apply" (s45-c009)
+        (
+            "Tenemos un restaurante en Inglewood y no hay espacio para poner un interceptor de grasa. "
+            "Queremos solicitar una variance o un waiver.",
+            "request_interceptor_variance",
+        ),
         (
             "Estamos por abrir un restaurante y quiero llenar la solicitud del permiso de grasa (FOG).",
             "apply_permit",
@@ -1287,6 +1293,13 @@ def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
         # records kept, and whether a cart is required: questions, whatever the classifier made of them
         ("sort_item", "y los recibos del plomero los guardo?", "ask_question"),
         ("sort_item", "do i keep the plumbers receipt", "ask_question"),
+        # a self-hauler's records, bins and facilities named around them (w47-s047)
+        (
+            "sort_item",
+            "Our restaurant hauls its own cardboard and food scraps to the recycling and compost facilities "
+            "in our own truck. Do we need to keep any records?",
+            "ask_question",
+        ),
         (
             "sort_item",
             "Casi no generamos basura orgánica. ¿Hay forma de que no me obliguen a tener el bote café?",

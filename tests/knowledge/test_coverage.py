@@ -78,6 +78,15 @@ from shaping.answers import shape_answer
         ("are there grants to help buy the brown bins for my restaurant?", "victorville", FOG),
         ("grants for small restaurants?", "victorville", FOG),
         ("is there a grant the city offers for grease traps?", "inglewood", FOG),
+        # the application form by number, download or website (w50-s076): a form the city prescribes
+        (
+            "What's the form number for the Victorville FOG permit application, and can I download it "
+            "somewhere?",
+            "victorville",
+            FOG,
+        ),
+        ("can i fill out the permit application online?", "inglewood", FOG),
+        ("se puede llenar la solicitud en linea?", "victorville", FOG),
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
@@ -129,6 +138,9 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         ("what's the phone number and address to report a grease spill in inglewood?", "inglewood"),
         ("whats the address and phone number to report a sewage overflow?", "victorville"),
         ("where is the office to report a spill in person?", "victorville"),
+        # what goes on the application is the ordinances'; a spill reported online is this assistant's
+        ("what goes on the permit application?", "victorville"),
+        ("can we submit the spill report online?", "victorville"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
@@ -144,6 +156,8 @@ def test_a_decline_names_the_office_for_the_topic_and_what_the_ordinance_does_sa
     fee = not_covered("victorville", contacts, uncovered_topic("how much is the fog permit", "victorville"))
     assert "resolution of the city council" in fee.text and "§ 10.03.050(a)" in fee.text
     assert "FOG manager" in fee.text
+    form = not_covered("inglewood", contacts, uncovered_topic("can i download the permit form", "inglewood"))
+    assert "Public Works Department on a form the City prescribes" in form.text and "Permits (1)" in form.text
 
 
 @pytest.mark.parametrize(

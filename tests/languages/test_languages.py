@@ -123,6 +123,9 @@ def test_english_is_detected(text):
         "",
         "?",
         "the grease at El Pollo Loco",
+        # a business's name and address, given in an English form (its first word is no Spanish sentence)
+        "Cocina Lupe, 14500 Bear Valley Rd, Victorville",
+        "Taqueria El Gallo",
     ],
 )
 def test_short_answers_numbers_addresses_and_names_keep_the_conversation_language(text):
