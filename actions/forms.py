@@ -97,7 +97,11 @@ _QUESTION_START = re.compile(
 # A question word that opens a question, "q", "xq" and "a donde" as texted too
 _WH = rf"(?:{_WH_WORDS}|q|a\s+d[oó]nde|xq|pq)"
 # "y cuanto dura", "and what do i send": a question after "and", "but", "so", never a name or an answer
-_ASKS_AFTER_AND = re.compile(rf"^(?:y|and|pero|but|so|oye|oiga|entonces)[,\s]+{_WH}\b", re.IGNORECASE)
+# ("oiga y eso quien lo paga, los restaurantes de por ahi?": several openers, then what it is about)
+_ASKS_AFTER_AND = re.compile(
+    rf"^(?:(?:y|and|pero|but|so|oye|oiga|entonces|hey|ok)[,\s]+)+(?:(?:eso|esto|that|this)\s+)?{_WH}\b",
+    re.IGNORECASE,
+)
 # "what do i send them?", "q les mando?": a question word first and a question mark last
 _WH_ASKED = re.compile(rf"^¿?{_WH}\b.*\?\s*$", re.IGNORECASE | re.DOTALL)
 # "to" of a change ("change the phone to ..."), not of a place or a time ("close to the storm drain", "next to

@@ -1334,6 +1334,12 @@ _A_PERMIT = re.compile(r"\bpermit\b", re.IGNORECASE)
 _THAT_ONE = re.compile(r"\b(?:that|this|ese|esa|este|esta)\b", re.IGNORECASE)
 
 
+def _conversation_in_english(tracker: Tracker) -> str:
+    """What the user has said in the conversation, in English (Spanish glossed)."""
+    conversation = " ".join(user_texts(tracker))
+    return conversation if current() == ENGLISH else gloss(conversation)
+
+
 def _start_the_application(
     dispatcher: CollectingDispatcher, tracker: Tracker, topic: str | None, english: str
 ) -> list[EventType]:
@@ -1350,8 +1356,7 @@ def _start_the_application(
     if kind is None and said:
         kind = waiver_of(said)
     if kind is None:  # "ok no, son 15. y cuanto dura el waiver?" was the topic: the conversation says which
-        conversation = " ".join(user_texts(tracker))
-        kind = waiver_of(conversation if current() == ENGLISH else gloss(conversation))
+        kind = waiver_of(_conversation_in_english(tracker))
     if kind is None and a_waiver:
         # "ok sign me up for the waiver" after "you qualify to apply for a de minimis waiver": the one just
         # named (a Spanish answer names it in its English term too)
@@ -1360,7 +1365,9 @@ def _start_the_application(
         return [FollowupAction(_WAIVER_FORMS[kind])]
     if a_waiver and (detect_city(english) or tracker.get_slot("city")) == "inglewood":
         return [FollowupAction(_WAIVER_FORMS["request_interceptor_variance"])]  # Inglewood's only waiver
-    if not a_waiver and _A_PERMIT.search(said):
+    if not a_waiver and (_A_PERMIT.search(said) or _A_PERMIT.search(_conversation_in_english(tracker))):
+        # "ok I want to apply for the Inglewood one now" after a shared kitchen's permit questions, whatever
+        # the topic moved to since
         return [FollowupAction(_OFFERED_FORMS["permit_application"])]
     dispatcher.utter_message(text=t(WHICH_WAIVER if a_waiver else WHICH_APPLICATION))
     return []

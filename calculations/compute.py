@@ -53,11 +53,17 @@ _NEXT = re.compile(
 )
 _MANIFEST = re.compile(
     # "do i send the paper to the city or he does it?": the hauler's paper is the manifest
-    r"\b(?:manifest|manafest|manifests|manifiesto|paperwork|pump ticket)s?\b"
+    # ("cant find any permit paperwork" is the permit's)
+    r"\b(?:manifest|manafest|manifests|manifiesto|(?<!permit )paperwork|pump ticket)s?\b"
     r"|\b(?:send|turn in|submit|mail|drop off|give) (?:the|his|their|that) papers?\b",
     re.I,
 )
-_NEXT_SERVICE = re.compile(r"\b(?:next (?:one|pump|service|cleaning)|again|how often|cada cuanto)\b", re.I)
+_NEXT_SERVICE = re.compile(
+    # "when does it need pumped next"
+    r"\b(?:next (?:one|pump|service|cleaning|time)|(?:pump|clean|servic|empti?)\w* next|again|how often"
+    r"|cada cuanto)\b",
+    re.I,
+)
 _TRAP = re.compile(  # a grease trap (under a sink, indoors), not an interceptor
     r"\b(?:under (?:the|my|our|a) (?:[\w-]+ ){0,2}sink|(?:small|little|lil|indoor|inside|under[- ]?sink) "
     r"(?:grease )?trap|trap under|hydro ?mechanical)\b",
@@ -1127,6 +1133,8 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
 # yearly fee alone ("what's the annual fee?")
 _APPLYING = re.compile(
     r"\b(?:apply(?:ing)?|application|new permit|initial fee|opening|solicitud|solicitar|sacar el permiso|"
+    # "como le hacen pa sacar el permiso" (glossed "get the permit"), "how do we get a FOG permit"
+    r"(?:get|obtain|getting) (?:a|the|our|my|their) (?:\w+ )?permit(?!\s+renew)|"
     r"need (?:a|the) (?:\w+ )?permit(?!\s+renew))\b",
     re.I,
 )
@@ -1159,6 +1167,10 @@ _WEEKLY = re.compile(
 _TRASH_SERVICE = re.compile(rf"{_WEEKLY.pattern}|\bde minimis\b|\bwaiver\b|\bexempt|\bget out of\b", re.I)
 
 
+_LANDSCAPING = re.compile(r"\b(?:landscap\w*|gardening|gardeners?|jardiner\w*|jardinero)\b", re.I)
+_A_WAIVER_NAMED = re.compile(r"\b(?:waiver|de minimis|exempt\w*|exenci[oó]n|qualif\w*|califica\w*)\b", re.I)
+
+
 def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     """The trash service alone ("nuestro servicio de basura es 1 yarda cubica por semana"): the organic
     waste limit it sets, and the one value still needed."""
@@ -1166,6 +1178,10 @@ def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed
         return None
     if not _TRASH_SERVICE.search(text):
         return None  # "the monthly cost for a 3-yard organics bin": a bin's size, no weekly trash service
+    if _LANDSCAPING.search(text) and not _A_WAIVER_NAMED.search(text):
+        # "about 30 yards of trash a week and our landscaping is contracted out. Does that contract need any
+        # special language?": the yards are the landscaping contract rule's 2 cubic yards, no waiver asked
+        return None
     said_yards = _said_with_words(text, "yd3")
     if said_yards is None:
         return None
@@ -1478,11 +1494,11 @@ _LANDSCAPE = re.compile(r"\blandscap\w*|\blawn\b|\bjard[ií]n\b", re.I)
 # The square feet said of the landscape, before or after it ("about 2,000 sq ft of landscaping", "landscaping,
 # about 2,000 sq ft"), not the building's ("a new 3,000 sq ft restaurant with a small lawn")
 _LANDSCAPE_AREA = re.compile(
-    r"\b(?:landscap\w*|lawn|jard[ií]n)\W+(?:(?:is|are|of|about|around|roughly|approx\w*|like|maybe|de|en|"
+    r"\b(?:landscap\w*|lawn|jard[ií]n|planting\w*|greenery|plantas)\W+(?:(?:is|are|of|about|around|roughly|approx\w*|like|maybe|de|en|"
     r"enfrente|son|es|how|como|unos|area|total)\W+){0,4}?(?P<after>\d[\d,]*)\s*"
     r"(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\b(?!\s+(?:building|restaurant|store|edificio|local))"
     r"|\b(?P<before>\d[\d,]*)\s*(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\.?\s+"
-    r"(?:of\s+|de\s+)?(?:new\s+|existing\s+)?(?:landscap\w*|lawn|jard[ií]n)",
+    r"(?:of\s+|de\s+)?(?:new\s+|existing\s+)?(?:landscap\w*|lawn|jard[ií]n|planting\w*|greenery|plantas)",
     re.I,
 )
 _REHABILITATED = re.compile(
@@ -1937,6 +1953,26 @@ def missing_value_question(text: str, city: str | None) -> str | None:
     return None
 
 
+MAX_SAME_DAY_SAID = 3  # how many times one day may be said again before the next day is looked for
+# A paper's own date ("an invoice dated November 30", "la factura con fecha del 30 de noviembre"), and the
+# clocks a paper starts (an invoice, a notice, a letter mailed)
+_DATED = re.compile(r"\b(?:dated|dated on|fechad[oa](?: el)?|con fecha(?: del?)?|la fecha dice)\s+", re.I)
+_DATED_PAPER = re.compile(r"\b(?:invoice|notice|notification|mailed|served|issued)\b", re.I)
+
+
+def _the_day_dated(
+    said: str, ctx: ParseContext, tense: str
+) -> tuple[ParseResult[dt.date], tuple[int, int]] | None:
+    """The one day a paper is said to be dated ("invoice dated November 30"), with its span in ``said``;
+    None when none is, or two are."""
+    days = []
+    for dated in _DATED.finditer(said):
+        found, (start, end) = find_date(said[dated.end() :], ctx, tense)
+        if found.ok and found.value is not None and start == 0:
+            days.append((found, (dated.end() + start, dated.end() + end)))
+    return days[0] if len({found.value for found, _ in days}) == 1 else None
+
+
 def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetime) -> Computed | None:
     """The due dates of the compliance core's clocks ``keys`` (an answer card's), started on the one day the
     message gives ("the letter was mailed nov 18": the revocation is final on the 16th day after); None when
@@ -1963,11 +1999,29 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         found, (start, end) = ParseResult(ctx.today), just.span()
     if not found.ok or found.value is None:
         return None
+    dated = (
+        _the_day_dated(said, ctx, tense)
+        if any(_DATED_PAPER.search(clocks[k].trigger) for k in keys)
+        else None
+    )
+    if dated is not None:
+        # "Two weeks ago (Tuesday, Nov 17) we had a backup ... Today I got an invoice dated November 30": the
+        # bill's clock starts on the day the bill is dated, whatever other days are said
+        found, (start, end) = dated
     # the weekday said with the day is the same day ("on monday february 1, 2027"), never a second one
     rest = _WEEKDAY_BEFORE.sub(" ", said[:start]) + " " + said[end:]
     second, (second_start, second_end) = find_date(rest, ctx, tense)
+    for _ in range(MAX_SAME_DAY_SAID):
+        if second.value is None or second.value != found.value:
+            break
+        # the same day said again ("two weeks ago (Tuesday, Nov 17)"): the next day said after it ("an invoice
+        # dated November 30") is the second one, at the same place in ``rest``
+        rest = rest[:second_start] + "_" * (second_end - second_start) + rest[second_end:]
+        second, (second_start, second_end) = find_date(rest, ctx, tense)
     other, start_at = None, start
-    if second.value is not None and second.value != found.value:
+    if dated is not None and second.value is not None and second.value != found.value:
+        other = second.value  # the paper's day starts the clock; another day said is checked against it
+    elif second.value is not None and second.value != found.value:
         # two days ("mailed nov 24, hearing is dec 3"): the clock starts on the one its start is said of
         at = second_start if second_start < start else second_start - 1 + (end - start)  # in ``said``
         after = end if at > start else 0  # the words before the second day, back to the first

@@ -256,8 +256,16 @@ def spill_is_live(text: str) -> bool:
     if _CONTAINERS.search(text) and not _SEWER_WORDS.search(text):
         return False  # "my green yard waste cart keeps overflowing": a cart too small, not a spill
     if _PAST.search(text):
-        return bool(_EXPLICIT_NOW.search(text))
+        # "... ya se limpio todo ... ahorita me dice que hay que mandar algo por escrito" (glossed "right
+        # now me says"): the "now" of being told what to send, not of the spill
+        return bool(_EXPLICIT_NOW.search(_NOW_OF_BEING_TOLD.sub(" ", text)))
     return bool(_SPILL_EVENT.search(text) or _SPILL_FLOW.search(text))
+
+
+_NOW_OF_BEING_TOLD = _words(
+    r"right now (?:\w+ ){0,2}?(?:says?|said|tells?|told|asks?|asked|wants?"
+    r"|i (?:need|have|want)|we (?:need|have))"
+)
 
 
 def spill_happening_now(text: str) -> bool:
@@ -327,7 +335,9 @@ _PUMP_WORD = re.compile(r"pump|service|clean", re.IGNORECASE)
 _TO_REPORT_IT = _words(r"(?:want|need|wanna|have|got|would like|'d like) to report")
 _REPORTING = _words(r"report(?:ing)?", r"let (?:you|the city) know", r"tell you")
 _ASKS_US_TO = re.compile(  # "can you log it?", glossed "lo pueden registrar?" ("lo pueden log")
-    r"(?:^\s*|[,.;!?]\s*)(?:so |ok |and )?(?:can|could|would|will) (?:you|u) (?:please )?"
+    # ("hey can u log our grease trap cleaning from today")
+    r"(?:^\s*|[,.;!?]\s*)(?:(?:so|ok|and|hey|hi|hello|yo)\W+)*(?:can|could|would|will) (?:you|u) "
+    r"(?:please |pls )?"
     r"(?:log|record|add|save|enter)\b"
     r"|\b(?:lo |la |me lo |me la |nos lo )?"
     r"(?:pueden|puede|puedes|podrian|podria|podrias|podr[ií]an|podr[ií]as) "
@@ -408,7 +418,8 @@ def gives_service_date(text: str) -> bool:
 
 _APPLY_REQUEST = _words(
     # "we want apply" is how "queremos solicitar" reads in its English gloss
-    r"(?:i|we) (?:need|want|would like|'?d like) "
+    # and a relative's or owner's wish: "quieren aplicar" read as "they want apply"
+    r"(?:i|we|they|he|she|parents|owner|owners|boss) (?:need|needs|want|wants|would like|'?d like) "
     r"(?:(?:to )?apply|to get|(?:to )?start|(?:to )?request|a|an|the)",
     r"(?:i|we)(?:'?d| would) like (?:a|an|the|to)",
     r"(?:i|we) want (?:a|an|the|to)",
@@ -513,6 +524,8 @@ _APPLY_VERB = _words(
 # "¿me ayudan a llenar la solicitud?"): a request, not a question about how to apply
 _HELP_ME_APPLY = _words(
     r"help (?:me|us) (?:to )?(?:fill(?:ing)? (?:out|in)|complete|start|apply|get (?:started|going))",
+    # "quieren solicitar la exencion ..., me ayudan?" (glossed "they want apply ... can you help me")
+    r"(?:want|wants) (?:to )?apply\b.{0,80}\b(?:can you (?:help (?:me|us)|start))",
     r"walk (?:me|us) through (?:the|an|my|our) (?:\w+ ){0,3}application",
 )
 
@@ -824,7 +837,8 @@ _ENDS_CANCELLING = re.compile(
     r"(?:^|[,.;!]\s*|\bmejor\s+|\bbetter\s+)(?:(?:uh|um|ok|okay|please|just|so|mejor|nom[aá]s|ya|entonces|pues)\W+)*"
     r"(?:cancel(?:\s+(?:it|this|that|the\s+(?:whole\s+thing|report|request|application|log|form)))?"
     r"(?:\s+(?:please|for now))?"
-    r"|canc[eé]l(?:a|ar|e|en|ala|alo)(?:\s+(?:por\s+(?:favor|ahora|now)|ya|todo))?)"
+    # "cancélala", "cancelelo", "cancelarlo"
+    r"|canc[eé]l(?:a|ar|e|en|o)(?:lo|la|los|las)?(?:\s+(?:por\s+(?:favor|ahora|now)|ya|todo))?)"
     r"(?:\W+(?:gracias|thanks|thank you))?\W*$",
     re.IGNORECASE,
 )
@@ -939,6 +953,14 @@ def route(intent: str, text: str) -> str:
         if _is_question(text) and not _WHERE_DOES_IT_GO.search(text):
             return QUESTION_INTENT
         return INFORM_INTENT if not _is_question(text) else intent
+    if intent == SORT_INTENT and _EDIBLE_SURPLUS.search(text) and not _WHERE_DOES_IT_GO.search(text):
+        # "We throw out full trays of banquet food nobody touched. Can we just compost it instead?": food that
+        # could be eaten, whose recovery rule answers, not a cart
+        return QUESTION_INTENT
+    if intent == SORT_INTENT and _A_DUTY_S_DEADLINE.search(text) and not _WHERE_DOES_IT_GO.search(text):
+        # "city of victorville emailed asking how much we take in. do i have to answer?? by when?" with
+        # "veggie scraps" named: a duty and its deadline, nothing to sort
+        return QUESTION_INTENT
     if intent == SORT_INTENT and _RECORDS_KEPT.search(text) and not _WHERE_DOES_IT_GO.search(text):
         # "we haul our own cardboard and food scraps to the recycling and compost facilities. Do we need to
         # keep any records?": the self-hauler's records, whatever the bins named
@@ -1005,9 +1027,12 @@ def route(intent: str, text: str) -> str:
         return INFORM_INTENT  # "nuestro permit dice 90 dias": a fact for the topic's rule, not a question
     if intent in QUESTION_LIKE | {"inform", "affirm", "deny"} and corrects_an_answer(text):
         return CHANGE_INTENT  # "Perdón, me equivoqué: son 58 asientos, no 48"
-    if intent in QUESTION_LIKE and (asked := _application_named(text)):
+    # (a city named in it is no answer of a city: "ok I want to apply for the Inglewood one now")
+    if intent in QUESTION_LIKE | {CITY_INTENT} and (asked := _application_named(text)):
         return asked  # "va, quiero aplicar pal waiver de minimis": a request the classifier could not place
-    if intent in QUESTION_LIKE and (asks_to_apply_unnamed(text) or asks_for_a_waiver_unnamed(text)):
+    if intent in QUESTION_LIKE | {CITY_INTENT} and (
+        asks_to_apply_unnamed(text) or asks_for_a_waiver_unnamed(text)
+    ):
         return QUESTION_INTENT  # "ok lets do the application then": the one the conversation offered
     if (
         intent == "nlu_fallback"
@@ -1383,6 +1408,23 @@ _SENT = _words(
 )
 # A length of time said with a number ("4 yrs", "2 años"): how long something is kept or lasts, not a cart
 _A_PERIOD = _words(r"\d+\s*(?:yrs?|years?|months?|mos|days?|weeks?|wks?|a[nñ]os|meses|d[ií]as|semanas)")
+# Food that could still be eaten, thrown out in quantity ("full trays of banquet food nobody touched")
+_EDIBLE_SURPLUS = _words(
+    r"(?:untouched|uneaten|unserved|surplus|edible|unsold) (?:\w+ ){0,2}food",
+    r"food (?:\w+ ){0,3}(?:nobody|no one|nadie) (?:touched|ate|eats|toc[oó]|comi[oó])",
+    r"(?:full )?trays of (?:\w+ ){0,2}food",
+    r"comida (?:\w+ ){0,2}(?:que|q) (?:nadie|no se) (?:toc[oó]|comi[oó]|sirvi[oó]|vendi[oó])",
+    r"comida (?:buena|sobrante|sin tocar)",
+)
+# A duty's deadline asked ("do i have to answer?? by when?", "¿hasta cuándo tengo para responder?")
+_A_DUTY_S_DEADLINE = _words(
+    r"by when",
+    r"deadline",
+    r"due date",
+    r"(?:have|need|got) to (?:answer|respond|reply|report)",
+    r"hasta cu[aá]ndo",
+    r"fecha l[ií]mite",
+)
 # Records asked of ("keep any records", "the weight tickets, do we keep them?"), in English and Spanish
 _RECORD_WORDS = (
     r"(?:records?|receipts?|paperwork|papers?|logs?|weight tickets?|documentation"
@@ -1757,6 +1799,7 @@ def _live_spill_question(text: str) -> bool:
         return False
     if _CONTAINERS.search(text) and not _SEWER_WORDS.search(text):
         return False  # "the bins are forever overflowing": carts too small, no spill
+    text = _NOW_OF_BEING_TOLD.sub(" ", text)
     return bool(_EXPLICIT_NOW.search(text) or (_NOW.search(text) and not _PAST.search(text)))
 
 
@@ -1843,6 +1886,10 @@ _IN_THE_OTHER_CITY = re.compile(
     r"|same (?:question|thing|deal) (?:for|with|about) (?:that|this|the other|it|them)"
     r"|(?:la )?misma pregunta (?:para|pa|con) (?:ese|esa|el otro|la otra|ella|[eé]l)"
     r"|(?:ser[ií]a|es) (?:igual|diferente|distinto)"
+    # "and if we move to their Victorville location?", "y si nos cambiamos al local de victorville?"
+    r"|(?:and|y|but|pero)\s+(?:what\s+)?if\s+(?:we|i|they)\s+(?:move|moved|relocate|relocated|go|went|open|opened)"
+    r"\s+(?:to|in|into|at|there|over)"
+    r"|y\s+si\s+(?:nos\s+)?(?:cambiamos|mudamos|movemos|abrimos|pasamos)\s+(?:a|al|en|para|pa)"
     # what is said of the place in the other city: "4 yrs?? my victorville store manager says 2"
     r"|(?:store|place|location|restaurant|spot|shop|branch|sucursal|local|tienda|restaurante)\s+(?:\w+\s+)?"
     r"(?:says|said|told (?:me|us)|dice|dijo))\b",

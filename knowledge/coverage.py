@@ -119,7 +119,11 @@ _A_SPILL_REPORTED = re.compile(
 # ... but a letter taken to an office is asked of the office: "whats the address and phone number of the FOG
 # office? i want to drop off the spill letter in person" (the ordinances give a spill line, never an office's
 # address); the address and phone number to report a spill are the spill line's
-_AN_OFFICE_VISITED = re.compile(r"\b(?:letter|carta)\b", re.IGNORECASE)
+# (and so is the address a written follow-up is mailed to: "We need to mail the written spill follow-up to
+# Victorville's FOG manager. What's the mailing address?")
+_AN_OFFICE_VISITED = re.compile(
+    r"\b(?:letter|carta|mail(?:ing)?|follow[- ]?up|written (?:notice|report|confirmation))\b", re.IGNORECASE
+)
 # An overflow's cleanup, whose contractors Inglewood's ordinance does name a list for (Discharge Requirements
 # (8)): "if I'd rather hire my own cleanup company ..., is there an approved list of contractors?"
 _OVERFLOW_CLEANUP = re.compile(
@@ -132,6 +136,11 @@ _OFFICE = _topic(
     r"|where (?:is|do i|can i) (?:the )?"
     r"(?:office|drop off (?:the |our |my )?(?:application|paperwork|permit))"
     r"|pay (?:the |my |our )?(?:fee|bill|invoice)? ?(?:online|by card|with a card))\b"
+)
+# An address or a number given, not asked ("la direccion es 16500 bear valley rd", glossed "the address es
+# 16500 ..."; "the phone number del business esta mal es 310 555 0177")
+_GIVES_A_CONTACT = _topic(
+    r"\b(?:address|phone(?: number)?|number|direcci[oó]n|tel[eé]fono)\b[^?]{0,30}?\b(?:is|es|:)\s*\d{3}"
 )
 _HAZARDOUS = _topic(
     r"\b(?:paint|motor oil|car batter(?:y|ies)|batter(?:y|ies)|chemicals?|e-?waste|electronics|sharps|"
@@ -198,6 +207,32 @@ _FORM_ONLINE = _topic(
     rf"\bform (?:number|no\.?|#)|\b(?:{_ONLINE_WORDS})\b.{{0,40}}\b(?:{_FORM_WORDS})\b"
     rf"|\b(?:{_FORM_WORDS})\b.{{0,40}}\b(?:{_ONLINE_WORDS})\b"
 )
+# Other agencies' permits and licences ("do I need a county health permit for my booth"): no text here sets
+# them
+_OTHER_PERMITS = _topic(
+    r"\b(?:health (?:permits?|departments?|inspections?|codes?|certificates?)"
+    r"|food handlers?(?:'s)? (?:cards?|permits?|certificates?)"
+    r"|business licen[cs]es?|seller'?s permits?|liquor licen[cs]es?"
+    r"|(?:permisos?|licencias?) (?:de salud|sanitari[oa]s?|de (?:negocio|comercio|alcohol|vendedor))"
+    r"|permits? (?:de|of) (?:health|salud))\b"
+)
+# A list of food recovery organizations to partner with ("Can you give me a list of food recovery
+# organizations in Victorville"): the chapter has generators contract with them and names none
+_FOOD_RECOVERY_LIST = _topic(
+    r"\b(?:list|names?|directory)\b.{0,30}"
+    r"\b(?:food recovery|food banks?|food pantr(?:y|ies)|charit(?:y|ies)|nonprofits?)\b"
+    r"|\b(?:which|what)\s+"
+    r"(?:food banks?|food pantr(?:y|ies)|food recovery (?:organizations?|groups?|services?))"
+    r"\b.{0,30}\b(?:partner|work with|take|use|donate|call)"
+)
+# What used cooking oil fetches or costs to have taken ("does the used fryer oil guy pay me for my oil or do i
+# pay him? whats the going rate"): a market's price, not a rule
+_OIL_PRICE = _topic(
+    r"^(?!.*\b(?:fines?|penalt\w*|violations?|nov)\b).*(?:"
+    r"\b(?:going rate|pay (?:me|us|for)|paid for|prices?|buys?)\b.{0,40}"
+    r"\b(?:fryer oil|cooking oil|used oil|oil)\b"
+    r"|\b(?:fryer oil|cooking oil|used oil|oil)\b.{0,40}\b(?:going rate|pay (?:me|us|for)|paid for|prices?))"
+)
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
     r"\b(?:how much|cost|price)\b.{0,40}\bpermit\b|\bpermit\b.{0,30}\b(?:fee|cost|how much)\b"
@@ -245,6 +280,23 @@ _FORM_SAY = {
     "inglewood": N_(
         "The FOG wastewater discharge permit application is filed with the Public Works Department on a form "
         "the City prescribes, with the applicable fees (Inglewood FOG Ordinance, Permits (1))."
+    ),
+}
+_FOOD_RECOVERY_SAY = {
+    "victorville": N_(
+        "Commercial edible food generators must arrange to recover their edible food through a contract or "
+        "written agreement with food recovery organizations or services (Victorville Municipal Code "
+        "§ 6.37.060(c)(2))."
+    )
+}
+_OIL_SAY = {
+    "victorville": N_(
+        "Waste cooking oil must go to a licensed waste hauler or an approved recycling facility (Victorville "
+        "Municipal Code § 10.03.230)."
+    ),
+    "inglewood": N_(
+        "The ordinance requires grease to be hauled by licensed waste haulers "
+        "(Inglewood FOG Ordinance, Discharge Requirements (2)(g))."
     ),
 }
 _SPILL_LETTER_SAY = {
@@ -343,11 +395,19 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("what pumping companies charge"), FOG, _HAULERS_SAY)
     if _GRANTS.search(question):
         return Uncovered(N_("rebates and grants"), FOG, {})
-    if _OFFICE.search(question) and (
-        not _A_SPILL_REPORTED.search(question) or _AN_OFFICE_VISITED.search(question)
+    if (
+        _OFFICE.search(question)
+        and not _GIVES_A_CONTACT.search(question)
+        and (not _A_SPILL_REPORTED.search(question) or _AN_OFFICE_VISITED.search(question))
     ):
         said = _SPILL_LETTER_SAY if _A_SPILL_REPORTED.search(question) else {}
         return Uncovered(N_("office addresses, hours and payment"), FOG, said)
+    if _OTHER_PERMITS.search(question):
+        return Uncovered(N_("other agencies' permits and licenses"), office_for(question), {})
+    if _FOOD_RECOVERY_LIST.search(question):
+        return Uncovered(N_("a list of food recovery organizations"), SOLID_WASTE, _FOOD_RECOVERY_SAY)
+    if _OIL_PRICE.search(question):
+        return Uncovered(N_("what used cooking oil sells for or costs to haul"), FOG, _OIL_SAY)
     if _FORM_ONLINE.search(question) and not _A_SPILL_REPORTED.search(question):
         return Uncovered(N_("application forms and websites"), office_for(question), _FORM_SAY)
     if _PROCESSING_TIME.search(question):

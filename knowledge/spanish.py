@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
@@ -58,6 +59,14 @@ _NOV_ACRONYM = re.compile(
 # An amount in millions said with digits ("vendemos como 1.5 millones al año", "2 millones de dolares")
 _MILLIONS = re.compile(r"(?P<amount>\d+(?:[.,]\d+)?)\s+mill[oó]n(?:es)?\b", re.IGNORECASE)
 
+# An amount in thousands said with digits ("el local mide como 6 mil pies cuadrados", "12 mil dolares")
+_THOUSANDS = re.compile(r"\b(?P<amount>\d+(?:[.,]\d)?)\s+mil\b", re.IGNORECASE)
+
+
+def _thousands(match: re.Match[str]) -> str:
+    return f"{Decimal(match['amount'].replace(',', '.')) * 1000:f}".split(".")[0]
+
+
 # "por ciento" after an amount ("un veinticinco por ciento", "10 por ciento"): percent
 _PER_CENT = re.compile(r"\s+por\s*ciento\b", re.IGNORECASE)
 
@@ -85,6 +94,7 @@ def gloss(text: str) -> str:
     become digits ("doscientos cincuenta galones" → "250 gallons")."""
     text = _NOV_ACRONYM.sub(r"\g<before> notice of violation", text)  # before "un" is "1": "1 nov" is a day
     text = _MILLIONS.sub(r"\g<amount> million", text)  # "1.5 millones": 1.5 million, not "1.5 1000000"
+    text = _THOUSANDS.sub(_thousands, text)  # "6 mil": 6000, not "6 1000"
     text = _PER_CENT.sub(" percent", text)  # "veinticinco por ciento": 25 percent, not "25 por 100"
     text = _A_QUARTER.sub("a quarter", _ROOMS.sub("habitaciones", text))
     digits = _ordinals_in_english(alpha2digit(_SOME.sub(_some, text), "es", threshold=0))

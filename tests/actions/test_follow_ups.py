@@ -583,6 +583,21 @@ def test_a_request_to_apply_after_a_topic_that_names_no_waiver_starts_the_one_th
     assert messages == [] and [event.get("name") for event in events] == ["deminimis_form"]
 
 
+def test_a_request_to_apply_after_the_topic_moved_on_starts_the_permit_the_conversation_is_on(engine):
+    """w52-c024: a shared kitchen's permit asked about, then a move to Victorville supposed: "ok I want to
+    apply
+    for the Inglewood one now" starts the permit application, not a decline."""
+    tracker = make_tracker(
+        text="ok I want to apply for the Inglewood one now",
+        intent="ask_question",
+        slots={TOPIC_SLOT: "and if we move to their Victorville location?", "city": "inglewood"},
+    )
+    earlier = "I rent time in a shared kitchen in Inglewood. Do I need my own FOG permit?"
+    tracker.events[:0] = [{"event": "user", "text": earlier}]
+    events, messages = run_raw(ActionAnswerQuestion(), tracker)
+    assert messages == [] and [event.get("name") for event in events] == ["permit_form"]
+
+
 def test_a_request_to_apply_for_nothing_named_or_talked_about_asks_which():
     _, messages = _run(ActionAnswerQuestion(), make_tracker(text="i want to apply", intent="nlu_fallback"))
     assert messages[0]["text"].startswith("Which one? A FOG permit application")

@@ -207,6 +207,8 @@ def test_yes_at_the_read_back_finishes_the_form_and_no_asks_what_to_change():
         ("y q les mando?", "inform"),
         ("y cuanto dura", "inform"),
         ("what do i send them?", "inform"),
+        # several openers before the question word (s48-c007)
+        ("oiga y eso quien lo paga, los restaurantes de por ahi?", "nlu_fallback"),
     ],
 )
 def test_a_question_the_classifier_took_for_an_answer_is_answered_aside_and_its_facts_kept(text, intent):

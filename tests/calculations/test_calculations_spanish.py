@@ -58,7 +58,7 @@ def test_overdue_interceptor_in_spanish() -> None:
     result = spanish(CASES[2][0], "inglewood")
     assert result.text.startswith(
         "El próximo servicio de su interceptor de grasa (grease interceptor) vencía el 2 de septiembre "
-        "de 2026: tiene 90 días de atraso."
+        "de 2026, así que está vencido: lleva 90 días de retraso."
     )
 
 

@@ -62,6 +62,20 @@ def test_a_day_said_with_a_filler_after_its_start_word_still_starts_the_clock():
     assert found is not None and "December 4, 2026 is earlier than the chapter allows" in found.text
 
 
+def test_a_bill_s_clock_starts_on_the_day_the_bill_is_dated_whatever_other_days_are_said():
+    """w52-c017: a backup on Nov 17 said twice ("two weeks ago (Tuesday, Nov 17)"), then "Today I got an
+    invoice
+    dated November 30": the invoice's 45 days run from November 30."""
+    said = (
+        "Two weeks ago (Tuesday, Nov 17) we had a backup in the kitchen; grease came up through a floor "
+        "drain. "
+        "Today I got an invoice dated November 30 from the city for clearing the sewer main. How long do we "
+        "have to pay it?"
+    )
+    found = clock_deadlines(("damage_costs_payment",), said, "victorville", NOW)
+    assert found is not None and "January 14, 2027" in found.text
+
+
 def test_a_planned_change_counts_back_from_the_day_it_starts():
     found = clock_deadlines(("planned_change_notice",), "construction starts feb 1", "victorville", NOW)
     assert found is not None and "December 3, 2026" in found.text

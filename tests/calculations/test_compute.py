@@ -297,8 +297,7 @@ def test_a_late_fee_not_yet_due_says_what_comes_and_when():
     assert found.text == (
         "No penalty yet: pay the $413 by December 25, 2026. If it is still unpaid on December 26, 2026, a "
         "basic penalty of $41.30 (10% of the invoice) is added, and then 1.5% a month of the invoice plus "
-        "that penalty. "
-        "Ninety days after the invoice date is February 8, 2027: "
+        "that penalty. Ninety days after the invoice date is February 8, 2027: "
         "still unpaid after that (from February 9, 2027), it is cause for permit revocation proceedings."
     )
 
@@ -343,8 +342,7 @@ def test_a_late_fee_with_no_month_accrued_yet_says_the_monthly_penalty_follows()
     )
     assert found.text.endswith(
         "Ninety days after the invoice date is December 30, 2026: "
-        "still unpaid after that (from December 31, 2026), it is cause for permit revocation "
-        "proceedings."
+        "still unpaid after that (from December 31, 2026), it is cause for permit revocation proceedings."
     )
 
 
@@ -353,12 +351,18 @@ def test_a_manifest_question_after_a_pump_out_is_not_the_next_service_date():
     assert compute(asked, "victorville", NOW) is None  # the manifest card's clock answers it
     # the hauler's paper, sent to the city, is the manifest (w41-s002)
     paper = (
-        "hauler came yesterday 3pm pumped the interceptor. do i send the paper to the city or he does it? "
-        "by when"
+        "hauler came yesterday 3pm pumped the interceptor. do i send the paper to the city or he does it? by "
+        "when"
     )
     assert compute(paper, "victorville", NOW) is None
     both = "pumped yesterday, when is the next one due and when does the manifest go in?"
     assert compute(both, "victorville", NOW).kind == "service_due"
+    # the permit's paperwork is no manifest, and "needs pumped next" asks the next service (w52-s008)
+    bought = (
+        "bought a pho place in victorville. the pumping guy w the truck came sept 14 (before me). cant find "
+        "any permit paperwork. when does it need pumped next"
+    )
+    assert compute(bought, "victorville", NOW).kind == "service_due"
 
 
 def test_a_notice_s_penalty_fee_is_no_unpaid_invoice():
@@ -634,6 +638,13 @@ def test_an_applicant_asking_what_it_costs_gets_the_first_year_with_the_initial_
     assert "initial $340 fee" in found.text and "$267" in found.text
     yearly = compute("what's the annual fee for 45 seats, no drive thru? inglewood", "inglewood", NOW)
     assert yearly is not None and yearly.kind == "annual_fee" and "$340" not in yearly.text
+    # how to get the permit and what it costs, asked in Spanish (s48-s008)
+    getting = gloss(
+        "tienen una pupuseria en inglewood, como 30 sillas y sin drive thru. como le hacen pa sacar el "
+        "permiso de la grasa, q papeles piden y cuanto cuesta?"
+    )
+    found = compute(getting, "inglewood", NOW)
+    assert found is not None and found.kind == "permit_fee" and "$340" in found.text
 
 
 def test_a_permit_s_frequency_is_taken_out_of_a_message_and_nothing_else():
@@ -797,8 +808,8 @@ def test_what_is_owed_right_now_is_worked_out_from_the_invoice_s_date_not_today(
 def test_a_total_asked_before_the_conversation_s_earlier_turns_counts_only_its_own_notices():
     # the newest message first, then the topic's turns run on without a question mark
     said = (
-        "so 1st 2nd 3rd all together how much whats the fine for a notice of violation in inglewood "
-        "3 and a 4th?"
+        "so 1st 2nd 3rd all together how much whats the fine for a notice of violation in inglewood 3 and a "
+        "4th?"
     )
     result = compute(said, "inglewood", NOW)
     assert result is not None and result.text.startswith("$850 for the first 3 notices")
@@ -1131,8 +1142,8 @@ def test_the_late_penalty_on_the_city_s_cleanup_bill_is_on_its_costs_and_service
 def test_the_late_penalty_on_a_cleanup_bill_given_by_the_city_s_costs_adds_the_service_charge():
     # "the city's cost was $2,400": the bill is the costs and the 25% service charge on them
     found = compute(
-        "the city billed us for the sewer cleanup, the city's cost was $2,400, invoice dated November 5. "
-        "and if we don't pay it by then?",
+        "the city billed us for the sewer cleanup, the city's cost was $2,400, invoice dated November 5. and "
+        "if we don't pay it by then?",
         "inglewood",
         NOW,
         asked="and if we don't pay it by then?",
@@ -1259,8 +1270,8 @@ def test_asking_whether_the_city_adds_more_to_its_cleanup_costs_gets_the_service
     assert reinspection is None or reinspection.kind != "damage_costs"
     # ... but a bill that is just a late fee's question is not the City's cleanup
     late = compute(
-        "the city cleaned a blockage and billed us $6,000 on october 1. "
-        "if we pay late how much is the penalty?",
+        "the city cleaned a blockage and billed us $6,000 on october 1. if we pay late how much is the "
+        "penalty?",
         "inglewood",
         NOW,
     )
@@ -1519,6 +1530,14 @@ def test_the_administrative_penalty_cap_asked_in_spanish():
             "No:",
         ),
         ("new building with 800 square feet of landscaping, any compost rules?", "Yes:"),
+        # planting said for landscape, and the trash yards there for the contract rule, not a waiver
+        # (w52-s039)
+        (
+            "our event center produces about 30 yards of trash a week and our landscaping is contracted out. "
+            "Does that contract need any special language? Also, we're building a new plaza next year with "
+            "roughly 3,000 square feet of planting, anything in the organics rules about that?",
+            "Yes: 3,000 square feet is more than 500",
+        ),
     ],
 )
 def test_a_landscape_s_size_says_whether_the_compost_rule_applies(asked, says):
@@ -1723,8 +1742,8 @@ def test_an_administrative_complaint_s_days_said_as_days_it_happened_on_give_the
     )
     assert found is not None and found.kind == "penalty_cap" and "$15,000" in found.text
     due = compute(
-        "the administrative complaint penalty is due on 30 days, we missed the compliance schedule. "
-        "what's the max penalty?",
+        "the administrative complaint penalty is due on 30 days, we missed the compliance schedule. what's "
+        "the max penalty?",
         "victorville",
         NOW,
     )

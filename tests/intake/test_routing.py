@@ -60,8 +60,8 @@ PAST = [
     "The city left a note that my green yard waste cart keeps overflowing and I need a bigger one. Can they "
     "make me change my service size?",
     # a manhole asked about as built: its size, not a spill
-    "We're building new stores in both cities next year — any difference in the access manhole size over "
-    "the interceptor?",
+    "We're building new stores in both cities next year — any difference in the access manhole size over the "
+    "interceptor?",
     "how big does the manhole on the interceptor need to be",
     # a past backup and what the city may do if it happens again
     "city guy came last wk after the sewer backup on our block, said if it happens again they can shut off "
@@ -69,6 +69,13 @@ PAST = [
     # leave asked to put something down a cleanout, nothing spilling (w47-c005, at a pump-out's read-back)
     "Oh also, the driver asked if he could pour the water back down our cleanout after he separates the "
     "grease. Is that ok?",
+    # a past spill, cleaned up, and "now" the boss says to write (s48-s013, glossed "right now me says")
+    gloss(
+        "ayer lunes en la noche se nos tapo el drenaje de la cocina y salio agua con grasa por el registro, "
+        "pero "
+        "ya lo destaparon, ya se limpio todo. ahorita me dice que hay que mandar algo por escrito, hasta "
+        "cuando tenemos?"
+    ),
 ]
 
 
@@ -176,8 +183,8 @@ def test_asking_to_apply_starts_the_flow(intent, text):
         ("nlu_fallback", "and if its revoked can we keep cooking while we apply for a new one"),
         (
             "apply_permit",
-            "What's the street address and office hours of the Inglewood office where we file the FOG "
-            "permit application in person?",
+            "What's the street address and office hours of the Inglewood office where we file the FOG permit "
+            "application in person?",
         ),
         (
             "request_space_waiver",
@@ -372,6 +379,7 @@ def test_an_answer_unsure_of_itself_stays_an_answer(text):
     [
         ("need to log a pump out for my place in inglewood", "log_pumpout"),
         ("can you log the pumping from this morning", "log_pumpout"),
+        ("hey can u log our grease trap cleaning from today, victorville", "log_pumpout"),  # w52-c014
         ("how do i log a pump out?", "ask_question"),
         ("what does the log need to show", "ask_question"),
     ],
@@ -450,8 +458,8 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
         ),
         (
             "log_pumpout",
-            "oh also the pumper said next time he can pump it and put the water back in the trap to save "
-            "us $, is that ok",
+            "oh also the pumper said next time he can pump it and put the water back in the trap to save us "
+            "$, is that ok",
             "ask_question",
         ),
         (
@@ -731,6 +739,18 @@ def test_facts_with_numbers_are_no_request_to_apply(text, routed):
     [
         ("va, quiero aplicar pal waiver de minimis", "request_deminimis_waiver"),
         ("quiero solicitar el permiso de grasa", "apply_permit"),
+        # a relative writing for the owners: "quieren aplicar ... pueden empezar por aqui?" (s48-c008,
+        # s48-c010)
+        (
+            "hola escribo por mis papas, quieren aplicar pal permiso de la grasa de su pupuseria en "
+            "inglewood, pueden empezar por aqui?",
+            "apply_permit",
+        ),
+        (
+            "mis papas tienen un edificio de 12 departamentos en victorville y no caben los botes verde y "
+            "cafe. quieren solicitar la exencion por falta de espacio, me ayudan?",
+            "request_space_waiver",
+        ),
         # "queremos solicitar" glosses as "we want apply" (s45-c009)
         (
             "Tenemos un restaurante en Inglewood y no hay espacio para poner un interceptor de grasa. "
@@ -1120,6 +1140,10 @@ def test_a_request_for_help_applying_asked_as_a_question_starts_the_application(
         ("y pa mi otro local en inglewood?", True),
         ("and the victorville one, what do i pay there", True),
         ("and for our central kitchen in Victorville, what is the fee for 60 seats?", False),  # asks more
+        # a move there supposed (w52-c024), in either language
+        ("and if we move to their Victorville location?", True),
+        ("y si nos cambiamos al local de victorville?", True),
+        ("and if we move the fryer?", False),
     ],
 )
 def test_the_topic_asked_again_of_the_other_city(said, other):
@@ -1186,8 +1210,8 @@ def test_a_spill_said_as_going_on_is_reported_even_when_some_of_it_already_ran_o
     from knowledge.spanish import gloss
 
     spanish = (
-        "oigan se esta saliendo la trampa de grasa x el piso de la cocina y ya salio agua pal callejon "
-        "de atras, inglewood, q hago"
+        "oigan se esta saliendo la trampa de grasa x el piso de la cocina y ya salio agua pal callejon de "
+        "atras, inglewood, q hago"
     )
     assert route("ask_question", gloss(spanish)) == "report_spill"
     again = "we had a backup yesterday and now it's overflowing again, who do i call"
@@ -1293,6 +1317,26 @@ def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
         # records kept, and whether a cart is required: questions, whatever the classifier made of them
         ("sort_item", "y los recibos del plomero los guardo?", "ask_question"),
         ("sort_item", "do i keep the plumbers receipt", "ask_question"),
+        # food that could be eaten, thrown out in quantity (w52-c019): its recovery rule, not a cart
+        (
+            "sort_item",
+            "We throw out full trays of banquet food nobody touched. Can we just compost it instead?",
+            "ask_question",
+        ),
+        (
+            "sort_item",
+            "tiramos charolas de comida que nadie toco, la podemos echar a la composta?",
+            "ask_question",
+        ),
+        ("sort_item", "uneaten food from the buffet, which bin?", "sort_item"),
+        # a duty's deadline asked with an item named (w52-s041)
+        (
+            "sort_item",
+            "i run a little community compost pile, just veggie scraps from the vendors. city of victorville "
+            "emailed asking how much we take in. do i have to answer?? by when?",
+            "ask_question",
+        ),
+        ("sort_item", "veggie scraps, where do they go?", "sort_item"),
         # a self-hauler's records, bins and facilities named around them (w47-s047)
         (
             "sort_item",
@@ -1396,6 +1440,7 @@ def test_words_the_classifier_misplaced_are_routed_by_what_they_say(intent, text
     [
         # a request to apply that names no application: the question answerer starts the one offered
         ("nlu_fallback", "ok lets do the application then", "ask_question"),
+        ("inform_city", "ok I want to apply for the Inglewood one now", "ask_question"),  # w52-c024
         ("nlu_fallback", "alright sign us up for the waiver", "ask_question"),
         # a follow-up the classifier took for small talk, answered on the conversation's topic
         ("out_of_scope", "and what if it just sits there unpaid into february?", "ask_question"),
@@ -1690,6 +1735,7 @@ def test_the_last_pump_out_dated_in_spanish_asks_the_next_due_date_not_the_recor
             "cancel",
         ),
         ("Sabes qué, mejor la termino mañana. Cancélala por ahora.", "cancel"),
+        ("ah espere, ya llego la ciudad, ya no hace falta, cancelelo por favor", "cancel"),  # s48-c007
         ("how do i cancel my permit?", "ask_question"),
         ("we had to cancel, the restaurant closed", "ask_question"),
         # review of stop 55 (F7, F19): a question without its mark, and Spanish said as people say it

@@ -87,6 +87,19 @@ from shaping.answers import shape_answer
         ),
         ("can i fill out the permit application online?", "inglewood", FOG),
         ("se puede llenar la solicitud en linea?", "victorville", FOG),
+        # another agency's permit, a list of food recovery groups, and what used oil fetches (w52-s051/52/53)
+        ("do I need, like, a county health permit for my booth at the farmers market", "victorville", FOG),
+        (
+            "Can you give me a list of food recovery organizations in Victorville that we could partner "
+            "with?",
+            "victorville",
+            SOLID_WASTE,
+        ),
+        (
+            "does the used fryer oil guy pay me for my oil or do i pay him? whats the going rate",
+            "victorville",
+            FOG,
+        ),
     ],
 )
 def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, city, office):
@@ -141,6 +154,11 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         # what goes on the application is the ordinances'; a spill reported online is this assistant's
         ("what goes on the permit application?", "victorville"),
         ("can we submit the spill report online?", "victorville"),
+        ("how much grease is too much in the interceptor", "inglewood"),
+        # an address or a number given, not asked (s48-c010, s48-c008, glossed)
+        ("the address es 16500 bear valley rd victorville ask for waiver del green", "victorville"),
+        ("ay perdon the phone number del business esta mal es 310 555 0177", "inglewood"),
+        ("can i pour oil down the drain if i pay a fee", "victorville"),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
@@ -170,6 +188,13 @@ def test_a_decline_names_the_office_for_the_topic_and_what_the_ordinance_does_sa
             "at the address in your FOG permit",
         ),
         ("where do i bring the letter about our overflow, whats the address", "inglewood", "Director"),
+        # the address a written follow-up is mailed to (w52-s048)
+        (
+            "We need to mail the written spill follow-up to Victorville's FOG manager. What's the mailing "
+            "address?",
+            "victorville",
+            "at the address in your FOG permit",
+        ),
     ],
 )
 def test_an_office_asked_for_a_spill_letter_is_declined_with_where_the_letter_goes(question, city, said):

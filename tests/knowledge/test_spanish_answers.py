@@ -10,7 +10,7 @@ import pytest
 from calculations import compute
 from cities import CityContacts
 from knowledge.answer import Answer, AnswerKind, answer_question
-from knowledge.spanish import gloss
+from knowledge.spanish import GLOSSARY, gloss
 from languages import using
 from shaping.answers import FIRST_SMS_LIMIT, shape_answer
 
@@ -123,10 +123,23 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         ("mi permiso dice cada 60 dias", "my permit says every 60 days"),
         # a service done, said with its object (s45-s008)
         ("lo limpie el 15 de noviembre", "I cleaned it"),
+        # sorting said as a verb, a waiver still good (s48-s061, s48-s051)
+        ("si no separo bien la basura", "separate"),
+        ("todavia sirve o ya se vencio?", "expired"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
     assert english in gloss(spanish)
+
+
+def test_the_glossary_says_each_phrase_once():
+    """A phrase given twice keeps only its last English words, silently: each is said once."""
+    keys = [
+        line.split(":")[0].strip()
+        for line in GLOSSARY.read_text(encoding="utf-8").splitlines()
+        if line.startswith("  ") and not line.strip().startswith("#") and ":" in line
+    ]
+    assert sorted({k for k in keys if keys.count(k) > 1}) == []
 
 
 @pytest.mark.parametrize(
@@ -219,6 +232,15 @@ def test_a_spanish_spill_told_in_everyday_words_gets_its_written_deadline(questi
 def test_the_notice_of_violation_s_acronym_is_never_read_as_november(said, glossed):
     assert glossed in gloss(said) and "1 nov" not in gloss(said)
     assert gloss("el 18 de nov").endswith("18 de nov")  # the month stays a month
+
+
+@pytest.mark.parametrize(
+    ("said", "glossed"),
+    [("el local mide como 6 mil pies cuadrados", "6000 square feet"), ("tenemos 12 mil dolares", "12000")],
+)
+def test_thousands_said_with_digits_stay_one_amount(said, glossed):
+    """s48-c020: "6 mil pies cuadrados" was read "6 1000", a 1,000 square foot place."""
+    assert glossed in gloss(said)
 
 
 def test_millions_said_with_digits_stay_one_amount():

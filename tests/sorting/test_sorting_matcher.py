@@ -397,6 +397,8 @@ def test_a_container_of_its_content_is_the_item_the_catalog_names(lexical_matche
         ("Last one, old cans of paint from the garage?", "leftover"),
         ("ok and old paint cans?", "leftover"),
         ("latas de pintura viejas del garaje", "leftover"),
+        ("ok and the half cans of paint in the garage", "leftover"),  # w52-c010
+        ("las latas de pintura a la mitad", "leftover"),
     ],
 )
 def test_leftover_paint_said_in_passing_is_the_clarifying_answer(lexical_matcher, said, option):
