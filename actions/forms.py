@@ -98,8 +98,11 @@ _QUESTION_START = re.compile(
 _WH = rf"(?:{_WH_WORDS}|q|a\s+d[oó]nde|xq|pq)"
 # "y cuanto dura", "and what do i send": a question after "and", "but", "so", never a name or an answer
 # ("oiga y eso quien lo paga, los restaurantes de por ahi?": several openers, then what it is about)
+# ("ok Donde Lupe" to the business's name is a name: "ok" and "hey" open a question only before another
+# opener)
 _ASKS_AFTER_AND = re.compile(
-    rf"^(?:(?:y|and|pero|but|so|oye|oiga|entonces|hey|ok)[,\s]+)+(?:(?:eso|esto|that|this)\s+)?{_WH}\b",
+    rf"^(?:(?:ok|hey)[,\s]+)?(?:(?:y|and|pero|but|so|oye|oiga|entonces)[,\s]+)+(?:(?:eso|esto|that|this)\s+)?"
+    rf"{_WH}\b",
     re.IGNORECASE,
 )
 # "what do i send them?", "q les mando?": a question word first and a question mark last

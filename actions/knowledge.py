@@ -1351,12 +1351,13 @@ def _start_the_application(
     if offered is not None and not (a_waiver and offered == "permit_application"):
         return [FollowupAction(_OFFERED_FORMS[offered])]
     said = (topic or "") if current() == ENGLISH else gloss(topic or "")
+    conversation = _conversation_in_english(tracker)
     # "sign me up for that waiver": the one the last answer named, before any the conversation did
     kind = waiver_of(_last_bot_text(tracker) or "") if a_waiver and _THAT_ONE.search(english) else None
     if kind is None and said:
         kind = waiver_of(said)
     if kind is None:  # "ok no, son 15. y cuanto dura el waiver?" was the topic: the conversation says which
-        kind = waiver_of(_conversation_in_english(tracker))
+        kind = waiver_of(conversation)
     if kind is None and a_waiver:
         # "ok sign me up for the waiver" after "you qualify to apply for a de minimis waiver": the one just
         # named (a Spanish answer names it in its English term too)
@@ -1365,7 +1366,7 @@ def _start_the_application(
         return [FollowupAction(_WAIVER_FORMS[kind])]
     if a_waiver and (detect_city(english) or tracker.get_slot("city")) == "inglewood":
         return [FollowupAction(_WAIVER_FORMS["request_interceptor_variance"])]  # Inglewood's only waiver
-    if not a_waiver and (_A_PERMIT.search(said) or _A_PERMIT.search(_conversation_in_english(tracker))):
+    if not a_waiver and (_A_PERMIT.search(said) or _A_PERMIT.search(conversation)):
         # "ok I want to apply for the Inglewood one now" after a shared kitchen's permit questions, whatever
         # the topic moved to since
         return [FollowupAction(_OFFERED_FORMS["permit_application"])]
@@ -1561,7 +1562,11 @@ class ActionFollowUp(Action):
                 result, events = on_the_topic(tracker, text, topic, city)
                 dispatcher.utter_message(text=result.text)
                 return events
-            elif len(text.split()) >= FACT_FOR_THE_TOPIC_WORDS and _answered_last(tracker):
+            elif (
+                len(text.split()) >= FACT_FOR_THE_TOPIC_WORDS
+                and _A_FACT_OF_THE_PLACE.search(text)
+                and _answered_last(tracker)
+            ):
                 # "nomas tenemos 30 sillas" after how often the trap is pumped: a fact told as if it mattered
                 # asks whether it changes the answer just given; the menu would leave it unheard
                 asked = f"{text.rstrip(' .!')}. {t(DOES_IT_CHANGE_ANYTHING)}"
@@ -1755,8 +1760,15 @@ _FOLLOW_UP_START = re.compile(
 _BACK_REFERENCE = re.compile(r"\b(?:it|that|this|those|them|one|eso|ese|esa|esto|lo|la)\b", re.IGNORECASE)
 FOLLOW_UP_MAX_WORDS = 12
 TELLS_WHAT_HAPPENED_WORDS = 6  # a statement this long, with a new fact, tells what happened next
-FACT_FOR_THE_TOPIC_WORDS = (
-    4  # a fact this long after an answer ("its a small place") is said for it; "ok cool" not
+# A fact this long after an answer ("its a small place") is said for it; "ok cool" is not
+FACT_FOR_THE_TOPIC_WORDS = 4
+# What a fact of the place says: a number, a size or an extent ("nomas tenemos 30 sillas", "its a small
+# place", "we only do takeout"); never "ok I'll tell the owner tonight", which is heard and answered with the
+# menu
+_A_FACT_OF_THE_PLACE = re.compile(
+    r"\d|\b(?:only|just|small|little|tiny|big|large|huge|no|never|nomas|s[oó]lo|casi|chic[oa]|chiquit[oa]|"
+    r"pequeñ[oa]|grande|nunca|ningun[oa]?)\b",
+    re.IGNORECASE,
 )
 DOES_IT_CHANGE_ANYTHING = N_("Does that change anything?")
 # A notice or a letter that came ("now we got an actual notice of violation", "nos llegó una carta")

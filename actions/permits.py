@@ -102,7 +102,9 @@ _CUED_FACTS = (
     (
         "wastewater_volume",
         re.compile(
-            r"\b\d[\d,]*\s*(?:gallons?|gal|galones)\b(?:\s+[^\W\d]+){0,3}?\s+"
+            # (never the fryer oil or the grease kept: "10 gallons of fryer oil a day" is not discharged)
+            r"\b\d[\d,]*\s*(?:gallons?|gal|galones)\b(?:\s+(?!(?:of\s+)?(?:fryer\s+)?(?:oil|grease|aceite|grasa)\b)"
+            r"[^\W\d]+){0,3}?\s+"
             r"(?:(?:a|per|each|al|por|cada)\s+(?:day|d[ií]a)|daily|diarios?)\b",
             re.IGNORECASE,
         ),

@@ -60,7 +60,8 @@ _MANIFEST = re.compile(
 )
 _NEXT_SERVICE = re.compile(
     # "when does it need pumped next"
-    r"\b(?:next (?:one|pump|service|cleaning|time)|(?:pump|clean|servic|empti?)\w* next|again|how often"
+    r"\b(?:next (?:one|pump|service|cleaning|time)|(?:pump|clean|servic|empti?)\w* next(?!\s+(?:door|to)\b)"
+    r"|again|how often"
     r"|cada cuanto)\b",
     re.I,
 )
@@ -1134,7 +1135,8 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
 _APPLYING = re.compile(
     r"\b(?:apply(?:ing)?|application|new permit|initial fee|opening|solicitud|solicitar|sacar el permiso|"
     # "como le hacen pa sacar el permiso" (glossed "get the permit"), "how do we get a FOG permit"
-    r"(?:get|obtain|getting) (?:a|the|our|my|their) (?:\w+ )?permit(?!\s+renew)|"
+    r"(?:get|obtain|getting) (?:a|the|our|my|their) (?:\w+ )?permit"
+    r"(?!\s+(?:renew\w*|revoked|suspended|reinstated|transferred|back|pulled|changed|modified))|"
     r"need (?:a|the) (?:\w+ )?permit(?!\s+renew))\b",
     re.I,
 )
@@ -1167,7 +1169,14 @@ _WEEKLY = re.compile(
 _TRASH_SERVICE = re.compile(rf"{_WEEKLY.pattern}|\bde minimis\b|\bwaiver\b|\bexempt|\bget out of\b", re.I)
 
 
-_LANDSCAPING = re.compile(r"\b(?:landscap\w*|gardening|gardeners?|jardiner\w*|jardinero)\b", re.I)
+# A landscaping service's contract asked about ("our landscaping is contracted out. Does that contract need
+# any special language?"), not a gardener named beside a bin ("a gardener does the landscaping, do we need a
+# green bin?")
+_LANDSCAPING_CONTRACT = re.compile(
+    r"^(?=.*\b(?:landscap\w*|gardening|gardeners?|jardiner\w*|jardinero)\b)"
+    r".*\b(?:contract\w*|agreement|language|specify|contrato)\b",
+    re.I,
+)
 _A_WAIVER_NAMED = re.compile(r"\b(?:waiver|de minimis|exempt\w*|exenci[oó]n|qualif\w*|califica\w*)\b", re.I)
 
 
@@ -1178,7 +1187,7 @@ def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed
         return None
     if not _TRASH_SERVICE.search(text):
         return None  # "the monthly cost for a 3-yard organics bin": a bin's size, no weekly trash service
-    if _LANDSCAPING.search(text) and not _A_WAIVER_NAMED.search(text):
+    if _LANDSCAPING_CONTRACT.search(text) and not _A_WAIVER_NAMED.search(text):
         # "about 30 yards of trash a week and our landscaping is contracted out. Does that contract need any
         # special language?": the yards are the landscaping contract rule's 2 cubic yards, no waiver asked
         return None
@@ -1494,11 +1503,11 @@ _LANDSCAPE = re.compile(r"\blandscap\w*|\blawn\b|\bjard[ií]n\b", re.I)
 # The square feet said of the landscape, before or after it ("about 2,000 sq ft of landscaping", "landscaping,
 # about 2,000 sq ft"), not the building's ("a new 3,000 sq ft restaurant with a small lawn")
 _LANDSCAPE_AREA = re.compile(
-    r"\b(?:landscap\w*|lawn|jard[ií]n|planting\w*|greenery|plantas)\W+(?:(?:is|are|of|about|around|roughly|approx\w*|like|maybe|de|en|"
+    r"\b(?:landscap\w*|lawn|jard[ií]n|planting\w*|greenery)\W+(?:(?:is|are|of|about|around|roughly|approx\w*|like|maybe|de|en|"
     r"enfrente|son|es|how|como|unos|area|total)\W+){0,4}?(?P<after>\d[\d,]*)\s*"
     r"(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\b(?!\s+(?:building|restaurant|store|edificio|local))"
     r"|\b(?P<before>\d[\d,]*)\s*(?:sq\.?\s*f(?:ee|oo)?t|square\s+f(?:ee|oo)t|sqft|sf)\.?\s+"
-    r"(?:of\s+|de\s+)?(?:new\s+|existing\s+)?(?:landscap\w*|lawn|jard[ií]n|planting\w*|greenery|plantas)",
+    r"(?:of\s+|de\s+)?(?:new\s+|existing\s+)?(?:landscap\w*|lawn|jard[ií]n|planting\w*|greenery)",
     re.I,
 )
 _REHABILITATED = re.compile(
@@ -1957,7 +1966,9 @@ MAX_SAME_DAY_SAID = 3  # how many times one day may be said again before the nex
 # A paper's own date ("an invoice dated November 30", "la factura con fecha del 30 de noviembre"), and the
 # clocks a paper starts (an invoice, a notice, a letter mailed)
 _DATED = re.compile(r"\b(?:dated|dated on|fechad[oa](?: el)?|con fecha(?: del?)?|la fecha dice)\s+", re.I)
-_DATED_PAPER = re.compile(r"\b(?:invoice|notice|notification|mailed|served|issued)\b", re.I)
+# (a clock that runs from a mailing runs from the day it was mailed, said or not: "mailed nov 24 but the
+# letter is dated nov 20" appeals by the mailing's 15 days)
+_DATED_PAPER = re.compile(r"\b(?:invoice|fee|charge)\b", re.I)
 
 
 def _the_day_dated(

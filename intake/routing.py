@@ -263,8 +263,8 @@ def spill_is_live(text: str) -> bool:
 
 
 _NOW_OF_BEING_TOLD = _words(
-    r"right now (?:\w+ ){0,2}?(?:says?|said|tells?|told|asks?|asked|wants?"
-    r"|i (?:need|have|want)|we (?:need|have))"
+    # only a verb of saying ("right now me says mi jefe"): "right now we have sewage coming out again" is live
+    r"right now (?:\w+ ){0,3}?(?:says?|said|tells?|told|asks?|asked)"
 )
 
 
@@ -522,11 +522,22 @@ _APPLY_VERB = _words(
 
 # A request for help applying, asked as a question ("can you help me fill out the FOG permit application?",
 # "¿me ayudan a llenar la solicitud?"): a request, not a question about how to apply
-_HELP_ME_APPLY = _words(
-    r"help (?:me|us) (?:to )?(?:fill(?:ing)? (?:out|in)|complete|start|apply|get (?:started|going))",
-    # "quieren solicitar la exencion ..., me ayudan?" (glossed "they want apply ... can you help me")
-    r"(?:want|wants) (?:to )?apply\b.{0,80}\b(?:can you (?:help (?:me|us)|start))",
-    r"walk (?:me|us) through (?:the|an|my|our) (?:\w+ ){0,3}application",
+_HELP_ME_APPLY = re.compile(
+    r"\bhelp (?:me|us) (?:to )?(?:fill(?:ing)? (?:out|in)|complete|start|apply|get (?:started|going))\b"
+    r"|\bwalk (?:me|us) through (?:the|an|my|our) (?:\w+ ){0,3}application\b"
+    # "quieren solicitar la exencion ..., me ayudan?" (glossed "they want apply ... can you help me"): the
+    # help asked at the end, for the application ("... can you help me understand the fees?" asks the fees)
+    r"|\b(?:want|wants) (?:to )?apply\b.{0,80}\bcan you (?:help (?:me|us)|start)"
+    r"(?: (?:here|por aqui|with (?:it|that|this|the application)))?\W*$",
+    re.IGNORECASE,
+)
+# What is asked before applying ("quieren aplicar al waiver ... y me preguntan si califican", "they want to
+# apply but first, how much is it?"): a question, answered; the application is offered after it
+_ASKED_BEFORE_APPLYING = _words(
+    r"(?:but|pero) (?:\w+ ){0,2}(?:first|primero|antes)",
+    r"(?:asks?|asked|ask me|preguntan|pregunta|want to know|wants to know|quieren saber|understand|saber)",
+    r"(?:if|whether|si) (?:they|we|i|he|she|it) (?:qualify|need|califican|necesitan)",
+    r"(?:don'?t|do not|no) (?:know|saben|sabemos|se)",
 )
 
 
@@ -535,6 +546,8 @@ def _application_named(text: str) -> str | None:
     if not (_requests_applying(text) and _APPLY_VERB.search(text)) and not _HELP_ME_APPLY.search(text):
         return None  # "I want the permit fee amount" asks no application
     if _is_question(text) and not _HELP_ME_APPLY.search(text):
+        return None
+    if _ASKED_BEFORE_APPLYING.search(text):
         return None
     named = [application.intent for application in _APPLICATIONS if application.names.search(text)]
     if not named and _A_WAIVER.search(text):  # "quiero pedir el waiver pa no poner el interceptor grande"
@@ -953,11 +966,19 @@ def route(intent: str, text: str) -> str:
         if _is_question(text) and not _WHERE_DOES_IT_GO.search(text):
             return QUESTION_INTENT
         return INFORM_INTENT if not _is_question(text) else intent
-    if intent == SORT_INTENT and _EDIBLE_SURPLUS.search(text) and not _WHERE_DOES_IT_GO.search(text):
+    if (
+        intent == SORT_INTENT
+        and _EDIBLE_SURPLUS.search(text)
+        and (_GIVEN_AWAY.search(text) or not (_WHERE_DOES_IT_GO.search(text) or _A_CART_NAMED.search(text)))
+    ):
         # "We throw out full trays of banquet food nobody touched. Can we just compost it instead?": food that
         # could be eaten, whose recovery rule answers, not a cart
         return QUESTION_INTENT
-    if intent == SORT_INTENT and _A_DUTY_S_DEADLINE.search(text) and not _WHERE_DOES_IT_GO.search(text):
+    if (
+        intent == SORT_INTENT
+        and _A_DUTY_S_DEADLINE.search(text)
+        and not (_WHERE_DOES_IT_GO.search(text) or _A_CART_NAMED.search(text))
+    ):
         # "city of victorville emailed asking how much we take in. do i have to answer?? by when?" with
         # "veggie scraps" named: a duty and its deadline, nothing to sort
         return QUESTION_INTENT
@@ -1413,8 +1434,17 @@ _EDIBLE_SURPLUS = _words(
     r"(?:untouched|uneaten|unserved|surplus|edible|unsold) (?:\w+ ){0,2}food",
     r"food (?:\w+ ){0,3}(?:nobody|no one|nadie) (?:touched|ate|eats|toc[oó]|comi[oó])",
     r"(?:full )?trays of (?:\w+ ){0,2}food",
-    r"comida (?:\w+ ){0,2}(?:que|q) (?:nadie|no se) (?:toc[oó]|comi[oó]|sirvi[oó]|vendi[oó])",
-    r"comida (?:buena|sobrante|sin tocar)",
+    # (Spanish is read in its gloss: "comida que nadie toco" is "food what nadie toco")
+)
+# A cart or a choice of carts named ("green bin or brown?", "compost or trash?"): a sorting question
+_A_CART_NAMED = _words(
+    r"(?:blue|green|brown|black|gr[ae]y|trash|recycl\w*|organics?) (?:bins?|carts?|cans?|containers?)",
+    r"(?:bins?|carts?|containers?)\b",
+    r"(?:compost|trash|recycling|garbage) or (?:compost|trash|recycling|garbage)",
+)
+# Food given away instead of thrown out ("can we donate it instead?", "give it to a food bank")
+_GIVEN_AWAY = _words(
+    r"instead", r"donat\w*", r"give (?:it )?away", r"food banks?", r"en vez", r"don(?:ar|amos)"
 )
 # A duty's deadline asked ("do i have to answer?? by when?", "¿hasta cuándo tengo para responder?")
 _A_DUTY_S_DEADLINE = _words(
@@ -1887,8 +1917,8 @@ _IN_THE_OTHER_CITY = re.compile(
     r"|(?:la )?misma pregunta (?:para|pa|con) (?:ese|esa|el otro|la otra|ella|[eé]l)"
     r"|(?:ser[ií]a|es) (?:igual|diferente|distinto)"
     # "and if we move to their Victorville location?", "y si nos cambiamos al local de victorville?"
-    r"|(?:and|y|but|pero)\s+(?:what\s+)?if\s+(?:we|i|they)\s+(?:move|moved|relocate|relocated|go|went|open|opened)"
-    r"\s+(?:to|in|into|at|there|over)"
+    r"|(?:and|y|but|pero)\s+(?:what\s+)?if\s+(?:we|i|they)\s+(?:move|moved|relocate|relocated|open|opened)"
+    r"\s+(?:to|in|into|there)"
     r"|y\s+si\s+(?:nos\s+)?(?:cambiamos|mudamos|movemos|abrimos|pasamos)\s+(?:a|al|en|para|pa)"
     # what is said of the place in the other city: "4 yrs?? my victorville store manager says 2"
     r"|(?:store|place|location|restaurant|spot|shop|branch|sucursal|local|tienda|restaurante)\s+(?:\w+\s+)?"

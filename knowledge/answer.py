@@ -1252,9 +1252,12 @@ _WHAT_IS_DONE = re.compile(
     r"|hay que|hay q|tenemos que|tenemos q|tengo que|tengo q|debo|debemos)\s+(?P<done>[^,.;?!¿]+)",
     re.IGNORECASE,
 )
+# (and the subject a "should we ..." keeps: "should we call the city first? what if we dont")
 _AUXILIARIES = re.compile(
-    r"^(?:(?:gotta|got to|have to|need to|to|que|q|really|actually)\s+)+", re.IGNORECASE
+    r"^(?:(?:gotta|got to|have to|need to|to|que|q|really|actually|we|i|you|they)\s+)+", re.IGNORECASE
 )
+# What is done that says nothing of its own ("what do we do with the used oil"): no verb to lend
+_NOTHING_DONE = re.compile(r"^(?:do|need|have|get)\b", re.IGNORECASE)
 
 
 def _ellipses_filled(asking: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
@@ -1264,8 +1267,8 @@ def _ellipses_filled(asking: list[tuple[str, str | None]]) -> list[tuple[str, st
     for i, (part, alone) in enumerate(asking):
         own = alone or part
         done = _WHAT_IS_DONE.search(asking[i - 1][1] or asking[i - 1][0]) if i else None
-        if done is not None and _ENDS_ELIDED.search(own):
-            said = _AUXILIARIES.sub("", done.group("done").strip())
+        said = _AUXILIARIES.sub("", done.group("done").strip()) if done is not None else ""
+        if said and not _NOTHING_DONE.match(said) and _ENDS_ELIDED.search(own):
             own = f"{own.rstrip(' ?!.')} {said}"
             part, alone = (own, None) if alone is None else (part, own)
         filled.append((part, alone))

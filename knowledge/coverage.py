@@ -120,10 +120,8 @@ _A_SPILL_REPORTED = re.compile(
 # office? i want to drop off the spill letter in person" (the ordinances give a spill line, never an office's
 # address); the address and phone number to report a spill are the spill line's
 # (and so is the address a written follow-up is mailed to: "We need to mail the written spill follow-up to
-# Victorville's FOG manager. What's the mailing address?")
-_AN_OFFICE_VISITED = re.compile(
-    r"\b(?:letter|carta|mail(?:ing)?|follow[- ]?up|written (?:notice|report|confirmation))\b", re.IGNORECASE
-)
+# Victorville's FOG manager. What's the mailing address?"; a number to report one is still the spill line's)
+_AN_OFFICE_VISITED = re.compile(r"\b(?:letter|carta|mailing address)\b", re.IGNORECASE)
 # An overflow's cleanup, whose contractors Inglewood's ordinance does name a list for (Discharge Requirements
 # (8)): "if I'd rather hire my own cleanup company ..., is there an approved list of contractors?"
 _OVERFLOW_CLEANUP = re.compile(
@@ -198,40 +196,51 @@ _DROP_OFF_SITE = _topic(
     r"\b(?:drop(?:\s|-)?off|recycling|buy[- ]?back)\s+"
     r"(?:centers?|centres?|sites?|locations?|depots?|yards?)\b"
 )
-# The application form itself, asked for by number or as a download or a website ("What's the form number for
-# the Victorville FOG permit application, and can I download it somewhere?"): each ordinance says only that it
-# is on a form the city prescribes
-_ONLINE_WORDS = r"download\w*|printable|pdf|website|web ?site|portal|online|en l[ií]nea|p[aá]gina"
-_FORM_WORDS = r"applications?|forms?|apply|permits?|waivers?|solicitud(?:es)?|formularios?|formas?"
+# The application form itself asked for by number, as a download or on a website ("What's the form number for
+# the Victorville FOG permit application, and can I download it somewhere?", "can i fill out the permit
+# application online?"): each ordinance says only that it is on a form the city prescribes. Not a website said
+# to say something ("a website says the fee is $340, is that right?"), nor a rule about online businesses.
 _FORM_ONLINE = _topic(
-    rf"\bform (?:number|no\.?|#)|\b(?:{_ONLINE_WORDS})\b.{{0,40}}\b(?:{_FORM_WORDS})\b"
-    rf"|\b(?:{_FORM_WORDS})\b.{{0,40}}\b(?:{_ONLINE_WORDS})\b"
+    r"^(?!.*\b(?:says?|said|dice|dijo|apply to|aplica a)\b).*(?:"
+    r"\bform (?:number|no\.?|#)|\b(?:where|can|could|how|to)\b.{0,25}\bdownload\w*|\bdownloadable"
+    r"|\bprintable\b"
+    r"|\b(?:is there|are there|hay)\s+(?:a|an|any|una?|alg[uú]n\w*)\s+(?:website|web ?site|portal|link"
+    r"|p[aá]gina)"
+    r"|\b(?:apply|file|submit|fill (?:\w+ ){0,3}(?:out|in)|llenar\w*|solicitar\w*|aplicar)\b.{0,40}"
+    r"\b(?:online|en l[ií]nea|por internet)\b)"
 )
 # Other agencies' permits and licences ("do I need a county health permit for my booth"): no text here sets
-# them
+# them (a FOG permit, grease or a hauler named beside it is asked of the ordinances: "we have a health permit
+# already, is a FOG permit extra", "does the grease pumper need a city business license")
 _OTHER_PERMITS = _topic(
-    r"\b(?:health (?:permits?|departments?|inspections?|codes?|certificates?)"
-    r"|food handlers?(?:'s)? (?:cards?|permits?|certificates?)"
-    r"|business licen[cs]es?|seller'?s permits?|liquor licen[cs]es?"
-    r"|(?:permisos?|licencias?) (?:de salud|sanitari[oa]s?|de (?:negocio|comercio|alcohol|vendedor))"
-    r"|permits? (?:de|of) (?:health|salud))\b"
+    r"^(?!.*\b(?:fog|grease|grasa|interceptors?|traps?|trampas?|haulers?|pumpers?|drains?|drenaje|oil|aceite)\b)"
+    r".*\b(?:health permits?|food handlers?(?:'s)? (?:cards?|permits?|certificates?)|seller'?s permits?"
+    r"|liquor licen[cs]es?|(?:permisos?|licencias?) (?:de salud|sanitari[oa]s?)|permits? (?:de"
+    r"|of) (?:health|salud))\b"
 )
 # A list of food recovery organizations to partner with ("Can you give me a list of food recovery
 # organizations in Victorville"): the chapter has generators contract with them and names none
+# (a list kept is the generator's record, § 6.37.060(c)(5)(A): "do I have to keep a list of the food recovery
+# organizations we donate to?")
 _FOOD_RECOVERY_LIST = _topic(
-    r"\b(?:list|names?|directory)\b.{0,30}"
+    r"^(?!.*\b(?:keep|kept|records?|have to|must|required|registros?)\b).*(?:"
+    r"\b(?:give|send|have|is there|are there|where can (?:i|we) (?:find|get)|can you (?:give|send"
+    r"|recommend))\b"
+    r".{0,20}\b(?:lists?|directory|names?)\b.{0,30}"
     r"\b(?:food recovery|food banks?|food pantr(?:y|ies)|charit(?:y|ies)|nonprofits?)\b"
-    r"|\b(?:which|what)\s+"
-    r"(?:food banks?|food pantr(?:y|ies)|food recovery (?:organizations?|groups?|services?))"
-    r"\b.{0,30}\b(?:partner|work with|take|use|donate|call)"
+    r"|\b(?:which|what)\s+(?:food banks?|food pantr(?:y|ies)|food recovery (?:organizations?|groups?"
+    r"|services?))"
+    r"\s+(?:can|could|should)\s+(?:we|i)\s+(?:partner|work with|use|donate to|call))"
 )
 # What used cooking oil fetches or costs to have taken ("does the used fryer oil guy pay me for my oil or do i
-# pay him? whats the going rate"): a market's price, not a rule
+# pay him? whats the going rate"): a market's price, not a rule (its rules are the ordinances': "if the hauler
+# buys our oil do we still need a manifest?", "do we pay to have it recycled or can we pour it out?")
 _OIL_PRICE = _topic(
-    r"^(?!.*\b(?:fines?|penalt\w*|violations?|nov)\b).*(?:"
-    r"\b(?:going rate|pay (?:me|us|for)|paid for|prices?|buys?)\b.{0,40}"
-    r"\b(?:fryer oil|cooking oil|used oil|oil)\b"
-    r"|\b(?:fryer oil|cooking oil|used oil|oil)\b.{0,40}\b(?:going rate|pay (?:me|us|for)|paid for|prices?))"
+    r"^(?=.*\b(?:oil|aceite)\b)(?!.*\b(?:fines?|penalt\w*|violations?|nov|manifests?|pour\w*|drains?|permits?"
+    r"|every \d+)\b).*"
+    r"\b(?:going rate|pay (?:me|us)|what (?:price|rate)s?|how much (?:do|will|does|would"
+    r"|can) (?:\w+ ){0,3}pay"
+    r"|buys? (?:my|our|the) (?:used |fryer |cooking )?oil|how much me pay|cu[aá]nto (?:me|nos) pagan)\b"
 )
 _TRASH_COMPANY = _topic(r"\bwho\b.{0,20}\b(?:trash|garbage|waste|recycling)\s+(?:company|hauler|provider)\b")
 _VICTORVILLE_FEE_AMOUNT = _topic(
@@ -292,13 +301,15 @@ _FOOD_RECOVERY_SAY = {
 _OIL_SAY = {
     "victorville": N_(
         "Waste cooking oil must go to a licensed waste hauler or an approved recycling facility (Victorville "
-        "Municipal Code § 10.03.230)."
+        "Municipal Code § 10.03.100(b)(2))."
     ),
     "inglewood": N_(
-        "The ordinance requires grease to be hauled by licensed waste haulers "
-        "(Inglewood FOG Ordinance, Discharge Requirements (2)(g))."
+        "Licensed waste haulers or an approved recycling facility must be used to dispose of FOG, including "
+        "waste cooking oil (Inglewood FOG Ordinance, Discharge Requirements (2)(g))."
     ),
 }
+_PERMIT_NAMED = re.compile(r"\b(?:permits?|permiso)\b", re.IGNORECASE)
+_A_WAIVER_NAMED = re.compile(r"\b(?:waivers?|exenci[oó]n|exemption|variance|dispensa)\b", re.IGNORECASE)
 _SPILL_LETTER_SAY = {
     "victorville": N_(
         "A spill's written confirmation goes to the FOG manager at the address in your FOG permit "
@@ -397,7 +408,7 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
         return Uncovered(N_("rebates and grants"), FOG, {})
     if (
         _OFFICE.search(question)
-        and not _GIVES_A_CONTACT.search(question)
+        and not (_GIVES_A_CONTACT.search(question) and "?" not in question)
         and (not _A_SPILL_REPORTED.search(question) or _AN_OFFICE_VISITED.search(question))
     ):
         said = _SPILL_LETTER_SAY if _A_SPILL_REPORTED.search(question) else {}
@@ -409,7 +420,8 @@ def uncovered_topic(question: str, city: str | None) -> Uncovered | None:
     if _OIL_PRICE.search(question):
         return Uncovered(N_("what used cooking oil sells for or costs to haul"), FOG, _OIL_SAY)
     if _FORM_ONLINE.search(question) and not _A_SPILL_REPORTED.search(question):
-        return Uncovered(N_("application forms and websites"), office_for(question), _FORM_SAY)
+        said = _FORM_SAY if _PERMIT_NAMED.search(question) and not _A_WAIVER_NAMED.search(question) else {}
+        return Uncovered(N_("form numbers, downloads and websites"), office_for(question), said)
     if _PROCESSING_TIME.search(question):
         return Uncovered(N_("how long the city takes to decide an application"), office_for(question), {})
     asks_amount = re.search(

@@ -60,7 +60,7 @@ _NOV_ACRONYM = re.compile(
 _MILLIONS = re.compile(r"(?P<amount>\d+(?:[.,]\d+)?)\s+mill[oó]n(?:es)?\b", re.IGNORECASE)
 
 # An amount in thousands said with digits ("el local mide como 6 mil pies cuadrados", "12 mil dolares")
-_THOUSANDS = re.compile(r"\b(?P<amount>\d+(?:[.,]\d)?)\s+mil\b", re.IGNORECASE)
+_THOUSANDS = re.compile(r"(?<![\d.,])(?P<amount>\d+(?:[.,]\d+)?)\s+mil\b", re.IGNORECASE)
 
 
 def _thousands(match: re.Match[str]) -> str:

@@ -126,6 +126,7 @@ def _said_words(text: str) -> list[str]:
 # A line of names: a business, a person or an address ("Taqueria El Gallo", "Cocina Lupe, 14500 Bear Valley
 # Rd"), every word capitalised; this many words or fewer, or with a figure or a comma in it
 NAME_LINE_WORDS = 4
+ACRONYM_LETTERS = 3
 _FIGURE_OR_COMMA = re.compile(r"[\d,]")
 
 
@@ -135,7 +136,11 @@ def _is_a_name_line(text: str) -> bool:
     words = _WORD.findall(text)
     return (
         len(words) >= 2
-        and all(word[0].isupper() for word in words)
+        # Title-case words (an acronym of three letters or fewer is a name too: "LLC", "S La Brea Ave"); a
+        # message in capitals is shouted, not a name ("SE ESTA DESBORDANDO LA TRAMPA, 14500 BEAR VALLEY")
+        and all(word[0].isupper() and (not word.isupper() or len(word) <= ACRONYM_LETTERS) for word in words)
+        # a name holds no verb or function word beyond its articles: "Necesito Ayuda" is Spanish
+        and not any(word.lower() in _SAID_NOT_NAMED for word in words)
         and (len(words) <= NAME_LINE_WORDS or bool(_FIGURE_OR_COMMA.search(text)))
     )
 
@@ -269,6 +274,11 @@ _ENGLISH_FUNCTION_WORDS = frozenset(
         "had",
     ]
 )
+
+
+# The function words a business's or a person's name may hold ("Taqueria El Gallo", "Casa De Lupe")
+_NAME_ARTICLES = frozenset(["el", "la", "los", "las", "de", "del", "y", "the", "of", "and", "at", "on", "in"])
+_SAID_NOT_NAMED = (_SPANISH_FUNCTION_WORDS | _ENGLISH_FUNCTION_WORDS) - _NAME_ARTICLES
 
 
 @lru_cache(maxsize=1)

@@ -1772,6 +1772,20 @@ def test_a_fact_told_after_an_answer_asks_whether_it_changes_the_answer(engine, 
     assert told in reply and not any(m.get("response") for m in messages), reply
 
 
+def test_an_acknowledgement_after_an_answer_gets_the_menu_not_the_answer_again(engine):
+    """Review of stop 56 (F15): "ok I'll tell the owner tonight" tells no fact of the place."""
+    topic = "do we need the organics bin at our restaurant in victorville"
+    _, messages = _run(
+        ActionFollowUp(),
+        make_tracker(
+            text="ok I'll tell the owner tonight",
+            intent="inform",
+            slots={TOPIC_SLOT: topic, "city": "victorville"},
+        ),
+    )
+    assert [m.get("response") for m in messages] == ["utter_what_next"]
+
+
 def test_a_question_declined_for_the_city_it_names_is_the_topic_for_the_other_city(engine):
     """ "what are the garbage pickup days in inglewood?" declined there: "and in victorville?" asks it again
     there, not the question before it."""

@@ -601,3 +601,17 @@ def test_a_question_that_leaves_its_verb_to_the_one_before_it_is_read_with_that_
     question = "how often do we gotta pump the grease trap and whats the fine if we dont?? inglewood"
     answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "web")
     assert "6 months" in answer.text and "$100" in answer.text and "$250" in answer.text
+
+
+def test_a_verb_lent_to_a_part_that_leaves_it_out_keeps_no_subject_and_lends_no_empty_verb():
+    """Review of stop 56 (F16): "should we call the city first? what if we dont" reads "what if we dont
+    call the
+    city first"; "what do we do with the used oil" lends nothing."""
+    from knowledge.answer import _questions
+
+    assert ("what if we dont call the city first", None) in _questions(
+        "should we call the city first? what if we dont"
+    )
+    assert ("whats the fine if we dont", None) in _questions(
+        "what do we do with the used oil? and whats the fine if we dont?"
+    )

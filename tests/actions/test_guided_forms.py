@@ -718,6 +718,11 @@ def test_hours_wastewater_and_fixtures_given_before_they_are_asked_are_kept(text
     assert turn.updates["cleaning_hours"] == [{"start": "21:00", "end": "23:00", "all_day": False}]
     assert "2 fr" in turn.updates["appliances_fixtures"]
     assert turn.next_slot == "applicant_name"
+    # the fryer oil kept is no wastewater discharged (review of stop 56, F14)
+    said = say("we go through about 10 gallons of fryer oil a day")
+    assert (
+        "wastewater_volume" not in decide(form, FormState(values, "applicant_name"), said, CONTACTS).updates
+    )
 
 
 @pytest.mark.parametrize(
@@ -2413,3 +2418,11 @@ def test_words_about_the_device_or_the_hauler_are_no_hauler(said, requested):
     values = {"service_date": "2026-12-01", **({"city": "victorville"} if requested == "device" else {})}
     turn = decide(SERVICE_FORM, FormState(values, requested), say(said), CONTACTS)
     assert "hauler" not in turn.updates
+
+
+def test_a_business_name_after_ok_that_opens_with_a_question_word_is_the_name():
+    """Review of stop 56 (F22): "ok Donde Lupe" to the business's name is the name, not a question aside."""
+    form = PERMIT_FORMS["victorville"]
+    values = {"city": "victorville", "application_path": "application"}
+    turn = decide(form, FormState(values, "business_name"), say("ok Donde Lupe"), CONTACTS)
+    assert not turn.aside

@@ -171,3 +171,11 @@ def test_a_day_to_come_is_not_taken_from_just():
         clock_deadlines(("revocation_final",), "i just want to know when it is final", "inglewood", NOW)
         is None
     )
+
+
+def test_a_clock_that_runs_from_a_mailing_is_not_started_by_the_letter_s_own_date():
+    """Review of stop 56 (F11): "they mailed it nov 24 but the letter is dated nov 20" appeals from the
+    mailing, never from the date on the letter."""
+    said = "they mailed it nov 24 but the letter is dated nov 20, by when do i appeal?"
+    found = clock_deadlines(("appeal_to_director",), said, "inglewood", NOW)
+    assert found is None or "December 5" not in found.text

@@ -1952,3 +1952,31 @@ def test_a_day_corrected_after_another_correction_and_a_seat_count_are_read_apar
     assert "sept 20" in both
     seats = with_newer_facts("we have 30 seats, opened nov 30", "its 20 not 30")
     assert "nov 30" in seats
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # review of stop 56: a two-storey building is no landscape (F10), a permit revoked is no new one
+        # (F17),
+        # the shop next door is no next service (F18)
+        "vamos a construir un restaurante nuevo de dos plantas de 3,000 pies cuadrados en victorville, que "
+        "necesitamos?",
+        "the hauler came sept 14 and cleaned next door too, when is the manifest due?",
+    ],
+)
+def test_words_near_a_rule_s_own_work_nothing_out(said):
+    assert compute(said, "victorville", NOW) is None
+
+
+def test_a_permit_revoked_and_reinstated_is_no_first_year_s_fees():
+    said = "40 seats no drive thru, if we get our permit revoked and reinstated, how much is the fee?"
+    found = compute(said, "inglewood", NOW)
+    assert found is None or found.kind != "permit_fee"
+
+
+def test_a_gardener_beside_a_bin_question_still_gets_the_waiver_s_limit():
+    """Review of stop 56 (F20): only a landscaping contract asked about takes the trash yards for its rule."""
+    said = "we have 1 yard of trash a week and a gardener does the landscaping, do we need a green bin?"
+    found = compute(said, "victorville", NOW)
+    assert found is not None and found.kind == "deminimis_limit"

@@ -42,6 +42,9 @@ LIVE = [
     # a spill going on with leave asked to clean it up (review of stop 53)
     "grease all over the parking lot from the manhole, is it ok to hose it off?",
     "water's all over the kitchen floor from the floor drain, can we mop it into the mop sink?",
+    # a past spill, then one going on now (review of stop 56, F7)
+    "yesterday the trap overflowed and right now we have sewage coming out again",
+    "we had a backup last night and right now we have water all over the kitchen floor",
 ]
 PAST = [
     "Our kitchen caused a sewer backup two weeks ago, what happens to us now?",
@@ -751,6 +754,14 @@ def test_facts_with_numbers_are_no_request_to_apply(text, routed):
             "cafe. quieren solicitar la exencion por falta de espacio, me ayudan?",
             "request_space_waiver",
         ),
+        # review of stop 56 (F8): what is asked before applying is answered first
+        (
+            "quieren aplicar al waiver de minimis y me preguntan si califican con 10 galones por semana",
+            "nlu_fallback",
+        ),
+        ("ellos quieren aplicar para el permiso pero antes quieren saber cuanto cuesta", "nlu_fallback"),
+        ("they want to apply for the permit, can you help me understand the fees?", "nlu_fallback"),
+        ("quieren solicitar la exencion de minimis, me pueden ayudar?", "request_deminimis_waiver"),
         # "queremos solicitar" glosses as "we want apply" (s45-c009)
         (
             "Tenemos un restaurante en Inglewood y no hay espacio para poner un interceptor de grasa. "
@@ -1144,6 +1155,7 @@ def test_a_request_for_help_applying_asked_as_a_question_starts_the_application(
         ("and if we move to their Victorville location?", True),
         ("y si nos cambiamos al local de victorville?", True),
         ("and if we move the fryer?", False),
+        ("and if we go over the limit in inglewood?", False),  # review of stop 56 (F23): no move
     ],
 )
 def test_the_topic_asked_again_of_the_other_city(said, other):

@@ -4,7 +4,9 @@ import pytest
 
 from cities import FOG, SOLID_WASTE, CityContacts
 from knowledge.answer import AnswerKind, not_covered
+from knowledge.cards import load_cards
 from knowledge.coverage import uncovered_topic
+from knowledge.spanish import gloss
 from shaping.answers import shape_answer
 
 
@@ -87,6 +89,9 @@ from shaping.answers import shape_answer
         ),
         ("can i fill out the permit application online?", "inglewood", FOG),
         ("se puede llenar la solicitud en linea?", "victorville", FOG),
+        ("cuanto me pagan por el aceite usado?", "victorville", FOG),
+        # an office's hours asked by one who gives their own address too (review of stop 56, F12)
+        ("our address is 123 Main St, what are the office hours of the FOG office?", "victorville", FOG),
         # another agency's permit, a list of food recovery groups, and what used oil fetches (w52-s051/52/53)
         ("do I need, like, a county health permit for my booth at the farmers market", "victorville", FOG),
         (
@@ -159,6 +164,20 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         ("the address es 16500 bear valley rd victorville ask for waiver del green", "victorville"),
         ("ay perdon the phone number del business esta mal es 310 555 0177", "inglewood"),
         ("can i pour oil down the drain if i pay a fee", "victorville"),
+        # review of stop 56: another permit, a website, oil and a list named where the ordinances answer
+        ("we have a health permit already, is a FOG permit extra", "inglewood"),
+        ("does the grease pumper need a city business license", "inglewood"),
+        ("a website says the inglewood fog permit initial fee is $340, is that right?", "inglewood"),
+        ("do the FOG permit rules apply to online-only ghost kitchens?", "victorville"),
+        ("I downloaded the permit form but what does volume and type of wastewater mean?", "victorville"),
+        ("if the hauler buys our oil do we still need a manifest?", "victorville"),
+        ("do we have to pay for the used oil to be recycled or can we pour it out?", "victorville"),
+        ("do I have to keep a list of the food recovery organizations we donate to?", "victorville"),
+        (
+            "we had an overflow this morning, whats the phone number to report it, and do we need a written "
+            "follow-up?",
+            "inglewood",
+        ),
     ],
 )
 def test_questions_the_ordinances_answer_are_not_declined(question, city):
@@ -286,3 +305,29 @@ def test_a_decline_of_where_to_buy_a_device_says_how_the_ordinance_sizes_it():
     answer = not_covered("inglewood", CityContacts(), uncovered_topic("who sells interceptors", "inglewood"))
     assert answer.kind is AnswerKind.NOT_COVERED
     assert "California Plumbing Code" in answer.text and "Grease Interceptors and BMPs (1)(a)" in answer.text
+
+
+STOP_56_TOPICS = (
+    "other agencies' permits and licenses",
+    "form numbers, downloads and websites",
+    "a list of food recovery organizations",
+    "what used cooking oil sells for or costs to haul",
+)
+
+
+def test_no_question_an_answer_card_answers_is_declined_by_the_topics_added_at_stop_56():
+    """Review of stop 56 (F1): "we have a health permit already, is a FOG permit extra" was declined; every
+    question of a card that answers (not one that refers), in English and glossed Spanish, reaches its
+    card."""
+    declined = []
+    for card in load_cards():
+        if card.refer is not None:
+            continue
+        spanish = card.translations.get("es")
+        asked = [*card.questions, *(gloss(q) for q in (spanish.questions if spanish else ()))]
+        declined += [
+            (card.id, q)
+            for q in asked
+            if (topic := uncovered_topic(q, card.city)) and topic.topic in STOP_56_TOPICS
+        ]
+    assert declined == []

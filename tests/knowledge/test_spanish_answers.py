@@ -236,7 +236,11 @@ def test_the_notice_of_violation_s_acronym_is_never_read_as_november(said, gloss
 
 @pytest.mark.parametrize(
     ("said", "glossed"),
-    [("el local mide como 6 mil pies cuadrados", "6000 square feet"), ("tenemos 12 mil dolares", "12000")],
+    [
+        ("el local mide como 6 mil pies cuadrados", "6000 square feet"),
+        ("tenemos 12 mil dolares", "12000"),
+        ("1.25 mil dolares", "1250"),  # review of stop 56 (F21)
+    ],
 )
 def test_thousands_said_with_digits_stay_one_amount(said, glossed):
     """s48-c020: "6 mil pies cuadrados" was read "6 1000", a 1,000 square foot place."""

@@ -173,3 +173,17 @@ def test_the_user_can_ask_for_a_language_by_name(text, code):
 )
 def test_names_inside_a_sentence_do_not_decide_its_language(text, language):
     assert detect(text) == language
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # review of stop 56 (F9): capitals are shouted, and a verb is no name
+        ("SE ESTA DESBORDANDO LA TRAMPA, 14500 BEAR VALLEY", SPANISH),
+        ("AYUDA POR FAVOR", SPANISH),
+        ("Necesito Ayuda", SPANISH),
+        ("HOW OFTEN DO I PUMP", ENGLISH),
+    ],
+)
+def test_a_message_in_capitals_or_with_a_verb_is_no_line_of_names(text, code):
+    assert detect(text) == code
