@@ -1240,7 +1240,8 @@ def _questions(message: str) -> list[tuple[str, str | None]]:
 
 
 # A question that leaves its verb to the one before it: "how often do we gotta pump the grease trap and whats
-# the fine if we dont??", "cada cuanto hay q limpiar la trampa y cuanto es la multa si no?"
+# the fine if we dont??", "¿cada cuanto hay q limpiar la trampa? ¿y cuanto es la multa si no?" (a Spanish part
+# with no mark of its own stays with the one before it, whose words it is read with)
 _ENDS_ELIDED = re.compile(
     r"\b(?:if (?:we|i|you|they|he|she|it) (?:don'?t|do not|didn'?t|did not|can'?t|cannot|never|forget)"
     r"|if not|otherwise|si no(?: (?:lo|la) (?:hacemos|hago|hace|hacen))?|de lo contrario)\W*$",
