@@ -1351,12 +1351,13 @@ def _start_the_application(
     if offered is not None and not (a_waiver and offered == "permit_application"):
         return [FollowupAction(_OFFERED_FORMS[offered])]
     said = (topic or "") if current() == ENGLISH else gloss(topic or "")
-    conversation = _conversation_in_english(tracker)
+    conversation = ""  # the whole conversation glossed only when the topic and the last answer say nothing
     # "sign me up for that waiver": the one the last answer named, before any the conversation did
     kind = waiver_of(_last_bot_text(tracker) or "") if a_waiver and _THAT_ONE.search(english) else None
     if kind is None and said:
         kind = waiver_of(said)
     if kind is None:  # "ok no, son 15. y cuanto dura el waiver?" was the topic: the conversation says which
+        conversation = _conversation_in_english(tracker)
         kind = waiver_of(conversation)
     if kind is None and a_waiver:
         # "ok sign me up for the waiver" after "you qualify to apply for a de minimis waiver": the one just

@@ -1177,7 +1177,7 @@ _LANDSCAPING_CONTRACT = re.compile(
     r".*\b(?:contract\w*|agreement|language|specify|contrato)\b",
     re.I,
 )
-_A_WAIVER_NAMED = re.compile(r"\b(?:waiver|de minimis|exempt\w*|exenci[oó]n|qualif\w*|califica\w*)\b", re.I)
+_A_WAIVER_ASKED = re.compile(r"\b(?:waiver|de minimis|exempt\w*|exenci[oó]n|qualif\w*|califica\w*)\b", re.I)
 
 
 def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
@@ -1187,7 +1187,7 @@ def _deminimis_limit(text: str, city: str | None, ctx: ParseContext) -> Computed
         return None
     if not _TRASH_SERVICE.search(text):
         return None  # "the monthly cost for a 3-yard organics bin": a bin's size, no weekly trash service
-    if _LANDSCAPING_CONTRACT.search(text) and not _A_WAIVER_NAMED.search(text):
+    if _LANDSCAPING_CONTRACT.search(text) and not _A_WAIVER_ASKED.search(text):
         # "about 30 yards of trash a week and our landscaping is contracted out. Does that contract need any
         # special language?": the yards are the landscaping contract rule's 2 cubic yards, no waiver asked
         return None

@@ -1887,36 +1887,33 @@ def test_a_notice_asked_about_otherwise_or_a_pump_ticket_gets_no_fee(said):
 
 
 @pytest.mark.parametrize(
-    "said",
+    ("said", "not_kind"),
     [
-        "that's the 2nd ticket the pump guy left this month",
-        "the hauler gave us a ticket for the grease they took out, it was the 3rd pump this quarter",
+        # F9: a pump-out's ticket is no notice of violation
+        ("that's the 2nd ticket the pump guy left this month", "nov_fee"),
+        (
+            "the hauler gave us a ticket for the grease they took out, it was the 3rd pump this quarter",
+            "nov_fee",
+        ),
+        # F10: Enforcement (7) is the City's costs to repair its own sewer, not a private plumber's bill
+        (
+            "our kitchen line clogged and the roto guy charged $650, how much will inglewood charge on top",
+            "damage_costs",
+        ),
+        # F12: a bill paid, or asked about otherwise, is not worked out as late
+        ("we got a bill for $267 dated oct 20, paid it already", "late_fee"),
+        ("got a $267 invoice from inglewood dated oct 20, how do we appeal it?", "late_fee"),
+        # review of stop 56 (F17): a permit revoked and reinstated is no first year's fees
+        (
+            "40 seats no drive thru, if we get our permit revoked and reinstated, how much is the fee?",
+            "permit_fee",
+        ),
     ],
 )
-def test_a_pump_out_s_ticket_gets_no_notice_of_violation_fee(said):
-    """F9."""
+def test_a_message_beside_a_rule_s_case_is_not_worked_out_as_that_case(said, not_kind):
+    """Review of stop 55 (F9, F10, F12) and of stop 56 (F17)."""
     found = compute(said, "inglewood", NOW)
-    assert found is None or found.kind != "nov_fee"
-
-
-def test_a_private_plumber_s_bill_is_not_the_city_s_repair_costs():
-    """F10: Enforcement (7) is the City's costs to clean or repair its own sewer."""
-    said = "our kitchen line clogged and the roto guy charged $650, how much will inglewood charge on top"
-    found = compute(said, "inglewood", NOW)
-    assert found is None or found.kind != "damage_costs"
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        "we got a bill for $267 dated oct 20, paid it already",
-        "got a $267 invoice from inglewood dated oct 20, how do we appeal it?",
-    ],
-)
-def test_a_bill_paid_or_asked_about_otherwise_is_not_worked_out_as_late(said):
-    """F12."""
-    found = compute(said, "inglewood", NOW)
-    assert found is None or found.kind != "late_fee"
+    assert found is None or found.kind != not_kind
 
 
 def test_inglewood_s_discharge_cap_is_per_violation_and_judges_no_proposed_total():
@@ -1967,12 +1964,6 @@ def test_a_day_corrected_after_another_correction_and_a_seat_count_are_read_apar
 )
 def test_words_near_a_rule_s_own_work_nothing_out(said):
     assert compute(said, "victorville", NOW) is None
-
-
-def test_a_permit_revoked_and_reinstated_is_no_first_year_s_fees():
-    said = "40 seats no drive thru, if we get our permit revoked and reinstated, how much is the fee?"
-    found = compute(said, "inglewood", NOW)
-    assert found is None or found.kind != "permit_fee"
 
 
 def test_a_gardener_beside_a_bin_question_still_gets_the_waiver_s_limit():
