@@ -1807,7 +1807,11 @@ _WHEN_OR_HOW_MUCH = re.compile(
     r"|cu[aá]ndo|para cu[aá]ndo|cu[aá]nto(?!\s+(?:tiempo|dura)\b)|debo"
     # "so what am I going to pay?", "what will it cost us?"
     r"|what (?:am i|are we|will i|will we|do i|do we|would i|would we) (?:\w+ ){0,2}(?:pay|owe)"
-    r"|what(?:'s| is| will| would| does)? (?:it|this|that)? ?(?:\w+ )?(?:going to |gonna )?cost)\b",
+    r"|what(?:'s| is| will| would| does)? (?:it|this|that)? ?(?:\w+ )?(?:going to |gonna )?cost"
+    # "ok i havent paid it yet. is it late", "are we overdue?", "¿ya está vencida?": the bill's clock
+    r"|(?:is|are|was) (?:it|we|that|this|the (?:bill|invoice|payment)) (?:already |now |still )?"
+    r"(?:late|overdue|past due|delinquent)"
+    r"|(?:ya )?(?:est[aá]|estamos|va|vamos) (?:atrasad[oa]s?|vencid[oa]s?))\b",
     re.IGNORECASE,
 )
 

@@ -17,7 +17,13 @@ import compliance
 from cities import inglewood, victorville
 from cities.wording import long_date, month_and_year
 from compliance.core import dollars, parse_city
-from compliance.inglewood.fog import BASIC_PENALTY_CAP, BASIC_PENALTY_RATE, LateFee
+from compliance.inglewood.fog import (
+    BASIC_PENALTY_CAP,
+    BASIC_PENALTY_RATE,
+    LARGE_ANNUAL_FEE,
+    SMALL_ANNUAL_FEE,
+    LateFee,
+)
 from intake.choices import ESTABLISHMENT_CHOICES
 from intake.core import ANY, FUTURE, SPOKEN_FILLERS, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date
@@ -415,7 +421,7 @@ def compute(text: str, city: str | None, now: dt.datetime, *, asked: str | None 
     text = without_dates_taken_back(_dollars_in_digits(text), ctx)
     if asked is not None and _supposes_no_value(asked):
         return None  # "and if it's more than a quarter full before that?": a condition no rule computes
-    for reader in _readers_for(asked):
+    for reader in _readers_for(asked, text):
         try:
             found = reader(text, city, ctx)
         except compliance.ComplianceError:
@@ -1108,7 +1114,8 @@ def _annual_result(text: str) -> compliance.Result | None:
 
 def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     seats, drive_thru, kind = _fee_facts(text)
-    if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text)):
+    checked = _CHECKS_THE_AMOUNT.search(text) and _DOLLARS.search(text)  # "billed $267 ..., is that right?"
+    if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text) or checked):
         return None
     if _FINED.search(text) and not (_ANNUAL.search(text) or _A_FEE_NAMED.search(text)):
         return None  # "what fines could a 40 seat restaurant get for skipping pumping": no fee asked
@@ -1127,7 +1134,23 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
         return Computed("permit_fee", lead, fees.citation)
     result = compliance.annual_fee(seats, drive_thru, kind)
     lead = t("Your annual fee is {amount}: {reason}", amount=dollars(result.amount), reason=result.reason)
+    billed = _billed(text)
+    if billed in (SMALL_ANNUAL_FEE, LARGE_ANNUAL_FEE) and billed != result.amount:
+        # "invoice for $413 ... is that right? we only have 30 seats": the bill is the other size's fee
+        lead += " " + t(
+            _BILLED_AS_LARGE if billed == LARGE_ANNUAL_FEE else _BILLED_AS_SMALL, billed=dollars(billed)
+        )
     return Computed("annual_fee", lead, result.citation)
+
+
+_BILLED_AS_LARGE = N_(
+    "The {billed} billed is a large establishment's fee (more than 50 seats or a drive-thru): if that is not "
+    "you, ask the City to correct the invoice."
+)
+_BILLED_AS_SMALL = N_(
+    "The {billed} billed is a small establishment's fee (50 seats or fewer and no drive-thru): with more "
+    "seats or a drive-thru, the fee is the large one."
+)
 
 
 # An applicant's question ("opening in march, applying for the permit: what will it cost?"), and one about the
@@ -1634,6 +1657,15 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
 }
 
 
+# A bill's amount put to the assistant to check: "is that right?", "shouldn't it be less", "overcharged"
+_CHECKS_THE_AMOUNT = re.compile(
+    r"\b(?:(?:is|was) (?:that|this|it) (?:right|correct|the right (?:amount|fee))|(?:right|correct)\s*\?"
+    r"|overcharg\w*|(?:billed|charged) (?:us |me )?(?:wrong|too much|the wrong)|wrong (?:amount|fee|rate)"
+    r"|should(?:n'?t| not)? (?:it|that|this|we) (?:be|pay)|supposed to (?:be|pay))",
+    re.I,
+)
+
+
 # "how long do I have to keep the pumper's receipts?": how long records are kept, which no clock computes
 _KEEPING_RECORDS = re.compile(
     r"\b(?:keep|keeping|retain|hold on to|save|store|guardar|guardo|conservar)\b.{0,40}?"
@@ -1654,10 +1686,14 @@ def _supposes_no_value(asked: str) -> bool:
     )
 
 
-def _readers_for(asked: str | None) -> tuple[Reader, ...]:
+def _readers_for(asked: str | None, text: str = "") -> tuple[Reader, ...]:
     """The readers in the order to try: those whose rule ``asked`` names first; a question about the
-    manifest computes no next service, and one about how long records are kept computes nothing."""
+    manifest computes no next service, and one about how long records are kept computes nothing. A message
+    alone (no ``asked``) that checks a bill against the seats it gives computes the fee those seats set
+    first ("invoice for $413 dated october 1 ... is that right? we only have 30 seats")."""
     if not asked:
+        if _SEATS.search(text) and _DOLLARS.search(text) and _CHECKS_THE_AMOUNT.search(text):
+            return (_annual_fee, *(reader for reader in _READERS if reader is not _annual_fee))
         return _READERS
     if _KEEPING_RECORDS.search(asked):
         return ()

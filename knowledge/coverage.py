@@ -256,6 +256,10 @@ _INGLEWOOD_ORGANICS = _topic(
     # "Is there an Inglewood rule that says we must donate it (the leftover food)?"
     r"|donat(?:e|ed|ing|ion)s?\b.{0,40}\b(?:food|leftovers?|it|them)|(?:food|leftovers?)\b.{0,40}\bdonat\w+"
     r"|organics? (?:service|program|requirements?|rules?|waiver)"
+    # "what do I have to do with the tenants' trash and recycling?" (glossed "trash solid waste and
+    # recycling")
+    r"|(?:trash|garbage|solid waste)\s+(?:and|&)\s+recycl\w*|recycl\w*\s+(?:and|&)\s+(?:trash|garbage)"
+    r"|recycling (?:rules|program|requirements?|service)|tenants'? (?:trash|garbage|recycling)"
     # the carts asked about again ("and in inglewood for the bins?", "customer bins"), not a trash bin
     r"|^\W*(?:and|y)\b[^.?!]{0,30}\b(?:for|about) the (?:bins|carts|containers)"
     r"|(?:special|separate|labell?ed|colou?red|customer) "

@@ -1961,3 +1961,26 @@ def test_which_notice_it_is_told_after_the_fees_gets_its_fee(engine):
 def test_a_second_of_waiting_is_no_new_fact(said):
     """Review of stop 55 (F21)."""
     assert not changes_a_fact(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "language", "due"),
+    [
+        ("ok i havent paid it yet. is it late", "en", "November 15, 2026"),  # w49-c008
+        ("are we overdue on it?", "en", "November 15, 2026"),
+        ("todavia no la pago, ¿ya está vencida?", "es", "15 de noviembre de 2026"),
+    ],
+)
+def test_whether_a_bill_is_late_asked_after_it_is_worked_out_from_its_date(engine, said, language, due):
+    """A bill told a turn before ("invoice for $413 dated october 1") and "is it late" asked after: its clock
+    worked out (due November 15), never the late-penalty rule alone."""
+    topic = (
+        "got a letter from inglewood public works, invoice for $413 dated october 1. oh wait we have a "
+        "drive thru"
+    )
+    slots = {TOPIC_SLOT: topic, "city": "inglewood", ANSWER_CARD_SLOT: "ing-small-vs-large-establishment"}
+    with languages.using(language):
+        _, messages = _run(
+            ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots)
+        )
+    assert due in messages[0]["text"]

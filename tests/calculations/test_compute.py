@@ -1971,3 +1971,30 @@ def test_a_gardener_beside_a_bin_question_still_gets_the_waiver_s_limit():
     said = "we have 1 yard of trash a week and a gardener does the landscaping, do we need a green bin?"
     found = compute(said, "victorville", NOW)
     assert found is not None and found.kind == "deminimis_limit"
+
+
+@pytest.mark.parametrize(
+    ("said", "fee", "billed_as"),
+    [
+        # w49-c008: the bill checked against the seats said, before its late penalty
+        (
+            "got a letter from inglewood public works, invoice for $413 dated october 1, says annual "
+            "inspection and control fee. is that right? we only have 30 seats",
+            "$267",
+            "The $413 billed is a large establishment's fee",
+        ),
+        ("we got billed $267 but we have 80 seats, is that right?", "$413", "The $267 billed is a small"),
+        ("invoice $413, 60 seats, is that right?", "$413", None),
+    ],
+)
+def test_a_bill_checked_against_the_seats_said_gets_the_fee_they_set(said, fee, billed_as):
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and found.kind == "annual_fee"
+    assert found.text.startswith(f"Your annual fee is {fee}")
+    assert (billed_as in found.text) if billed_as else "billed" not in found.text
+
+
+def test_an_unpaid_bill_with_seats_and_no_check_still_gets_its_late_penalty():
+    said = "our $267 invoice from March 3 is still unpaid, we have 30 seats, what do we owe now?"
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and found.kind == "late_fee"

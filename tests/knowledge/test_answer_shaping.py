@@ -366,6 +366,36 @@ def test_a_question_the_ordinances_leave_to_the_office_beside_one_they_answer_ge
     assert f"doesn't say anything about {declined}" in answer.text and answered in answer.text
 
 
+@pytest.mark.parametrize(
+    ("question", "language", "grease_part"),
+    [
+        # s46-c019: the tenants' trash and recycling, and when new tenants get the information, asked for
+        # Inglewood: both parts are Victorville's organics chapter, so neither is answered from a grease card
+        (
+            "administro un complejo de 24 departamentos, q tengo q hacer con la basura y reciclaje de los "
+            "inquilinos? a los inquilinos nuevos cuando les tengo q dar la info?",
+            "es",
+            None,
+        ),
+        (
+            "which bin do grass clippings go in? and how much is the annual inspection fee for 30 seats?",
+            "en",
+            "Fees (2)",
+        ),
+    ],
+)
+def test_beside_inglewood_s_carts_declined_only_a_grease_part_is_answered(
+    real_index, question, language, grease_part
+):
+    with languages.using(language):
+        answer = knowledge_answer.answer_question(real_index, question, "inglewood")
+    assert "6.37" in answer.text
+    if grease_part is None:
+        assert "Inglewood FOG Ordinance" not in answer.text
+    else:
+        assert grease_part in answer.text
+
+
 def test_whether_the_service_must_be_paid_for_is_the_subscription_rule_not_a_rate(real_index):
     question = (
         "i compost all my veggie scraps in my backyard in victorville. do i still have to pay for the city "

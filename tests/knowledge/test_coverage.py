@@ -38,6 +38,13 @@ from shaping.answers import shape_answer
         ("how much is the grease permit fee", "victorville", FOG),
         ("how much charge victorville for the permit de grease", "victorville", FOG),  # s24-s009, glossed
         ("do restaurants here need a brown bin for food scraps", "inglewood", SOLID_WASTE),
+        # s46-c019: an apartment complex's trash and recycling asked again for Inglewood (glossed Spanish too)
+        (
+            "I manage a 24 unit complex, what do I do about the tenants trash and recycling?",
+            "inglewood",
+            SOLID_WASTE,
+        ),
+        (gloss("q tengo q hacer con la basura y reciclaje de los inquilinos?"), "inglewood", SOLID_WASTE),
         ("which bin do grass clippings go in", "inglewood", SOLID_WASTE),
         ("in what bin do fruit peels go", "inglewood", SOLID_WASTE),  # Spanish, as glossed
         ("can we get the de minimis waiver for the organics", "inglewood", SOLID_WASTE),  # asked again there

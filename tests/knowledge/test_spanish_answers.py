@@ -126,6 +126,9 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         # sorting said as a verb, a waiver still good (s48-s061, s48-s051)
         ("si no separo bien la basura", "separate"),
         ("todavia sirve o ya se vencio?", "expired"),
+        # contesting a notice in everyday words (s45-c013)
+        ("puedo pelearlo? me lo mandaron hace dos semanas", "appeal it"),
+        ("la quiero impugnar", "appeal"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
