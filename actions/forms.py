@@ -911,7 +911,14 @@ _NO_THEN_MORE = re.compile(
 )
 # An apology that opens a message ("ay no perdon, ...", "oops sorry", "wait, ..."): what follows may correct
 _SORRY_FIRST = re.compile(
-    r"^\W*(?:ay\s+)?(?:no+\W+)?(?:perd[oó]n|sorry|oops|wait|espera|my bad|correction|correcci[oó]n)\b",
+    r"^\W*(?:(?:ay|oh|ah|uh|um)\W+)?(?:no+\W+)?(?:perd[oó]n|sorry|oops|wait|espera|my bad|correction"
+    r"|correcci[oó]n)\b",
+    re.IGNORECASE,
+)
+# A change asked for in so many words ("please fix that", "can you update it", "corrígelo")
+_FIX_THAT = re.compile(
+    r"\b(?:fix|change|update|correct)\s+(?:that|it|this)\b|\bcorr[ií]j(?:alo|ala|elo|ela)\b"
+    r"|\bc[aá]mbi(?:alo|ala|elo|ela)\b",
     re.IGNORECASE,
 )
 # Answers that are one of a few choices, read from a correction's words ("it's the trap not the interceptor")
@@ -931,7 +938,9 @@ _AMOUNTS = frozenset(
     | {"square_feet", "frequency"}
 )
 _AMOUNT_WITH_UNIT = re.compile(
-    r"\d[\d,.]*\s*(?:gal\w*|yards?|yd|cubic|seats?|sillas|asientos|sq\.? ?ft|square|pies|days|d[ií]as)\b",
+    r"\d[\d,.]*\s*(?:gal\w*|yards?|yd|cubic|seats?|sillas|asientos|sq\.? ?ft|square|pies|days|d[ií]as)\b"
+    # the unit first: "seats is 52 now", "las sillas son 52"
+    r"|\b(?:seats?|seating|sillas|asientos|gallons?|galones)\s+(?:is|are|es|son|=|:)?\s*(?:now\s+|ahora\s+)?\d",
     re.IGNORECASE,
 )
 _NOT_THE_OLD = re.compile(
@@ -1656,6 +1665,14 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             # again after an apology corrects the answer it fits
             # (in words too: "Sorry, actually ... it's more like twenty-five, thirty gallons")
             or bool(_SORRY_FIRST.match(message.text) and _AMOUNT_WITH_UNIT.search(in_digits(message.text)))
+            # "wait sorry it was yesterday not today. monday the 30th" while the hauler is asked, whatever the
+            # classifier made of it: "wait sorry" is no hauler, the day is corrected
+            or bool(
+                _SORRY_FIRST.match(message.text)
+                and (not_but is not None or _NOT_THE_OLD.search(_without_facts_said_with_no(message.text)))
+            )
+            # "oh wait sorry, seats is 52 now, we added tables last month. please fix that"
+            or bool(_FIX_THAT.search(message.text) and re.search(r"\d", message.text))
         )
         fixed = _corrected_answer(form, message, values) if corrects else None
         if fixed is None and not at_confirmation:

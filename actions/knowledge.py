@@ -1481,8 +1481,13 @@ class ActionFollowUp(Action):
         intent = (tracker.latest_message.get("intent") or {}).get("name")
         last_said = _last_bot_text(tracker)
         offered = offered_in(last_said)
-        if intent == "affirm" and offered is not None and len(text.split()) < ASKS_WITH_A_YES_OR_NO:
-            return [FollowupAction(_OFFERED_FORMS[offered])]  # "yes" to the flow the last answer offered
+        if (
+            intent == "affirm"
+            and offered is not None
+            and (len(text.split()) < ASKS_WITH_A_YES_OR_NO or not looks_like_question(text))
+        ):
+            # "yes" (or "yes lets do it", no question with it) to the flow the last answer offered
+            return [FollowupAction(_OFFERED_FORMS[offered])]
         if offered is not None and _gives_contact_details(text) and not looks_like_question(text):
             # "El nombre es Pupusería La Ceiba, 3100 W Century Blvd ... Teléfono 310-555-0123" after the
             # application was offered: the application, started with what the message gives

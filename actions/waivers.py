@@ -85,7 +85,9 @@ _WAIVER_FACTS = (
         "services_requested",
         "containers",
         re.compile(
-            r"\b(?:green|brown|blue|verde|caf[eé]|azul)\b.*\b(?:service|container|bin|cart|bote|contenedor)s?\b",
+            r"\b(?:green|brown|blue|verde|caf[eé]|azul)\b.*\b(?:service|container|bin|cart|bote|contenedor)s?\b"
+            # the container first, as Spanish says it: "la pedimos pal bote cafe de los restos de comida"
+            r"|\b(?:botes?|contenedor(?:es)?)\s+(?:\w+\s+)?(?:verdes?|caf[eé]s?|azul(?:es)?)\b",
             re.I,
         ),
     ),

@@ -38,6 +38,8 @@ _PUMPED = re.compile(
     r"emptied|vacuumed|last (?:done|did it)|"
     # "ok last time was nov 3" to "what date was it last pumped or serviced?"
     r"last (?:time|one) (?:was|on)|"
+    # "a little box under the 3 comp sink, i scrape it out myself. last time i did it was nov 10"
+    r"scrap(?:e|ed|ing) (?:it |them )?out|last time (?:i|we) (?:did|cleaned|emptied|scraped) (?:it|them)|"
     r"pump(?:er|ing)?(?: (?:truck|guys?|company|crew))? (?:came|come|was (?:out|here)|showed up)|"
     r"had (?:the |a )?(?:pump(?:er|ing)?|vacuum|hauler)(?: (?:truck|guys?|company|crew))? "
     r"(?:out|over|come))\b",
@@ -560,6 +562,8 @@ _ABOVE_COSTS = re.compile(
     # "Will the bill just be $6,000?", "¿nomás me van a cobrar los $6,000?"
     r"(?:bill|invoice)\s+(?:\w+\s+)?(?:just|only)\s+be\s+\$|"
     r"(?:nom[aá]s|solo|s[oó]lo)\s+(?:me\s+|nos\s+)?(?:van\s+a\s+|va\s+a\s+)?(?:cobrar|facturar)|"
+    # "me van a cobrar eso nomas o mas?" (glossed "will they charge that just or mas")
+    r"(?:charge|cobrar)\s+(?:us\s+|me\s+)?(?:that|it|this|eso)\s+(?:just|only|nom[aá]s|solo)\b|"
     r"m[aá]s de lo que (?:les )?cost\w+|"
     # "por q me cobran mil de mas??" (glossed "why me charge 1000 de mas")
     r"(?:\$?\d[\d,]*|mil|algo|dinero) de m[aá]s)\b",
@@ -1031,7 +1035,22 @@ def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     if _A_PUMP_TICKET.search(text) and not _A_NOTICE_NAMED.search(text):
         return None  # "that's the 2nd ticket the pump guy left this month": the hauler's ticket, no notice
     result = compliance.nov_fee(_ORDINALS[match.group("n").lower()])
-    return Computed("nov_fee", f"{dollars(result.amount)}. {result.reason}", result.citation)
+    lead = f"{dollars(result.amount)}. {result.reason}"
+    if _REINSPECTION.search(text):
+        # "... y ahora el inspector tambien dice q va a volver a reinspeccionar. cuanto nos va a salir?": the
+        # noncompliance charge's $150 reinspection fee is in addition to the penalty
+        fee = compliance.reinspection_fee()
+        lead += " " + t(
+            "With the {fee} reinspection fee, a noncompliance charge in addition to the penalty, that is at "
+            "least {total}.",
+            fee=dollars(fee.amount),
+            total=dollars(result.amount + fee.amount),
+        )
+        return Computed("nov_fee", lead, f"{result.citation}; {fee.citation}")
+    return Computed("nov_fee", lead, result.citation)
+
+
+_REINSPECTION = re.compile(r"\b(?:re-?inspect\w*|reinspecci[oó]n\w*|reinspeccionar)\b", re.I)
 
 
 # The kinds of establishment Inglewood's definition makes large whatever their seats (Definitions, "Food
@@ -1618,6 +1637,39 @@ def _records_kept(text: str, city: str | None, ctx: ParseContext) -> Computed | 
     return Computed("deadline", lead, deadline.citation, (deadline.due,))
 
 
+# A depth said in inches ("48 inches deep", "48 pulgadas de hondo"), and the other inches said with it: how
+# deep the grease and solids are
+_INCHES = re.compile(r"\b(\d{1,3}(?:\.\d+)?)\s*(?:inches|inch|in\b|\"|''|pulgadas|pulgs?\b)", re.I)
+_DEPTH_AFTER = re.compile(r"^\W*(?:of\s+)?(?:\w+\s+)?(?:deep|depth|hondo|de hondo|profundidad)\b", re.I)
+_DEPTH_BEFORE = re.compile(r"\b(?:deep|depth|hondo|profundidad)\W+(?:\w+\W+){0,3}$", re.I)
+
+
+def _accumulation(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
+    """ "the pumper measured it: 48 inches deep, grease and solids at 14 inches. is that ok?": the 25% Rule
+    worked out for the depths said."""
+    if city is None or not _GREASE_LAYER.search(text) or _AN_OPENING.search(text):
+        return None  # a manhole's diameter beside the depth is no layer of grease
+    said = list(_INCHES.finditer(text))
+    if len(said) != 2:
+        return None
+    deep = [
+        m
+        for m in said
+        if _DEPTH_AFTER.match(text[m.end() : m.end() + 30])
+        or _DEPTH_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
+    ]
+    if len(deep) != 1:
+        return None
+    level = next(m for m in said if m is not deep[0])
+    found = compliance.accumulation(city, float(deep[0].group(1)), float(level.group(1)), t(_INCH_UNIT))
+    return Computed("accumulation", found.reason, found.citation)
+
+
+_INCH_UNIT = N_("inches")
+_GREASE_LAYER = re.compile(r"\b(?:grease|fog|solids|sludge|scum|cap|layer|lodo|grasa|nata)\b", re.I)
+_AN_OPENING = re.compile(r"\b(?:manholes?|diameter|across|wide|width|opening|tapa|di[aá]metro)\b", re.I)
+
+
 _READERS: tuple[Reader, ...] = (
     _spill_deadline,
     _damage_costs,
@@ -1633,6 +1685,7 @@ _READERS: tuple[Reader, ...] = (
     _penalty_for_days,
     _landscape,
     _service_due,
+    _accumulation,
 )
 
 
@@ -1654,6 +1707,7 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
     _penalty_for_days: _ADMINISTRATIVE_PENALTY.search,
     _landscape: _LANDSCAPE.search,
     _service_due: lambda text: _NEXT_SERVICE.search(text) or _PUMPED.search(text),
+    _accumulation: _INCHES.search,
 }
 
 
@@ -1894,11 +1948,30 @@ _SAID_BACK_TO_A_WHAT_IF = re.compile(
 )
 
 
+# Seats added to those the topic gave: "add 20 more seats", "another 12 seats", "agregamos 20 sillas más"
+_SEATS_ADDED = re.compile(
+    r"\b(?P<verb>add|adding|added|another|put in|putting in|agregar|agregamos|agregando|poner|ponemos"
+    r"|otras?)\s+"
+    r"(?P<count>\d{1,3})\s+(?:more\s+|extra\s+|additional\s+)?(?:seats?|chairs|sillas|asientos)(?:\s+m[aá]s)?\b",
+    re.IGNORECASE,
+)
+
+
+_SEATS_SAID = re.compile(r"\b(\d{1,4})\s*(?:seats?|seating|chairs|sillas|asientos)\b", re.I)
+_SPANISH_ADDING = {"agregar", "agregamos", "agregando", "poner", "ponemos", "otra", "otras"}
+
+
 def what_if_read(text: str, topic: str) -> str:
     """A what-if's bare number in the unit of the last amount the topic gave ("y si fueran 12?" after "1
     yarda ... 6 galones" supposes 12 gallons), and so a number said back in place of it ("no no, son 8"
     after the what-if: 8 gallons); ``text`` as it is when it is neither, gives its unit, or the topic gave
     no amount."""
+    if (added := _SEATS_ADDED.search(text)) and (had := _SEATS_SAID.findall(topic)):
+        # "what if we add 20 more seats next year" after 38 seats: 58 seats ("y si agregamos 20 sillas más?")
+        total = int(had[-1]) + int(added.group("count"))
+        spanish = added.group("verb").lower() in _SPANISH_ADDING
+        seats = f"hasta {total} sillas" if spanish else f"up to {total} seats"
+        return f"{text[: added.start()]}{added.group('verb')} {seats}{text[added.end() :]}"
     last = re.split(r"(?<=[.?!])\s+", topic.strip())[-1] if topic.strip() else ""
     said_back = _SAID_BACK.match(text) or (_SAID_BACK_TO_A_WHAT_IF.match(text) and is_hypothetical(last))
     if not (is_hypothetical(text) or said_back) or _AMOUNT_WITH_UNIT.search(text):

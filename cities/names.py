@@ -76,6 +76,15 @@ _DENIED = _around_each_city(
 )
 
 
+# "His cousin in Victorville say it must be every 90 days": a city named as where someone else is, who said
+# something, beside the user's own
+_SOMEONE_ELSE_S = _around_each_city(
+    r"\b(?:cousins?|friends?|brothers?|sisters?|uncles?|aunts?|neighbou?rs?|buddy|buddies|someone|somebody"
+    r"|(?:a|some|my|this) guy|primos?|primas?|amig[oa]s?|herman[oa]s?|t[ií][oa]s?|vecin[oa]s?|compadres?"
+    r"|comadres?|conocid[oa]s?)\s+(?:\w+\s+){0,2}?(?:in|from|over in|out in|en|de|del)\s+"
+)
+
+
 # A city named as a place of the user's ("our inglewood location"), and as the one the question is about ("I
 # run stores in Victorville and one in Inglewood. For the Inglewood store: ..."): the other is named only as
 # the story around it
@@ -127,7 +136,11 @@ def cities_named(text: str) -> tuple[str, ...]:
         found = {
             city: at
             for city, at in found.items()
-            if not (_COMPARED[city].search(text) or _DENIED[city].search(text))
+            if not (
+                _COMPARED[city].search(text)
+                or _DENIED[city].search(text)
+                or _SOMEONE_ELSE_S[city].search(text)
+            )
         }
     focused = [city for city in found if _IN_FOCUS[city].search(text)]
     places = [city for city in found if _A_PLACE[city].search(text)]  # "our inglewood location" too

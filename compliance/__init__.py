@@ -7,9 +7,11 @@ module per jurisdiction and chapter (``victorville.fog`` = Ch. 10.03, ``victorvi
 """
 
 from compliance.api import (
+    Accumulation,
     ServiceDue,
     SpillContacts,
     SpillDeadline,
+    accumulation,
     service_due,
     spill_contacts,
     spill_deadline,
@@ -52,6 +54,7 @@ landscape_compost_rule = _organics.landscape_compost_rule
 __all__ = [
     "DEFAULT_OFFICE_HOURS",
     "ORGANICS_NOV_CLOCK",
+    "Accumulation",
     "City",
     "ComplianceError",
     "Contact",
@@ -71,6 +74,7 @@ __all__ = [
     "Status",
     "Stream",
     "WorkingDayCalendar",
+    "accumulation",
     "administrative_civil_penalty_cap",
     "annual_fee",
     "classify_generator",

@@ -47,6 +47,62 @@ class ServiceDue(Result):
     basis: str = ""  # why the interval applies ("no other frequency is set, and ..."): the reason's middle
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Accumulation(Result):
+    """A grease interceptor measured against the 25% Rule: ``level`` of FOG and solids in its ``depth`` (in
+    the same unit), the ``limit`` that 25% of the depth is, and whether the level is over it."""
+
+    depth: float
+    level: float
+    percent: float
+    limit: float
+    over: bool
+
+
+def accumulation(city: City | str, depth: float, level: float, unit: str = "") -> Accumulation:
+    """Whether FOG and solids ``level`` deep in an interceptor ``depth`` deep break the 25% Rule (Victorville
+    10.03.160(f)(1), (f)(5); Inglewood Grease Interceptors and BMPs (4)(a), (4)(d)): over it, the interceptor
+    must be serviced immediately. ``unit`` names the measure in the reason ("inches")."""
+    city = parse_city(city)
+    if depth <= 0 or level < 0 or level > depth:
+        raise ComplianceError(
+            t(
+                "The grease and solids can't be deeper than the interceptor's liquid depth: check both "
+                "numbers."
+            )
+        )
+    module = CITY_FOG[city]
+    limit = depth * module.ACCUMULATION_LIMIT_PCT / 100
+    percent = level / depth * 100
+    over = _needs_service_now(Device.INTERCEPTOR, percent, module.ACCUMULATION_LIMIT_PCT)
+    values = {
+        "level": f"{level:g}",
+        "depth": f"{depth:g} {unit}".strip(),
+        "pct": f"{percent:.0f}",
+        "limit": f"{limit:g} {unit}".strip(),
+    }
+    reason = (
+        t(
+            "FOG and solids at {level} of {depth} are {pct}% of the depth, over the 25% limit ({limit}), so "
+            "the "
+            "interceptor must be pumped out and cleaned immediately.",
+            **values,
+        )
+        if over
+        else t(
+            "FOG and solids at {level} of {depth} are {pct}% of the depth, within the 25% limit ({limit}); "
+            "service it before they pass it.",
+            **values,
+        )
+    )
+    citation = (
+        module.SERVICE_IMMEDIATELY_CITATION[Device.INTERCEPTOR] if over else module.ACCUMULATION_CITATION
+    )
+    return Accumulation(
+        depth=depth, level=level, percent=percent, limit=limit, over=over, citation=citation, reason=reason
+    )
+
+
 def _needs_service_now(device: Device, accumulation_pct: float, limit_pct: float) -> bool:
     """Interceptors: FOG and solids over ``limit_pct`` (25%) of depth break the 25% Rule. Traps: accumulation
     that fills the trap (100%) is treated as exceeding its capacity (Victorville 10.03.160(g)(3))."""

@@ -233,11 +233,15 @@ _WHERE_IT_IS = re.compile(r"\b(?:at|en)\s+(?:my|our|mi|nuestr[oa])\b", re.IGNORE
 def _hauler(cased: str) -> str | None:
     """The hauler from the text left after the date, amount and manifest were blanked out."""
     cased = _RE_ABBREVIATION.sub(lambda m: m.group(1) + _ABBREVIATION_DOT, cased)
-    if match := _RE_HAULER_MARKER.search(cased):
+    at = 0
+    # each marker in turn: "guy with the truck was from Mojave Grease Co" names no hauler after "with", one
+    # after "from"
+    while match := _RE_HAULER_MARKER.search(cased, at):
         said = _RE_ERRAND.split(match.group("hauler"), maxsplit=1)[0]  # "Sur Grease a limpiar la trampa"
         words = _strip_filler(said.split(), first_word_of_message=False)
         if words and (name := _clean_hauler(" ".join(words))):
             return name
+        at = match.start("hauler")
     chunks = re.split(rf"[,;{_BLANK}]+|\.(?:\s+|$)|\s+-\s+|\band\b", cased)
     unmarked: list[str] = []
     for index, chunk in enumerate(chunks):

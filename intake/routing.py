@@ -1786,9 +1786,18 @@ def may_ask_where_it_goes(intent: str, text: str) -> bool:
         and not _FOG_TOPIC.search(text)
         and not _RULE_WORDS.search(text)
         and not _A_RULE_OF_THE_CARTS.search(text)  # "and how long do i keep those papers?"
+        # "... one guy wants to dump it in the storm drain, another says pour it down the mop sink. which one
+        # is ok??": what goes down a drain is the grease ordinance's, whatever cart "which one" sounds like
+        # ("coffee grounds down the sink or in the green bin?" names a cart: still a sorting question)
+        and not (_DOWN_A_DRAIN.search(text) and not re.search(rf"\b{_CART}\b", text, re.IGNORECASE))
     )
 
 
+_DOWN_A_DRAIN = _words(
+    r"(?:pour|pouring|dump|dumping|put|putting|flush|flushing|wash|washing|rinse|rinsing|send|sending|run"
+    r"|running)\s+(?:\w+\s+){0,4}?(?:down|in|into)\s+(?:the|a|our|my)\s+(?:\w+\s+)?"
+    r"(?:drains?|sinks?|sewer|toilets?|storm drains?|cleanouts?)",
+)
 _CART = r"(?:bins?|carts?|cans?|containers?|barrels?|dumpsters?|botes?|contenedor(?:es)?)"
 _COLOR = r"(?:green|blue|brown|black|gr[ae]y)"
 _WHICH_CART = _words(
@@ -1873,7 +1882,11 @@ _SPILL_EVENT = _words(
     r"backed up",
     r"back(?:s|ing)? up",
     r"backing up",
-    r"(?:in|into|onto|on|down|toward|towards) the (?:street|gutter|sidewalk|parking lot|storm drain|alley)",
+    r"(?:in|into|onto|toward|towards) the (?:street|gutter|sidewalk|parking lot|storm drain|alley)",
+    # "running down the street", never "the grocery store down the street" or "the truck parked on the street"
+    r"(?:going|goes|running|runs|ran|flowing|flows|flowed|pouring|spilling|coming|heading|draining|spreading"
+    r"|leaking|went|all|it'?s|it is|got|getting)\s+(?:\w+\s+){0,2}?(?:down|on|over|across) the "
+    r"(?:street|gutter|sidewalk|parking lot|storm drain|alley)",
     r"all over",
     r"puddle",
     # "there's grease going into the drain right now": grease on its way somewhere, told as it goes

@@ -555,7 +555,7 @@ _NO_PHONE_GIVEN = re.compile(
 
 def _phone_first(answer: Answer, question: str) -> Answer:
     """A card's answer to a question asking an office's phone number, whose sentence saying the ordinance
-    gives none ("The ordinance doesn't state phone numbers for these offices.") is said first, on every
+    gives none ("The ordinance doesn't list phone numbers for these offices.") is said first, on every
     channel and in the first SMS, before whom the ordinance names; other answers as they are."""
     if answer.kind is not AnswerKind.ANSWER or not _ASKS_A_PHONE.search(question):
         return answer
@@ -913,7 +913,10 @@ def _with_other_parts(
             _other_than(cards.match(part, first.city, k=SUBJECT_CANDIDATES, language=language), not_again),
             first,
         )
-        found = _on_subject(candidates, first.topic, PART_SUBJECT_MARGIN)
+        # "... no room for all the extra carts, can we get out of it? how long would that last?": a short
+        # part whose "that" is the part before keeps to its subject as a follow-up does
+        leans = len(part.split()) <= LEANING_PART_WORDS and _LEANS_BACK.search(part)
+        found = _on_subject(candidates, first.topic, SUBJECT_MARGIN if leans else PART_SUBJECT_MARGIN)
         if found is not None:  # "if I want to appeal, what's my deadline": the card that says by when
             found = _for_what_is_asked(candidates, found, part, language)
         return found if found is not None and found.score >= CARD_MIN else None
@@ -1021,6 +1024,11 @@ def _the_question_s_first(cards: CardIndex, question: str, first: Card, language
     return [found.card, first]
 
 
+# What a part names of the part before it ("how long would that last", "¿y cuánto dura eso?")
+_LEANS_BACK = re.compile(r"\b(?:it|that|this|those|them|eso|esto|esa|ese)\b", re.IGNORECASE)
+LEANING_PART_WORDS = 6  # a part this short that names the one before has no subject of its own
+
+
 # A question that ends on what was said before it: "... does the organics chapter require anything there"
 _ENDS_ON_WHAT_WAS_SAID = re.compile(
     r"\b(?:there|it|that|them|those|this|one|eso|esto|ah[ií]|all[ií])\W*$", re.I
@@ -1126,6 +1134,11 @@ _OPENS_A_QUESTION = re.compile(
 _CLAIM_TAG = re.compile(
     r"(?:^|[.!?;,]\s*)(?:(?:is|are|was)\s+)?(?:(?:that|this|he|she|it|they|all that)(?:'s|'re)?\s+)?"
     r"(?:right|true|correct|legit|accurate)\s*\?"
+    # "... pour this enzyme stuff down the floor drain, ... the dish machine drains into the grease box
+    # too. is all that okay?"
+    r"|(?:^|[.!?;,]\s*)(?:is|are)\s+(?:all (?:of )?(?:that|this|those)|(?:any|either|both) of (?:that|this"
+    r"|those|them))"
+    r"\s+(?:ok|okay|fine|allowed|legal)\s*\?"
     r"|(?:^|[.!?;,]\s*)(?:is it\s+|it'?s\s+|are they\s+)?(?:the\s+)?same (?:for|with|here|over here)\b"
     r"[^.?]{0,20}\?"
     # spoken, with no punctuation, at the end ("... keep using his permit is that is that right")

@@ -88,7 +88,11 @@ _DEVICE_SIZE = _topic(
     r"\b(?:how many gallons|what capacity|cu[aá]ntos galones)\b"
     r"|\b(?:what size|how big|how large|(?:que|qu[eé]) tama[nñ]o)\b.{0,40}"
     r"\b(?:traps?|interceptors?|interceptores|trampas?)\b.{0,60}"
-    r"\b\d+[- ]?(?:seats?|seater|asientos|sillas)\b)"
+    r"\b\d+[- ]?(?:seats?|seater|asientos|sillas|meals|comidas)\b"
+    # its size asked in gallons ("¿De qué tamaño, en galones, tiene que ser el interceptor ...?")
+    r"|\b(?:what size|how big|how large|(?:que|qu[eé]) tama[nñ]o)\b\W+(?:\w+\W+){0,2}?(?:gallons"
+    r"|galones)\b.{0,40}"
+    r"\b(?:traps?|interceptors?|interceptores|trampas?)\b)"
 )
 _HAULER_LIST = _topic(
     # a list asked for, not a permit that does not list something ("our permit doesnt list any pumping

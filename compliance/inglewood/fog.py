@@ -72,6 +72,9 @@ include (English, marked ``N_``; a service answer lists them in the reply's lang
 
 HAULER_DOCUMENTATION_CITATION = inglewood("Grease Interceptors and BMPs", "(4)(i)")
 
+ACCUMULATION_CITATION = inglewood("Grease Interceptors and BMPs", "(4)(a)")
+"""(4)(a): the 25% Rule, cited when a measured interceptor is within it."""
+
 SERVICE_IMMEDIATELY_CITATION = {
     Device.INTERCEPTOR: inglewood("Grease Interceptors and BMPs", "(4)(d)"),
     Device.TRAP: inglewood("Grease Interceptors and BMPs", "(4)(d)"),

@@ -108,6 +108,9 @@ def service_rule(
     )
 
 
+ACCUMULATION_CITATION = victorville("10.03.160(f)(1)")
+"""(f)(1): the 25% Rule, cited when a measured interceptor is within it."""
+
 SERVICE_IMMEDIATELY_CITATION = {
     Device.INTERCEPTOR: victorville("10.03.160(f)(5)"),
     Device.TRAP: victorville("10.03.160(g)(3)"),
@@ -527,6 +530,7 @@ def spill_contacts(
 
 
 __all__ = [
+    "ACCUMULATION_CITATION",
     "ACCUMULATION_LIMIT_PCT",
     "ADMINISTRATIVE_CIVIL_PENALTY_CAPS",
     "DEFAULT_INTERCEPTOR_DAYS",

@@ -292,6 +292,12 @@ def grade_computed(text: str | Text, computed: Mapping[str, Any] | None) -> Comp
         return None
     reply = Text.of(text)
     expected = computed.get("expected") or {}
+    if "tier" in expected and "date" in expected:  # the tier and the day its duties start: both stated
+        tier = grade_computed(reply, {"expected": {"tier": expected["tier"]}})
+        day = grade_computed(reply, {"expected": {"date": expected["date"]}})
+        passed = bool(tier and tier.passed and day and day.passed)
+        looked_for = (tier.looked_for if tier else []) + (day.looked_for if day else [])
+        return ComputedResult(True, passed, looked_for, "" if passed else "tier or start date not stated")
     if "date" in expected:
         groups = [date_renderings(expected["date"])]
     elif "amount" in expected:

@@ -821,6 +821,21 @@ def test_yes_to_the_flow_an_answer_offered_starts_it_and_a_yes_to_nothing_gets_t
     assert [m.get("response") for m in messages] == ["utter_what_next"]
 
 
+@pytest.mark.parametrize("said", ["yes lets do it", "ok sure lets start it now"])
+def test_a_longer_yes_with_no_question_to_an_offered_waiver_starts_it(engine, said):
+    """w54-c018: "yes lets do it" after how to apply for the de minimis waiver, which offered it."""
+    tracker = make_tracker(text=said, intent="affirm", slots={TOPIC_SLOT: "de minimis waiver, 6 gallons"})
+    offered = (
+        'Submit an application. To apply for the de minimis waiver here, reply "apply for a de minimis '
+        'waiver".'
+    )
+    tracker.events.insert(0, {"event": "bot", "text": offered, "timestamp": tracker.events[0]["timestamp"]})
+    events, _ = run_raw(ActionFollowUp(), tracker)
+    assert {"event": "followup", "name": "deminimis_form"} in [
+        {"event": e.get("event"), "name": e.get("name")} for e in events
+    ]
+
+
 def test_an_applicant_s_details_after_the_application_was_offered_start_it(engine):
     said = "El nombre es Pupuseria La Ceiba, 3100 W Century Blvd, Inglewood. Telefono 310-555-0123."
     tracker = make_tracker(text=said, intent="inform", slots={TOPIC_SLOT: "que necesito para el permiso"})

@@ -299,6 +299,18 @@ def test_a_spoken_claim_check_with_no_punctuation_gets_each_claim_answered(real_
     assert {"ing-pump-frequency", "ing-permit-transfer"} <= {card.id for card in answer.cards}
 
 
+def test_practices_put_to_be_checked_with_is_all_that_okay_get_each_one_answered(real_index):
+    """w54-s034: the enzymes, the hot water and the dish machine each get their rule."""
+    question = (
+        "my manager tells me every night pour this enzyme stuff down the floor drain, then run the hot water "
+        "real hot for like twenty minutes to push the grease through, and the dish machine drains into the "
+        "grease box too. is all that okay? I don't wanna get in trouble"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "web")
+    assert {"vvf-additives", "vvf-dishwasher"} <= {card.id for card in answer.cards}
+    assert "140" in answer.text
+
+
 def test_a_permit_that_does_not_transfer_in_either_city_is_answered_for_both(real_index):
     question = "buying a taco shop from the owner, can his grease permit just transfer over to me"
     first = shape_answer(free_answer(real_index, CityContacts(), question, None, NOW, "sms"), "sms").text
@@ -569,7 +581,7 @@ def test_a_small_trap_cleaned_on_a_day_said_in_spanish_gets_its_next_due_date(re
             "whats the phone # for victorville sanitary division? want to save it in case we ever have an "
             "overflow",
             "en",
-            "The ordinance doesn't state phone numbers",
+            "The ordinance doesn't list phone numbers",
         ),
     ],
 )

@@ -2426,3 +2426,33 @@ def test_a_business_name_after_ok_that_opens_with_a_question_word_is_the_name():
     values = {"city": "victorville", "application_path": "application"}
     turn = decide(form, FormState(values, "business_name"), say("ok Donde Lupe"), CONTACTS)
     assert not turn.aside
+
+
+@pytest.mark.parametrize("intent", ["nlu_fallback", "inform", "change_answer"])
+def test_a_day_corrected_after_an_apology_while_the_hauler_is_asked_is_no_hauler(intent):
+    """w54-c014: "wait sorry it was yesterday not today. monday the 30th" corrects the service day."""
+    values = {"city": "victorville", "service_date": "2026-11-29", "gallons": {"amount": 300, "unit": "gal"}}
+    turn = decide(  # (today is Sunday, November 29 here)
+        SERVICE_FORM,
+        FormState(values, "hauler"),
+        say("wait sorry it was yesterday not today. saturday the 28th", intent),
+        CONTACTS,
+    )
+    assert turn.updates == {"service_date": "2026-11-28"} and turn.next_slot == "hauler"
+
+
+@pytest.mark.parametrize("intent", ["nlu_fallback", "inform", "change_answer"])
+def test_a_count_said_unit_first_with_please_fix_that_changes_that_answer(intent):
+    """w54-c006: "oh wait sorry, seats is 52 now, ... please fix that" while the name is asked."""
+    from actions.permits import PERMIT_FORMS
+
+    values = {
+        "city": "inglewood",
+        "establishment_kind": "restaurant",
+        "dining_capacity": 48,
+        "drive_thru": "no",
+    }
+    said = say("oh wait sorry, seats is 52 now, we added tables last month. please fix that", intent)
+    turn = decide(PERMIT_FORMS["inglewood"], FormState(values, "contact_name"), said, CONTACTS)
+    assert turn.updates == {"dining_capacity": 52}
+    assert turn.feedback == ("OK, I've changed the seating capacity to 52.",)

@@ -279,6 +279,18 @@ def test_yards_and_gallons_said_in_one_spanish_sentence_are_each_kept():
     assert found["total_service_yd3"]["amount"] == 3 and found["organics_gal"]["amount"] == 15
 
 
+@pytest.mark.parametrize(
+    ("said", "services"),
+    [
+        ("la pedimos pal bote cafe de los restos de comida", ["brown"]),  # s50-c007: the container first
+        ("for the green and brown container service", ["green", "brown"]),
+    ],
+)
+def test_the_containers_a_waiver_is_for_are_read_in_either_order(said, services):
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
+    assert sorted(waiver_facts(said, ctx, {})["services_requested"]) == sorted(services)
+
+
 def test_a_waiver_started_after_questions_that_gave_the_amounts_keeps_the_last_ones(engine):
     topic = (
         "Our shop has a 1.5 cubic yard trash bin picked up once a week, and we make about 12 gallons of "

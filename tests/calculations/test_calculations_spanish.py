@@ -153,3 +153,41 @@ def test_an_invoice_said_to_be_for_an_amount_without_its_dollar_sign_is_billed_t
     )
     result = spanish(gloss(said), "inglewood")
     assert "$454.30" in result.text and "$41.30" in result.text  # not 30 (the seats)
+
+
+@pytest.mark.parametrize(
+    ("said", "city", "kind", "amount"),
+    [
+        # s50-s023: what the City spent clearing its line, and whether more is charged
+        (
+            "la ciudad de inglewood dice q gastaron $4,000 destapando la linea de la calle x la grasa de mi "
+            "comisaria. me van a cobrar eso nomas o mas? y en cuanto tiempo hay q pagar?",
+            "inglewood",
+            "damage_costs",
+            "$5,000",
+        ),
+        # s50-s036: gallons discharged after an order to stop
+        (
+            "me llego una queja administrativa de victorville porque dicen q segui descargando despues de la "
+            "orden de parar, como 800 galones. cuanto es lo maximo q me pueden poner?",
+            "victorville",
+            "penalty_cap",
+            "$8,000",
+        ),
+    ],
+)
+def test_everyday_spanish_for_a_city_s_costs_and_an_order_s_gallons_is_worked_out(said, city, kind, amount):
+    found = compute(gloss(said), city, NOW)
+    assert found is not None and found.kind == kind and amount in found.text
+
+
+def test_a_notice_s_fee_with_the_reinspection_said_adds_the_150_fee() -> None:
+    """s50-s011: the third notice ($500) and the inspector coming back to reinspect ($150): at least $650."""
+    said = (
+        "ya es la tercera NOV q nos dan en la pupuseria (inglewood), la primera pagamos $100 y la segunda "
+        "$250. y "
+        "ahora el inspector tambien dice q va a volver a reinspeccionar. cuanto nos va a salir esta vez?"
+    )
+    found = compute(gloss(said), "inglewood", NOW)
+    assert found is not None and found.kind == "nov_fee"
+    assert "$500" in found.text and "$650" in found.text and "(2)(d)" in found.citation

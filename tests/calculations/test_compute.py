@@ -1998,3 +1998,74 @@ def test_an_unpaid_bill_with_seats_and_no_check_still_gets_its_late_penalty():
     said = "our $267 invoice from March 3 is still unpaid, we have 30 seats, what do we owe now?"
     found = compute(said, "inglewood", NOW)
     assert found is not None and found.kind == "late_fee"
+
+
+def test_a_trap_scraped_out_by_hand_gets_its_next_service():
+    """w54-s016: "a little box under the 3 comp sink, i scrape it out myself. last time i did it was nov
+    10"."""
+    said = (
+        "also theres a little box under the 3 comp sink, i scrape it out myself. last time i did it was nov "
+        "10. "
+        "how often is it supposed to be, is somebody from the city supposed to check it?"
+    )
+    found = compute(said, "victorville", NOW)
+    assert found is not None and found.kind == "service_due" and "December 10, 2026" in found.text
+    assert "trap" in found.text
+
+
+@pytest.mark.parametrize(
+    ("said", "topic", "read"),
+    [
+        # w54-c017: seats added to the ones the topic gave
+        (
+            "what if we add 20 more seats next year",
+            "yearly grease fee in inglewood for a restaurant 38 seats",
+            "what if we add up to 58 seats next year",
+        ),
+        (
+            "y si agregamos 20 sillas mas?",
+            "somos 38 sillas sin drive thru",
+            "y si agregamos hasta 58 sillas?",
+        ),
+        (
+            "what if we add 20 more seats",
+            "how much is the fee",
+            "what if we add 20 more seats",
+        ),  # none before
+    ],
+)
+def test_seats_added_in_a_what_if_are_added_to_the_topic_s(said, topic, read):
+    assert what_if_read(said, topic) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "city", "over", "shown"),
+    [
+        (
+            "the pumper measured our interceptor: 48 inches deep and grease and solids are at 14 inches. is "
+            "that ok?",
+            "victorville",
+            True,
+            "29% of the depth, over the 25% limit (12 inches)",
+        ),
+        (
+            "depth is 60 inches, grease cap about 10 inches, fine?",
+            "inglewood",
+            False,
+            "within the 25% limit (15 inches)",
+        ),
+    ],
+)
+def test_a_measured_interceptor_is_checked_against_the_25_percent_rule(said, city, over, shown):
+    found = compute(said, city, NOW)
+    assert found is not None and found.kind == "accumulation" and shown in found.text
+    assert ("immediately" in found.text) is over
+
+
+def test_a_manhole_s_diameter_beside_the_depth_is_no_grease_layer():
+    assert (
+        compute(
+            "our manhole is 18 inches across and the interceptor is 48 inches deep, ok?", "victorville", NOW
+        )
+        is None
+    )

@@ -50,6 +50,14 @@ def test_the_city_keys_are_the_enum_values():
         # the story names both; the question is about one store
         ("stores in Victorville and one in Inglewood. For the Inglewood store: when is it due?", "inglewood"),
         ("for our victorville location and our inglewood location, what is the fee", None),
+        # the other city named as where someone else is, who said something (w54-s015)
+        (
+            "My uncle's permit from Inglewood says every 6 months. His cousin in Victorville say it must be "
+            "every "
+            "90 days, is it the same for him? When is next one?",
+            "inglewood",
+        ),
+        ("mi primo en victorville dice que es cada 90 dias, aqui en inglewood igual?", "inglewood"),
     ],
 )
 def test_detect_city(text, city):

@@ -147,6 +147,22 @@ def test_amounts(amount, printed, passes):
     assert grade_computed(f"It is {printed}.", {"expected": {"amount": amount}}).passed is passes
 
 
+@pytest.mark.parametrize(
+    ("reply", "passes"),
+    [
+        (
+            "A restaurant of 6,000 square feet is a tier two generator, with duties from January 1, 2024.",
+            True,
+        ),
+        ("A restaurant of 6,000 square feet is a tier two generator.", False),  # the start day left out
+        ("Duties start January 1, 2024.", False),  # the tier left out
+    ],
+)
+def test_a_tier_with_its_start_date_is_graded_on_both(reply, passes):
+    expected = {"expected": {"tier": 2, "date": "2024-01-01"}}
+    assert grade_computed(reply, expected).passed is passes
+
+
 def test_amount_renderings_include_the_requested_forms():
     assert {"$26.70", "26.70"} <= set(amount_renderings(26.7))
     assert {"$1,000", "1,000.00"} <= set(amount_renderings(1000))

@@ -286,3 +286,15 @@ def test_the_gallons_pumped_are_not_the_device_s_size(said, gallons):
 def test_a_device_s_size_with_no_amount_pumped_gives_no_gallons(said):
     """Review of stop 55 (F8): these logged 3 and 75 gallons."""
     assert parse_pumpout(said, TUESDAY).gallons is None
+
+
+@pytest.mark.parametrize(
+    ("text", "hauler"),
+    [
+        # w54-c014: the truck after "with" is no company; the one "from" it is
+        ("guy with the truck was from Mojave Grease Co, ticket # 7781, took 300 gal", "Mojave Grease Co"),
+        ("we had it done with the vacuum truck today", None),
+    ],
+)
+def test_the_hauler_is_the_first_marker_that_names_a_company(text: str, hauler: str | None) -> None:
+    assert parse_pumpout(text, TUESDAY).hauler == hauler

@@ -1765,3 +1765,44 @@ def test_a_message_that_ends_asking_to_cancel_cancels(said, routed):
 def test_a_live_spill_that_ends_with_someone_else_s_cancel_is_still_reported():
     said = "grease backing up into the street right now, the landlord said just cancel"
     assert route("report_spill", said) == "report_spill"
+
+
+@pytest.mark.parametrize(
+    ("said", "routed"),
+    [
+        # w54-s046: a place "down the street" is where it is, no spill going there
+        (
+            "I coordinate the food pantry at our church in Victorville. The grocery store down the street "
+            "has a "
+            "written agreement with us and we pick up their day-old bread and produce. Someone said we now "
+            "have "
+            "reporting requirements with the city?? What, and when?",
+            "ask_question",
+        ),
+        ("the taqueria down the street got a letter, are we next?", "ask_question"),
+        ("grease water is running down the street right now", "report_spill"),
+        ("theres water coming out and its on the street now", "report_spill"),
+    ],
+)
+def test_a_street_is_a_spill_s_only_when_something_flows_there(said, routed):
+    assert route("ask_question", said) == routed
+
+
+@pytest.mark.parametrize(
+    ("said", "sorting"),
+    [
+        # w54-s035: oil poured down a drain or a sink is the grease ordinance's, whatever "which one" sounds
+        # like
+        (
+            "church fish fry volunteer in victorville. after fridays fry we have maybe 10 gallons of used "
+            "oil. one "
+            "guy wants to dump it in the storm drain in the parking lot, another says pour it down the mop "
+            "sink "
+            "with hot water. which one is ok??",
+            False,
+        ),
+        ("can i put coffee grounds down the sink or in the green bin?", True),  # a cart named: where it goes
+    ],
+)
+def test_what_goes_down_a_drain_is_no_sorting_question_unless_a_cart_is_named(said, sorting):
+    assert may_ask_where_it_goes("ask_question", said) is sorting

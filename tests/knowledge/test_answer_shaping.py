@@ -785,3 +785,18 @@ def test_a_second_question_texted_after_and_is_a_part_of_its_own(message):
 
     parts = [part for part, _ in _questions(message)]
     assert parts[1].lower().startswith(("whats the fine", "what's the fine"))  # the city after it stays
+
+
+def test_a_short_part_that_names_the_part_before_keeps_to_its_subject(real_index):
+    """w15-s011: "how long would that last?" after the physical space waiver is that waiver's term, never
+    the de minimis waiver's, which its words alone match a little better."""
+    question = (
+        "i manage a 24 unit apartment complex in victorville. theres no room in our trash enclosure for all "
+        "the "
+        "extra carts the green can law wants. can we get out of it? how long would that last? and do i "
+        "really "
+        "have to check the bins for contamination every week like the businesses do"
+    )
+    answer = knowledge_answer.answer_question(real_index, question, "victorville")
+    assert "physical space waiver lasts no more than 5 years" in answer.text
+    assert "de minimis" not in answer.text and "weekly" in answer.text

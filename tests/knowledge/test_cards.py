@@ -413,7 +413,7 @@ def test_a_card_that_says_what_the_ordinance_leaves_out_never_stands_in_on_the_s
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_card_that_says_the_ordinance_leaves_something_out_names_the_office_in_the_first_sms(language):
-    """ "The organics chapter doesn't state the amounts. Please contact the ... solid waste and recycling
+    """ "The organics chapter doesn't list the amounts. Please contact the ... solid waste and recycling
     program ...": whom to ask comes next to what the ordinance leaves out, before MORE."""
     contacts = CityContacts()
     referring = [c for c in load_cards(CARDS_DIR) if c.refer]

@@ -38,6 +38,12 @@ from shaping.answers import shape_answer
         ("how much is the grease permit fee", "victorville", FOG),
         ("how much charge victorville for the permit de grease", "victorville", FOG),  # s24-s009, glossed
         ("do restaurants here need a brown bin for food scraps", "inglewood", SOLID_WASTE),
+        # s50-s062: a device's size asked in gallons, by the meals served
+        (
+            gloss("¿De qué tamaño, en galones, tiene que ser el interceptor? Damos 200 comidas al día"),
+            "victorville",
+            FOG,
+        ),
         # s46-c019: an apartment complex's trash and recycling asked again for Inglewood (glossed Spanish too)
         (
             "I manage a 24 unit complex, what do I do about the tenants trash and recycling?",

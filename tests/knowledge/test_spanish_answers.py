@@ -129,6 +129,9 @@ def test_a_question_the_ordinances_do_not_answer_is_declined_in_spanish_with_the
         # contesting a notice in everyday words (s45-c013)
         ("puedo pelearlo? me lo mandaron hace dos semanas", "appeal it"),
         ("la quiero impugnar", "appeal"),
+        # a device measured, and an order to stop (s50-s018, s50-s036)
+        ("dice q tiene 48 pulgadas de hondo", "48 inches deep"),
+        ("segui descargando despues de la orden de parar", "kept discharging"),
     ],
 )
 def test_the_glossary_carries_spanish_into_the_ordinances_words(spanish, english):
