@@ -96,7 +96,7 @@ class ActionCancelForm(Action):
         kept = (
             keep_spill(tracker, "The reporter cancelled before confirming.") if form is SPILL_FORM else None
         )
-        said.append(kept_for_staff(kept) if kept else t("Nothing was submitted."))
+        said.append(kept_for_staff(kept) if kept else t("Nothing has been sent to the city."))
         if form is SPILL_FORM:
             events += [SlotSet(REFERENCE_SLOT, None), SlotSet(URGENT_TOLD_SLOT, None)]
         # what the form was about stays the topic: "nomas dime cuanto cuesta" after cancelling an application

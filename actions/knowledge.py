@@ -155,6 +155,10 @@ def _free_answer(
     """``read``: the question as it is to be answered, when not as the subject reads it
     (:func:`_read_with_subject`)."""
     subject = _subject(tracker, question, city)
+    if subject is not None and _another_activity(
+        question if current() == ENGLISH else gloss(question), subject
+    ):
+        subject = None  # "y cada cuanto se bombea alla?" after the records' term: the pumping's own cards
     return free_answer(
         runtime.index(),
         runtime.contacts(),
@@ -208,6 +212,24 @@ REFERRING_MAX_WORDS = 12  # or this short, when it ends on what it refers back t
 _ENDS_REFERRING_BACK = re.compile(r"\b(?:it|that|them|those|eso|esa|esos|esas)\W*$", re.IGNORECASE)
 
 
+# A duty named by what is done, a subject of its own ("y cada cuanto se bombea alla?", "how often do we
+# train"), with the subjects whose cards are about it
+_ACTIVITIES = (
+    (
+        re.compile(r"\b(?:pump\w*|bombe\w*|clean\w*|limpi\w*)\b", re.I),
+        {"interceptor", "grease", "service", "kitchen", "bmps", "monitoring"},
+    ),
+    (re.compile(r"\b(?:train\w*|capacit\w*)\b", re.I), {"employee", "training", "kitchen", "bmps"}),
+)
+
+
+def _another_activity(english: str, subject: str) -> bool:
+    """Whether a follow-up names a duty by what is done that the conversation's subject is not about ("and
+    how often is it pumped there?" after how long records are kept)."""
+    family = subject_family(subject)
+    return any(said.search(english) and family not in about for said, about in _ACTIVITIES)
+
+
 def _read_with_subject(question: str, subject: str | None, city: str | None) -> str:
     """A short follow-up read with the conversation's subject when an answer card on that subject matches it
     so read at least as closely as any card matches it alone ("¿Y por cuánto tiempo vale?" after the
@@ -229,6 +251,9 @@ def _read_with_subject(question: str, subject: str | None, city: str | None) -> 
     english = question if current() == ENGLISH else gloss(question)
     if not (asked_types(english) or names_nothing(question) or refers_back):
         return question  # "Why is Victorville even doing this?" asks for no kind of fact the subject has
+    if _another_activity(english, subject) and not refers_back:
+        # "y cada cuanto se bombea alla?" after how long records are kept: the pumping is its own subject
+        return question
     alone = cards.match(question, city, k=1, language=current())
     if not alone or subject_family(alone[0].card.topic) == subject_family(subject):
         return question
@@ -1809,7 +1834,8 @@ _NEW_FACT = re.compile(
 _WHEN_OR_HOW_MUCH = re.compile(
     # not "cuánto dura", "cuánto tiempo los guardo" ("how long": a rule, no value worked out)
     r"\b(?:when|by when|due|deadline|how much|owe|total|balance|late (?:penalty|fee|charge)|recargo"
-    r"|cu[aá]ndo|para cu[aá]ndo|cu[aá]nto(?!\s+(?:tiempo|dura)\b)|debo"
+    # (nor "cada cuánto", how often: a rule's frequency)
+    r"|cu[aá]ndo|para cu[aá]ndo|(?<!cada )cu[aá]nto(?!\s+(?:tiempo|dura)\b)|debo"
     # "so what am I going to pay?", "what will it cost us?"
     r"|what (?:am i|are we|will i|will we|do i|do we|would i|would we) (?:\w+ ){0,2}(?:pay|owe)"
     r"|what(?:'s| is| will| would| does)? (?:it|this|that)? ?(?:\w+ )?(?:going to |gonna )?cost"

@@ -2171,6 +2171,14 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
         said, start_at
     ):
         return None  # "mailed nov 20 ... and if we lose, can we appeal?": the appeal runs from a decision
+    if (
+        all("mailed" in clocks[key].trigger and not _DECIDED.search(clocks[key].trigger) for key in keys)
+        and _said_of_a_decision(said, start_at)
+        and not _SENT.search(said[max(0, start_at - DECISION_WORDS_BEFORE) : start_at])
+    ):
+        # "The hearing officer ... issued a written decision revoking our FOG permit, dated November 24": the
+        # day of a decision starts no clock that runs from a notice's mailing (the hearing's window)
+        return None
     if any("mailed" in clocks[key].trigger for key in keys) and _said_of_receipt(said, start_at):
         return None  # "got our 2nd NOV today, can i fight it?": the day it came, not the day it was mailed
     try:
@@ -2259,6 +2267,7 @@ _STARTS_WORK = re.compile(
 # A clock that starts at a hearing or a decision (an appeal's, a written decision's), and the words that say a
 # day is one ("the hearing officer's decision came, dated nov 23", "la audiencia es el 15")
 _DECIDED = re.compile(r"\b(?:decision|hearing)\b", re.IGNORECASE)
+_SENT = re.compile(r"\b(?:mailed|sent|postmarked|enviad[ao]|mandaron)\b", re.IGNORECASE)  # not "dated"
 _OF_A_DECISION = re.compile(
     r"\b(?:decision|decided|decides|ruled|ruling|hearing|decisi[oó]n|decidi[oó]|audiencia|resoluci[oó]n|fallo)\b",
     re.IGNORECASE,

@@ -822,7 +822,9 @@ _NAMES_NOTHING = re.compile(
     r"(?:do|does|should|must|tengo|tenemos|tiene|hay|debo|debemos)\s+(?:(?:i|we|you|they)\s+)?"
     r"(?:actually\s+|really\s+|exactly\s+)?(?:que\s+|q\s+|to\s+|need\s+to\s+|have\s+to\s+|gotta\s+)?"
     r"(?:do|hacer)(?:\s+(?:exactly|exactamente|actually|day to day|every day|now|then|ahora|entonces|"
-    r"en realidad|realmente|d[ií]a a d[ií]a))*\W*$",
+    # "y q tenemos q hacer en concreto?"
+    r"en realidad|realmente|d[ií]a a d[ií]a|specifically|in particular|en concreto|en particular"
+    r"|espec[ií]ficamente))*\W*$",
     re.IGNORECASE,
 )
 # Only which papers, asked of nothing named: "q papeles necesitan?", "what documents do they need"

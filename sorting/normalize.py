@@ -306,17 +306,26 @@ _BAG_OF = re.compile(
 )
 
 
+# The kind of business a message says it is from ("victorville donut shop", "our pizza place", "the taco
+# truck"): no item of its own
+_A_KIND_OF_PLACE = re.compile(r"\b[\w-]+\s+(?:shop|place|stand|truck|joint|parlou?r)s?\b", re.IGNORECASE)
+
+
 def content_first(text: str) -> str:
     """English "<container> of <content>" said the way the catalog names it: "half empty cans of paint from
     the garage" → "half empty paint cans from the garage", "a jar of pasta sauce" → "a pasta sauce jar"
     (the content: at most three words, up to punctuation or the next preposition); a bag of something is
-    the something."""
-    text = _BAG_OF.sub("", text)
+    the something; the kind of business the message is from names no item ("victorville donut shop")."""
+    text = _A_KIND_OF_PLACE.sub(" ", _BAG_OF.sub("", text))
     return _CONTENT_OF.sub(lambda m: f"{m.group(2).strip()} {m.group(1)}", text, count=1)
 
 
 # "can" before who would do it is the verb, not a can: "and if we lose, can we appeal?"
-_MODAL_CAN = re.compile(r"\bcan (?=(?:i|we|you|they|he|she|it|u|one|someone|somebody)\b)")
+# ("can my maintenance guy just stuff it in the black bin?": the verb too)
+_MODAL_CAN = re.compile(
+    r"\bcan (?=(?:i|we|you|they|he|she|it|u|one|someone|somebody|my|our|your|his|her|their|the|this|that"
+    r"|these|those)\b)"
+)
 
 
 def key_tokens(text: str, *, query: bool = False) -> tuple[str, ...]:

@@ -504,10 +504,14 @@ def test_cancelling_a_spill_report_in_spanish_says_it_is_kept(engine):
     [
         (
             "en",
-            "OK, I've cancelled the permit application. Nothing was submitted. "
+            "OK, I've cancelled the permit application. Nothing has been sent to the city. "
             "Anything else I can help with?",
         ),
-        ("es", "Listo, cancelé su solicitud de permiso. No se envió nada. ¿Le puedo ayudar en algo más?"),
+        (
+            "es",
+            "Listo, cancelé su solicitud de permiso. No se le ha enviado nada a la ciudad. ¿Le puedo ayudar "
+            "en algo más?",
+        ),
     ],
 )
 def test_cancelling_an_application_says_it_is_cancelled_and_nothing_was_sent(language, said):
@@ -558,7 +562,7 @@ def test_cancelling_with_a_question_beside_it_cancels_then_answers_it(engine):
     )
     events, messages = run_raw(ActionCancelForm(), tracker)
     texts = [m["text"] for m in messages]
-    assert texts[0] == "OK, I've cancelled the permit application. Nothing was submitted."
+    assert texts[0] == "OK, I've cancelled the permit application. Nothing has been sent to the city."
     assert (
         len(texts) == 2 and "10.03" in texts[1]
     )  # the question, answered from the ordinance with its section

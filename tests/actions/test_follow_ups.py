@@ -1999,3 +1999,29 @@ def test_whether_a_bill_is_late_asked_after_it_is_worked_out_from_its_date(engin
             ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots)
         )
     assert due in messages[0]["text"]
+
+
+def test_a_follow_up_that_names_pumping_after_the_records_term_gets_the_pumping_rule(engine):
+    """s50-c012: "y cada cuanto se bombea alla?" after how long Inglewood's records are kept is the pumping
+    frequency there, never the records' term again."""
+    topic = "cuantos años tengo q guardar los papeles del bombeo de la trampa? y en inglewood?"
+    with languages.using("es"):
+        text = _asked("y cada cuanto se bombea alla?", topic, "inglewood", "ing-records-how-long")
+    assert "trimestre" in text and "4 años" not in text
+
+
+@pytest.mark.parametrize(
+    ("said", "language", "duty"),
+    [
+        ("y q tenemos q hacer en concreto?", "es", "Haga arreglos para recuperar"),  # s50-c023
+        ("so what do we have to do exactly?", "en", "Arrange to recover"),
+    ],
+)
+def test_what_to_do_asked_after_a_tier_is_the_generator_s_duties(engine, said, language, duty):
+    topic = "vamos a abrir una pupuseria grande en victorville, nos toca lo de donar comida? mide 5,400 pies"
+    slots = {TOPIC_SLOT: topic, "city": "victorville", ANSWER_CARD_SLOT: "vvo-restaurant-tier-two"}
+    with languages.using(language):
+        _, messages = _run(
+            ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots)
+        )
+    assert messages[0]["text"].startswith(duty)

@@ -179,3 +179,21 @@ def test_a_clock_that_runs_from_a_mailing_is_not_started_by_the_letter_s_own_dat
     said = "they mailed it nov 24 but the letter is dated nov 20, by when do i appeal?"
     found = clock_deadlines(("appeal_to_director",), said, "inglewood", NOW)
     assert found is None or "December 5" not in found.text
+
+
+@pytest.mark.parametrize(
+    ("said", "computes"),
+    [
+        # w54-c022: the decision's day starts no clock that runs from the notice's mailing
+        (
+            "The hearing officer issued a written decision revoking our FOG permit, dated November 24. "
+            "Appeal?",
+            False,
+        ),
+        ("We got a notice of proposed revocation mailed November 24. When can the hearing be?", True),
+        ("the hearing officer's decision was mailed November 24 and the notice says a hearing, when?", True),
+    ],
+)
+def test_a_decision_s_day_starts_no_clock_of_a_notice_s_mailing(said, computes):
+    keys = ("revocation_hearing_earliest", "revocation_hearing_latest")
+    assert (clock_deadlines(keys, said, "victorville", NOW) is not None) is computes

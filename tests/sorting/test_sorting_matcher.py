@@ -437,6 +437,20 @@ def test_can_before_who_would_do_it_is_the_verb(matcher: SortingMatcher) -> None
     assert matcher.match("can we put the paint can in the trash", semantic=False).item.name == "paint can"
 
 
+def test_can_before_whose_helper_and_the_kind_of_shop_name_no_item(matcher: SortingMatcher) -> None:
+    """w54-t007: "can my maintenance guy ..." names no can; w54-t003: "victorville donut shop" no pastry."""
+    couch = (
+        "a tenant moved out and left a whole couch by the dumpsters. can my maintenance guy just stuff it in "
+        "the black bin?"
+    )
+    assert matcher.match(couch, semantic=False).item.name == "couch"
+    shortening = (
+        "where does the old fryer shortening go when i change it out? brown bin? victorville donut shop"
+    )
+    assert matcher.sort_many(shortening) == ()
+    assert matcher.match(shortening, semantic=False).item.name == "lard and shortening"
+
+
 def test_an_open_item_already_answered_by_another_named_is_not_listed_again(lexical_matcher) -> None:
     # "used fryer oil ... the cooled oil": one item, the used cooking oil, not also "oil: cooking or motor?"
     listed = lexical_matcher.sort_many("used fryer oil, and the cooled oil in the brown food waste bin")
