@@ -916,9 +916,13 @@ _SORRY_FIRST = re.compile(
     re.IGNORECASE,
 )
 # A change asked for in so many words ("please fix that", "can you update it", "corrígelo")
+# (asked of the assistant: "please fix that", "can you update it", or ending the message; never "the crew is
+# trying to fix it now" or "they may change it to 60 days")
 _FIX_THAT = re.compile(
-    r"\b(?:fix|change|update|correct)\s+(?:that|it|this)\b|\bcorr[ií]j(?:alo|ala|elo|ela)\b"
-    r"|\bc[aá]mbi(?:alo|ala|elo|ela)\b",
+    r"\b(?:please|pls|plz|can you|could you)\s+(?:fix|change|update|correct)\s+(?:that|it|this)\b"
+    r"|(?<!to )(?<!will )(?<!may )\b(?:fix|change|update|correct)\s+(?:that|it|this)"
+    r"(?:\s+(?:please|pls|plz))?\W*$"
+    r"|\bcorr[ií]j(?:alo|ala|elo|ela)\b|\bc[aá]mbi(?:alo|ala|elo|ela)\b",
     re.IGNORECASE,
 )
 # Answers that are one of a few choices, read from a correction's words ("it's the trap not the interceptor")
@@ -1672,7 +1676,7 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                 and (not_but is not None or _NOT_THE_OLD.search(_without_facts_said_with_no(message.text)))
             )
             # "oh wait sorry, seats is 52 now, we added tables last month. please fix that"
-            or bool(_FIX_THAT.search(message.text) and re.search(r"\d", message.text))
+            or bool(_FIX_THAT.search(message.text) and _AMOUNT_WITH_UNIT.search(in_digits(message.text)))
         )
         fixed = _corrected_answer(form, message, values) if corrects else None
         if fixed is None and not at_confirmation:

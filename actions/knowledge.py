@@ -155,9 +155,7 @@ def _free_answer(
     """``read``: the question as it is to be answered, when not as the subject reads it
     (:func:`_read_with_subject`)."""
     subject = _subject(tracker, question, city)
-    if subject is not None and _another_activity(
-        question if current() == ENGLISH else gloss(question), subject
-    ):
+    if subject is not None and _another_activity(question, subject, city):
         subject = None  # "y cada cuanto se bombea alla?" after the records' term: the pumping's own cards
     return free_answer(
         runtime.index(),
@@ -212,22 +210,27 @@ REFERRING_MAX_WORDS = 12  # or this short, when it ends on what it refers back t
 _ENDS_REFERRING_BACK = re.compile(r"\b(?:it|that|them|those|eso|esa|esos|esas)\W*$", re.IGNORECASE)
 
 
-# A duty named by what is done, a subject of its own ("y cada cuanto se bombea alla?", "how often do we
-# train"), with the subjects whose cards are about it
-_ACTIVITIES = (
-    (
-        re.compile(r"\b(?:pump\w*|bombe\w*|clean\w*|limpi\w*)\b", re.I),
-        {"interceptor", "grease", "service", "kitchen", "bmps", "monitoring"},
-    ),
-    (re.compile(r"\b(?:train\w*|capacit\w*)\b", re.I), {"employee", "training", "kitchen", "bmps"}),
+# A duty named by what is done ("y cada cuanto se bombea alla?", "how often do we train"): a subject of its
+# own when the subject talked about is no part of it
+_AN_ACTIVITY = re.compile(r"\b(?:pump\w*|bombe\w*|train\w*|capacit\w*)\b", re.IGNORECASE)
+# The subjects a duty's follow-up stays on (an inspection checks the pumping; the kitchen's practices train)
+_ABOUT_THE_DUTIES = frozenset(
+    {"interceptor", "grease", "kitchen", "bmp", "monitoring", "inspection", "employee", "training", "fog"}
 )
 
 
-def _another_activity(english: str, subject: str) -> bool:
-    """Whether a follow-up names a duty by what is done that the conversation's subject is not about ("and
-    how often is it pumped there?" after how long records are kept)."""
-    family = subject_family(subject)
-    return any(said.search(english) and family not in about for said, about in _ACTIVITIES)
+def _another_activity(question: str, subject: str, city: str | None) -> bool:
+    """Whether a follow-up names a duty by what is done that the conversation's subject is no part of, and
+    the card its own words find best is that duty's, in the subject's chapter ("and how often is it pumped
+    there?" after how long records are kept; never "do we need to train our staff?" after the organics
+    duties, whose best card alone is the grease chapter's training)."""
+    english = question if current() == ENGLISH else gloss(question)
+    cards = _answer_cards()
+    if cards is None or not _AN_ACTIVITY.search(english) or subject_family(subject) in _ABOUT_THE_DUTIES:
+        return False
+    alone = cards.match(question, city, k=1, language=current())
+    chapter = next((card.source for card in cards.cards if card.topic == subject), None)
+    return bool(alone) and alone[0].card.source == chapter and bool(_AN_ACTIVITY.search(alone[0].card.answer))
 
 
 def _read_with_subject(question: str, subject: str | None, city: str | None) -> str:
@@ -251,7 +254,7 @@ def _read_with_subject(question: str, subject: str | None, city: str | None) -> 
     english = question if current() == ENGLISH else gloss(question)
     if not (asked_types(english) or names_nothing(question) or refers_back):
         return question  # "Why is Victorville even doing this?" asks for no kind of fact the subject has
-    if _another_activity(english, subject) and not refers_back:
+    if _another_activity(question, subject, city) and not refers_back:
         # "y cada cuanto se bombea alla?" after how long records are kept: the pumping is its own subject
         return question
     alone = cards.match(question, city, k=1, language=current())
@@ -1471,6 +1474,18 @@ _SAYS_THIS = re.compile(r"\b(?:this|esto|eso)\b", re.IGNORECASE)
 
 
 YES_OR_NO = ("affirm", "deny")
+# A longer yes that asks for the flow ("yes lets do it", "ok go ahead and start it", "si, empecemos"), and one
+# that puts it off ("yeah ok thanks, i'll talk to my manager first", "yes but not today")
+_GO_AHEAD = re.compile(
+    r"\b(?:let'?s|lets|go ahead|start|apply|sign (?:me|us) up|do it|vamos|dale|empecemos|empezamos|"
+    r"h[aá]g[aá]moslo|quiero|queremos)\b",
+    re.IGNORECASE,
+)
+_PUT_OFF = re.compile(
+    r"\b(?:but|later|first|not (?:now|today|yet)|thanks|thank you|gracias|luego|despu[eé]s|ahorita no|"
+    r"m[aá]s tarde|primero|pero)\b",
+    re.IGNORECASE,
+)
 # The form each offered flow starts (shaping.answers.OFFERS): "yes" to 'To start a FOG permit application
 # here, reply "apply for a FOG permit".' starts it.
 _OFFERED_FORMS = {
@@ -1509,7 +1524,10 @@ class ActionFollowUp(Action):
         if (
             intent == "affirm"
             and offered is not None
-            and (len(text.split()) < ASKS_WITH_A_YES_OR_NO or not looks_like_question(text))
+            and (
+                len(text.split()) < ASKS_WITH_A_YES_OR_NO
+                or (_GO_AHEAD.search(text) and not _PUT_OFF.search(text) and not looks_like_question(text))
+            )
         ):
             # "yes" (or "yes lets do it", no question with it) to the flow the last answer offered
             return [FollowupAction(_OFFERED_FORMS[offered])]
@@ -1835,7 +1853,8 @@ _WHEN_OR_HOW_MUCH = re.compile(
     # not "cuánto dura", "cuánto tiempo los guardo" ("how long": a rule, no value worked out)
     r"\b(?:when|by when|due|deadline|how much|owe|total|balance|late (?:penalty|fee|charge)|recargo"
     # (nor "cada cuánto", how often: a rule's frequency)
-    r"|cu[aá]ndo|para cu[aá]ndo|(?<!cada )cu[aá]nto(?!\s+(?:tiempo|dura)\b)|debo"
+    r"|(?<!cada )(?<!cada  )cu[aá]ndo|para cu[aá]ndo|(?<!cada )(?<!cada  )cu[aá]nto(?!\s+(?:tiempo|dura)\b)"
+    r"|debo"
     # "so what am I going to pay?", "what will it cost us?"
     r"|what (?:am i|are we|will i|will we|do i|do we|would i|would we) (?:\w+ ){0,2}(?:pay|owe)"
     r"|what(?:'s| is| will| would| does)? (?:it|this|that)? ?(?:\w+ )?(?:going to |gonna )?cost"

@@ -38,14 +38,18 @@ _PUMPED = re.compile(
     r"emptied|vacuumed|last (?:done|did it)|"
     # "ok last time was nov 3" to "what date was it last pumped or serviced?"
     r"last (?:time|one) (?:was|on)|"
-    # "a little box under the 3 comp sink, i scrape it out myself. last time i did it was nov 10"
-    r"scrap(?:e|ed|ing) (?:it |them )?out|last time (?:i|we) (?:did|cleaned|emptied|scraped) (?:it|them)|"
     r"pump(?:er|ing)?(?: (?:truck|guys?|company|crew))? (?:came|come|was (?:out|here)|showed up)|"
     r"had (?:the |a )?(?:pump(?:er|ing)?|vacuum|hauler)(?: (?:truck|guys?|company|crew))? "
     r"(?:out|over|come))\b",
     re.I,
 )
 _DEVICE = re.compile(r"\b(?:grease )?(?:traps?|interceptors?)\b", re.I)
+# A device cleaned out by hand ("i scrape it out myself. last time i did it was nov 10")
+_SCRAPED = re.compile(
+    r"\b(?:scrap(?:e|ed|ing) (?:it |them )?out"
+    r"|last time (?:i|we) (?:did|cleaned|emptied|scraped) (?:it|them))\b",
+    re.I,
+)
 # "la ultima vez vino el camion el 14 de septiembre" (glossed "came el camion"): the pumper's truck, when a
 # grease device is what the message is about (the trash truck comes too)
 _TRUCK_CAME = re.compile(r"\b(?:came|come|vino|vinieron) (?:el |the )?(?:cami[oó]n|truck)\b", re.I)
@@ -466,7 +470,12 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
             planned_day, text = when.value, f"{text[: planned.start()]} {text[end:]}"
     # "last pump was 10/20, our permit says 60 days" asks the next date as plainly as "when's the next one"
     asks_next = _NEXT.search(text) or any(permit_frequency(text)) or planned_day is not None
-    pumped = _PUMPED.search(text) or (_TRUCK_CAME.search(text) and _DEVICE.search(text))
+    pumped = (
+        _PUMPED.search(text)
+        or (_TRUCK_CAME.search(text) and _DEVICE.search(text))
+        # "a little box under the 3 comp sink, i scrape it out myself": by hand, only a trap is serviced
+        or (_SCRAPED.search(text) and _TRAP.search(text) and not _INTERCEPTOR_NAMED.search(text))
+    )
     if city is None or not (pumped and asks_next) or _SPILL.search(text):
         return None  # "it overflowed yesterday, all cleaned up, what now?" is a spill, not a pump-out
     if _INVOICE.search(text) and not _DEVICE.search(text):
@@ -1036,13 +1045,13 @@ def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
         return None  # "that's the 2nd ticket the pump guy left this month": the hauler's ticket, no notice
     result = compliance.nov_fee(_ORDINALS[match.group("n").lower()])
     lead = f"{dollars(result.amount)}. {result.reason}"
-    if _REINSPECTION.search(text):
+    if _REINSPECTION.search(text) and not _NO_REINSPECTION.search(text):
         # "... y ahora el inspector tambien dice q va a volver a reinspeccionar. cuanto nos va a salir?": the
         # noncompliance charge's $150 reinspection fee is in addition to the penalty
         fee = compliance.reinspection_fee()
         lead += " " + t(
-            "With the {fee} reinspection fee, a noncompliance charge in addition to the penalty, that is at "
-            "least {total}.",
+            "If the City also charges the {fee} reinspection fee (a noncompliance charge, in addition to the "
+            "penalty), that is at least {total}.",
             fee=dollars(fee.amount),
             total=dollars(result.amount + fee.amount),
         )
@@ -1050,6 +1059,9 @@ def _nov_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     return Computed("nov_fee", lead, result.citation)
 
 
+_NO_REINSPECTION = re.compile(
+    r"\b(?:no|not|without|won'?t|sin|ya no)\s+(?:\w+\s+){0,2}?(?:re-?inspect\w*|reinspecci[oó]n\w*)", re.I
+)
 _REINSPECTION = re.compile(r"\b(?:re-?inspect\w*|reinspecci[oó]n\w*|reinspeccionar)\b", re.I)
 
 
@@ -1133,7 +1145,7 @@ def _annual_result(text: str) -> compliance.Result | None:
 
 def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | None:
     seats, drive_thru, kind = _fee_facts(text)
-    checked = _CHECKS_THE_AMOUNT.search(text) and _DOLLARS.search(text)  # "billed $267 ..., is that right?"
+    checked = _an_annual_fee_checked(text)  # "billed $267 ..., is that right?"
     if city != "inglewood" or not (_ANNUAL.search(text) or _COST.search(text) or checked):
         return None
     if _FINED.search(text) and not (_ANNUAL.search(text) or _A_FEE_NAMED.search(text)):
@@ -1163,12 +1175,11 @@ def _annual_fee(text: str, city: str | None, ctx: ParseContext) -> Computed | No
 
 
 _BILLED_AS_LARGE = N_(
-    "The {billed} billed is a large establishment's fee (more than 50 seats or a drive-thru): if that is not "
-    "you, ask the City to correct the invoice."
+    "The {billed} billed is the large establishments' fee (more than 50 seats, a drive-thru, a school or a "
+    "hospital): if that is not you, ask the City to correct the invoice."
 )
 _BILLED_AS_SMALL = N_(
-    "The {billed} billed is a small establishment's fee (50 seats or fewer and no drive-thru): with more "
-    "seats or a drive-thru, the fee is the large one."
+    "The {billed} billed is the small establishments' fee; by what you said, yours is the large one."
 )
 
 
@@ -1649,6 +1660,10 @@ def _accumulation(text: str, city: str | None, ctx: ParseContext) -> Computed | 
     worked out for the depths said."""
     if city is None or not _GREASE_LAYER.search(text) or _AN_OPENING.search(text):
         return None  # a manhole's diameter beside the depth is no layer of grease
+    if (
+        _TRAP.search(text) or re.search(r"\b(?:traps?|trampas?)\b", text, re.I)
+    ) and not _INTERCEPTOR_NAMED.search(text):
+        return None  # a trap's test is its capacity (10.03.160(g)(3)), not the interceptor's 25% Rule
     said = list(_INCHES.finditer(text))
     if len(said) != 2:
         return None
@@ -1666,6 +1681,7 @@ def _accumulation(text: str, city: str | None, ctx: ParseContext) -> Computed | 
 
 
 _INCH_UNIT = N_("inches")
+_INTERCEPTOR_NAMED = re.compile(r"\b(?:interceptors?|interceptor(?:es)?)\b", re.I)
 _GREASE_LAYER = re.compile(r"\b(?:grease|fog|solids|sludge|scum|cap|layer|lodo|grasa|nata)\b", re.I)
 _AN_OPENING = re.compile(r"\b(?:manholes?|diameter|across|wide|width|opening|tapa|di[aá]metro)\b", re.I)
 
@@ -1713,11 +1729,28 @@ _NAMES_RULE: dict[Reader, Callable[[str], object]] = {
 
 # A bill's amount put to the assistant to check: "is that right?", "shouldn't it be less", "overcharged"
 _CHECKS_THE_AMOUNT = re.compile(
-    r"\b(?:(?:is|was) (?:that|this|it) (?:right|correct|the right (?:amount|fee))|(?:right|correct)\s*\?"
+    r"\b(?:(?:is|was) (?:that|this|it) (?:right|correct|the right (?:amount|fee))"
     r"|overcharg\w*|(?:billed|charged) (?:us |me )?(?:wrong|too much|the wrong)|wrong (?:amount|fee|rate)"
-    r"|should(?:n'?t| not)? (?:it|that|this|we) (?:be|pay)|supposed to (?:be|pay))",
+    r"|should(?:n'?t| not)? (?:it|that|this) be|supposed to be)",
     re.I,
 )
+
+
+def _an_annual_fee_checked(text: str) -> bool:
+    """Whether a message puts an Inglewood annual fee's bill up to be checked: the fee named or billed at its
+    $267 or $413, and no notice of violation, clean-up, pumping or late charge named ("the city billed us
+    $4,000 for clearing the sewer line ..., is that right?" is the clean-up's bill)."""
+    if not _CHECKS_THE_AMOUNT.search(text) or not _DOLLARS.search(text):
+        return False
+    annual = _ANNUAL.search(text) or _billed(text) in (SMALL_ANNUAL_FEE, LARGE_ANNUAL_FEE)
+    other = (
+        _FINED.search(text)
+        or _CITY_WORK.search(text)
+        or _NOTICE_OF_VIOLATION.search(text)
+        or _PAID_LATE.search(text)
+        or re.search(r"\b(?:late|pump\w*|pumper|hauler)\b", text, re.I)
+    )
+    return bool(annual) and not other
 
 
 # "how long do I have to keep the pumper's receipts?": how long records are kept, which no clock computes
@@ -1746,7 +1779,7 @@ def _readers_for(asked: str | None, text: str = "") -> tuple[Reader, ...]:
     alone (no ``asked``) that checks a bill against the seats it gives computes the fee those seats set
     first ("invoice for $413 dated october 1 ... is that right? we only have 30 seats")."""
     if not asked:
-        if _SEATS.search(text) and _DOLLARS.search(text) and _CHECKS_THE_AMOUNT.search(text):
+        if _SEATS.search(text) and _an_annual_fee_checked(text):
             return (_annual_fee, *(reader for reader in _READERS if reader is not _annual_fee))
         return _READERS
     if _KEEPING_RECORDS.search(asked):
@@ -1962,7 +1995,8 @@ _SPANISH_ADDING = {"agregar", "agregamos", "agregando", "poner", "ponemos", "otr
 
 
 def what_if_read(text: str, topic: str) -> str:
-    """A what-if's bare number in the unit of the last amount the topic gave ("y si fueran 12?" after "1
+    """Seats a what-if adds to those the topic gave ("what if we add 20 more seats" after 38: 58 seats in
+    all); a what-if's bare number in the unit of the last amount the topic gave ("y si fueran 12?" after "1
     yarda ... 6 galones" supposes 12 gallons), and so a number said back in place of it ("no no, son 8"
     after the what-if: 8 gallons); ``text`` as it is when it is neither, gives its unit, or the topic gave
     no amount."""
@@ -1970,7 +2004,7 @@ def what_if_read(text: str, topic: str) -> str:
         # "what if we add 20 more seats next year" after 38 seats: 58 seats ("y si agregamos 20 sillas más?")
         total = int(had[-1]) + int(added.group("count"))
         spanish = added.group("verb").lower() in _SPANISH_ADDING
-        seats = f"hasta {total} sillas" if spanish else f"up to {total} seats"
+        seats = f"{total} sillas en total" if spanish else f"{total} seats in all"
         return f"{text[: added.start()]}{added.group('verb')} {seats}{text[added.end() :]}"
     last = re.split(r"(?<=[.?!])\s+", topic.strip())[-1] if topic.strip() else ""
     said_back = _SAID_BACK.match(text) or (_SAID_BACK_TO_A_WHAT_IF.match(text) and is_hypothetical(last))
@@ -2172,8 +2206,13 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
     ):
         return None  # "mailed nov 20 ... and if we lose, can we appeal?": the appeal runs from a decision
     if (
-        all("mailed" in clocks[key].trigger and not _DECIDED.search(clocks[key].trigger) for key in keys)
-        and _said_of_a_decision(said, start_at)
+        all(
+            "mailed" in clocks[key].trigger and not _A_DECISION_OR_ORDER.search(clocks[key].trigger)
+            for key in keys
+        )
+        and _A_DECISION_SAID.search(
+            re.split(r"[.;!?]", said[max(0, start_at - DECISION_WORDS_BEFORE) : start_at])[-1]
+        )
         and not _SENT.search(said[max(0, start_at - DECISION_WORDS_BEFORE) : start_at])
     ):
         # "The hearing officer ... issued a written decision revoking our FOG permit, dated November 24": the
@@ -2267,6 +2306,10 @@ _STARTS_WORK = re.compile(
 # A clock that starts at a hearing or a decision (an appeal's, a written decision's), and the words that say a
 # day is one ("the hearing officer's decision came, dated nov 23", "la audiencia es el 15")
 _DECIDED = re.compile(r"\b(?:decision|hearing)\b", re.IGNORECASE)
+# A decision, never a hearing's notice ("the hearing officer issued a written decision ... dated November
+# 24"); a clock that runs from an order or a decision mailed is started by it
+_A_DECISION_SAID = re.compile(r"\b(?:decision|decided|ruling|ruled|resoluci[oó]n|fallo|decisi[oó]n)\b", re.I)
+_A_DECISION_OR_ORDER = re.compile(r"\b(?:decision|order)\b", re.I)
 _SENT = re.compile(r"\b(?:mailed|sent|postmarked|enviad[ao]|mandaron)\b", re.IGNORECASE)  # not "dated"
 _OF_A_DECISION = re.compile(
     r"\b(?:decision|decided|decides|ruled|ruling|hearing|decisi[oó]n|decidi[oó]|audiencia|resoluci[oó]n|fallo)\b",

@@ -85,6 +85,14 @@ _SOMEONE_ELSE_S = _around_each_city(
 )
 
 
+# The two cities named together: "in Inglewood and Victorville", "victorville o inglewood"
+_BOTH_JOINED = re.compile(
+    rf"(?:{'|'.join(p.pattern for p in NAME_PATTERNS.values())})\s*(?:,|and|&|or|y|o)\s*"
+    rf"(?:{'|'.join(p.pattern for p in NAME_PATTERNS.values())})",
+    re.IGNORECASE,
+)
+
+
 # A city named as a place of the user's ("our inglewood location"), and as the one the question is about ("I
 # run stores in Victorville and one in Inglewood. For the Inglewood store: ..."): the other is named only as
 # the story around it
@@ -136,12 +144,14 @@ def cities_named(text: str) -> tuple[str, ...]:
         found = {
             city: at
             for city, at in found.items()
-            if not (
-                _COMPARED[city].search(text)
-                or _DENIED[city].search(text)
-                or _SOMEONE_ELSE_S[city].search(text)
-            )
+            if not (_COMPARED[city].search(text) or _DENIED[city].search(text))
         }
+        someone_else_s = {city for city in found if _SOMEONE_ELSE_S[city].search(text)}
+        if len(found) > 1 and 0 < len(someone_else_s) < len(found) and not _BOTH_JOINED.search(text):
+            # "His cousin in Victorville say it must be every 90 days": the user's own city is the other
+            # one; never when both are someone else's, or named together ("my friends in Inglewood and
+            # Victorville")
+            found = {city: at for city, at in found.items() if city not in someone_else_s}
     focused = [city for city in found if _IN_FOCUS[city].search(text)]
     places = [city for city in found if _A_PLACE[city].search(text)]  # "our inglewood location" too
     if len(found) > 1 and len(focused) == 1 and len(places) == 1:

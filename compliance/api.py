@@ -78,7 +78,8 @@ def accumulation(city: City | str, depth: float, level: float, unit: str = "") -
     values = {
         "level": f"{level:g}",
         "depth": f"{depth:g} {unit}".strip(),
-        "pct": f"{percent:.0f}",
+        # (one decimal where the whole number would read as the limit itself: 12.2 of 48 is 25.4%)
+        "pct": f"{percent:.1f}" if round(percent) == module.ACCUMULATION_LIMIT_PCT else f"{percent:.0f}",
         "limit": f"{limit:g} {unit}".strip(),
     }
     reason = (

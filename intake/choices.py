@@ -301,7 +301,7 @@ CONTAINER_CHOICES = (
     Choice(
         "brown",
         N_("brown (food scraps)"),
-        r"brown|food\s+(?:scraps?|waste)|compost\w*|cafe|marron|restos\s+de\s+comida|sobras(?:\s+de\s+comida)?",
+        r"brown|food\s+(?:scraps?|waste)|compost\w*|cafes?|marron(?:es)?|restos\s+de\s+comida|sobras(?:\s+de\s+comida)?",
     ),
 )
 

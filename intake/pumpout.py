@@ -51,6 +51,8 @@ _RE_HAULER_MARKER = re.compile(
     r"(?P<hauler>(?:[^,;.\x00]|\.(?=\S))+)",  # to the sentence's end ("by ABC Pumping. They took ...")
     re.IGNORECASE,
 )
+# A company's own name, capitalised, as a later marker must give it ("... was from Mojave Grease Co")
+_A_COMPANY_S_NAME = re.compile(r"^(?!(?:City|Ciudad)\b)[A-Z][\w&'.-]*(?:\s+[A-Z0-9][\w&'.-]*)*$")
 _FILLER = {
     *("pumped", "pumping", "pumpout", "pump-out", "cleaned", "cleaning", "serviced", "servicing", "emptied"),
     *("had", "have", "has", "got", "get", "we", "i", "our", "my", "the", "a", "it", "was", "were", "is"),
@@ -235,11 +237,11 @@ def _hauler(cased: str) -> str | None:
     cased = _RE_ABBREVIATION.sub(lambda m: m.group(1) + _ABBREVIATION_DOT, cased)
     at = 0
     # each marker in turn: "guy with the truck was from Mojave Grease Co" names no hauler after "with", one
-    # after "from"
+    # after "from"; a later one only a company's own name ("... the guy from the city" names none)
     while match := _RE_HAULER_MARKER.search(cased, at):
         said = _RE_ERRAND.split(match.group("hauler"), maxsplit=1)[0]  # "Sur Grease a limpiar la trampa"
         words = _strip_filler(said.split(), first_word_of_message=False)
-        if words and (name := _clean_hauler(" ".join(words))):
+        if words and (name := _clean_hauler(" ".join(words))) and (at == 0 or _A_COMPANY_S_NAME.match(name)):
             return name
         at = match.start("hauler")
     chunks = re.split(rf"[,;{_BLANK}]+|\.(?:\s+|$)|\s+-\s+|\band\b", cased)

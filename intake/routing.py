@@ -229,7 +229,7 @@ def spill_is_live(text: str) -> bool:
     that only mentions grease or a drain ("can the dishwasher go to the grease trap so the drain doesn't
     clog?") is not a report.
     """
-    text = _literal(text)
+    text = _A_PLACE_UP_THE_STREET.sub(" ", _literal(text))
     if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
         return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
     if _FOR_LATER.search(text) and not (_NOW.search(text) or _EXPLICIT_NOW.search(text)):
@@ -1833,7 +1833,7 @@ _NEXT_ITEM = re.compile(
 def _live_spill_question(text: str) -> bool:
     """A question that describes a spill happening now ("grease is bubbling out of the cleanout right now,
     who do I call?"): the spill report answers it, whom to call first."""
-    text = _literal(text)
+    text = _A_PLACE_UP_THE_STREET.sub(" ", _literal(text))
     if not _SPILL_EVENT.search(text) or _about_what_the_city_did(text):
         return False
     if _CONTAINERS.search(text) and not _SEWER_WORDS.search(text):
@@ -1871,6 +1871,14 @@ def _about_what_the_city_did(text: str) -> bool:
     return bool(_CITY_ACTION.search(text) and _PAST.search(text) and not _AT_THE_SCENE.search(text))
 
 
+# Where a place is, not where something flows: "the grocery store down the street", "the truck parked on the
+# street" (w54-s046)
+_A_PLACE_UP_THE_STREET = re.compile(
+    r"\b(?:store|shop|restaurant|place|taquer[ií]a|market|church|school|neighbou?rs?|house|building|bakery"
+    r"|pantry|deli|cafe|diner|business|guy|lady|people|folks|truck|car|van)\s+(?:\w+\s+)?"
+    r"(?:down|up|on|across|over) the (?:street|road|block)\b|\bparked (?:on|down|in) the\b",
+    re.IGNORECASE,
+)
 _SPILL_EVENT = _words(
     r"sewage",
     r"manhole",
@@ -1882,11 +1890,7 @@ _SPILL_EVENT = _words(
     r"backed up",
     r"back(?:s|ing)? up",
     r"backing up",
-    r"(?:in|into|onto|toward|towards) the (?:street|gutter|sidewalk|parking lot|storm drain|alley)",
-    # "running down the street", never "the grocery store down the street" or "the truck parked on the street"
-    r"(?:going|goes|running|runs|ran|flowing|flows|flowed|pouring|spilling|coming|heading|draining|spreading"
-    r"|leaking|went|all|it'?s|it is|got|getting)\s+(?:\w+\s+){0,2}?(?:down|on|over|across) the "
-    r"(?:street|gutter|sidewalk|parking lot|storm drain|alley)",
+    r"(?:in|into|onto|on|down|toward|towards) the (?:street|gutter|sidewalk|parking lot|storm drain|alley)",
     r"all over",
     r"puddle",
     # "there's grease going into the drain right now": grease on its way somewhere, told as it goes

@@ -173,11 +173,13 @@ def answer_question(
         rest = _covered_parts(question, jurisdiction)
         if rest is None:
             return declined
-        if topic is INGLEWOOD_ORGANICS and not _OF_THE_FOG_ORDINANCE.search(
-            rest if language == ENGLISH else gloss(rest)
+        if (
+            topic is INGLEWOOD_ORGANICS
+            and uncovered_topic(rest if language == ENGLISH else gloss(rest), jurisdiction)
+            is INGLEWOOD_ORGANICS
         ):
             # "... the tenants' trash and recycling? and when do I give new tenants the info?" asked for
-            # Inglewood: only its grease ordinance is here, so no other part is answered from it
+            # Inglewood: the other part is Victorville's organics chapter too
             return declined
         answered = answer_question(
             index, rest, jurisdiction, contacts, ask_city=ask_city, subject=subject, setting=setting
@@ -1181,15 +1183,6 @@ OWN_QUESTION_WORDS = 4  # "o cualquiera sirve?" goes on with the question before
 _ASKS_ABOUT_WHAT_WAS_NAMED = re.compile(
     r"^\W*(?:(?:and|y|also|tambi[eé]n)\W+)?(?:how much|what|cu[aá]nto|qu[eé])\b.{0,15}"
     r"\b(?:(?:do|does|did|would|will|is|are)\s+(?:they|it|those|these|one)|cuestan?|vale[n]?|sale[n]?)\b",
-    re.IGNORECASE,
-)
-
-
-# What Inglewood's grease ordinance is about, beside its carts declined ("... and how much is the annual
-# inspection fee?")
-_OF_THE_FOG_ORDINANCE = re.compile(
-    r"\b(?:grease|oil|fog|fryer|interceptors?|traps?|permits?|fees?|fines?|penalt\w*|inspect\w*|spills?"
-    r"|sewer|drains?|overflow\w*|manifests?|pump\w*|hauler)\b",
     re.IGNORECASE,
 )
 

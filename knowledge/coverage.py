@@ -264,6 +264,8 @@ _INGLEWOOD_ORGANICS = _topic(
     # recycling")
     r"|(?:trash|garbage|solid waste)\s+(?:and|&)\s+recycl\w*|recycl\w*\s+(?:and|&)\s+(?:trash|garbage)"
     r"|recycling (?:rules|program|requirements?|service)|tenants'? (?:trash|garbage|recycling)"
+    # telling tenants how to sort ("a los inquilinos nuevos cuando les tengo q dar la info?")
+    r"|(?:new\s+)?tenants?\b.{0,40}\binfo(?:rmation)?\b|\binform\w*\s+(?:the\s+|our\s+|new\s+)*tenants"
     # the carts asked about again ("and in inglewood for the bins?", "customer bins"), not a trash bin
     r"|^\W*(?:and|y)\b[^.?!]{0,30}\b(?:for|about) the (?:bins|carts|containers)"
     r"|(?:special|separate|labell?ed|colou?red|customer) "

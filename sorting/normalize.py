@@ -308,7 +308,12 @@ _BAG_OF = re.compile(
 
 # The kind of business a message says it is from ("victorville donut shop", "our pizza place", "the taco
 # truck"): no item of its own
-_A_KIND_OF_PLACE = re.compile(r"\b[\w-]+\s+(?:shop|place|stand|truck|joint|parlou?r)s?\b", re.IGNORECASE)
+# (where the phrase ends the message or a clause: "an old truck battery", "my tv stand go" name items)
+_A_KIND_OF_PLACE = re.compile(
+    r"\b[\w-]+\s+(?:shop|place|stand|truck|joint|parlou?r)s?\b"
+    r"(?=\s*(?:$|[.,;:!?)]|\b(?:in|at|here|and|owner|manager|kitchen)\b))",
+    re.IGNORECASE,
+)
 
 
 def content_first(text: str) -> str:
@@ -322,16 +327,20 @@ def content_first(text: str) -> str:
 
 # "can" before who would do it is the verb, not a can: "and if we lose, can we appeal?"
 # ("can my maintenance guy just stuff it in the black bin?": the verb too)
-_MODAL_CAN = re.compile(
-    r"\bcan (?=(?:i|we|you|they|he|she|it|u|one|someone|somebody|my|our|your|his|her|their|the|this|that"
-    r"|these|those)\b)"
+_MODAL_CAN = re.compile(r"\bcan (?=(?:i|we|you|they|he|she|it|u|one|someone|somebody)\b)")
+# ... and before whose helper or which thing only where a clause begins ("... by the dumpsters. can my
+# maintenance guy ...", never "the can that had the beans" or "the soda can this size"): read before the
+# punctuation is folded away
+_MODAL_CAN_OPENING = re.compile(
+    r"(^|[.?!,;]\s*|\b(?:and|but|or|so)\s+)can\s+(?=(?:my|our|your|his|her|their|the|this|that|these|those)\b)",
+    re.IGNORECASE,
 )
 
 
 def key_tokens(text: str, *, query: bool = False) -> tuple[str, ...]:
     """The tokens an item is indexed and looked up by; ``query=True`` also strips the question frame and
     puts a container's content first ("cans of paint" is a "paint can")."""
-    folded = fold(content_first(text) if query else text)
+    folded = fold(content_first(_MODAL_CAN_OPENING.sub(r"\1", text)) if query else text)
     if query:
         folded = _MODAL_CAN.sub("", strip_frame(folded))
     return tuple(token for token in (singular(word) for word in folded.split()) if token not in STOPWORDS)

@@ -16,6 +16,7 @@ from actions.knowledge import (
     ActionFollowUp,
     ActionSetCity,
     _answered_last,
+    asks_when_or_how_much,
     changes_a_fact,
     is_follow_up,
     with_the_elided_verb,
@@ -2025,3 +2026,41 @@ def test_what_to_do_asked_after_a_tier_is_the_generator_s_duties(engine, said, l
             ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots)
         )
     assert messages[0]["text"].startswith(duty)
+
+
+def test_training_asked_after_the_organics_duties_stays_in_the_organics_chapter(engine):
+    """Review of stop 57 (M5): "do we need to train our staff?" after a business's organics duties is the
+    organics chapter's training, never the grease chapter's."""
+    topic = "what does our business have to do for the organics rules in victorville?"
+    text = _asked("do we need to train our staff?", topic, "victorville", "vvo-biz-checklist")
+    assert "6.37" in text and "10.03.100" not in text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # review of stop 57 (M6): a yes that puts the offered flow off starts nothing
+        "yeah ok thanks, i'll talk to my manager first and come back later",
+        "yes but not today, we don't have the hauler's numbers yet",
+        "yeah makes sense. thanks for the help",
+    ],
+)
+def test_a_yes_that_puts_an_offered_flow_off_starts_nothing(engine, said):
+    tracker = make_tracker(text=said, intent="affirm", slots={TOPIC_SLOT: "de minimis waiver, 6 gallons"})
+    offered = 'To apply for the de minimis waiver here, reply "apply for a de minimis waiver".'
+    tracker.events.insert(0, {"event": "bot", "text": offered, "timestamp": tracker.events[0]["timestamp"]})
+    events, _ = run_raw(ActionFollowUp(), tracker)
+    assert not any(e.get("event") == "followup" for e in events)
+
+
+@pytest.mark.parametrize(
+    ("said", "asks"),
+    [
+        ("cada cuanto hay que bombear?", False),  # how often: a rule's frequency (review of stop 57, S3)
+        ("cada cuando hay que bombear?", False),
+        ("y cuando vence?", True),
+        ("is it late", True),
+    ],
+)
+def test_how_often_asks_no_date_or_amount(said, asks):
+    assert asks_when_or_how_much(said) is asks

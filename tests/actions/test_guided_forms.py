@@ -2456,3 +2456,38 @@ def test_a_count_said_unit_first_with_please_fix_that_changes_that_answer(intent
     turn = decide(PERMIT_FORMS["inglewood"], FormState(values, "contact_name"), said, CONTACTS)
     assert turn.updates == {"dining_capacity": 52}
     assert turn.feedback == ("OK, I've changed the seating capacity to 52.",)
+
+
+@pytest.mark.parametrize(
+    ("form", "values", "asked", "said", "kept"),
+    [
+        # review of stop 57 (M4): someone else fixing or changing something is no correction of an answer
+        (
+            SERVICE_FORM,
+            {"city": "victorville", "service_date": "2026-11-25", "gallons": {"amount": 300, "unit": "gal"}},
+            "frequency",
+            "every 90 days, the city said they may change it to 60 days",
+            "frequency",
+        ),
+        (
+            SPILL_FORM,
+            {"overflowing_now": "yes", "city": "victorville", "started_at": "2026-11-29T11:00:00-08:00"},
+            "volume",
+            "maybe 40 gallons, crew is trying to fix it now",
+            "volume",
+        ),
+        (
+            SPILL_FORM,
+            {"overflowing_now": "yes", "city": "victorville", "started_at": "2026-11-29T11:00:00-08:00"},
+            "reaches",
+            "the street, the city is coming at 4 to fix it",
+            "reaches",
+        ),
+    ],
+)
+def test_someone_else_fixing_or_changing_something_is_an_answer_not_a_correction(
+    form, values, asked, said, kept
+):
+    turn = decide(form, FormState(values, asked), say(said, "inform"), CONTACTS)
+    assert kept in turn.updates
+    assert not any(name in turn.updates for name in values)  # no answer given before is changed

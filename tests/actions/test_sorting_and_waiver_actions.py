@@ -284,6 +284,7 @@ def test_yards_and_gallons_said_in_one_spanish_sentence_are_each_kept():
     [
         ("la pedimos pal bote cafe de los restos de comida", ["brown"]),  # s50-c007: the container first
         ("for the green and brown container service", ["green", "brown"]),
+        ("no hay espacio para los botes verdes ni los cafes", ["green", "brown"]),  # review of stop 57 (M14)
     ],
 )
 def test_the_containers_a_waiver_is_for_are_read_in_either_order(said, services):

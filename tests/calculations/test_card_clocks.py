@@ -197,3 +197,25 @@ def test_a_clock_that_runs_from_a_mailing_is_not_started_by_the_letter_s_own_dat
 def test_a_decision_s_day_starts_no_clock_of_a_notice_s_mailing(said, computes):
     keys = ("revocation_hearing_earliest", "revocation_hearing_latest")
     assert (clock_deadlines(keys, said, "victorville", NOW) is not None) is computes
+
+
+@pytest.mark.parametrize(
+    ("keys", "city", "said"),
+    [
+        # review of stop 57 (M3): an order mailed starts its own clock; a notice that names a hearing is no
+        # decision
+        (
+            ("revocation_final",),
+            "inglewood",
+            "The Director's written decision and order revoking our permit is dated November 24. When is it "
+            "final?",
+        ),
+        (
+            ("revocation_hearing_earliest", "revocation_hearing_latest"),
+            "victorville",
+            "notice of proposed revocation of our permit, hearing to be scheduled, letter dated november 24",
+        ),
+    ],
+)
+def test_a_clock_from_an_order_or_a_hearing_notice_still_starts(keys, city, said):
+    assert clock_deadlines(keys, said, city, NOW) is not None

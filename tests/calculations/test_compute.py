@@ -1960,6 +1960,9 @@ def test_a_day_corrected_after_another_correction_and_a_seat_count_are_read_apar
         "vamos a construir un restaurante nuevo de dos plantas de 3,000 pies cuadrados en victorville, que "
         "necesitamos?",
         "the hauler came sept 14 and cleaned next door too, when is the manifest due?",
+        # review of stop 57 (M2, M12): a trap's test is its capacity, and a scraping dates only a trap
+        "our grease trap has 6 inches of grease in it, it's 12 inches deep. ok?",
+        "we scrape it out ourselves, last time we did it was nov 10, when is the next one due?",
     ],
 )
 def test_words_near_a_rule_s_own_work_nothing_out(said):
@@ -1981,9 +1984,13 @@ def test_a_gardener_beside_a_bin_question_still_gets_the_waiver_s_limit():
             "got a letter from inglewood public works, invoice for $413 dated october 1, says annual "
             "inspection and control fee. is that right? we only have 30 seats",
             "$267",
-            "The $413 billed is a large establishment's fee",
+            "The $413 billed is the large establishments' fee",
         ),
-        ("we got billed $267 but we have 80 seats, is that right?", "$413", "The $267 billed is a small"),
+        (
+            "we got billed $267 but we have 80 seats, is that right?",
+            "$413",
+            "The $267 billed is the small establishments' fee",
+        ),
         ("invoice $413, 60 seats, is that right?", "$413", None),
     ],
 )
@@ -2020,12 +2027,12 @@ def test_a_trap_scraped_out_by_hand_gets_its_next_service():
         (
             "what if we add 20 more seats next year",
             "yearly grease fee in inglewood for a restaurant 38 seats",
-            "what if we add up to 58 seats next year",
+            "what if we add 58 seats in all next year",
         ),
         (
             "y si agregamos 20 sillas mas?",
             "somos 38 sillas sin drive thru",
-            "y si agregamos hasta 58 sillas?",
+            "y si agregamos 58 sillas en total?",
         ),
         (
             "what if we add 20 more seats",
@@ -2069,3 +2076,35 @@ def test_a_manhole_s_diameter_beside_the_depth_is_no_grease_layer():
         )
         is None
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        # review of stop 57 (M1): a bill that is no annual fee keeps its own reading
+        (
+            "the city billed us $4,000 for clearing the sewer line plus $1,000 service charge, we only have "
+            "30 "
+            "seats, is that right?",
+            "damage_costs",
+        ),
+        (
+            "40 seats, invoice $267 dated august 1, still unpaid, is that right that they add a late fee?",
+            "late_fee",
+        ),
+        ("30 seat restaurant. got our 2nd NOV, they want $250, is that right?", None),
+        ("we have 30 seats. the pumper charged us $400 to pump the interceptor, is that right?", None),
+    ],
+)
+def test_a_bill_that_is_no_annual_fee_is_not_checked_against_the_seats(said, kind):
+    found = compute(said, "inglewood", NOW)
+    assert (found.kind if found else None) == kind
+
+
+def test_a_notice_said_to_need_no_reinspection_gets_no_reinspection_fee():
+    """Review of stop 57 (S1): "they said no reinspection needed" adds no $150; said, it is conditional."""
+    said = "got our 2nd NOV, how much? they said no reinspection needed"
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and "$250" in found.text and "$150" not in found.text
+    found = compute("2nd NOV and they will reinspect, how much?", "inglewood", NOW)
+    assert found is not None and "If the City also charges the $150 reinspection fee" in found.text

@@ -58,6 +58,9 @@ def test_the_city_keys_are_the_enum_values():
             "inglewood",
         ),
         ("mi primo en victorville dice que es cada 90 dias, aqui en inglewood igual?", "inglewood"),
+        # review of stop 57 (M9): both someone else's, or named together, is both
+        ("do my friends in Inglewood and Victorville both need permits?", None),
+        ("someone in inglewood and someone in victorville asked me the fee, what is it in each city?", None),
     ],
 )
 def test_detect_city(text, city):

@@ -294,6 +294,9 @@ def test_a_device_s_size_with_no_amount_pumped_gives_no_gallons(said):
         # w54-c014: the truck after "with" is no company; the one "from" it is
         ("guy with the truck was from Mojave Grease Co, ticket # 7781, took 300 gal", "Mojave Grease Co"),
         ("we had it done with the vacuum truck today", None),
+        # review of stop 57 (M13): a later marker names only a company's own name
+        ("pumped by the guy from the city yesterday", None),
+        ("pumped by the guy from down the street, 200 gallons", None),
     ],
 )
 def test_the_hauler_is_the_first_marker_that_names_a_company(text: str, hauler: str | None) -> None:

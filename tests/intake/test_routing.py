@@ -1806,3 +1806,16 @@ def test_a_street_is_a_spill_s_only_when_something_flows_there(said, routed):
 )
 def test_what_goes_down_a_drain_is_no_sorting_question_unless_a_cart_is_named(said, sorting):
     assert may_ask_where_it_goes("ask_question", said) is sorting
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # review of stop 57 (M7): a spill on the street, the alley or the sidewalk is still reported
+        "grease water down the alley behind us right now",
+        "there is black water down the street from our restaurant right now",
+        "whats leaking from the dumpster is now on the sidewalk",
+    ],
+)
+def test_a_spill_on_the_street_said_without_a_flowing_verb_is_still_reported(said):
+    assert route("ask_question", said) == "report_spill" and route("report_spill", said) == "report_spill"

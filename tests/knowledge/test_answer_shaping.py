@@ -382,6 +382,13 @@ def test_a_question_the_ordinances_leave_to_the_office_beside_one_they_answer_ge
             "en",
             "Fees (2)",
         ),
+        # review of stop 57 (M8): a grease part without a word of a list is answered too
+        (
+            "do restaurants here need a brown bin for food scraps? and how long do we have to keep our "
+            "records?",
+            "en",
+            "Monitoring and Notification",
+        ),
     ],
 )
 def test_beside_inglewood_s_carts_declined_only_a_grease_part_is_answered(

@@ -467,3 +467,17 @@ def test_a_bag_of_something_is_the_something(lexical_matcher) -> None:
     assert lexical_matcher.sort("a bag of worn-out clothes").item == "clothing"
     assert lexical_matcher.sort("dos bolsas de ropa vieja").item == "clothing"
     assert lexical_matcher.sort("a bag of chips").item == "chip bag"  # the bag is the thing
+
+
+@pytest.mark.parametrize(
+    ("said", "item"),
+    [
+        # review of stop 57 (M11): "the can", "soda can", "paint can" are still cans
+        ("is the soda can this size recyclable", "aluminum can"),
+        ("what do i do with the paint can my husband left in the garage", "paint can"),
+        # (S4): "truck" before an item is no kind of business
+        ("where does an old truck battery go", "car battery"),
+    ],
+)
+def test_a_can_named_after_a_determiner_or_noun_is_still_a_can(matcher: SortingMatcher, said, item) -> None:
+    assert matcher.match(said, semantic=False).item.name == item
