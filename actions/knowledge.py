@@ -1852,9 +1852,7 @@ _NEW_FACT = re.compile(
 _WHEN_OR_HOW_MUCH = re.compile(
     # not "cuánto dura", "cuánto tiempo los guardo" ("how long": a rule, no value worked out)
     r"\b(?:when|by when|due|deadline|how much|owe|total|balance|late (?:penalty|fee|charge)|recargo"
-    # (nor "cada cuánto", how often: a rule's frequency)
-    r"|(?<!cada )(?<!cada  )cu[aá]ndo|para cu[aá]ndo|(?<!cada )(?<!cada  )cu[aá]nto(?!\s+(?:tiempo|dura)\b)"
-    r"|debo"
+    r"|cu[aá]ndo|para cu[aá]ndo|cu[aá]nto(?!\s+(?:tiempo|dura)\b)|debo"
     # "so what am I going to pay?", "what will it cost us?"
     r"|what (?:am i|are we|will i|will we|do i|do we|would i|would we) (?:\w+ ){0,2}(?:pay|owe)"
     r"|what(?:'s| is| will| would| does)? (?:it|this|that)? ?(?:\w+ )?(?:going to |gonna )?cost"

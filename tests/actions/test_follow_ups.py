@@ -2056,11 +2056,10 @@ def test_a_yes_that_puts_an_offered_flow_off_starts_nothing(engine, said):
 @pytest.mark.parametrize(
     ("said", "asks"),
     [
-        ("cada cuanto hay que bombear?", False),  # how often: a rule's frequency (review of stop 57, S3)
-        ("cada cuando hay que bombear?", False),
+        ("cada cuanto hay que bombear?", True),  # how often, after a service: the next date worked out too
         ("y cuando vence?", True),
         ("is it late", True),
     ],
 )
-def test_how_often_asks_no_date_or_amount(said, asks):
+def test_when_how_much_and_how_often_ask_a_date_or_amount(said, asks):
     assert asks_when_or_how_much(said) is asks
