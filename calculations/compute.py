@@ -306,7 +306,8 @@ _NTH_SAID = re.compile(
 _ORDINALS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
 _ORDINALS |= {"5th": 5, "fifth": 5}
 _COST = re.compile(r"\b(?:fees?|fine|costs?|charges?|penalty|how much|pay)\b", re.I)
-_SEATS = re.compile(r"\b(\d{1,4})\s*(?:seats?|seating|chairs)\b", re.I)
+_SEAT_WORDS = r"seats?|seating|chairs"
+_SEATS = re.compile(rf"\b(\d{{1,4}})\s*(?:{_SEAT_WORDS})\b", re.I)
 _DRIVE_THRU = re.compile(r"\bdrive[\s-]?(?:thru|through|in)\b", re.I)
 _NO_DRIVE_THRU = re.compile(
     r"\b(?:no|without|w/o|(?:do not|don'?t|does not|doesn'?t|won'?t|will not) have (?:a|any)?|"
@@ -1990,7 +1991,7 @@ _SEATS_ADDED = re.compile(
 )
 
 
-_SEATS_SAID = re.compile(r"\b(\d{1,4})\s*(?:seats?|seating|chairs|sillas|asientos)\b", re.I)
+_SEATS_SAID = re.compile(rf"\b(\d{{1,4}})\s*(?:{_SEAT_WORDS}|sillas|asientos)\b", re.I)  # raw Spanish too
 _SPANISH_ADDING = {"agregar", "agregamos", "agregando", "poner", "ponemos", "otra", "otras"}
 
 
@@ -2310,7 +2311,8 @@ _DECIDED = re.compile(r"\b(?:decision|hearing)\b", re.IGNORECASE)
 # 24"); a clock that runs from an order or a decision mailed is started by it
 _A_DECISION_SAID = re.compile(r"\b(?:decision|decided|ruling|ruled|resoluci[oó]n|fallo|decisi[oó]n)\b", re.I)
 _A_DECISION_OR_ORDER = re.compile(r"\b(?:decision|order)\b", re.I)
-_SENT = re.compile(r"\b(?:mailed|sent|postmarked|enviad[ao]|mandaron)\b", re.IGNORECASE)  # not "dated"
+_SENT_WORDS = r"mailed|sent|postmarked|enviad[ao]|mandaron"
+_SENT = re.compile(rf"\b(?:{_SENT_WORDS})\b", re.IGNORECASE)  # not "dated": a decision is dated too
 _OF_A_DECISION = re.compile(
     r"\b(?:decision|decided|decides|ruled|ruling|hearing|decisi[oó]n|decidi[oó]|audiencia|resoluci[oó]n|fallo)\b",
     re.IGNORECASE,
@@ -2338,9 +2340,7 @@ _RECEIVED = re.compile(
     r"|nos dieron)\b",
     re.IGNORECASE,
 )
-_MAILED = re.compile(
-    r"\b(?:mailed|dated|sent|postmarked|fechad[ao]|enviad[ao]|con fecha|mandaron)\b", re.IGNORECASE
-)
+_MAILED = re.compile(rf"\b(?:{_SENT_WORDS}|dated|fechad[ao]|con fecha)\b", re.IGNORECASE)
 
 
 RECEIPT_WORDS_AROUND = 60  # how far either side of a day the words that say it is an arrival are looked for
