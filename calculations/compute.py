@@ -2211,9 +2211,7 @@ def clock_deadlines(keys: tuple[str, ...], text: str, city: str, now: dt.datetim
             "mailed" in clocks[key].trigger and not _A_DECISION_OR_ORDER.search(clocks[key].trigger)
             for key in keys
         )
-        and _A_DECISION_SAID.search(
-            re.split(r"[.;!?]", said[max(0, start_at - DECISION_WORDS_BEFORE) : start_at])[-1]
-        )
+        and _said_of_a_decision(said, start_at, _A_DECISION_SAID)
         and not _SENT.search(said[max(0, start_at - DECISION_WORDS_BEFORE) : start_at])
     ):
         # "The hearing officer ... issued a written decision revoking our FOG permit, dated November 24": the
@@ -2328,10 +2326,11 @@ def _starts_at_a_decision(trigger: str) -> bool:
     return bool(_DECIDED.search(trigger)) and "mailed" not in trigger
 
 
-def _said_of_a_decision(text: str, at: int) -> bool:
-    """Whether the sentence before the day at ``at`` says it is a hearing's or a decision's."""
+def _said_of_a_decision(text: str, at: int, words: re.Pattern[str] = _OF_A_DECISION) -> bool:
+    """Whether the sentence before the day at ``at`` says it is a hearing's or a decision's (``words``: a
+    decision's alone, for the clocks a hearing's notice starts)."""
     before = re.split(r"[.;!?]", text[max(0, at - DECISION_WORDS_BEFORE) : at])[-1]
-    return bool(_OF_A_DECISION.search(before))
+    return bool(words.search(before))
 
 
 # The words that say a day is when something arrived, not when it was mailed ("got our 2nd NOV today")
