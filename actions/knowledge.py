@@ -114,6 +114,7 @@ OTHER_CITY = N_(
 
 TOPIC_SLOT = "topic_question"
 ANSWER_CARD_SLOT = "answer_card"  # the id of the card the last answer came from
+CITY_ASKED_SLOT = "city_asked"  # the city was asked once (a short channel asks no more: both cities then)
 UNOFFICIAL = N_("(Unofficial translation; the English version of the ordinance is the official one.)")
 
 
@@ -167,7 +168,7 @@ def _free_answer(
         facts=facts,
         clock_facts=clock_facts,
         subject=subject,
-        city_asked=bool(tracker.get_slot("pending_question")),
+        city_asked=bool(tracker.get_slot("pending_question") or tracker.get_slot(CITY_ASKED_SLOT)),
         not_again=not_again,
     )
 
@@ -373,6 +374,8 @@ def reply_for(
         shaped = with_translation_note(shaped, channel)
         events.append(SlotSet("translation_noted", True))
     held = result.kind in (AnswerKind.ASK_CITY, AnswerKind.BOTH_CITIES)
+    if result.kind is AnswerKind.ASK_CITY:  # asked once: not again in this conversation (both cities then)
+        events.append(SlotSet(CITY_ASKED_SLOT, True))
     events += [
         SlotSet("pending_question", question if held else None),
         SlotSet("more_text", shaped.more or None),
@@ -1021,34 +1024,52 @@ def _the_card_just_given_answers(tracker: Tracker, question: str) -> Answer | No
 
 
 # What not doing it brings, asked right after a duty was answered, naming nothing else ("and if we dont?",
-# "y si no lo hago?", "what if i just skip it"); "y si no tenemos espacio?", "and if we dont pay?" say what
+# "y si no lo hago?", "what if i just skip it", "and if i miss it?", "y si se me pasa la fecha?"); "y si no
+# tenemos espacio?", "and if we dont pay?" say what
 _ASKS_IF_NOT_DONE = re.compile(
     r"^\W*(?:(?:and|so|but|ok(?:ay)?|y|pero|entonces|bueno|o)\W+)*(?:what\s+)?(?:happens\s+)?(?:if|si)\s+"
     r"(?:(?:we|i|they|you|yo|nosotros)\s+)?(?:just\s+|simply\s+|nom[aá]s\s+|mejor\s+)?"
-    r"(?:don'?t|do not|didn'?t|no|skip|ignore)"
-    r"(?:\s+(?:do|comply|it|that|this|lo|la|eso|hago|hacemos|cumplo|cumplimos|hacerlo|do it|do that))*\W*$",
+    r"(?:(?:don'?t|do not|didn'?t|no|skip|ignore|miss|forget)"
+    r"(?:\s+(?:do|comply|it|that|this|lo|la|eso|hago|hacemos|cumplo|cumplimos|hacerlo|do it|do that|one|"
+    r"the date|the deadline|a (?:pumping|pump-?out|cleaning)))*"
+    r"|(?:are|am|'re|'m|get|run|go)\s+(?:a\s+(?:little|bit|few days)\s+)?(?:late|behind|over)"
+    r"|(?:se\s+(?:me|nos)\s+)(?:pasa|olvida|va)(?:\s+(?:la fecha|el d[ií]a|el plazo))?"
+    r"|(?:me|nos)\s+atras(?:o|amos)|no\s+(?:llego|llegamos|lo hago a tiempo|lo hacemos a tiempo))\W*$",
     re.IGNORECASE,
 )
-# The organics chapter's card that says what not complying brings
+# The card that says what not complying brings, in each chapter: the organics chapter's, and each city's
+# grease chapter's (Victorville's citations and enforcement tools, Inglewood's notices and fees)
 ORGANICS_IF_NOT_DONE_CARD = "vvo-nov-what-next"
+_GREASE_IF_NOT_DONE_CARD = {"victorville": "vvf-violation-consequences", "inglewood": "ing-enforcement-steps"}
+# The grease chapter's duties whose not being done that card answers (a fee unpaid, a spill unreported and a
+# permit not applied for have cards of their own)
+_GREASE_DUTIES = frozenset(
+    {"interceptor", "grease", "record", "kitchen", "bmp", "employee", "training", "monitoring", "reporting"}
+)
 _ENFORCEMENT_TOPICS = frozenset({"enforcement", "violations-enforcement"})
 
 
 def _what_not_doing_it_brings(tracker: Tracker, question: str) -> Answer | None:
-    """The organics chapter's enforcement, when a short follow-up asks what not doing it brings right after
-    an organics answer ("y si no lo hago?" after a tier two generator's duties), which the grease chapter's
-    misdemeanors, nearer in words, would otherwise answer; None otherwise (a grease answer's follow-ups find
-    their own chapter's cards)."""
+    """What not doing it brings, when a short follow-up asks it right after a duty was answered: the
+    organics chapter's enforcement ("y si no lo hago?" after a tier two generator's duties), which the grease
+    chapter's misdemeanors, nearer in words, would otherwise answer; the grease chapter's, for one of its
+    duties ("and if i miss it?" after how often the interceptor is pumped), which a card of the duty's own
+    subject (asking for another frequency) would otherwise answer. None otherwise."""
     if (
         not _ASKS_IF_NOT_DONE.match(question.strip())
         or not _answered_last(tracker)
         or (given := _card_just_given(tracker)) is None
         or given.topic in _ENFORCEMENT_TOPICS
-        or not is_organics(given)
     ):
         return None
+    if is_organics(given):
+        wanted = ORGANICS_IF_NOT_DONE_CARD
+    elif subject_family(given.topic) in _GREASE_DUTIES:
+        wanted = _GREASE_IF_NOT_DONE_CARD[given.city]
+    else:
+        return None
     cards = _answer_cards()
-    card = next((c for c in cards.cards if c.id == ORGANICS_IF_NOT_DONE_CARD), None) if cards else None
+    card = next((c for c in cards.cards if c.id == wanted), None) if cards else None
     if card is None:
         return None
     return answer_from_cards([card], labelled=False, contacts=runtime.contacts())

@@ -103,6 +103,13 @@ _IN_FOCUS = _around_each_city(
     rf"\s+(?:{_PLACE_WORDS}|sucursal|tienda|local|restaurante|negocio)\b",
 )
 
+# The place the matter happened at, of the user's two: "esto fue en el de victorville", "it happened at the
+# inglewood one", "this was at our Victorville location"
+_WHERE_IT_HAPPENED = _around_each_city(
+    r"\b(?:(?:this|it|that)\s+(?:was|happened|is|occurred)|(?:esto|eso)\s+(?:fue|pas[oó]|ocurri[oó])"
+    r"|(?:fue|pas[oó]|ocurri[oó]))\s+(?:at|in|en)\s+(?:the|our|my|el|la|nuestr[oa]|mi)\s+"
+    r"(?:(?:restaurante|local|negocio|sucursal|tienda|cocina)\s+)?(?:de\s+)?",
+)
 
 # "how long do i keep them in each city?", "¿cuánto tiempo los guardo en cada ciudad?": both, unnamed
 _BOTH = re.compile(
@@ -156,6 +163,9 @@ def cities_named(text: str) -> tuple[str, ...]:
     places = [city for city in found if _A_PLACE[city].search(text)]  # "our inglewood location" too
     if len(found) > 1 and len(focused) == 1 and len(places) == 1:
         found = {focused[0]: found[focused[0]]}
+    happened_at = [city for city in found if _WHERE_IT_HAPPENED[city].search(text)]
+    if len(found) > 1 and len(happened_at) == 1:  # "tengo uno en cada ciudad, esto fue en el de victorville"
+        found = {happened_at[0]: found[happened_at[0]]}
     return tuple(sorted(found, key=found.get))
 
 

@@ -721,8 +721,14 @@ def _best(
 
 def subject_family(topic: str) -> str:
     """The subject a card's topic belongs to: its first word, singular ("edible-food-tiers" and
-    "edible-food-requirements" are both "edible"; "records" and "record-keeping" both "record")."""
-    return topic.split("-")[0].removesuffix("s")
+    "edible-food-requirements" are both "edible"; "records" and "record-keeping" both "record"). A sewer
+    overflow, its cleanup and what it costs are one incident with the spill it is ("and do I have to write
+    something up about it now?" after the city's cleanup bill: the spill's written confirmation)."""
+    family = topic.split("-")[0].removesuffix("s")
+    return _ONE_INCIDENT.get(family, family)
+
+
+_ONE_INCIDENT = {"sewer": "spill", "sso": "spill", "cleanup": "spill"}
 
 
 _PART_BREAK = re.compile(
@@ -911,6 +917,7 @@ def _with_other_parts(
     if language == ENGLISH:
         cards.embedder.encode(parts)
     picks: list[Card] = []
+    asking: list[Card] = []  # the picks that answer a part that asks (not one that only tells)
 
     def matched(part: str) -> CardMatch | None:
         candidates = _in_the_chapter_of(
@@ -976,9 +983,25 @@ def _with_other_parts(
             card = pick(alone) or card
         if card is not None and all(card.id != c.id for c in picks):
             picks.append(card)
+        if card is not None and _asks(alone or own, question):
+            asking.append(next(c for c in picks if c.id == card.id))
     if all(card.id != first.id for card in picks):
         picks.insert(0, first)
-    return picks[:MAX_CARDS_PER_ANSWER]
+    return _what_is_asked_first(picks, asking)[:MAX_CARDS_PER_ANSWER]
+
+
+def _what_is_asked_first(picks: list[Card], asking: list[Card]) -> list[Card]:
+    """The cards in the order the message's parts came, except that a part that only tells what happened
+    does not answer before the question on its subject: "our kitchen drain backed up saturday ..., plumber
+    fixed it. will the city charge us anything?" gets what the spill costs first, then the unreported spill's
+    card (the story's), both on the spill."""
+    if not picks or picks[0] in asking or not asking:
+        return picks
+    family = subject_family(picks[0].topic)
+    first_asked = next((card for card in asking if subject_family(card.topic) == family), None)
+    if first_asked is None:
+        return picks
+    return [first_asked, *(card for card in picks if card is not first_asked)]
 
 
 # A statement of who asks ("I supervise cafeteria kitchens for a charter network", "soy la encargada de ...",

@@ -62,16 +62,19 @@ _CHAR_MAP = str.maketrans(
 )
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _SPACES = re.compile(r"\s+")
+_CLAUSE_MARK = re.compile(r"(?<=\w)[,;:](?=\s)")  # "Sí, califica" is "Sí califica"; "$1,000" and "10:30" stay
 
 
 def normalise(text: str) -> str:
     """Lower case, plain quotes and hyphens, no markdown stars or zero-width characters, single spaces,
-    no thousands separators, "FOG" for the voice line's "fats, oils and grease", and one form of a negated
-    "do" ("don't", "do not", "doesn't" → "does not"):
-    writers' checks say "doesn't set" where a reply about two ordinances says "don't set"; agreement is not
-    a fact."""
+    no thousands separators, "FOG" for the voice line's "fats, oils and grease", one form of a negated
+    "do" ("don't", "do not", "doesn't" → "does not"), and no comma, semicolon or colon between words:
+    writers' checks say "doesn't set" where a reply about two ordinances says "don't set", and "sí califica"
+    where a reply writes "Sí, califica"; agreement and punctuation are not facts (a comma inside a number or
+    a date's "4, 2026" goes on both sides alike)."""
     text = unicodedata.normalize("NFKC", text or "").translate(_CHAR_MAP)
     text = _THOUSANDS.sub("", text)
+    text = _CLAUSE_MARK.sub("", text)
     text = _SPACES.sub(" ", text).strip().lower()
     text = _SPOKEN_FOG.sub("fog", text)  # the voice line says the abbreviation in full
     return _NEGATED_DO.sub("does not", text)

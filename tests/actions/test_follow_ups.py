@@ -309,6 +309,28 @@ def test_asked_the_city_once_and_not_told_a_texter_gets_both_cities_answers_labe
     assert ("In Victorville" in reply or "In Inglewood" in reply) and "have different rules" not in reply
 
 
+def test_a_texter_who_moved_on_without_naming_the_city_is_not_asked_it_again(engine):
+    # asked once, two turns back, and never told: the next question whose rules differ gets both cities
+    first_slots, first = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="how long do i have to keep the pumping receipts?", intent="ask_question", channel="sms"
+        ),
+    )
+    assert "which city" in first[0]["text"].lower() and first_slots.get("city_asked") is True
+    _, later = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="and how long is the fog permit good for?",
+            intent="ask_question",
+            channel="sms",
+            slots={"city_asked": True},
+        ),
+    )
+    reply = later[0]["text"]
+    assert ("In Victorville" in reply or "In Inglewood" in reply) and "have different rules" not in reply
+
+
 def test_a_question_in_a_form_that_names_no_subject_is_answered_about_the_forms_subject(engine):
     tracker = make_tracker(
         text="do i need to send a letter too",
@@ -1598,6 +1620,22 @@ def test_whom_to_send_it_after_what_the_notice_says_gets_that_card_again(engine)
     assert "FOG manager" in text and "10.03.280(b)" in text, text
 
 
+def test_a_follow_up_on_the_city_s_cleanup_bill_about_writing_it_up_gets_the_spill_s_written_notice(engine):
+    from actions.knowledge import ANSWER_CARD_SLOT
+
+    topic = (
+        "last month we had a backup at our restaurant, grease came up out of the cleanout into the parking "
+        "lot and the city came out and cleaned it up. Now I got a bill. Do I really have to pay that? "
+        "Victorville"
+    )
+    slots = {TOPIC_SLOT: topic, ANSWER_CARD_SLOT: "vvf-city-cleanup-costs", "city": "victorville"}
+    said = "and do I have to, like, write something up about it now?"
+    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots))
+    text = messages[0]["text"]
+    # the overflow, its cleanup and its bill are one incident with the spill: its written confirmation
+    assert "5 working days" in text and "10.03.280(b)" in text, text
+
+
 _FOOD_BANK = (
     "I'm the volunteer coordinator at a food bank in Victorville. We pick up donated food from a few grocery "
     "stores and restaurants that have agreements with us. What records does the city expect us to keep?"
@@ -1856,6 +1894,10 @@ def test_who_decides_after_an_answer_that_names_nobody_is_answered_as_asked(engi
         # after a tier two generator's duties, the organics chapter's enforcement (s45-c017)
         ("y si no lo hago?", "es", "vvo-restaurant-tier-two", "1.05", "permiso de FOG"),
         ("and if we dont?", "en", "vvo-restaurant-tier-two", "Chapter 1.05", "FOG permit"),
+        # after a grease duty, the grease chapter's (w17-c012): not the duty's own card on another frequency
+        ("and if i miss it?", "en", "vvf-interceptor-pump-frequency", "misdemeanor", "written request"),
+        ("y si se me pasa la fecha?", "es", "vvf-interceptor-pump-frequency", "delito menor", "por escrito"),
+        ("what if we're a few days late", "en", "vvf-records-retention", "separate offense", "2 years"),
     ],
 )
 def test_what_not_doing_it_brings_is_the_enforcement_of_the_chapter_just_answered(

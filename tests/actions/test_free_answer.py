@@ -459,6 +459,31 @@ def test_what_happened_then_one_question_gets_the_question_s_card_first(real_ind
     assert "November 24, 2026" in answer.text  # the unreported spill's written notice, five working days
 
 
+@pytest.mark.parametrize("channel", ["web", "sms"])
+def test_a_story_told_in_parts_then_one_question_answers_the_question_first(real_index, channel):
+    # the story's commas make it parts of its own: the question's card still opens the answer
+    question = (
+        "our kitchen drain backed up saturday into the parking lot in victorville, plumber fixed it. will "
+        "the city charge us anything?"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, channel)
+    assert answer.text.startswith("Reporting a spill doesn't relieve you of any liability")
+    assert "45 days" in shape_answer(answer, channel).text
+    assert "you should have phoned the city" in answer.text  # the story's card still follows
+
+
+def test_a_story_of_one_of_two_places_is_answered_for_the_place_it_happened(real_index):
+    question = (
+        "el sabado pasado se nos regreso el drenaje en la cocina y salio agua al estacionamiento, ya lo "
+        "destaparon. tengo un restaurante en victorville y otro en inglewood, esto fue en el de victorville. "
+        "me van a cobrar algo?"
+    )
+    with languages.using("es"):
+        answer = free_answer(real_index, CityContacts(), question, None, NOW, "sms")
+    assert "Inglewood" not in answer.text and "En Victorville" not in answer.text
+    assert answer.text.startswith("Reportar un derrame no lo libera")
+
+
 def test_a_question_of_when_lends_the_clock_of_a_card_nearly_as_close_when_the_answering_one_has_none(
     real_index,
 ):

@@ -60,6 +60,13 @@ def test_the_city_keys_are_the_enum_values():
         ("mi primo en victorville dice que es cada 90 dias, aqui en inglewood igual?", "inglewood"),
         # review of stop 57 (M9): both someone else's, or named together, is both
         ("do my friends in Inglewood and Victorville both need permits?", None),
+        # both places the user's, and the message says at which one it happened (s22-c007)
+        (
+            "tengo un restaurante en victorville y otro en inglewood, esto fue en el de victorville. me van "
+            "a cobrar algo?",
+            "victorville",
+        ),
+        ("we run one in victorville and one in inglewood, it happened at the inglewood one", "inglewood"),
         ("someone in inglewood and someone in victorville asked me the fee, what is it in each city?", None),
     ],
 )

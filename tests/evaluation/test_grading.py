@@ -33,6 +33,12 @@ def test_normalise_unifies_quotes_dashes_spaces_case_and_thousands():
     assert normalise("**ninety** days\u200d") == "ninety days"
 
 
+def test_a_comma_between_words_is_no_fact_but_one_in_a_number_or_a_time_stays():
+    assert match_check("Sí, califica: puede solicitar la exención.", [["sí califica"]]).passed
+    assert normalise("$1,000, then 10:30; due") == "$1000 then 10:30 due"
+    assert not match_check("No, no califica.", [["sí califica"]]).passed
+
+
 def test_a_right_answer_passes_and_a_wrong_one_fails():
     check = [["90 days", "ninety days", "90-day"], ["December 14", "Dec 14", "12/14"]]
     right = "Pump at least every ninety days, so the next one is due by Dec. 14... I mean Dec 14, 2026."
