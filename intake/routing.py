@@ -150,6 +150,14 @@ _ASKS_LEAVE = re.compile(
     rf"|{_PUT_DOWN_A_DRAIN}.{{0,80}}\b(?:ok|okay|allowed|legal|fine)\b",
     re.IGNORECASE | re.DOTALL,
 )
+# What counts as a spill, asked ("how many gallons counts as a spill? if its a little do we still call?",
+# glossed "a partir de how many gallons se considera what es spill"): the rule's threshold, no spill going on
+_WHAT_COUNTS_AS = _words(
+    r"(?:how (?:many|much)|what|which)(?: gallons?| amount| size)? (?:\w+ ){0,2}?"
+    r"(?:counts?|is considered|are considered|se considera|se cuenta|cuenta) (?:\w+ ){0,2}?"
+    r"(?:a |as a |as |como |what es |es )?(?:spill|overflow|derrame|backup)",
+    r"(?:se considera|counts? as|cuenta como) (?:\w+ ){0,2}?(?:spill|overflow|derrame)",
+)
 # The spill line's number asked to keep for later ("lo quiero pegar en la cocina", "for future reference"):
 # no spill going on, unless the message tells one as it goes
 _FOR_LATER = _words(
@@ -232,6 +240,8 @@ def spill_is_live(text: str) -> bool:
     text = _A_PLACE_UP_THE_STREET.sub(" ", _literal(text))
     if _HYPOTHETICAL.search(text) and not _EXPLICIT_NOW.search(text):
         return False  # "if we have a backup at 11 pm on a saturday, who do I call?"
+    if _WHAT_COUNTS_AS.search(text) and not (_NOW.search(text) or _EXPLICIT_NOW.search(text)):
+        return False  # "¿a partir de cuántos galones se considera que es derrame? ¿igual hay q llamar?"
     if _FOR_LATER.search(text) and not (_NOW.search(text) or _EXPLICIT_NOW.search(text)):
         return False  # "what's the number to report a spill? I want to post it in the kitchen"
     if _THE_DEVICE_S_DESIGN.search(text) and not (_NOW.search(text) or _EXPLICIT_NOW.search(text)):

@@ -22,6 +22,8 @@ from knowledge.spanish import gloss
 
 LIVE = [
     "sewage is coming out of a manhole",
+    # asked as it spills
+    "sewage is coming out of the manhole right now, how many gallons counts as a spill?",
     # an "if" that only asks whether, in a report of a spill going on (review of stop 54)
     "there's sewage coming out of the manhole behind our plaza, i'm not sure if they have a grease trap",
     "sewage backing up into the lot now, i dont know if one of the restaurants is causing it",
@@ -79,6 +81,12 @@ PAST = [
         "ya lo destaparon, ya se limpio todo. ahorita me dice que hay que mandar algo por escrito, hasta "
         "cuando tenemos?"
     ),
+    # what counts as a spill, asked (s32-s023, glossed as the assistant reads it)
+    gloss(
+        "oiga, y, este, ¿a partir de cuántos galones se considera que es derrame? o sea, si es poquito, ¿igual "
+        "hay que llamar? es que no quiero meter en problemas a nadie, aquí en Inglewood"
+    ),
+    "how many gallons counts as a spill? if its just a little do we still have to call",
 ]
 
 
