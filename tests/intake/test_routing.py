@@ -83,8 +83,8 @@ PAST = [
     ),
     # what counts as a spill, asked (s32-s023, glossed as the assistant reads it)
     gloss(
-        "oiga, y, este, ¿a partir de cuántos galones se considera que es derrame? o sea, si es poquito, ¿igual "
-        "hay que llamar? es que no quiero meter en problemas a nadie, aquí en Inglewood"
+        "oiga, y, este, ¿a partir de cuántos galones se considera que es derrame? o sea, si es poquito, "
+        "¿igual hay que llamar? es que no quiero meter en problemas a nadie, aquí en Inglewood"
     ),
     "how many gallons counts as a spill? if its just a little do we still have to call",
 ]
