@@ -68,6 +68,8 @@ SPLIT_OF_WRITER = {
     "w53": "test",
     "w54": "dev",  # stop 57: written beside w55 (test) (README)
     "w55": "test",
+    "w56": "dev",  # stop 58: written beside w57 (test) (README)
+    "w57": "test",
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -120,6 +122,8 @@ SPLIT_OF_WRITER = {
     "s49": "test",
     "s50": "dev",  # stop 57: written beside s51 (test) (README)
     "s51": "test",
+    "s52": "dev",  # stop 58: written beside s53 (test) (README)
+    "s53": "test",
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
