@@ -1571,7 +1571,17 @@ class ActionFollowUp(Action):
             result, events = on_the_topic(tracker, text, topic, detect_city(text) or tracker.get_slot("city"))
             dispatcher.utter_message(text=result.text)
             return events
-        if not topic and intent not in YES_OR_NO and (looks_like_question(text) or _tells_of_a_letter(text)):
+        if (
+            not topic
+            and intent not in YES_OR_NO
+            and (
+                looks_like_question(text)
+                or _tells_of_a_letter(text)
+                # "our fog permit says 60 day pumping. last pump fue el 20 de octubre ...": facts a rule works
+                # out, the first thing said: the result is what the user wants, never the menu
+                or computed_answer(tracker, text, detect_city(text) or tracker.get_slot("city")) is not None
+            )
+        ):
             # "Tengo restaurantes en Victorville y en Inglewood. ... ¿En Inglewood aplican las mismas reglas
             # ...?" taken for a fact with nothing to add it to: a question, answered as one, here (a
             # follow-up action would leave the policy to predict after it, and it predicts this one again);

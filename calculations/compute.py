@@ -1519,7 +1519,9 @@ _FOR_DAYS = re.compile(
     # "on three days last month", "on 4 separate days": the days a violation happened on, never a deadline's
     # "due on 30 days"
     rf"|(?<!due )(?<!respond )\bon\s+(?P<on>{NUMBER_PATTERN})\s+(?:separate\s+|different\s+)?days?\s+"
-    r"(?:last|this|in|during|that|between)\b",
+    r"(?:last|this|in|during|that|between)\b"
+    # "12 days' worth" of reports not furnished
+    rf"|\b(?P<worth>{NUMBER_PATTERN})\s+days?'?\s+(?:worth|de\s+reportes)\b",
     re.I,
 )
 
@@ -1538,7 +1540,7 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     days = _FOR_DAYS.search(spanish_digits(text))
     if kind is None or days is None:
         return None
-    count = _whole_number(days.group("n") or days.group("on"))
+    count = _whole_number(days.group("n") or days.group("on") or days.group("worth"))
     if not count or count < 1:
         return None
     result = _PENALTY_CAP_OF_THE_CITY[city](kind, count)

@@ -115,6 +115,9 @@ _PAST = _words(
     r"next time",
     r"(?:what|how) (?:happens|can they|will they|do they|would they)",
     r"(?:fine|fined|penalty|penalties|charge|charged|bill|billed|owe|pay for|cleanup cost)",
+    # "victorville sent an invoice for cleaning the sewer main after our backup, $2,800, dated nov 2"
+    r"invoices?d?",
+    r"after (?:our|the|that|a) (?:backup|spill|overflow|sso)",
 )
 _HYPOTHETICAL = _words(
     # "who pays if the shared line behind the building backs up because of their grease?"
@@ -795,6 +798,11 @@ _IS_IT_SO = re.compile(
 )
 
 
+# A claim put to be checked ("so next one is jan 18 right bc its 90 days?", "es el 5 verdad?"): asked
+_CLAIM_PUT = re.compile(r"\b(?:right|correct|verdad|cierto)\b[^.!?]{0,40}\?$", re.IGNORECASE)
+CLAIM_WORDS = 7  # a shorter one is an answer unsure of itself ("about 40 gallons right?")
+
+
 # "same deal in Inglewood?", "same for us?", "¿es igual allá?": whether what was said holds elsewhere
 _SAME_THERE = re.compile(r"\b(?:same|igual|lo mismo)\b[^.?!]{0,30}\?$", re.IGNORECASE)
 
@@ -812,6 +820,13 @@ def asks_a_question(text: str) -> bool:
         return True
     if any(_IS_IT_SO.match(sentence) for sentence in sentences(text)):
         return True
+    if any(
+        _CLAIM_PUT.search(sentence)
+        and len(sentence.split()) >= CLAIM_WORDS
+        and not _OPENS_WITH_A_NO.match(sentence)  # "no the callback number is ... not 0100 right?" corrects
+        for sentence in sentences(text)
+    ):
+        return True  # "... last pump fue el 20 de octubre. so next one is jan 18 right bc its 90 days? nomas"
     if _SAME_THERE.search(text.strip()):
         return True  # "... within 72 hours — same deal in Inglewood?" asks whether it is so there
     if any(_ASKED_IN_A_SENTENCE.match(sentence) for sentence in re.split(r"[.!;]\s+", text.strip())):
@@ -1549,6 +1564,11 @@ _CART_RULE_WORDS = (
     # what the law asks of a home or a business, a notice's deadline, what a contract must say: "el dueño
     # dice q tenemos q tener bote cafe", "me toca el bote cafe?", "Notice of Violation ... fecha límite"
     r"(?:have to|need to|must|gotta) have",
+    # "do i gotta put a recycle bin and a food scrap bin out front ... for customers?": containers to provide,
+    # not an item to sort ("do i put food in bins" puts an item)
+    r"(?:have to|need to|must|gotta|got to|supposed to) (?:put|provide|set|place|offer) (?:out )?"
+    r"(?:an? |the |some )?(?:\w+ )?(?:bins?|carts?|containers?|cans?)",
+    r"(?:for|para|pa) (?:the |our |my |los |nuestros |mis )?(?:customers|clientes)",
     r"(?:tengo|tenemos|hay|tiene|tienen) (?:que|q|what) tener",  # glossed, "que" may read "what"
     r"(?:me|nos|le|les) toca",
     # "tengo q cumplir con algo de lo del reciclado?", "do we have to provide bins everywhere?": a duty asked
@@ -1624,7 +1644,9 @@ _GALLONS = r"gal(?:lons?)?|galones"
 _AN_AMOUNT = rf"\d+(?:\.\d+)? (?:{_GALLONS}|cubic yards?|yards?|yardas?)"
 _WEEKLY_AMOUNT = _words(
     _AN_AMOUNT
-    + r"(?: (?:of (?:\w+ ){1,2}|de (?:\w+ ){1,2})?(?:a|per|each|x|por|a la|cada) (?:week|semana|wk))"
+    # "3 yards a week", "15 gal of food scraps a week", "a 3 yard bin once a week" (what the service is)
+    + r"(?: (?:of (?:\w+ ){1,2}|de (?:\w+ ){1,2}|(?:bin|dumpster|container|bote|contenedor) (?:\w+ ){0,3})?"
+    r"(?:a|per|each|x|por|a la|cada) (?:week|semana|wk))"
 )
 _AN_AMOUNT_OF_WASTE = _words(_AN_AMOUNT)
 # Both of a de minimis waiver's amounts, however the week is said ("one cubic yard of trash picked up a week,

@@ -475,7 +475,9 @@ VERDICT_MARGIN = 0.05  # how much closer the best card may be than one on its su
 # for", "cuanto dura"). A card whose own questions ask the same, in the chapter of the best match, answers it
 # when nearly as close, not the card about the thing the fine or the waiver is for.
 _ASKS_AN_AMOUNT = re.compile(
-    r"\bhow much\b|\bwh?at(?:'?s| is| are) the (?:fines?|penalt(?:y|ies)|fees?|costs?|charges?|rates?)\b"
+    # (not "how much notice" or "how much time": a period, not money)
+    r"\bhow much\b(?!\s+(?:notice|time|warning|advance|lead time|longer|of a heads))"
+    r"|\bwh?at(?:'?s| is| are) the (?:fines?|penalt(?:y|ies)|fees?|costs?|charges?|rates?)\b"
     r"|\bcu[aá]nto (?:es|son|cuesta|cuestan|cobran|sale|vale|me cobran|nos cobran)\b"
     r"|\bcu[aá]nto\b.*\b(?:multa|cuota|cargo|costo|tarifa)"
     # "what's the most they can fine us?", "max penalty", "la multa maxima", "lo mas q nos pueden cobrar"
@@ -949,6 +951,14 @@ def _with_other_parts(
             read_with = matched(part)
             if read_with is not None and (leans or is_organics(read_with.card) == is_organics(first)):
                 return read_with.card
+        elif (read_with := matched(part)) is not None and (
+            subject_family(read_with.card.topic) != subject_family(found.card.topic)
+            and read_with.score >= found.score
+        ):
+            # "city emailed theyre changing the conditions on our fog permit. how much notice do they owe
+            # me?": alone, a notice of violation's fee; with what it is about, closer still, the permit
+            # change's
+            return read_with.card
         return found.card if found is not None else None
 
     def best(part: str) -> Card | None:
@@ -979,8 +989,14 @@ def _with_other_parts(
         short_alone = alone is not None and not long_alone
         if short_alone and (card is None or card.id == first.id or any(card.id == c.id for c in picks)):
             # "... mailed nov 16, the hearing is dec 22. can i bring a lawyer?": read with the facts, the
-            # short question finds the letter's card again; alone, the one about the hearing
-            card = pick(alone) or card
+            # short question finds the letter's card again; alone, the one about the hearing, on the letter's
+            # subject ("... changing the conditions on our fog permit. how much notice do they owe me?" alone
+            # is a notice of violation's fee: read with what it is about, the permit change's notice)
+            alone_card = pick(alone)
+            if alone_card is not None and (
+                card is None or subject_family(alone_card.topic) == subject_family(card.topic)
+            ):
+                card = alone_card
         if card is not None and all(card.id != c.id for c in picks):
             picks.append(card)
         if card is not None and _asks(alone or own, question):

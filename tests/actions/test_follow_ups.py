@@ -1412,6 +1412,18 @@ def test_a_question_taken_for_a_fact_with_no_topic_is_answered_as_a_question(eng
     assert messages[0].get("response") != "utter_what_next"
 
 
+def test_facts_a_rule_works_out_said_first_with_no_question_mark_get_the_result_not_the_menu(engine):
+    tracker = make_tracker(
+        text="victorville bbq joint. our fog permit says 60 day pumping. last pump was october 20. next one "
+        "is due when. just making sure",
+        intent="inform",
+        channel="sms",
+    )
+    events, messages = run_raw(ActionFollowUp(), tracker)
+    assert not [e for e in events if e.get("event") == "followup"]
+    assert len(messages) == 1 and "December 19, 2026" in messages[0]["text"]
+
+
 def test_a_longer_question_ending_on_it_is_read_with_the_conversation_s_subject(engine):
     topic = (
         "last saturday our grease trap backed up and dirty water went out the back door into the alley. we "

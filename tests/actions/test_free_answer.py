@@ -26,7 +26,7 @@ def test_a_service_date_gets_the_due_date_first_and_the_rule_and_the_other_part_
     assert answer.card is not None
     shaped = shape_answer(answer, "sms")
     assert "December 2, 2026" in shaped.text and shaped.text.endswith(MORE_MARKER)
-    assert "baffles" in shaped.more.lower()  # the rest after MORE
+    assert "baffles" in f"{shaped.text} {shaped.more}".lower()  # the other part, first or after MORE
 
 
 def test_a_spill_cleaned_up_is_a_written_deadline_not_a_pump_out(real_index):
@@ -470,6 +470,21 @@ def test_a_story_told_in_parts_then_one_question_answers_the_question_first(real
     assert answer.text.startswith("Reporting a spill doesn't relieve you of any liability")
     assert "45 days" in shape_answer(answer, channel).text
     assert "you should have phoned the city" in answer.text  # the story's card still follows
+
+
+def test_a_question_after_what_it_is_about_keeps_to_it_when_alone_it_reads_as_another_matter(real_index):
+    # "how much notice do they owe me?" alone is a notice of violation's fee; after the permit's conditions
+    # changing, the permit change's notice (w56-s058); and the second question gets its own card
+    question = (
+        "inglewood smokehouse: city emailed theyre changing the conditions on our fog permit. how much "
+        "notice "
+        "do they owe me? and separate thing, were expanding the kitchen next year, how far ahead do i have "
+        "to "
+        "tell them"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    assert "45 days" in answer.text and "60 days" in answer.text
+    assert "$250" not in answer.text
 
 
 def test_a_story_of_one_of_two_places_is_answered_for_the_place_it_happened(real_index):

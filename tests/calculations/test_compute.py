@@ -1852,6 +1852,17 @@ def test_the_city_s_repair_costs_get_the_service_charge_worked_out(said, total):
             "$12,000",
             "10.03.360(d)(1)",
         ),
+        # w56-s016: the days said as "12 days' worth", the complaint's proposed amount held against the cap
+        (
+            "Certified letter from Victorville today: 'administrative complaint'. It says we failed to "
+            "furnish "
+            "the monitoring reports the FOG manager asked for, 12 days' worth, and the proposed civil "
+            "penalty "
+            "is $30,000. Is that even allowed?",
+            "victorville",
+            "$24,000",
+            "10.03.360(d)(1)",
+        ),
     ],
 )
 def test_the_administrative_penalty_cap_for_the_days_is_each_city_s(said, city, most, section):

@@ -87,6 +87,10 @@ PAST = [
         "¿igual hay que llamar? es que no quiero meter en problemas a nadie, aquí en Inglewood"
     ),
     "how many gallons counts as a spill? if its just a little do we still have to call",
+    # the city's invoice for a backup's cleanup (w56-c023)
+    "victorville sent an invoice for cleaning the sewer main after our backup, $2,800, dated nov 2. when do "
+    "i "
+    "need to pay",
 ]
 
 
@@ -461,6 +465,14 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
             "sort_item",
         ),
         ("sort_item", "do i need to rinse the jars before the blue bin", "sort_item"),  # how to sort it
+        # containers to put out for customers, not an item (w56-s049); an item put in a bin is still sorted
+        (
+            "sort_item",
+            "my sushi bar in victorville does a ton of takeout trays and people eat up front too. do i gotta "
+            "put a recycle bin and a food scrap bin out front next to the trash can for customers?",
+            "ask_question",
+        ),
+        ("sort_item", "do i have to put pizza boxes in the blue bin?", "sort_item"),
         (
             "sort_item",
             "landlord says theres no room in the lot for that box in the ground the city keeps talking "
@@ -1031,6 +1043,9 @@ def test_hauling_it_yourself_is_a_self_hauler_s_rule_not_a_cart(intent, text, ma
             "Food waste is maybe 8 gallons a week, mostly coffee grounds and lunch leftovers.",
             "inform",
         ),
+        # the trash service told by its bin (w56-c007)
+        ("sort_item", "trash is a 3 yard bin once a week", "inform"),
+        ("sort_item", "3 yard dumpster picked up once a week", "inform"),
         # asked with the question it is for, a question (w43-c011)
         (
             "sort_item",
@@ -1312,8 +1327,16 @@ def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless
             "Before I go on — does the hauler's paperwork need to show anything specific? Ours has gallons.",
             True,
         ),
+        # a claim put to be checked, a "right?" in the middle (w56-s004)
+        (
+            "victorville bbq joint. our fog permit says 60 day pumping. last pump fue el 20 de octubre. so "
+            "next "
+            "one is jan 18 right bc its 90 days? nomas making sure",
+            True,
+        ),
         # an unsure answer stays an answer
         ("started maybe 20 minutes ago?", False),
+        ("about 40 gallons right?", False),
         ("like 20 gallons maybe", False),
     ],
 )
