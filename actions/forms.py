@@ -952,7 +952,10 @@ _NOT_THE_OLD = re.compile(
 )
 # The old value named first, in a clause of its own: "no fue hoy," "not the 25th,", "it wasn't yesterday."
 _OLD_CLAUSE = re.compile(
-    r"\b(?:not|no|instead of|en vez de|(?:was|is|were|are)n'?t)\b[^,.;:]*[,.;:]", re.IGNORECASE
+    # (a comma or point inside a number ends no clause: "no sorry the ticket says 1,080 gallons not 800")
+    r"\b(?:not|no|instead of|en vez de|(?:was|is|were|are)n'?t)\b(?:[^,.;:]|(?<=\d)[,.](?=\d))*"
+    r"(?:[;:]|[,.](?!\d))",
+    re.IGNORECASE,
 )
 
 

@@ -547,6 +547,17 @@ def _free_answer_in(
         return replace(
             rule, more=f"{told} {rule.more}".strip(), citations=(*rule.citations, computed.citation)
         )
+    if (
+        from_before
+        and rule.card is not None
+        and _ASKS_A_DATE.search(question)
+        and computed.kind in _AN_AMOUNT_NO_DAY
+    ):
+        # "when do i have to pay it by" after the second NOV's $250: by when is the answer (the card's), the
+        # amount the conversation already worked out follows it (SMS: behind MORE)
+        return replace(
+            rule, more=f"{rule.more} {told}".strip(), citations=(*rule.citations, computed.citation)
+        )
     told_after = computed.kind in _DUE_DATES or (
         computed.kind == "window" and _ASKS_WHAT_HAPPENS.search(question)
     )
@@ -1220,6 +1231,8 @@ _FOLLOW_UP_ASKS_AN_AMOUNT = re.compile(
 )
 _AMOUNTS = frozenset({"annual_fee", "permit_fee", "late_fee", "nov_fee", "damage_costs", "penalty_cap"})
 _DAYS = frozenset({"deadline", "spill_written_deadline", "service_due", "late_fee", "window"})
+# The results that are an amount and no day: said after the answer when the question asks by when
+_AN_AMOUNT_NO_DAY = _AMOUNTS - _DAYS - {"damage_costs"}
 
 
 def _the_topic_computes(tracker: Tracker, question: str, topic: str, city: str | None) -> bool:

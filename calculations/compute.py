@@ -202,8 +202,36 @@ def permit_frequency(text: str) -> tuple[int | None, int | None]:
         if not _THE_PERMIT_SAYS.search(after):
             return None, None  # "my permit doesnt say a number. do i gotta pump every 90 days?"
         text = after  # "... permit doesnt say a diff schedule wait no. our permit says 60 days actually"
-    days = int(next(g for g in m.groups() if g)) if (m := _PERMIT_DAYS.search(text)) else None
-    return days, _permit_months(text) if days is None else None
+    days_said = _PERMIT_DAYS.search(text)
+    if days_said is not None and _hearsay_before(text, days_said.start()):
+        days_said = None  # "jefe dice limpiar cada 90 dias, es verdad?": a claim to check, not the permit's
+    days = int(next(g for g in days_said.groups() if g)) if days_said else None
+    if days is not None:
+        return days, None
+    months_said = _PERMIT_MONTHS.search(text)
+    if months_said is not None and _hearsay_before(text, months_said.start()):
+        return None, None  # "boss says clean every 3 months, is that right?"
+    return None, _permit_months(text)
+
+
+# Someone who is not the permit or the city said to give the frequency ("boss says clean every 3 months",
+# "el del camion dice que cada 6 meses"): what the message asks to check, never the permit's frequency
+_HEARSAY = re.compile(
+    r"\b(?:boss|jefe|jefa|owner|due[ñn]o|due[ñn]a|hauler|pumper|pump(?:ing)? guy|truck guy|guy|driver|chofer"
+    r"|cousin|primo|prima|friend|amigo|amiga|plumber|plomero|landlord|someone|somebody|alguien|they)\b"
+    r"\s+(?:\w+\s+){0,2}?(?:says?|said|told (?:me|us)|tells (?:me|us)|dice|dijo|me dijo|nos dijo)\b",
+    re.I,
+)
+HEARSAY_REACH = 40  # a frequency this close after who said it is theirs
+
+
+def _hearsay_before(text: str, at: int) -> bool:
+    """Whether someone other than the permit said the frequency that starts at ``at`` (the permit named
+    between them is the permit's: "the guy said our permit says 60 days")."""
+    before = text[max(0, at - HEARSAY_REACH) : at]
+    said = list(_HEARSAY.finditer(before))
+    between = before[said[-1].end() :] + text[at : at + len("permiso")] if said else ""
+    return bool(said) and not re.search(r"\bperm(?:it|iso)\b", between, re.I)
 
 
 # The permit said to give a number, after a message said it gives none: the later word is the user's

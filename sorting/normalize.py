@@ -101,10 +101,12 @@ words left over from a question the frames did not recognise)."""
 HEAD_BREAKS = frozenset(
     {"from", "in", "into", "with", "after", "on", "for", "that", "which", "at", "off", "of", "by", "under"}
     | {"without", "like", "full", "made", "when", "because", "but"}
+    # a clause that says whose or how ("the leaves the landscaper rakes up", "the box the pizza came in")
+    | {"the"}
     | {"con", "sin", "en", "para", "que", "cuando", "porque", "pero", "por"}
 )
 """Words that end the head of a noun phrase: in "oil left in the fryer" the item is in "oil left", in
-"caja de pizza con grasa" it is in "caja de pizza"."""
+"caja de pizza con grasa" it is in "caja de pizza", in "the leaves the landscaper rakes up" it is "leaves"."""
 
 _PLURAL_EXCEPTIONS = {"shoes": "shoe", "toes": "toe", "canoes": "canoe", "hoes": "hoe", "news": "news"}
 

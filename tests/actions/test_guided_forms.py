@@ -122,6 +122,25 @@ def test_an_optional_field_may_be_skipped_at_once():
     assert turn.skipped == ("frequency",) and turn.next_slot == "service_confirmed"
 
 
+def test_a_correction_at_the_read_back_keeps_a_thousands_separator_in_the_new_amount():
+    # w56-c016: "1,080 gallons not 800" was read as 80 gallons (the comma taken for a clause's end)
+    values = {
+        "service_date": "2026-12-01",
+        "gallons": {"amount": 800, "unit": "gal"},
+        "hauler": "Desert Valley Pumping",
+        "device": "interceptor",
+        "city": "victorville",
+    }
+    turn = decide(
+        SERVICE_FORM,
+        FormState(values, "service_confirmed"),
+        say("wait no sorry the ticket says 1,080 gallons not 800", "change_answer"),
+        CONTACTS,
+    )
+    gallons = turn.updates.get("gallons")
+    assert gallons is not None and (gallons.get("amount") if isinstance(gallons, dict) else gallons) == 1080
+
+
 def test_change_the_address_with_the_new_value_in_the_same_message():
     values = {
         "overflowing_now": "no",

@@ -204,6 +204,31 @@ def test_a_bare_number_the_permit_says_is_the_service_frequency_in_days(text, du
 
 
 @pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        # a frequency someone else says is the claim to check: the rule's own is worked out (s52-s002)
+        (
+            "grease box under the sink, i cleaned it November 10. boss says clean every 3 months. when again",
+            "December 10, 2026",
+        ),
+        # the permit named after who said it is the permit's
+        ("the guy said our permit says every 60 days, last pumped oct 20, when next", "December 19, 2026"),
+        # in Spanish: a buried tank is the interceptor, its grease taken out is its pumping (s52-s001)
+        (
+            gloss(
+                "el señor del camion vino el 15 de septiembre a sacarle la grasa al tanque q esta enterrado "
+                "atras, en el permiso no dice nada de cada cuanto. cuando le toca otra vez?"
+            ),
+            "December 14, 2026",
+        ),
+    ],
+)
+def test_a_frequency_someone_says_is_checked_not_taken(text, due):
+    result = compute(text, "victorville", NOW)
+    assert result is not None and due in result.text
+
+
+@pytest.mark.parametrize(
     ("text", "city", "due", "because"),
     [
         (

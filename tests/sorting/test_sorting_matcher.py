@@ -289,6 +289,8 @@ def test_a_verb_done_names_no_item(lexical_matcher: SortingMatcher) -> None:
         ("old iphone charger cable", "cables and chargers"),
         ("napkin with ketchup on it", "paper napkin"),
         ("old rusty frying pan with a broken handle", "pots and pans"),
+        # a clause that says whose: "rakes" is what the landscaper does (w56-c016)
+        ("And the leaves the landscaper rakes up?", "leaves"),
     ],
 )
 def test_the_head_of_the_phrase_names_the_item(lexical_matcher: SortingMatcher, text: str, item: str) -> None:
