@@ -386,12 +386,28 @@ def reply_for(
     # sobras de tortillas en la de inglewood?": "y en la de victorville?" asks it there)
     declined_there = result.kind is AnswerKind.NOT_COVERED and detect_city(question) is not None
     if result.kind is AnswerKind.ANSWER or held or declined_there:
-        topic = question if declined_there else _topic_after(tracker.get_slot(TOPIC_SLOT), question)
+        new_matter = declined_there or _a_matter_of_its_own(tracker, question)
+        topic = question if new_matter else _topic_after(tracker.get_slot(TOPIC_SLOT), question)
         events.append(SlotSet(TOPIC_SLOT, topic))
     named = detect_city(question)
     if named and named != tracker.get_slot("city"):  # "vv sent an admin complaint ...": kept for what follows
         events.append(SlotSet("city", named))
     return shaped, events
+
+
+def _a_matter_of_its_own(tracker: Tracker, question: str) -> bool:
+    """Whether a short question starts a matter of its own rather than following up the topic: it names
+    another city than the topic's ("cada cuanto limpiar interceptor grande en victorville?" after an
+    Inglewood invoice's late fee: the pumping's topic, whose "permiso dice 60 dias" and "ultimo 5 octubre"
+    are never the invoice's). ("y en inglewood?" asks the topic there: the city's own action answers it.)"""
+    topic = tracker.get_slot(TOPIC_SLOT)
+    named, before = detect_city(question), detect_city(topic or "")
+    return (
+        named is not None
+        and before is not None
+        and named != before
+        and not asks_about_the_other_city(question)
+    )
 
 
 def _topic_after(topic: str | None, question: str) -> str:

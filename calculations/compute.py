@@ -34,10 +34,14 @@ from languages import N_, t
 
 # "last done nov 10", "how often clean it": a service said in other words than "pumped"
 _PUMPED = re.compile(
-    r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|clean (?:it|them|the (?:trap|interceptor))|serviced|"
+    r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|serviced|"
+    # "clean it", "cada cuanto limpiar interceptor grande" (glossed "how often clean interceptor grande")
+    r"clean (?:it|them|(?:the |our |my |a |that )?(?:grease )?(?:trap|interceptor)s?)|"
     r"emptied|vacuumed|last (?:done|did it)|"
     # "ok last time was nov 3" to "what date was it last pumped or serviced?"
     r"last (?:time|one) (?:was|on)|"
+    # the last one said with its day alone: "ultimo 5 octubre" (glossed "last 5 October"), "last one oct 5"
+    rf"last (?:one |time )?(?=\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{MONTH_PATTERN})\b|(?:{MONTH_PATTERN})\.?\s+\d)|"
     r"pump(?:er|ing)?(?: (?:truck|guys?|company|crew))? (?:came|come|was (?:out|here)|showed up)|"
     r"had (?:the |a )?(?:pump(?:er|ing)?|vacuum|hauler)(?: (?:truck|guys?|company|crew))? "
     r"(?:out|over|come))\b",

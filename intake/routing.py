@@ -836,11 +836,24 @@ def asks_a_question(text: str) -> bool:
     if _UNSURE_HOW.search(text):
         return True  # "... said it gotta go to the city but idk how fast": asked without a question mark
     said = sentences(text)
+    if any(_ASKED_INSIDE.search(sentence) for sentence in said if sentence.endswith("?")):
+        return True  # "oye y ese permiso cuanto dura? o es pa siempre": Spanish asks inside its sentence
     # "If the waiver is approved, do we still pay any yearly grease charges?": the question after the comma
     return any(
         sentence.endswith("?") and any(_QUESTION_WORD.match(part.strip()) for part in sentence.split(","))
         for sentence in said
     )
+
+
+# A Spanish question word inside a sentence that ends asking ("y ese permiso cuanto dura?"); not "como" or
+# "que", which also say "about" and "that" ("como 20 galones?" is an unsure answer)
+_ASKED_INSIDE = re.compile(
+    # (not after "no sé": "no se cuantos, unos 20?" is an unsure answer)
+    r"(?<!no se )(?<!no sé )(?<!ni idea )"
+    r"\b(?:cu[aá]nt[oa]s?|cu[aá]ndo|d[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?|c[oó]mo (?:le hago|se hace|lo pido)"
+    r"|por qu[eé]|para qu[eé]|pa qu[eé])\b",
+    re.IGNORECASE,
+)
 
 
 # Not knowing said in place of asking: "idk how fast", "not sure when it's due", "no se cuando" (glossed

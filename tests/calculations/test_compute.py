@@ -206,7 +206,8 @@ def test_a_bare_number_the_permit_says_is_the_service_frequency_in_days(text, du
 @pytest.mark.parametrize(
     ("text", "due"),
     [
-        # a frequency someone else says is the claim to check: the rule's own is worked out (s52-s002)
+        # a frequency someone else says is the claim to check, not taken: the rule's own is worked out
+        # (s52-s002)
         (
             "grease box under the sink, i cleaned it November 10. boss says clean every 3 months. when again",
             "December 10, 2026",
@@ -221,9 +222,17 @@ def test_a_bare_number_the_permit_says_is_the_service_frequency_in_days(text, du
             ),
             "December 14, 2026",
         ),
+        # the last one said with its day alone, the device cleaned named bare (s52-c014)
+        ("how often clean interceptor in victorville permit says 60 days last 5 October", "December 4, 2026"),
+        (
+            gloss(
+                "cada cuanto limpiar interceptor grande en victorville? permiso dice 60 dias ultimo 5 octubre"
+            ),
+            "December 4, 2026",
+        ),
     ],
 )
-def test_a_frequency_someone_says_is_checked_not_taken(text, due):
+def test_the_service_s_facts_said_loosely_still_work_out_the_next_date(text, due):
     result = compute(text, "victorville", NOW)
     assert result is not None and due in result.text
 

@@ -1337,6 +1337,10 @@ def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless
         # an unsure answer stays an answer
         ("started maybe 20 minutes ago?", False),
         ("about 40 gallons right?", False),
+        # Spanish asks inside its sentence (s52 mid-form); an unsure "no sé cuántos" answers
+        ("oye y ese permiso cuanto dura? o es pa siempre", True),
+        ("no se cuantos, unos 20?", False),
+        ("como 20 galones?", False),
         ("like 20 gallons maybe", False),
     ],
 )
