@@ -554,12 +554,27 @@ def _free_answer_in(
     told = f"{computed.text} ({computed.citation})"
     if (
         from_before
+        and computed.kind == "late_fee"
+        and subject is not None
         and rule.card is not None
-        and _ASKS_WHO.search(question)
+        and subject_family(rule.card.topic) != subject_family(subject)
+    ):
+        # "and if i wait 2 more weeks?" after an invoice's late fee: the fee worked out again for that day,
+        # never with the card a bare "wait" came nearest to (a pumping's "don't wait")
+        return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
+    if (
+        from_before
+        and rule.card is not None
+        and (
+            _ASKS_WHO.search(question)
+            # "and if we add a drive thru next year?" asks the result again, anew
+            or not (asks_when_or_how_much(question) or is_hypothetical(question) or changes_a_fact(question))
+        )
         and not _ASKS_A_DATE.search(question)
     ):
         # "¿y el manifiesto lo mando yo o el pumpero?" after the logged service: who sends it is the answer,
-        # said whole; the day it is due, which this question did not ask, follows it (SMS: behind MORE)
+        # said whole; the day it is due, which this question did not ask, follows it (SMS: behind MORE); so
+        # is "puede llevar abogado?" after a revocation hearing's window: the hearing's card, the window after
         return replace(
             rule, more=f"{told} {rule.more}".strip(), citations=(*rule.citations, computed.citation)
         )

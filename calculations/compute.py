@@ -35,8 +35,7 @@ from languages import N_, t
 # "last done nov 10", "how often clean it": a service said in other words than "pumped"
 _PUMPED = re.compile(
     r"\b(?:pump(?:ed|ing)?|clean(?:ed)?\s*out|cleaned|serviced|"
-    # "clean it", "cada cuanto limpiar interceptor grande" (glossed "how often clean interceptor grande")
-    r"clean (?:it|them|(?:the |our |my |a |that )?(?:grease )?(?:trap|interceptor)s?)|"
+    r"clean (?:it|them|the (?:trap|interceptor))|"
     r"emptied|vacuumed|last (?:done|did it)|"
     # "ok last time was nov 3" to "what date was it last pumped or serviced?"
     r"last (?:time|one) (?:was|on)|"
@@ -730,9 +729,17 @@ _PAY_ON = re.compile(
     r"(?P<later>[^?.!,;]{1,30})"
     # "what if it just sits there, like into january?", "y si lo dejo hasta enero?": left unpaid till then
     rf"|{_LEFT_UNPAID}(?:\s+(?:there|ahi|ah[ií]|as[ií]|on|sin pagar))?,?(?:\s+(?:like|como))?\s+"
-    r"(?:into|until|till|through|to|hasta)\s+(?P<sits>[^?.!,;]{1,30})",
+    r"(?:into|until|till|through|to|hasta)\s+(?P<sits>[^?.!,;]{1,30})"
+    # "and if i wait 2 more weeks?", "y si me espero 2 semanas mas?" (glossed "2 weeks mas"): paid then
+    r"|\b(?:wait|espero|esperamos|me espero|nos esperamos|hold off)\s+(?:(?:like|about|another|como|unos"
+    r"|unas)\s+)?"
+    r"(?P<wait_n>\d{1,2}|a|an|one|two|three|four|un|una|dos|tres|cuatro)\s+(?:more\s+|mas\s+|m[aá]s\s+)?"
+    r"(?P<wait_unit>days?|weeks?|months?|d[ií]as?|semanas?|mes(?:es)?)\b",
     re.IGNORECASE,
 )
+_WAITED_UNITS = {"d": 1, "w": 7, "s": 7}  # days; weeks ("semanas"); months are counted on the calendar
+_SMALL_COUNTS = {"a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "two": 2, "dos": 2, "three": 3, "tres": 3}
+_SMALL_COUNTS |= {"four": 4, "cuatro": 4}
 
 
 def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
@@ -741,6 +748,17 @@ def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
     match = _PAY_ON.search(text)
     if match is None:
         return None, text
+    if match["wait_n"]:  # "and if i wait 2 more weeks?": paid that long after today
+        count = _SMALL_COUNTS.get(match["wait_n"].lower()) or int(match["wait_n"])
+        unit = match["wait_unit"].lower()
+        if unit.startswith("m"):
+            month = ctx.today.month - 1 + count
+            year, month = ctx.today.year + month // 12, month % 12 + 1
+            day = min(ctx.today.day, calendar.monthrange(year, month)[1])
+            later = dt.date(year, month, day)
+        else:
+            later = ctx.today + dt.timedelta(days=count * _WAITED_UNITS[unit[0]])
+        return later, text[: match.start()] + " " + text[match.end() :]
     name = "day" if match["day"] else "later" if match["later"] else "sits"
     found, (start, end) = find_date(match[name], ctx, FUTURE)
     if name != "day" and not found.ok and (month := re.search(MONTH_PATTERN, match[name], re.I)):

@@ -850,7 +850,8 @@ def asks_a_question(text: str) -> bool:
 _ASKED_INSIDE = re.compile(
     # (not after "no sé": "no se cuantos, unos 20?" is an unsure answer)
     r"(?<!no se )(?<!no sé )(?<!ni idea )"
-    r"\b(?:cu[aá]nt[oa]s?|cu[aá]ndo|d[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?|c[oó]mo (?:le hago|se hace|lo pido)"
+    r"\b(?:cu[aá]nt[oa]s?|cu[aá]ndo|d[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?|c[oó]mo (?:le hago|se hace"
+    r"|lo pido)"
     r"|por qu[eé]|para qu[eé]|pa qu[eé])\b",
     re.IGNORECASE,
 )

@@ -1648,6 +1648,20 @@ def test_a_follow_up_on_the_city_s_cleanup_bill_about_writing_it_up_gets_the_spi
     assert "5 working days" in text and "10.03.280(b)" in text, text
 
 
+def test_a_wait_after_an_invoice_s_late_fee_works_the_fee_out_for_that_day_alone(engine):
+    from actions.knowledge import ANSWER_CARD_SLOT
+
+    topic = "got an inglewood fog invoice for $267 dated october 10, not paid yet. how much do i owe?"
+    slots = {TOPIC_SLOT: topic, ANSWER_CARD_SLOT: "ing-late-penalty-amount", "city": "inglewood"}
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(text="and if i wait 2 more weeks?", intent="ask_question", channel="sms", slots=slots),
+    )
+    text = messages[0]["text"]
+    assert text.startswith("Paid on ") and "you owe $293.70" in text, text  # two weeks from the message
+    assert "pump" not in text.lower()  # not the card a bare "wait" came nearest to
+
+
 _FOOD_BANK = (
     "I'm the volunteer coordinator at a food bank in Victorville. We pick up donated food from a few grocery "
     "stores and restaurants that have agreements with us. What records does the city expect us to keep?"

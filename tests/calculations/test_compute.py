@@ -344,6 +344,10 @@ def test_a_late_fee_not_yet_due_says_what_comes_and_when():
             "Paid on December 4, 2026, you owe $293.70: the $267 invoice plus $26.70",
         ),
         ("what if we pay on december 2", "Paid on December 2, 2026, it is on time: no penalty."),
+        # a wait from today (s52-c014): paid two weeks from Tuesday, December 1
+        ("and if i wait 2 more weeks?", "Paid on December 15, 2026, you owe $293.70"),
+        (gloss("y si me espero 2 semanas mas?"), "Paid on December 15, 2026, you owe $293.70"),
+        ("what if we wait a month", "Paid on January 1, 2027, you owe $293.70"),
     ],
 )
 def test_a_payment_day_asked_about_gets_what_is_owed_that_day(asked, lead):
