@@ -396,7 +396,8 @@ def reply_for(
 
 
 def _a_matter_of_its_own(tracker: Tracker, question: str) -> bool:
-    """Whether a short question starts a matter of its own rather than following up the topic: it names
+    """Whether a question starts a matter of its own rather than following up the topic (a long one does
+    anyway, :func:`_topic_after`): it names
     another city than the topic's ("cada cuanto limpiar interceptor grande en victorville?" after an
     Inglewood invoice's late fee: the pumping's topic, whose "permiso dice 60 dias" and "ultimo 5 octubre"
     are never the invoice's). ("y en inglewood?" asks the topic there: the city's own action answers it.)"""
@@ -1074,7 +1075,8 @@ _ASKS_IF_NOT_DONE = re.compile(
     r"(?:(?:don'?t|do not|didn'?t|no|skip|ignore|miss|forget)"
     r"(?:\s+(?:do|comply|it|that|this|lo|la|eso|hago|hacemos|cumplo|cumplimos|hacerlo|do it|do that|one|"
     r"the date|the deadline|a (?:pumping|pump-?out|cleaning)))*"
-    r"|(?:are|am|'re|'m|get|run|go)\s+(?:a\s+(?:little|bit|few days)\s+)?(?:late|behind|over)"
+    # (not "over": "and if we go over?" after the 25% rule is its own card, service at once)
+    r"|(?:are|am|'re|'m|get|run|go)\s+(?:a\s+(?:little|bit|few days)\s+)?(?:late|behind)"
     r"|(?:se\s+(?:me|nos)\s+)(?:pasa|olvida|va)(?:\s+(?:la fecha|el d[ií]a|el plazo))?"
     r"|(?:me|nos)\s+atras(?:o|amos)|no\s+(?:llego|llegamos|lo hago a tiempo|lo hacemos a tiempo))\W*$",
     re.IGNORECASE,
@@ -1107,8 +1109,10 @@ def _what_not_doing_it_brings(tracker: Tracker, question: str) -> Answer | None:
     if is_organics(given):
         wanted = ORGANICS_IF_NOT_DONE_CARD
     elif subject_family(given.topic) in _GREASE_DUTIES:
-        wanted = _GREASE_IF_NOT_DONE_CARD[given.city]
+        wanted = _GREASE_IF_NOT_DONE_CARD.get(given.city)
     else:
+        return None
+    if wanted is None:
         return None
     cards = _answer_cards()
     card = next((c for c in cards.cards if c.id == wanted), None) if cards else None

@@ -26,7 +26,7 @@ from compliance.inglewood.fog import (
 )
 from intake.choices import ESTABLISHMENT_CHOICES
 from intake.core import ANY, FUTURE, SPOKEN_FILLERS, ParseContext, ParseResult, normalize
-from intake.dates import MONTH_PATTERN, find_date
+from intake.dates import MONTH_PATTERN, find_date, shifted
 from intake.numbers import NUMBER_PATTERN, spanish_digits, words_to_number
 from intake.quantities import UPPER_BOUND, find_quantity
 from intake.routing import is_hypothetical
@@ -39,14 +39,20 @@ _PUMPED = re.compile(
     r"emptied|vacuumed|last (?:done|did it)|"
     # "ok last time was nov 3" to "what date was it last pumped or serviced?"
     r"last (?:time|one) (?:was|on)|"
-    # the last one said with its day alone: "ultimo 5 octubre" (glossed "last 5 October"), "last one oct 5"
-    rf"last (?:one |time )?(?=\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{MONTH_PATTERN})\b|(?:{MONTH_PATTERN})\.?\s+\d)|"
     r"pump(?:er|ing)?(?: (?:truck|guys?|company|crew))? (?:came|come|was (?:out|here)|showed up)|"
     r"had (?:the |a )?(?:pump(?:er|ing)?|vacuum|hauler)(?: (?:truck|guys?|company|crew))? "
     r"(?:out|over|come))\b",
     re.I,
 )
 _DEVICE = re.compile(r"\b(?:grease )?(?:traps?|interceptors?)\b", re.I)
+# The last one said with its day alone ("ultimo 5 octubre", glossed "last 5 October"; "last one oct 5"): a
+# service only where the device is named ("how often clean interceptor ... last 5 October"), never "mailed
+# last nov 16" or "we trained the staff last june 3"
+_LAST_DAY_SAID = re.compile(
+    rf"\blast (?:one |time )?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{MONTH_PATTERN})\b"
+    rf"|(?:{MONTH_PATTERN})\.?\s+\d)",
+    re.I,
+)
 # A device cleaned out by hand ("i scrape it out myself. last time i did it was nov 10")
 _SCRAPED = re.compile(
     r"\b(?:scrap(?:e|ed|ing) (?:it |them )?out"
@@ -220,8 +226,9 @@ def permit_frequency(text: str) -> tuple[int | None, int | None]:
 # Someone who is not the permit or the city said to give the frequency ("boss says clean every 3 months",
 # "el del camion dice que cada 6 meses"): what the message asks to check, never the permit's frequency
 _HEARSAY = re.compile(
-    r"\b(?:boss|jefe|jefa|owner|due[ñn]o|due[ñn]a|hauler|pumper|pump(?:ing)? guy|truck guy|guy|driver|chofer"
-    r"|cousin|primo|prima|friend|amigo|amiga|plumber|plomero|landlord|someone|somebody|alguien|they)\b"
+    # (people, never "they" or "the guy", who may be the city's inspector, whose word the permit follows)
+    r"\b(?:boss|jefe|jefa|owner|due[ñn]o|due[ñn]a|hauler|pumper|pump(?:ing)? guy|truck guy|driver|chofer"
+    r"|cousin|primo|prima|friend|amigo|amiga|plumber|plomero|landlord)\b"
     r"\s+(?:\w+\s+){0,2}?(?:says?|said|told (?:me|us)|tells (?:me|us)|dice|dijo|me dijo|nos dijo)\b",
     re.I,
 )
@@ -504,7 +511,7 @@ def _service_due(text: str, city: str | None, ctx: ParseContext) -> Computed | N
     asks_next = _NEXT.search(text) or any(permit_frequency(text)) or planned_day is not None
     pumped = (
         _PUMPED.search(text)
-        or (_TRUCK_CAME.search(text) and _DEVICE.search(text))
+        or ((_TRUCK_CAME.search(text) or _LAST_DAY_SAID.search(text)) and _DEVICE.search(text))
         # "a little box under the 3 comp sink, i scrape it out myself": by hand, only a trap is serviced
         or (_SCRAPED.search(text) and _TRAP.search(text) and not _INTERCEPTOR_NAMED.search(text))
     )
@@ -733,13 +740,12 @@ _PAY_ON = re.compile(
     # "and if i wait 2 more weeks?", "y si me espero 2 semanas mas?" (glossed "2 weeks mas"): paid then
     r"|\b(?:wait|espero|esperamos|me espero|nos esperamos|hold off)\s+(?:(?:like|about|another|como|unos"
     r"|unas)\s+)?"
-    r"(?P<wait_n>\d{1,2}|a|an|one|two|three|four|un|una|dos|tres|cuatro)\s+(?:more\s+|mas\s+|m[aá]s\s+)?"
-    r"(?P<wait_unit>days?|weeks?|months?|d[ií]as?|semanas?|mes(?:es)?)\b",
+    rf"(?P<wait_n>{NUMBER_PATTERN}|an?|un|una)\s+(?:more\s+|mas\s+|m[aá]s\s+)?"
+    r"(?P<wait_unit>days?|weeks?|months?|d[ií]as?|semanas?|mes(?:es)?)\b"
+    # (not a wait to do something else: "what if we wait 2 weeks to pump the trap")
+    r"(?!\s+(?:more\s+|mas\s+)?(?:to|para|pa)\s)",
     re.IGNORECASE,
 )
-_WAITED_UNITS = {"d": 1, "w": 7, "s": 7}  # days; weeks ("semanas"); months are counted on the calendar
-_SMALL_COUNTS = {"a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "two": 2, "dos": 2, "three": 3, "tres": 3}
-_SMALL_COUNTS |= {"four": 4, "cuatro": 4}
 
 
 def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
@@ -749,16 +755,12 @@ def _pay_day(text: str, ctx: ParseContext) -> tuple[dt.date | None, str]:
     if match is None:
         return None, text
     if match["wait_n"]:  # "and if i wait 2 more weeks?": paid that long after today
-        count = _SMALL_COUNTS.get(match["wait_n"].lower()) or int(match["wait_n"])
-        unit = match["wait_unit"].lower()
-        if unit.startswith("m"):
-            month = ctx.today.month - 1 + count
-            year, month = ctx.today.year + month // 12, month % 12 + 1
-            day = min(ctx.today.day, calendar.monthrange(year, month)[1])
-            later = dt.date(year, month, day)
-        else:
-            later = ctx.today + dt.timedelta(days=count * _WAITED_UNITS[unit[0]])
-        return later, text[: match.start()] + " " + text[match.end() :]
+        said = match["wait_n"].lower()
+        count = 1 if said in ("a", "an", "un", "una") else _whole_number(spanish_digits(said))
+        if count:
+            later = shifted(ctx.today, count, match["wait_unit"].lower())
+            return later, text[: match.start()] + " " + text[match.end() :]
+        return None, text
     name = "day" if match["day"] else "later" if match["later"] else "sits"
     found, (start, end) = find_date(match[name], ctx, FUTURE)
     if name != "day" and not found.ok and (month := re.search(MONTH_PATTERN, match[name], re.I)):
@@ -1570,7 +1572,7 @@ _FOR_DAYS = re.compile(
     # "due on 30 days"
     rf"|(?<!due )(?<!respond )\bon\s+(?P<on>{NUMBER_PATTERN})\s+(?:separate\s+|different\s+)?days?\s+"
     r"(?:last|this|in|during|that|between)\b"
-    # "12 days' worth" of reports not furnished
+    # "12 days' worth" of reports not furnished (days only: the caps are per day)
     rf"|\b(?P<worth>{NUMBER_PATTERN})\s+days?'?\s+(?:worth|de\s+reportes)\b",
     re.I,
 )

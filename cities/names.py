@@ -104,12 +104,22 @@ _IN_FOCUS = _around_each_city(
 )
 
 # The place the matter happened at, of the user's two: "esto fue en el de victorville", "it happened at the
-# inglewood one", "this was at our Victorville location"
-_WHERE_IT_HAPPENED = _around_each_city(
-    r"\b(?:(?:this|it|that)\s+(?:was|happened|is|occurred)|(?:esto|eso)\s+(?:fue|pas[oó]|ocurri[oó])"
-    r"|(?:fue|pas[oó]|ocurri[oó]))\s+(?:at|in|en)\s+(?:the|our|my|el|la|nuestr[oa]|mi)\s+"
-    r"(?:(?:restaurante|local|negocio|sucursal|tienda|cocina)\s+)?(?:de\s+)?",
-)
+# inglewood one", "this was at our Victorville location" (a place of the user's: never "it was in the
+# inglewood paper")
+_WHERE_IT_HAPPENED = {
+    city: re.compile(f"{english.pattern}|{spanish.pattern}", re.IGNORECASE)
+    for (city, english), spanish in zip(
+        _around_each_city(
+            r"\b(?:this|it|that)\s+(?:was|happened|occurred)\s+(?:at|in)\s+(?:the|our|my)\s+",
+            rf"\s+{_PLACE_WORDS}\b",
+        ).items(),
+        _around_each_city(
+            r"\b(?:(?:esto|eso)\s+)?(?:fue|pas[oó]|ocurri[oó])\s+en\s+(?:el|la|nuestr[oa]|mi)\s+"
+            r"(?:(?:restaurante|local|negocio|sucursal|tienda|cocina)\s+)?de\s+"
+        ).values(),
+        strict=True,
+    )
+}
 
 # "how long do i keep them in each city?", "¿cuánto tiempo los guardo en cada ciudad?": both, unnamed
 _BOTH = re.compile(

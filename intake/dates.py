@@ -427,7 +427,9 @@ def _two_digit_year(text: str | None) -> int | None:
     return 2000 + year if len(text) == 2 else year
 
 
-def _shift(today: dt.date, n: int, unit: str) -> dt.date:
+def shifted(today: dt.date, n: int, unit: str) -> dt.date:
+    """``today`` moved by ``n`` days, weeks, months or years (English or Spanish unit words; months on the
+    calendar)."""
     from dateutil.relativedelta import relativedelta
 
     unit = _strip_accents(unit)
@@ -520,20 +522,20 @@ def _dates_in(text: str, ctx: ParseContext, tense: str) -> Iterator[_DateFound]:
         if n is None:
             yield found(match, _fail(_how_many_ago(match.group("unit"))))
         else:
-            yield found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
+            yield found(match, _check_tense(shifted(today, -n, match.group("unit")), today, tense))
     if match := _RE_HACE.search(text):
         n = _count_from(match.group("n"))
         if n is None:
             unit = {"d": "days", "s": "weeks", "m": "months"}.get(match.group("unit")[0], "years")
             yield found(match, _fail(_how_many_ago(unit)))
         else:
-            yield found(match, _check_tense(_shift(today, -n, match.group("unit")), today, tense))
+            yield found(match, _check_tense(shifted(today, -n, match.group("unit")), today, tense))
     if match := _RE_HOURS_AGO.search(text):
         yield found(match, _check_tense(_day_hours_ago(match, ctx), today, tense))
     if match := _RE_IN_DAYS.search(text):
         n = _count_from(match.group("n"))
         if n is not None:
-            yield found(match, _check_tense(_shift(today, n, match.group("unit")), today, tense))
+            yield found(match, _check_tense(shifted(today, n, match.group("unit")), today, tense))
     if match := _RE_TODAY.search(text):
         yield found(match, _ok(today))
     if match := _RE_HOLIDAY.search(text):

@@ -117,7 +117,6 @@ _PAST = _words(
     r"(?:fine|fined|penalty|penalties|charge|charged|bill|billed|owe|pay for|cleanup cost)",
     # "victorville sent an invoice for cleaning the sewer main after our backup, $2,800, dated nov 2"
     r"invoices?d?",
-    r"after (?:our|the|that|a) (?:backup|spill|overflow|sso)",
 )
 _HYPOTHETICAL = _words(
     # "who pays if the shared line behind the building backs up because of their grease?"
@@ -799,7 +798,14 @@ _IS_IT_SO = re.compile(
 
 
 # A claim put to be checked ("so next one is jan 18 right bc its 90 days?", "es el 5 verdad?"): asked
-_CLAIM_PUT = re.compile(r"\b(?:right|correct|verdad|cierto)\b[^.!?]{0,40}\?$", re.IGNORECASE)
+_CLAIM_PUT = re.compile(
+    # the tag at the sentence's end, or before the reason it gives ("... jan 18 right bc its 90 days?"); never
+    # "right" as an adverb ("it's right behind the kitchen?")
+    r"\b(?:right|correct|verdad|cierto)\s*\?$"
+    r"|\b(?:right|correct|verdad|cierto),?\s+(?:bc|b/c|because|cause|cuz|since|porque|xq"
+    r"|por que)\b[^.!?]{0,40}\?$",
+    re.IGNORECASE,
+)
 CLAIM_WORDS = 7  # a shorter one is an answer unsure of itself ("about 40 gallons right?")
 
 
@@ -850,9 +856,10 @@ def asks_a_question(text: str) -> bool:
 _ASKED_INSIDE = re.compile(
     # (not after "no sé": "no se cuantos, unos 20?" is an unsure answer)
     r"(?<!no se )(?<!no sé )(?<!ni idea )"
-    r"\b(?:cu[aá]nt[oa]s?|cu[aá]ndo|d[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?|c[oó]mo (?:le hago|se hace"
-    r"|lo pido)"
-    r"|por qu[eé]|para qu[eé]|pa qu[eé])\b",
+    # (how much or how long, which no relative clause says: "en el callejon donde estan los botes?" answers)
+    r"\b(?:cu[aá]nt[oa]s?\s+(?:dura|duran|cuesta|cuestan|vale|es|son|tiempo|d[ií]as|meses|a[nñ]os|me|nos|le|les"
+    r"|tengo|tenemos|tiene|hay|falta|cobran)|cu[aá]l(?:es)? (?:es|son)|c[oó]mo (?:le hago|se hace|lo pido)"
+    r"|por qu[eé])\b",
     re.IGNORECASE,
 )
 
@@ -1582,7 +1589,6 @@ _CART_RULE_WORDS = (
     # not an item to sort ("do i put food in bins" puts an item)
     r"(?:have to|need to|must|gotta|got to|supposed to) (?:put|provide|set|place|offer) (?:out )?"
     r"(?:an? |the |some )?(?:\w+ )?(?:bins?|carts?|containers?|cans?)",
-    r"(?:for|para|pa) (?:the |our |my |los |nuestros |mis )?(?:customers|clientes)",
     r"(?:tengo|tenemos|hay|tiene|tienen) (?:que|q|what) tener",  # glossed, "que" may read "what"
     r"(?:me|nos|le|les) toca",
     # "tengo q cumplir con algo de lo del reciclado?", "do we have to provide bins everywhere?": a duty asked

@@ -476,7 +476,7 @@ VERDICT_MARGIN = 0.05  # how much closer the best card may be than one on its su
 # when nearly as close, not the card about the thing the fine or the waiver is for.
 _ASKS_AN_AMOUNT = re.compile(
     # (not "how much notice" or "how much time": a period, not money)
-    r"\bhow much\b(?!\s+(?:notice|time|warning|advance|lead time|longer|of a heads))"
+    r"\bhow much\b(?!\s+(?:notice|time|warning|advance|in advance|lead time|longer|of a heads))"
     r"|\bwh?at(?:'?s| is| are) the (?:fines?|penalt(?:y|ies)|fees?|costs?|charges?|rates?)\b"
     r"|\bcu[aá]nto (?:es|son|cuesta|cuestan|cobran|sale|vale|me cobran|nos cobran)\b"
     r"|\bcu[aá]nto\b.*\b(?:multa|cuota|cargo|costo|tarifa)"
@@ -721,16 +721,18 @@ def _best(
     )
 
 
+# The topics that are one incident with a spill (never a sewer termination's, whose first word is "sewer" too)
+_ONE_INCIDENT = {"sewer-overflows": "spill", "sso-cleanup": "spill", "cleanup-costs": "spill"}
+
+
 def subject_family(topic: str) -> str:
     """The subject a card's topic belongs to: its first word, singular ("edible-food-tiers" and
     "edible-food-requirements" are both "edible"; "records" and "record-keeping" both "record"). A sewer
     overflow, its cleanup and what it costs are one incident with the spill it is ("and do I have to write
     something up about it now?" after the city's cleanup bill: the spill's written confirmation)."""
-    family = topic.split("-")[0].removesuffix("s")
-    return _ONE_INCIDENT.get(family, family)
-
-
-_ONE_INCIDENT = {"sewer": "spill", "sso": "spill", "cleanup": "spill"}
+    if topic in _ONE_INCIDENT:
+        return _ONE_INCIDENT[topic]
+    return topic.split("-")[0].removesuffix("s")
 
 
 _PART_BREAK = re.compile(
@@ -1011,13 +1013,14 @@ def _what_is_asked_first(picks: list[Card], asking: list[Card]) -> list[Card]:
     does not answer before the question on its subject: "our kitchen drain backed up saturday ..., plumber
     fixed it. will the city charge us anything?" gets what the spill costs first, then the unreported spill's
     card (the story's), both on the spill."""
-    if not picks or picks[0] in asking or not asking:
+    asked = {card.id for card in asking}
+    if not picks or picks[0].id in asked or not asking:
         return picks
     family = subject_family(picks[0].topic)
     first_asked = next((card for card in asking if subject_family(card.topic) == family), None)
     if first_asked is None:
         return picks
-    return [first_asked, *(card for card in picks if card is not first_asked)]
+    return [first_asked, *(card for card in picks if card.id != first_asked.id)]
 
 
 # A statement of who asks ("I supervise cafeteria kitchens for a charter network", "soy la encargada de ...",

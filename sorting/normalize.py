@@ -101,12 +101,34 @@ words left over from a question the frames did not recognise)."""
 HEAD_BREAKS = frozenset(
     {"from", "in", "into", "with", "after", "on", "for", "that", "which", "at", "off", "of", "by", "under"}
     | {"without", "like", "full", "made", "when", "because", "but"}
-    # a clause that says whose or how ("the leaves the landscaper rakes up", "the box the pizza came in")
+    # a clause that says whose or how ("the leaves the landscaper rakes up", "the box the pizza came in"),
+    # after a noun only (:data:`_BEFORE_THE`)
     | {"the"}
     | {"con", "sin", "en", "para", "que", "cuando", "porque", "pero", "por"}
 )
 """Words that end the head of a noun phrase: in "oil left in the fryer" the item is in "oil left", in
 "caja de pizza con grasa" it is in "caja de pizza", in "the leaves the landscaper rakes up" it is "leaves"."""
+
+# Words "the" follows inside one noun phrase ("all the napkins with ketchup", "half the bones"): no clause
+_BEFORE_THE = frozenset(
+    {
+        "all",
+        "half",
+        "both",
+        "some",
+        "most",
+        "any",
+        "of",
+        "about",
+        "and",
+        "or",
+        "what",
+        "with",
+        "like",
+        "just",
+        "only",
+    }
+)
 
 _PLURAL_EXCEPTIONS = {"shoes": "shoe", "toes": "toe", "canoes": "canoe", "hoes": "hoe", "news": "news"}
 
@@ -354,7 +376,14 @@ def head_size(text: str) -> int:
     The head runs up to the first :data:`HEAD_BREAKS` word: "napkin with ketchup on it" → 1 ("napkin").
     """
     words = strip_frame(fold(content_first(text))).split()
-    cut = next((i for i, word in enumerate(words) if i > 0 and word in HEAD_BREAKS), len(words))
+    cut = next(
+        (
+            i
+            for i, word in enumerate(words)
+            if i > 0 and word in HEAD_BREAKS and not (word == "the" and words[i - 1] in _BEFORE_THE)
+        ),
+        len(words),
+    )
     return len(key_tokens(" ".join(words[:cut])))
 
 

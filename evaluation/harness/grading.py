@@ -5,7 +5,10 @@ group may appear, case-insensitive substring), made robust to how replies are pr
 
 * both sides are normalised (:func:`normalise`): Unicode compatibility forms, curly quotes and dashes made
   plain, markdown emphasis and zero-width characters dropped, lower case, single spaces, thousands separators
-  dropped ("$1,000" == "$1000"); then compared again with accents stripped ("días" == "dias");
+  dropped ("$1,000" == "$1000"), the comma after a yes that opens a sentence dropped ("Sí, califica" ==
+  "sí califica"; since stop 58, which moved 2 of stop 57's 1,450 test single verdicts), a negated "do" in
+  one form;
+  then compared again with accents stripped ("días" == "dias");
 * numbers are whole: an alternative that begins (ends) with a digit does not match right after (before)
   another digit, so "December 1" is not found in "December 14" and "90 days" not in "190 days";
 * a phone number in an alternative ("412-5333", "(310) 412-5333") matches the same digits however they are
@@ -62,19 +65,21 @@ _CHAR_MAP = str.maketrans(
 )
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _SPACES = re.compile(r"\s+")
-_CLAUSE_MARK = re.compile(r"(?<=\w)[,;:](?=\s)")  # "Sí, califica" is "Sí califica"; "$1,000" and "10:30" stay
+# A yes that opens a sentence, and its comma ("Sí, califica", "Yes, you can")
+_YES_COMMA = re.compile(r"(?:^|(?<=[.!?¿¡]\s))(s[ií]|yes|yeah|claro)\s*,", re.IGNORECASE)
 
 
 def normalise(text: str) -> str:
     """Lower case, plain quotes and hyphens, no markdown stars or zero-width characters, single spaces,
     no thousands separators, "FOG" for the voice line's "fats, oils and grease", one form of a negated
-    "do" ("don't", "do not", "doesn't" → "does not"), and no comma, semicolon or colon between words:
+    "do" ("don't", "do not", "doesn't" → "does not"), and no comma after a yes that opens a sentence:
     writers' checks say "doesn't set" where a reply about two ordinances says "don't set", and "sí califica"
-    where a reply writes "Sí, califica"; agreement and punctuation are not facts (a comma inside a number or
-    a date's "4, 2026" goes on both sides alike)."""
+    where a reply writes "Sí, califica"; agreement and that comma are not facts. Other commas stay: "No,
+    necesita un permiso" must never read "no necesita", nor "4 years in Inglewood, 2 years in Victorville"
+    "inglewood 2 years"."""
     text = unicodedata.normalize("NFKC", text or "").translate(_CHAR_MAP)
     text = _THOUSANDS.sub("", text)
-    text = _CLAUSE_MARK.sub("", text)
+    text = _YES_COMMA.sub(r"\1", text)
     text = _SPACES.sub(" ", text).strip().lower()
     text = _SPOKEN_FOG.sub("fog", text)  # the voice line says the abbreviation in full
     return _NEGATED_DO.sub("does not", text)

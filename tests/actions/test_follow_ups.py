@@ -1662,6 +1662,42 @@ def test_a_wait_after_an_invoice_s_late_fee_works_the_fee_out_for_that_day_alone
     assert "pump" not in text.lower()  # not the card a bare "wait" came nearest to
 
 
+def test_going_over_after_the_25_percent_rule_is_serviced_at_once_not_a_misdemeanor(engine):
+    from actions.knowledge import ANSWER_CARD_SLOT
+
+    slots = {
+        TOPIC_SLOT: "how full can the interceptor get before we pump it? victorville",
+        ANSWER_CARD_SLOT: "vvf-25-percent-rule",
+        "city": "victorville",
+    }
+    _, messages = _run(
+        ActionAnswerQuestion(), make_tracker(text="and if we go over?", intent="ask_question", slots=slots)
+    )
+    text = messages[0]["text"]
+    assert "misdemeanor" not in text and "immediately" in text, text
+
+
+def test_a_question_in_the_other_city_starts_a_topic_of_its_own(engine):
+    topic = "inglewood fog invoice for $267 dated october 10, not paid. how much do i owe?"
+    slots, _ = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="how often do we pump the big interceptor in victorville?",
+            intent="ask_question",
+            slots={TOPIC_SLOT: topic, "city": "inglewood"},
+        ),
+    )
+    # the invoice's facts no longer ride along ("our permit says 60 days" next is the pumping's)
+    assert "invoice" not in slots[TOPIC_SLOT] and "victorville" in slots[TOPIC_SLOT]
+    slots, _ = _run(
+        ActionAnswerQuestion(),
+        make_tracker(
+            text="and in victorville?", intent="ask_question", slots={TOPIC_SLOT: topic, "city": "inglewood"}
+        ),
+    )
+    assert "invoice" in slots.get(TOPIC_SLOT, topic)  # the topic asked there keeps its facts
+
+
 _FOOD_BANK = (
     "I'm the volunteer coordinator at a food bank in Victorville. We pick up donated food from a few grocery "
     "stores and restaurants that have agreements with us. What records does the city expect us to keep?"
@@ -1924,6 +1960,8 @@ def test_who_decides_after_an_answer_that_names_nobody_is_answered_as_asked(engi
         ("and if i miss it?", "en", "vvf-interceptor-pump-frequency", "misdemeanor", "written request"),
         ("y si se me pasa la fecha?", "es", "vvf-interceptor-pump-frequency", "delito menor", "por escrito"),
         ("what if we're a few days late", "en", "vvf-records-retention", "separate offense", "2 years"),
+        # Inglewood's grease duties: its notices and fees
+        ("and if i miss it?", "en", "ing-pump-frequency", "notice of violation", "every 6 months"),
     ],
 )
 def test_what_not_doing_it_brings_is_the_enforcement_of_the_chapter_just_answered(

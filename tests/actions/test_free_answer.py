@@ -16,7 +16,7 @@ from shaping.answers import MORE_MARKER, shape_answer
 NOW = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc)  # Tuesday 10:00 in both cities
 
 
-def test_a_service_date_gets_the_due_date_first_and_the_rule_and_the_other_part_after(real_index):
+def test_a_service_date_gets_the_due_date_first_and_the_other_part_in_the_same_first_reply(real_index):
     question = (
         "the lil trap under the 3 comp sink, last cleaned nov 2. how often those gotta get done? "
         "also do we pull the baffles out n clean em? victorville"
@@ -26,7 +26,7 @@ def test_a_service_date_gets_the_due_date_first_and_the_rule_and_the_other_part_
     assert answer.card is not None
     shaped = shape_answer(answer, "sms")
     assert "December 2, 2026" in shaped.text and shaped.text.endswith(MORE_MARKER)
-    assert "baffles" in f"{shaped.text} {shaped.more}".lower()  # the other part, first or after MORE
+    assert "baffles" in shaped.text.lower()  # the other part in the first SMS, the trap's rule after MORE
 
 
 def test_a_spill_cleaned_up_is_a_written_deadline_not_a_pump_out(real_index):
@@ -667,3 +667,30 @@ def test_a_verb_lent_to_a_part_that_leaves_it_out_keeps_no_subject_and_lends_no_
     assert ("whats the fine if we dont", None) in _questions(
         "what do we do with the used oil? and whats the fine if we dont?"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "city", "language", "card"),
+    [
+        ("does the grease ordinance apply to my house?", "inglewood", "en", "ing-homes"),
+        ("la ordenanza de grasa aplica a mi casa?", "victorville", "es", "vvf-homes"),
+        (
+            "what else do i have to do for the grease interceptor besides pumping it",
+            "victorville",
+            "en",
+            "vvf-interceptor-duties",
+        ),
+        (
+            "q mas tengo q hacer con el interceptor aparte de bombearlo",
+            "inglewood",
+            "es",
+            "ing-interceptor-duties",
+        ),
+    ],
+)
+def test_the_household_and_the_interceptor_duties_cards_answer_in_both_languages(
+    real_index, question, city, language, card
+):
+    with languages.using(language):
+        answer = free_answer(real_index, CityContacts(), question, city, NOW, "web")
+    assert answer.card is not None and answer.card.id == card

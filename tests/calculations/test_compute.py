@@ -238,6 +238,39 @@ def test_the_service_s_facts_said_loosely_still_work_out_the_next_date(text, due
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # a last day said of something else is no pumping (review of stop 58, M1)
+        "inglewood revocation order was mailed last nov 16, when is it final?",
+        "we got the NOV last nov 16 in inglewood, when do we have to pay it",
+        "inglewood: we trained the staff last june 3, when is the next training due?",
+    ],
+)
+def test_a_last_day_said_without_the_device_is_no_service(text):
+    found = compute(text, "inglewood", NOW)
+    assert found is None or found.kind != "service_due"
+
+
+def test_a_frequency_the_city_s_inspector_gives_is_still_the_permit_s():
+    # "they" may be the city (review of stop 58, S1): only people named as not the city are hearsay
+    found = compute(
+        "inspector came by, they said every 60 days now for us. last pumped oct 20, when is next?",
+        "victorville",
+        NOW,
+    )
+    assert found is not None and "December 19, 2026" in found.text
+
+
+def test_a_wait_to_do_something_else_is_no_payment_day():
+    found = compute(
+        "inglewood fog invoice for $267 dated october 10 unpaid. what if we wait 2 weeks to pump the trap",
+        "inglewood",
+        NOW,
+    )
+    assert found is None or not found.text.startswith("Paid on")
+
+
+@pytest.mark.parametrize(
     ("text", "city", "due", "because"),
     [
         (

@@ -67,6 +67,9 @@ def test_the_city_keys_are_the_enum_values():
             "victorville",
         ),
         ("we run one in victorville and one in inglewood, it happened at the inglewood one", "inglewood"),
+        # a city named as where something was read, not where it happened (review of stop 58, M8)
+        ("it was in the inglewood paper i read, does victorville do it too?", None),
+        ("that was in the victorville permit, what about inglewood?", None),
         ("someone in inglewood and someone in victorville asked me the fee, what is it in each city?", None),
     ],
 )

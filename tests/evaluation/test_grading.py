@@ -33,10 +33,18 @@ def test_normalise_unifies_quotes_dashes_spaces_case_and_thousands():
     assert normalise("**ninety** days\u200d") == "ninety days"
 
 
-def test_a_comma_between_words_is_no_fact_but_one_in_a_number_or_a_time_stays():
+def test_the_comma_after_an_opening_yes_is_no_fact_but_every_other_comma_stays():
     assert match_check("Sí, califica: puede solicitar la exención.", [["sí califica"]]).passed
-    assert normalise("$1,000, then 10:30; due") == "$1000 then 10:30 due"
-    assert not match_check("No, no califica.", [["sí califica"]]).passed
+    assert match_check("Yes, you can appeal it.", [["yes you can"]]).passed
+    assert normalise("$1,000, then 10:30; due") == "$1000, then 10:30; due"
+    # a comma that separates what the check joins never lets a wrong answer pass (review of stop 58, M7)
+    for reply, check in [
+        ("Keep them 4 years in Inglewood, 2 years in Victorville.", "inglewood 2 years"),
+        ("No, tiene que pagarla para la fecha de vencimiento.", "no tiene que"),
+        ("No, necesita un permiso de FOG.", "no necesita"),
+        ("No, califica como establecimiento grande.", "no califica"),
+    ]:
+        assert not match_check(reply, [[check]]).passed, reply
 
 
 def test_a_right_answer_passes_and_a_wrong_one_fails():

@@ -22,6 +22,9 @@ from knowledge.spanish import gloss
 
 LIVE = [
     "sewage is coming out of a manhole",
+    # still going on after the backup that started it (review of stop 58, M3)
+    "there's still water coming out of the cleanout after the backup, what do we do",
+    "manhole overflowing in our parking lot, does this count as a spill",
     # asked as it spills
     "sewage is coming out of the manhole right now, how many gallons counts as a spill?",
     # an "if" that only asks whether, in a report of a spill going on (review of stop 54)
@@ -473,6 +476,8 @@ def test_a_request_to_log_a_pump_out_taken_for_a_question_starts_the_log(text, i
             "ask_question",
         ),
         ("sort_item", "do i have to put pizza boxes in the blue bin?", "sort_item"),
+        # an item for customers is still an item (review of stop 58, M4)
+        ("sort_item", "where do the leftover sauce packets for customers go, victorville", "sort_item"),
         (
             "sort_item",
             "landlord says theres no room in the lot for that box in the ground the city keeps talking "
@@ -1337,6 +1342,12 @@ def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless
         # an unsure answer stays an answer
         ("started maybe 20 minutes ago?", False),
         ("about 40 gallons right?", False),
+        # "right" as an adverb, in an unsure answer (review of stop 58, M2)
+        ("it's right behind the kitchen next to the dumpster?", False),
+        ("we cleaned it out right after the backup on monday?", False),
+        # a relative clause is no question (S3)
+        ("en el callejon donde estan los botes?", False),
+        ("fue el martes cuando estabamos cerrando?", False),
         # Spanish asks inside its sentence (s52 mid-form); an unsure "no sé cuántos" answers
         ("oye y ese permiso cuanto dura? o es pa siempre", True),
         ("no se cuantos, unos 20?", False),

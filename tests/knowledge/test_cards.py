@@ -573,3 +573,11 @@ def test_a_translated_question_that_yaml_reads_as_a_mapping_is_refused(tmp_path)
     )
     with pytest.raises(CardError, match="every question must be text"):
         load_translations(folder)
+
+
+def test_an_overflow_its_cleanup_and_its_bill_are_one_subject_with_the_spill_but_a_termination_is_not():
+    from knowledge.answer import subject_family
+
+    assert subject_family("sewer-overflows") == subject_family("spill-notification") == "spill"
+    assert subject_family("sso-cleanup") == subject_family("cleanup-costs") == "spill"
+    assert subject_family("sewer-termination") != "spill"

@@ -291,6 +291,8 @@ def test_a_verb_done_names_no_item(lexical_matcher: SortingMatcher) -> None:
         ("old rusty frying pan with a broken handle", "pots and pans"),
         # a clause that says whose: "rakes" is what the landscaper does (w56-c016)
         ("And the leaves the landscaper rakes up?", "leaves"),
+        # "the" after a quantifier is inside the phrase (review of stop 58, M5)
+        ("all the napkins with pizza sauce on them", "paper napkin"),
     ],
 )
 def test_the_head_of_the_phrase_names_the_item(lexical_matcher: SortingMatcher, text: str, item: str) -> None:
