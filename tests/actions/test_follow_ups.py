@@ -1698,6 +1698,40 @@ def test_a_question_in_the_other_city_starts_a_topic_of_its_own(engine):
     assert "invoice" in slots.get(TOPIC_SLOT, topic)  # the topic asked there keeps its facts
 
 
+def test_by_when_after_a_fee_worked_out_is_the_card_s_answer_with_the_amount_behind_it(engine):
+    from actions.knowledge import ANSWER_CARD_SLOT
+
+    topic = "letter w the red stamp from inglewood, our 2nd NOV this year. how much"
+    slots = {TOPIC_SLOT: topic, ANSWER_CARD_SLOT: "ing-nov-penalty-fees", "city": "inglewood"}
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(text="when do i have to pay it by", intent="ask_question", channel="web", slots=slots),
+    )
+    text = messages[0]["text"]
+    # due on receipt, delinquent at 45 days, first; the $250 the conversation worked out after it
+    assert text.startswith("FOG fees, charges and penalties are due"), text
+    assert "45 days" in text
+
+
+def test_a_question_that_asks_neither_when_nor_how_much_gets_its_card_before_the_clock(engine):
+    from actions.knowledge import ANSWER_CARD_SLOT
+
+    topic = (
+        "a mi apa le llego carta certificada de victorville de q le quieren revocar el permiso de grasa de "
+        "la taqueria. la carta es del 20 de noviembre y la audiencia es el 10 de diciembre. esta bien esa "
+        "fecha?"
+    )
+    slots = {TOPIC_SLOT: topic, ANSWER_CARD_SLOT: "vvf-revocation-notice", "city": "victorville"}
+    with languages.using("es"):
+        _, messages = _run(
+            ActionAnswerQuestion(),
+            make_tracker(text="puede llevar abogado?", intent="ask_question", channel="web", slots=slots),
+        )
+    text = messages[0]["text"]
+    window_at = text.find("10 de diciembre de 2026")  # the hearing's window worked out before
+    assert "abogado" in text and (window_at == -1 or text.index("abogado") < window_at), text
+
+
 _FOOD_BANK = (
     "I'm the volunteer coordinator at a food bank in Victorville. We pick up donated food from a few grocery "
     "stores and restaurants that have agreements with us. What records does the city expect us to keep?"
