@@ -29,6 +29,16 @@ def _run(action, tracker):
     return slots, messages
 
 
+def _asked_after_a_card(said, topic, card, city, channel="web"):
+    """The reply to ``said`` asked right after ``card`` answered ``topic`` in ``city``."""
+    slots = {TOPIC_SLOT: topic, ANSWER_CARD_SLOT: card, "city": city}
+    _, messages = _run(
+        ActionAnswerQuestion(),
+        make_tracker(text=said, intent="ask_question", channel=channel, slots=slots),
+    )
+    return messages[0]["text"]
+
+
 def test_a_bare_fact_after_a_pumping_question_gets_the_computed_due_date(engine):
     topic = "how often do we have to pump the grease interceptor? victorville. our permit says 120"
     slots, messages = _run(
@@ -1617,8 +1627,6 @@ def test_a_service_day_after_the_under_sink_trap_s_rule_starts_the_trap_s_clock(
 
 
 def test_whom_to_send_it_after_what_the_notice_says_gets_that_card_again(engine):
-    from actions.knowledge import ANSWER_CARD_SLOT
-
     slots = {
         TOPIC_SLOT: "the floor drain backed up on november 17. what do i need to send?",
         ANSWER_CARD_SLOT: "vvf-spill-written-contents",
@@ -1633,47 +1641,29 @@ def test_whom_to_send_it_after_what_the_notice_says_gets_that_card_again(engine)
 
 
 def test_a_follow_up_on_the_city_s_cleanup_bill_about_writing_it_up_gets_the_spill_s_written_notice(engine):
-    from actions.knowledge import ANSWER_CARD_SLOT
-
     topic = (
         "last month we had a backup at our restaurant, grease came up out of the cleanout into the parking "
         "lot and the city came out and cleaned it up. Now I got a bill. Do I really have to pay that? "
         "Victorville"
     )
-    slots = {TOPIC_SLOT: topic, ANSWER_CARD_SLOT: "vvf-city-cleanup-costs", "city": "victorville"}
     said = "and do I have to, like, write something up about it now?"
-    _, messages = _run(ActionAnswerQuestion(), make_tracker(text=said, intent="ask_question", slots=slots))
-    text = messages[0]["text"]
+    text = _asked_after_a_card(said, topic, "vvf-city-cleanup-costs", "victorville")
     # the overflow, its cleanup and its bill are one incident with the spill: its written confirmation
     assert "5 working days" in text and "10.03.280(b)" in text, text
 
 
 def test_a_wait_after_an_invoice_s_late_fee_works_the_fee_out_for_that_day_alone(engine):
-    from actions.knowledge import ANSWER_CARD_SLOT
-
     topic = "got an inglewood fog invoice for $267 dated october 10, not paid yet. how much do i owe?"
-    slots = {TOPIC_SLOT: topic, ANSWER_CARD_SLOT: "ing-late-penalty-amount", "city": "inglewood"}
-    _, messages = _run(
-        ActionAnswerQuestion(),
-        make_tracker(text="and if i wait 2 more weeks?", intent="ask_question", channel="sms", slots=slots),
+    text = _asked_after_a_card(
+        "and if i wait 2 more weeks?", topic, "ing-late-penalty-amount", "inglewood", "sms"
     )
-    text = messages[0]["text"]
     assert text.startswith("Paid on ") and "you owe $293.70" in text, text  # two weeks from the message
     assert "pump" not in text.lower()  # not the card a bare "wait" came nearest to
 
 
 def test_going_over_after_the_25_percent_rule_is_serviced_at_once_not_a_misdemeanor(engine):
-    from actions.knowledge import ANSWER_CARD_SLOT
-
-    slots = {
-        TOPIC_SLOT: "how full can the interceptor get before we pump it? victorville",
-        ANSWER_CARD_SLOT: "vvf-25-percent-rule",
-        "city": "victorville",
-    }
-    _, messages = _run(
-        ActionAnswerQuestion(), make_tracker(text="and if we go over?", intent="ask_question", slots=slots)
-    )
-    text = messages[0]["text"]
+    topic = "how full can the interceptor get before we pump it? victorville"
+    text = _asked_after_a_card("and if we go over?", topic, "vvf-25-percent-rule", "victorville")
     assert "misdemeanor" not in text and "immediately" in text, text
 
 
@@ -1699,35 +1689,21 @@ def test_a_question_in_the_other_city_starts_a_topic_of_its_own(engine):
 
 
 def test_by_when_after_a_fee_worked_out_is_the_card_s_answer_with_the_amount_behind_it(engine):
-    from actions.knowledge import ANSWER_CARD_SLOT
-
     topic = "letter w the red stamp from inglewood, our 2nd NOV this year. how much"
-    slots = {TOPIC_SLOT: topic, ANSWER_CARD_SLOT: "ing-nov-penalty-fees", "city": "inglewood"}
-    _, messages = _run(
-        ActionAnswerQuestion(),
-        make_tracker(text="when do i have to pay it by", intent="ask_question", channel="web", slots=slots),
-    )
-    text = messages[0]["text"]
+    text = _asked_after_a_card("when do i have to pay it by", topic, "ing-nov-penalty-fees", "inglewood")
     # due on receipt, delinquent at 45 days, first; the $250 the conversation worked out after it
     assert text.startswith("FOG fees, charges and penalties are due"), text
     assert "45 days" in text
 
 
 def test_a_question_that_asks_neither_when_nor_how_much_gets_its_card_before_the_clock(engine):
-    from actions.knowledge import ANSWER_CARD_SLOT
-
     topic = (
         "a mi apa le llego carta certificada de victorville de q le quieren revocar el permiso de grasa de "
         "la taqueria. la carta es del 20 de noviembre y la audiencia es el 10 de diciembre. esta bien esa "
         "fecha?"
     )
-    slots = {TOPIC_SLOT: topic, ANSWER_CARD_SLOT: "vvf-revocation-notice", "city": "victorville"}
     with languages.using("es"):
-        _, messages = _run(
-            ActionAnswerQuestion(),
-            make_tracker(text="puede llevar abogado?", intent="ask_question", channel="web", slots=slots),
-        )
-    text = messages[0]["text"]
+        text = _asked_after_a_card("puede llevar abogado?", topic, "vvf-revocation-notice", "victorville")
     window_at = text.find("10 de diciembre de 2026")  # the hearing's window worked out before
     assert "abogado" in text and (window_at == -1 or text.index("abogado") < window_at), text
 
