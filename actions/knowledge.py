@@ -80,6 +80,7 @@ from knowledge.answer import (
     rest_first,
     subject_family,
     without_announcement,
+    without_the_schedule,
 )
 from knowledge.answer_types import asked_types
 from knowledge.cards import Card, CardIndex, join_citations
@@ -626,7 +627,9 @@ def _free_answer_in(
             parts=2,
             pieces=(told, *pieces_of(rule)),
         )
-    rest = f"{rule.text} {rule.more}".strip()
+    # the card after the result, less the schedule the result was picked from ("$267 if you're small or $413
+    # if you're large" after "Your annual fee is $413")
+    rest = without_the_schedule(f"{rule.text} {rule.more}".strip(), told)
     return Answer(AnswerKind.ANSWER, told, (computed.citation,), city, more=rest, card=rule.card)
 
 

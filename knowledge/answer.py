@@ -613,6 +613,41 @@ TRAILING_CITATION = re.compile(
 )
 
 
+# Every citation inside an answer's words, and the dollar amounts its sentences state
+_A_CITATION = re.compile(rf"\((?:{VICTORVILLE_CODE_NAME}|{INGLEWOOD_CODE_NAME})[^()]*(?:\([^()]*\)[^()]*)*\)")
+_DOLLARS = re.compile(r"\$\s?(\d[\d,]*(?:\.\d\d)?)")
+
+
+def _dollars(text: str) -> set[str]:
+    return {amount.replace(",", "").removesuffix(".00") for amount in _DOLLARS.findall(text)}
+
+
+def without_the_schedule(text: str, result: str) -> str:
+    """``text`` (a card's words said after a worked-out ``result``) without the sentences that restate the
+    result's own amount among the others it was chosen from: after "Your annual fee is $413 ...", not
+    "$267 if you're small or $413 if you're large", nor the NOV schedule after the second one's $250. A
+    citation goes with the sentences before it, and is dropped with them when none of them is left."""
+    told = _dollars(result)
+    if not told:
+        return text
+    kept: list[str] = []
+    start = 0
+    for cited in [*_A_CITATION.finditer(text), None]:
+        end = cited.start() if cited is not None else len(text)
+        sentences = split_sentences(text[start:end])
+        left = [
+            sentence
+            for sentence in sentences
+            if not ((amounts := _dollars(sentence)) & told and amounts - told)
+        ]
+        kept.extend(left)
+        if cited is not None:
+            if left or not sentences:
+                kept.append(cited.group(0))
+            start = cited.end()
+    return " ".join(kept)
+
+
 def _answers(kind: re.Pattern[str], card: Card, language: str) -> bool:
     """Whether ``card`` answers questions of ``kind``: its own questions ask it, or, for an amount, its answer
     states one ("$267 a year for a small establishment")."""

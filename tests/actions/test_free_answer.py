@@ -694,3 +694,20 @@ def test_the_household_and_the_interceptor_duties_cards_answer_in_both_languages
     with languages.using(language):
         answer = free_answer(real_index, CityContacts(), question, city, NOW, "web")
     assert answer.card is not None and answer.card.id == card
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "chosen", "passed_over"),
+    [
+        ("what will the annual fee be? We have 40 seats and no drive-thru.", "en", "$267", "$413"),
+        ("y cuanto es la cuota anual? somos 30 asientos sin drive thru", "es", "$267", "$413"),
+        ("we got a second notice of violation, how much is it", "en", "$250", "$500"),
+    ],
+)
+def test_a_worked_out_amount_is_not_followed_by_the_schedule_it_was_picked_from(
+    real_index, question, language, chosen, passed_over
+):
+    with languages.using(language):
+        answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "web")
+    assert chosen in answer.text
+    assert passed_over not in f"{answer.text} {answer.more}"

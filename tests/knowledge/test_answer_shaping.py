@@ -9,7 +9,7 @@ import pytest
 import languages
 from cities import CityContacts, cities_named, detect_city
 from knowledge import answer as knowledge_answer
-from knowledge.answer import answer_from_cards
+from knowledge.answer import answer_from_cards, without_the_schedule
 from knowledge.cards.model import load_cards
 from knowledge.lexicon import spelled_months
 from knowledge.sentences import split_clauses as split_sentences
@@ -807,3 +807,16 @@ def test_a_short_part_that_names_the_part_before_keeps_to_its_subject(real_index
     answer = knowledge_answer.answer_question(real_index, question, "victorville")
     assert "physical space waiver lasts no more than 5 years" in answer.text
     assert "de minimis" not in answer.text and "weekly" in answer.text
+
+
+def test_the_schedule_a_result_was_picked_from_is_left_out_with_its_citation_when_nothing_else_is_kept():
+    card = (
+        "The fee is $267 a year for a small establishment and $413 for a large one. (Inglewood FOG Ordinance, "
+        'Fees (2); Definitions ("Food service establishment")(b)) A waiver adds at least $300 a year. Small: 50 '
+        "seats or fewer. (Inglewood FOG Ordinance, Fees (3))"
+    )
+    kept = without_the_schedule(card, "Your annual fee is $413: a restaurant with 60 seats is large.")
+    assert kept == (
+        "A waiver adds at least $300 a year. Small: 50 seats or fewer. (Inglewood FOG Ordinance, Fees (3))"
+    )
+    assert without_the_schedule(card, "No amount worked out here.") == card
