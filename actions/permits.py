@@ -78,11 +78,13 @@ def _with_city(spec: FormSpec) -> FormSpec:
     return FormSpec(spec.key, spec.city, spec.title, (PERMIT_CITY, *spec.fields), spec.citation)
 
 
-# A span of hours said after what is done in it ("from 6 to 10 am", "de 9 a 11 de la noche")
+# A span of hours said after what is done in it, a few words on ("from 6 to 10 am", "runs 7 to 11 a.m.",
+# "is 10 p.m. to midnight", "desde las 6am hasta las 10", "de 9 a 11 de la noche")
 _HOUR = r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?"
 _HOURS = (
-    rf"(?:food\s+|la comida\s+)?(?:from|de|desde|between|entre)\s+{_HOUR}\s*"
-    rf"(?:to|a|until|till|hasta|and|y|-)\s*{_HOUR}(?:\s*de la (?:ma[nñ]ana|tarde|noche))?"
+    r"(?:[^\W\d_]+\s+){0,4}?(?:(?:from|de|desde|between|entre)\s+)?(?:las\s+)?"
+    rf"{_HOUR}(?:\s*de la (?:ma[nñ]ana|tarde|noche))?\s*(?:to|a|until|till|hasta|and|y|-|–)\s*(?:las\s+)?"
+    rf"(?:{_HOUR}|midnight|noon|medianoche|mediod[ií]a)(?:\s*de la (?:ma[nñ]ana|tarde|noche))?"
 )
 # Facts an applicant gives before they are asked, each found by the words that say what it is (a bare number
 # could be a street number): a parcel number, seats, meals a day, employees, the kitchen's size.
@@ -109,12 +111,19 @@ _CUED_FACTS = (
             re.IGNORECASE,
         ),
     ),
-    # "We prep from 6 to 10 am and clean from 9 to 11 pm", "preparamos de 6 a 10 de la mañana"
+    # "We prep from 6 to 10 am and clean from 9 to 11 pm", "Prep runs 7 to 11 a.m. and cleanup is 10 p.m. to
+    # midnight", "preparamos desde las 6am hasta las 10"
     (
         "prep_hours",
-        re.compile(rf"\b(?:prep(?:are|ping)?|cook(?:ing)?|prepar(?:amos|an)|cocinamos)\b\s+{_HOURS}", re.I),
+        re.compile(
+            rf"\b(?:prep(?:are|ping|s)?|cook(?:ing|s)?|prepar(?:amos|an|aci[oó]n)|cocinamos)\b\s+{_HOURS}",
+            re.I,
+        ),
     ),
-    ("cleaning_hours", re.compile(rf"\b(?:clean(?:ing|s)?(?: up)?|limpi(?:amos|an))\b\s+{_HOURS}", re.I)),
+    (
+        "cleaning_hours",
+        re.compile(rf"\b(?:clean(?:ing|s)?(?:\s?up)?|limpi(?:amos|an|eza))\b\s+{_HOURS}", re.I),
+    ),
 )
 
 
@@ -147,12 +156,22 @@ _CUED_SENTENCES = (
             re.IGNORECASE,
         ),
     ),
-    (  # "We have 2 fryers, a griddle, a 3 compartment sink and a 6 burner stove"
+    # "We have 2 fryers, a griddle, a 3 compartment sink and a 6 burner stove", "Equipment: two fryers, ..."
+    (
         "appliances_fixtures",
         re.compile(
-            r"\b(?:we have|we'?ve got|we got|tenemos|contamos con)\b.*\b(?:fryers?|griddles?|dishwashers?|"
-            r"stoves?|ovens?|compartment sinks?|mop sinks?|freidoras?|planchas?|lavaplatos|lavatrastes|"
-            r"estufas?|hornos?|fregaderos?)\b",
+            r"\b(?:we have|we'?ve got|we got|we use|equipment|appliances|fixtures|tenemos|contamos con|"
+            r"usamos|equipo)\b.*\b(?:fryers?|griddles?|dishwashers?|stoves?|ranges?|ovens?|woks?|grills?|"
+            r"broilers?|(?:compartment|prep|mop|hand) sinks?|freidoras?|planchas?|comal(?:es)?|parrillas?|"
+            r"lavaplatos|lavatrastes|estufas?|hornos?|fregaderos?|tarjas?)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (  # "Wastewater is kitchen and dishwashing water", "el agua sucia es de la cocina y de lavar trastes"
+        "wastewater_type",
+        re.compile(
+            r"\b(?:waste\s?water|drain water|the water)\s+(?:is|comes|is all|is mostly|is just)\b"
+            r"|\baguas?(?: residual(?:es)?| sucias?| negras?)?\s+(?:es|son|viene|vienen|sale|salen)\s+de\b",
             re.IGNORECASE,
         ),
     ),
@@ -233,6 +252,8 @@ def permit_facts(spec: FormSpec) -> Callable[[str, ParseContext, Mapping[str, An
         for name, said in _cued_clauses(text):
             if name == "owners" and _THE_OWNER_IS_ME.match(said):  # "its me Luis Ortega, im the owner"
                 said = said_name(text) or values.get("applicant_name") or ""
+            if name == "cuisine" and name not in parsers:
+                name = "food_type"  # Victorville asks the type of food, Inglewood the cuisine
             if name in parsers and name not in found and (result := parse(parsers[name], said, ctx)).ok:
                 found[name] = result.slot
         if "cuisine" in found and "establishment_description" in parsers:

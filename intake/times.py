@@ -113,6 +113,8 @@ def _spanish_clock(text: str) -> str:
     text = re.sub(r"\bla\s+una\b", "la 1", text)
     text = re.sub(r"\b(\d{1,2})\s+y\s+media\b", r"\1:30", text)
     text = re.sub(r"\b(\d{1,2})\s+y\s+cuarto\b", r"\1:15", text)
+    text = re.sub(r"\b(?:la\s+)?medianoche\b", "midnight", text)  # "de 10 de la noche a medianoche"
+    text = re.sub(r"\b(?:el\s+)?mediod[ií]a\b", "noon", text)
 
     def meridiem(match: re.Match[str]) -> str:
         hour, part = int(re.split(r"[:.]", match.group("clock"))[0]), match.group("part")

@@ -745,6 +745,31 @@ def test_hours_wastewater_and_fixtures_given_before_they_are_asked_are_kept(text
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Prep runs 7 to 11 a.m. and cleanup is 10 p.m. to midnight. Wastewater is kitchen and dishwashing "
+        "water. Equipment: two fryers, a six-burner range, a prep sink, a mop sink and a dishwasher. We serve "
+        "Indian food.",
+        "preparamos desde las 7am hasta las 11, la limpieza es de 10 de la noche a medianoche. el agua sucia "
+        "viene de la cocina y de lavar trastes. usamos 2 freidoras, una plancha y un fregadero. servimos "
+        "comida salvadoreña",
+    ],
+)
+def test_hours_wastewater_type_fixtures_and_food_said_in_everyday_words_are_kept(text):
+    """w49-c005, s20-c004: "Prep runs 7 to 11 a.m.", "Wastewater is kitchen and dishwashing water" and
+    "Equipment: ..." were answered "Got it." and asked again later, and the application was filed as missing
+    them; each is kept by the words that name it."""
+    form = PERMIT_FORMS["victorville"]
+    values = {"city": "victorville", "application_path": "application", "business_name": "Cocina Lupe"}
+    turn = decide(form, FormState(values, "applicant_name"), say(text), CONTACTS)
+    assert turn.updates["prep_hours"] == [{"start": "07:00", "end": "11:00", "all_day": False}]
+    assert turn.updates["cleaning_hours"] == [{"start": "22:00", "end": "00:00", "all_day": False}]
+    assert "cocina" in turn.updates["wastewater_type"].lower() or "kitchen" in turn.updates["wastewater_type"]
+    assert "fr" in turn.updates["appliances_fixtures"] and "food_type" in turn.updates
+    assert turn.next_slot == "applicant_name"
+
+
+@pytest.mark.parametrize(
     ("text", "language"),
     [
         ("El teléfono está mal, es 760-555-0135.", "es"),
