@@ -214,10 +214,34 @@ _MORE = re.compile(
 
 def is_interruption(intent: str | None, text: str) -> bool:
     """A question (to the ordinances or out of scope) or "MORE" for the rest of an SMS answer: handled by
-    a rule, after which the form asks its question again."""
+    a rule, after which the form asks its question again. Never facts said unsure of themselves."""
     if intent in ("ask_question", "out_of_scope"):
-        return looks_like_question(text) or asks_within(text)
+        return (looks_like_question(text) and not only_unsure(text)) or asks_within(text)
     return intent == "more" and bool(_MORE.match(text))
+
+
+# Words that hedge a fact ("maybe ten gallons so far?", "como a las 9?", "I think around 9:30?")
+_HEDGED = re.compile(
+    r"\b(?:maybe|i think|i guess|i dunno|dunno|not sure|probably|about|around|like|roughly|or so|so far|"
+    r"como|creo|tal vez|quiz[aá]s?|m[aá]s o menos|aprox\w*|unos|unas)\b",
+    re.IGNORECASE,
+)
+
+
+def only_unsure(text: str) -> bool:
+    """Whether every sentence of a message that ends in "?" is a fact said unsure of itself, with no question
+    word ("it started maybe twenty minutes ago? It's still coming out ... maybe ten gallons so far?"): an
+    answer, never a question to the ordinances."""
+    stripped = text.strip()
+    if "¿" in stripped or asks_a_question(stripped) or is_hypothetical(stripped):
+        return False
+    asked = [sentence for sentence in re.split(r"(?<=[.!?])\s+", stripped) if sentence.endswith("?")]
+    return bool(asked) and all(
+        _HEDGED.search(sentence)
+        and not re.search(rf"\b(?:{_WH_WORDS})\b", sentence, re.IGNORECASE)
+        and not _QUESTION_START.match(sentence)
+        for sentence in asked
+    )
 
 
 # The open question said back before its answer ("how much? uh, I'd say like fifty gallons maybe", "¿cuántos?
@@ -1442,9 +1466,14 @@ _SPEAKER_NAMED = re.compile(
 )
 
 
+# A name a caller starts, then says whole ("Name's Marcus. Marcus Webb."): said once
+_NAME_SAID_AGAIN = re.compile(r"\b([A-ZÁÉÍÓÚÑ][\w'-]+)[.,…]+\s+\1\b")
+
+
 def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[str, Any]) -> dict[str, Any]:
     """A contact person, a business's name and its street address said in a longer message with the words
     that name them; each fills the form's unanswered field for it."""
+    text = _NAME_SAID_AGAIN.sub(r"\1", text)
     names = {f.name: f.parser for f in spec.applicable(values) if values.get(f.name) is None}
     found: dict[str, Any] = {}
     person_field = next((name for name, parser in names.items() if parser == "person_name"), None)

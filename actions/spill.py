@@ -133,6 +133,13 @@ _FOOD_BUSINESS_DRAINS = re.compile(
     r"(?:behind|in|from) the (?:restaurant|kitchen)|(?:del|el) restaurante|(?:de )?la cocina)\b",
     re.IGNORECASE,
 )
+# A caller who can't tell which business it comes from ("I don't know what restaurant", "no sé de cuál
+# restaurante", "there's a couple on the block"): whether one is involved, unsure
+_WHICH_RESTAURANT_UNKNOWN = re.compile(
+    r"\b(?:(?:i )?(?:don'?t|do not|dunno) know|not sure|no s[eé]|ni idea)\s+(?:(?:what|which|de)\s+)?"
+    r"(?:what|which|cu[aá]l|qu[eé])\s+(?:restaurant|business|place|restaurante|negocio|local)s?\b",
+    re.IGNORECASE,
+)
 # "the restaurant is Mariscos El Puerto", "el restaurante es Mariscos El Puerto"
 _NAMED_RESTAURANT = re.compile(
     r"\b(?:the restaurant(?:'s name)? (?:is|was|is called)|restaurant name(?: is|:)|"
@@ -257,6 +264,10 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         found["volume"] = volume.slot
     if _FOOD_BUSINESS_DRAINS.search(text):
         found["restaurant_involved"] = "yes"
+    elif _WHICH_RESTAURANT_UNKNOWN.search(text):
+        found["restaurant_involved"] = (
+            "unsure"  # "I don't know what restaurant, there's a couple on the block"
+        )
     if _FLOWING.search(text) and (substance := _SUBSTANCE.search(text)):
         found["what_spilling"] = substance.group(0).lower()
     if (
@@ -265,6 +276,8 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
         and (where := parse("location", place, ctx)).ok
     ):
         found["location"] = where.slot  # "... out of a manhole in the parking lot behind the Del Taco on ..."
+    elif (more_exact := _with_the_street_address(values.get("location"), text, ctx)) is not None:
+        found["location"] = more_exact
     if (named := _NAMED_RESTAURANT.search(text)) and (company := parse_company_name(named.group("name"))).ok:
         found["restaurant_involved"], found["restaurant_name"] = "yes", company.value
     elif (
@@ -284,6 +297,24 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
                 where.slot
             )  # "grease trap overflowing ... Mariscos Chente on Manchester": there
     return found
+
+
+def _with_the_street_address(
+    location: Mapping[str, Any] | str | None, text: str, ctx: ParseContext
+) -> dict[str, Any] | None:
+    """The location kept, made exact by a street address said after it ("the manhole in the parking lot
+    behind the Denny's", then "the sign says 12350 Bear Valley Road"): the address first, the words kept
+    after it; None when the location kept has a street address already or the message says none."""
+    if not location:
+        return None
+    kept, kind = (location, None) if isinstance(location, str) else (location["text"], location.get("kind"))
+    street = find_street_address(text)
+    if kind == ADDRESS:
+        return None
+    if street is None or street.lower() in kept.lower():
+        return None
+    where = parse("location", f"{street}, {kept}", ctx)
+    return where.slot if where.ok else None
 
 
 REPORTED = "reported to the city"  # the spill the topic is about, once this report is filed
@@ -333,6 +364,7 @@ SPILL_FORM = GuidedForm(
     topic=N_("spill report"),
     question_facts=spill_facts,
     send_early_with=(("city",), ("location",), ("callback_number",)),
+    restated=frozenset({"location"}),  # made exact by a street address said later
     confirmation_sends=True,
     answers_with_the_request=False,
 )

@@ -16,6 +16,7 @@ from actions.forms import (
     is_interruption,
     looks_like_question,
     named_facts,
+    only_unsure,
 )
 from actions.permits import PERMIT_FORMS
 from actions.service import SERVICE_FORM
@@ -748,8 +749,8 @@ def test_hours_wastewater_and_fixtures_given_before_they_are_asked_are_kept(text
     "text",
     [
         "Prep runs 7 to 11 a.m. and cleanup is 10 p.m. to midnight. Wastewater is kitchen and dishwashing "
-        "water. Equipment: two fryers, a six-burner range, a prep sink, a mop sink and a dishwasher. We serve "
-        "Indian food.",
+        "water. Equipment: two fryers, a six-burner range, a prep sink, a mop sink and a dishwasher. We "
+        "serve Indian food.",
         "preparamos desde las 7am hasta las 11, la limpieza es de 10 de la noche a medianoche. el agua sucia "
         "viene de la cocina y de lavar trastes. usamos 2 freidoras, una plancha y un fregadero. servimos "
         "comida salvadoreña",
@@ -2535,3 +2536,26 @@ def test_someone_else_fixing_or_changing_something_is_an_answer_not_a_correction
     turn = decide(form, FormState(values, asked), say(said, "inform"), CONTACTS)
     assert kept in turn.updates
     assert not any(name in turn.updates for name in values)  # no answer given before is changed
+
+
+@pytest.mark.parametrize(
+    ("text", "unsure"),
+    [
+        (
+            "it started maybe twenty minutes ago? It's still coming out, yeah, and it's running down toward "
+            "the gutter on the street. Like, I dunno, maybe ten gallons so far?",
+            True,
+        ),
+        ("maybe 10 gallons?", True),
+        ("is it 90 days?", False),
+        ("about how long does it take?", False),
+        ("we have like 40 seats, how much is the fee?", False),
+        ("it started around 9. do I have to call anyone?", False),
+    ],
+)
+def test_facts_said_unsure_of_themselves_are_answers_not_questions_to_the_ordinances(text, unsure):
+    """w47-c001: a caller's "it started maybe twenty minutes ago? ... maybe ten gallons so far?" mid-report
+    was answered with the ordinance's offices; a question mark after words that hedge, with no question
+    word, is an answer."""
+    assert only_unsure(text) is unsure
+    assert is_interruption("ask_question", text) is not unsure

@@ -11,7 +11,14 @@ from action_tracker_support import MESSAGE_TIME, make_tracker, run_raw
 import languages
 import store
 from actions.conversation import ActionCancelForm
-from actions.spill import ActionSubmitSpillReport, ValidateSpillForm, extract_spill_facts, urgent_contacts
+from actions.forms import named_facts
+from actions.spill import (
+    SPILL_FORM,
+    ActionSubmitSpillReport,
+    ValidateSpillForm,
+    extract_spill_facts,
+    urgent_contacts,
+)
 from config import Settings
 from intake import ParseContext
 
@@ -245,7 +252,11 @@ def test_a_caller_who_says_their_name_is_not_asked_for_it():
     assert extract_spill_facts(text, ctx, {}) == {
         "reporter_name": "Kevin Ortiz",
         "callback_number": "+17605550142",
+        "restaurant_involved": "unsure",  # which restaurant is not known: whether one is, unsure
     }
+    # a name started, then said whole (w45-c002), is the caller's
+    said = "I just work next door at the phone store. Name's Marcus. Marcus Webb."
+    assert named_facts(SPILL_FORM.spec, said, ctx, {})["reporter_name"] == "Marcus Webb"
     assert extract_spill_facts("me llamo Rosa Martinez y mi cel es 760 555 0101", ctx, {})[
         "reporter_name"
     ] == ("Rosa Martinez")
@@ -496,3 +507,23 @@ def test_a_name_that_starts_with_a_kind_of_place_is_kept_whole(said):
     from intake.text import without_name_intro
 
     assert without_name_intro(said) == said
+
+
+def test_a_street_address_said_after_a_place_makes_the_location_exact(engine):
+    """w47-c001: "the manhole in the parking lot behind the Denny's", then "the sign says 12350 Bear Valley
+    Road" while asked when it started: the address was lost, and the caller's correction of its number at
+    the read-back found nothing to change. The address is kept with the place's words after it."""
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
+    kept = {"location": {"text": "manhole in the parking lot behind the Denny's", "kind": "manhole"}}
+    said = "okay I walked over, so 12350 Bear Valley Road. The manhole's in the back lot by the dumpsters."
+    found = extract_spill_facts(said, ctx, kept)
+    assert (
+        found["location"]["text"] == "12350 Bear Valley Road, manhole in the parking lot behind the Denny's"
+    )
+    # a location with its street address already is kept as it is
+    exact = {"location": {"text": "14400 Bear Valley Road", "kind": "address"}}
+    assert "location" not in extract_spill_facts("it's at 12350 Bear Valley Road", ctx, exact)
+    known = {"requested_slot": "started_at", "overflowing_now": "yes", "city": "victorville", **kept}
+    slots, _, _ = run(ValidateSpillForm(), make_tracker(slots=known, text=said, active_loop="spill_form"))
+    assert slots["location"]["text"].startswith("12350 Bear Valley Road")
+    assert slots["requested_slot"] == "started_at"
