@@ -1459,7 +1459,8 @@ _ADDRESS_FIELD = "facility_address"  # the business's own address (a spill's loc
 # "yo soy Daniela Ortiz, la operadora", "I'm Dana Brooks": the speaker, by a capitalised name; not "I'm Taco
 # Bell's general manager" (whose), nor "I'm Not Sure" or "I'm Calling About" (what)
 _SPEAKER_NAMED = re.compile(
-    r"(?i:\b(?:(?:yo )?soy|i'?m|i am))\s+"
+    # (a caller's "Hi, good morning, this is, um, Karen Whitfield, I'm the property manager")
+    r"(?i:\b(?:(?:yo )?soy|i'?m|i am|(?:^|(?<=[,.!?] ))this is,?(?:\s+(?:um|uh|er),?)?))\s+"
     r"(?P<name>(?!(?:Not|Sure|Calling|Opening|Looking|Going|Trying|Getting|Having|Just|Also|Still|Here|The|A|An|"
     r"So|In|At|From|With|New|Good|Fine|Not|Very|Really|Writing|Texting|Asking|Interested|Un|Una|El|La|De|Del)\b)"
     r"[A-ZÁÉÍÓÚÑ][\w-]+(?:\s+(?!I(?:'|\b))[A-ZÁÉÍÓÚÑ][\w-]+){1,2})\b(?!')"
@@ -1478,6 +1479,8 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
     found: dict[str, Any] = {}
     person_field = next((name for name, parser in names.items() if parser == "person_name"), None)
     person = _NAMED_PERSON.search(text) or _SPEAKER_NAMED.search(text)
+    if person is not None and names_a_food_business(person.group("name")):
+        person = None  # "this is Pho Saigon Kitchen": a business, not a person
     if person_field and person and (name := parse("person_name", person.group("name"), ctx)).ok:
         found[person_field] = name.slot
     elif person_field and (beside_a_role := said_name(text)) and not _WHOSE.search(beside_a_role):
@@ -1729,7 +1732,9 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
             feedback.append(_changed(form.spec.field(name), value))  # then the open question
         elif named is not None and (same := _said_again(form, message, named, values)) is not None:
             updates.update(same)  # "it's the interceptor out back, not the little trap" at the read-back: as
-            confirmed = False  # read back, with any new fact it gives, read back again
+            # read back, with any new fact it gives, read back again; with a yes first and nothing new ("Yes,
+            # that's right, with the thirty gallons"), the yes
+            confirmed = at_confirmation and not same and _agrees_first(message.text)
         elif named is not None:
             spec = form.spec.field(named)
             # a free-text answer the form's own reader finds ("the ticket is 88231 not 88213")

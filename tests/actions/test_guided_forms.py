@@ -2559,3 +2559,16 @@ def test_facts_said_unsure_of_themselves_are_answers_not_questions_to_the_ordina
     word, is an answer."""
     assert only_unsure(text) is unsure
     assert is_interruption("ask_question", text) is not unsure
+
+
+def test_a_yes_at_the_read_back_that_says_an_answer_again_as_it_was_is_the_yes():
+    """w43-c004: "Yes. Yes, that's right, with the thirty gallons." at the read-back was read back again; the
+    amount said as it was read back changes nothing, and the yes sends the report."""
+    values = {**_complete_spill(), "volume": parse("gallons", "30 gallons", CTX).slot}
+    said = say("Yes. Yes, that's right, with the thirty gallons.", "affirm", channel="voice")
+    turn = decide(SPILL_FORM, FormState(values, SPILL_FORM.confirm_slot), said, CONTACTS)
+    assert turn.confirmed and "volume" not in turn.updates
+    # the amount said anew is a change, read back again
+    changed = say("Yes, with the forty gallons.", "affirm", channel="voice")
+    turn = decide(SPILL_FORM, FormState(values, SPILL_FORM.confirm_slot), changed, CONTACTS)
+    assert not turn.confirmed
