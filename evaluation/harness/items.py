@@ -70,6 +70,8 @@ SPLIT_OF_WRITER = {
     "w55": "test",
     "w56": "dev",  # stop 58: written beside w57 (test) (README)
     "w57": "test",
+    "w58": "dev",  # stop 59: written beside w59 (test) (README)
+    "w59": "test",
     "w5": "test",
     "w6": "test",
     "w16": "test",  # stop 30: a fresh writer added to the test split, never read (README)
@@ -124,6 +126,8 @@ SPLIT_OF_WRITER = {
     "s51": "test",
     "s52": "dev",  # stop 58: written beside s53 (test) (README)
     "s53": "test",
+    "s54": "dev",  # stop 59: written beside s55 (test) (README)
+    "s55": "test",
     "s4": "test",
     "s5": "test",
     "s14": "test",  # stop 30: a fresh writer added to the test split, never read (README)
