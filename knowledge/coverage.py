@@ -153,8 +153,10 @@ _HAZARDOUS = _topic(
 # waiver"): the noun anywhere, never the verb after who grants or before what is granted
 _GRANTS = _topic(
     r"\b(?:rebates?|(?<!\bthey )(?<!\bcity )(?<!\bwill )(?<!\bwould )(?<!\bcan )(?<!\bmay )(?<!\bdoes )"
-    r"(?<!\bdo )(?<!\bto )(?<!\bif )grants?\b(?!\s+(?:it|them|us|me|(?:the|a|an|our|my)\s+(?:waiver|variance|"
-    r"extension|exemption|permit|request)s?\b))|financial (?:help|assistance)|subsid(?:y|ies)|loans?)\b"
+    r"(?<!\bdo )(?<!\bto )(?<!\bif )grants?\b(?!\s+(?:it|them|us|me)\b)"
+    # (nor "if Inglewood grants our slice shop a waiver": what is granted a few words on)
+    r"(?!(?:\s+[\w']+){0,4}?\s+(?:waiver|variance|extension|exemption|permit|request)s?\b)"
+    r"|financial (?:help|assistance)|subsid(?:y|ies)|loans?)\b"
 )
 # Compost or mulch given to residents ("does victorville give out free compost?"): the chapter only has the
 # city buy recovered organic products (§ 6.37.110), no giveaway

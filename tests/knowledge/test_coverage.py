@@ -160,6 +160,8 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         # a waiver granted is no grant of money
         ("If they grant it, how long does it stay valid?", "inglewood"),
         ("if the city grants the waiver what then", "victorville"),
+        # what is granted a few words on (w58-s069)
+        ("If Inglewood grants our slice shop a waiver, is there some ongoing charge instead?", "inglewood"),
         # Inglewood points to Los Angeles County's list for an overflow's cleanup (w47-s013)
         ("if I'd rather hire my own cleanup company, is there an approved list of contractors?", "inglewood"),
         # the spill line is the ordinances' (review of stop 53: the gloss of "cual es el telefono")
