@@ -41,6 +41,7 @@ from compliance.core import dollars
 from config.paths import DOCUMENTS_DIR
 from documents.application import INGLEWOOD_NEXT_STEPS, VICTORVILLE_NEXT_STEPS, inglewood_fees
 from intake import INGLEWOOD_PERMIT, VICTORVILLE_PERMIT, FieldSpec, FormSpec, Location, ParseContext, parse
+from intake.choices import DRIVE_THRU_WORDS
 from intake.text import said_name
 from languages import N_, t
 
@@ -195,7 +196,7 @@ _SENTENCE_END = re.compile(r"(?<=\w\w)[.;!?]\s+")
 
 # Whether there is a drive-thru, said among other facts: "no drive-thru", "no tenemos ventanilla de
 # autoservicio" (no); "with a drive-thru", "tenemos drive thru" (yes).
-_DRIVE_THRU = r"(?:drive[- ]?thr(?:u|ough)|ventanilla(?: de autoservicio)?|autoservicio)"
+_DRIVE_THRU = rf"(?:{DRIVE_THRU_WORDS})"
 _NO_DRIVE_THRU = re.compile(
     rf"\b(?:no|sin|without|(?:do not|don'?t|doesn'?t|won'?t) have(?: a)?|no (?:tenemos|tiene|hay|habr[aá])"
     rf"(?: una?)?)\s+{_DRIVE_THRU}",

@@ -24,7 +24,7 @@ from compliance.inglewood.fog import (
     SMALL_ANNUAL_FEE,
     LateFee,
 )
-from intake.choices import ESTABLISHMENT_CHOICES
+from intake.choices import DRIVE_THRU_WORDS, ESTABLISHMENT_CHOICES
 from intake.core import ANY, FUTURE, SPOKEN_FILLERS, ParseContext, ParseResult, normalize
 from intake.dates import MONTH_PATTERN, find_date, shifted
 from intake.numbers import NUMBER_PATTERN, spanish_digits, words_to_number
@@ -346,12 +346,12 @@ _ORDINALS |= {"5th": 5, "fifth": 5}
 _COST = re.compile(r"\b(?:fees?|fine|costs?|charges?|penalty|how much|pay)\b", re.I)
 _SEAT_WORDS = r"seats?|seating|chairs"
 _SEATS = re.compile(rf"\b(\d{{1,4}})\s*(?:{_SEAT_WORDS})\b", re.I)
-_DRIVE_THRU = re.compile(r"\bdrive[\s-]?(?:thru|through|in)\b", re.I)
+_DRIVE_THRU = re.compile(rf"\b(?:{DRIVE_THRU_WORDS})\b", re.I)
 _NO_DRIVE_THRU = re.compile(
     r"\b(?:no|without|w/o|(?:do not|don'?t|does not|doesn'?t|won'?t|will not) have (?:a|any)?|"
     # Spanish a gloss keeps: "no tengo drive-thru", "sin drive thru"
-    r"no (?:tengo|tenemos|tiene|hay)(?: (?:un|el))?|sin)"
-    r"\s*drive[\s-]?(?:thru|through)\b",
+    r"no (?:tengo|tenemos|tiene|hay)(?: (?:un|el|una))?|sin)"
+    rf"\s*(?:{DRIVE_THRU_WORDS})\b",
     re.I,
 )
 _ANNUAL = re.compile(r"\b(?:annual|yearly|every year|per year|inspection fee|control fee|permit fee)\b", re.I)
@@ -1232,7 +1232,7 @@ _BILLED_AS_LARGE = N_(
     "hospital): if that is not you, ask the City to correct the invoice."
 )
 _BILLED_AS_SMALL = N_(
-    "The {billed} billed is the small establishments' fee; by what you said, yours is the large one."
+    "The {billed} you mention is the small establishments' fee; by what you said, yours is the large one."
 )
 
 

@@ -2071,7 +2071,14 @@ def test_a_gardener_beside_a_bin_question_still_gets_the_waiver_s_limit():
         (
             "we got billed $267 but we have 80 seats, is that right?",
             "$413",
-            "The $267 billed is the small establishments' fee",
+            "The $267 you mention is the small establishments' fee",
+        ),
+        # w58-s006: a drive-thru in everyday words makes the restaurant large whatever its seats
+        (
+            "slice shop in inglewood, 28 seats. we put in a lil window where cars pull up and grab their "
+            "order. my cousin says since we're under 50 seats we pay the small fee, $267 a yr right?",
+            "$413",
+            "The $267 you mention is the small establishments' fee",
         ),
         ("invoice $413, 60 seats, is that right?", "$413", None),
     ],
@@ -2080,7 +2087,7 @@ def test_a_bill_checked_against_the_seats_said_gets_the_fee_they_set(said, fee, 
     found = compute(said, "inglewood", NOW)
     assert found is not None and found.kind == "annual_fee"
     assert found.text.startswith(f"Your annual fee is {fee}")
-    assert (billed_as in found.text) if billed_as else "billed" not in found.text
+    assert (billed_as in found.text) if billed_as else "establishments' fee" not in found.text
 
 
 def test_an_unpaid_bill_with_seats_and_no_check_still_gets_its_late_penalty():
