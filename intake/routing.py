@@ -841,6 +841,8 @@ def asks_a_question(text: str) -> bool:
         return True  # "ok. its been like 4 weeks tho. what now"
     if _UNSURE_HOW.search(text):
         return True  # "... said it gotta go to the city but idk how fast": asked without a question mark
+    if _ASKS_FOR_DETAILS.search(text):
+        return True  # "just want the phone number for victorville public works saved in my phone"
     said = sentences(text)
     if any(_ASKED_INSIDE.search(sentence) for sentence in said if sentence.endswith("?")):
         return True  # "oye y ese permiso cuanto dura? o es pa siempre": Spanish asks inside its sentence
@@ -851,6 +853,19 @@ def asks_a_question(text: str) -> bool:
     )
 
 
+# Contact details or a document asked for as a wish ("just want the phone number for victorville public works
+# sanitary division", "necesito el telefono de obras publicas"): a question with no question mark; never a
+# change ("I need to change the phone number" wants no number)
+_ASKS_FOR_DETAILS = re.compile(
+    r"\b(?:(?:(?:i|we) )?(?:just |only |really )?(?:want|need|would like)|i'?d like|"
+    r"(?:i'?m|im|i am) looking for|(?:yo )?(?:quiero|necesito|ocupo|busco|me (?:das|da|pasas|pasa))) "
+    r"(?:to (?:get|have|find|save) )?(?:the |your |their |el |la |los |las |su )"
+    r"(?:(?!new|different|nuevo|nueva|otro|otra)[\w-]+ ){0,2}?"
+    r"(?:phone|number|address|e-?mail|contact|website|tel[eé]fono|n[uú]mero|direcci[oó]n|correo|p[aá]gina)s?\b"
+    # (no value of the user's own after it: "i want the number 12530 not 12350" corrects)
+    r"(?! (?:is|was|es|era)\b)(?![^.?!\d]*\d)",
+    re.IGNORECASE,
+)
 # A Spanish question word inside a sentence that ends asking ("y ese permiso cuanto dura?"); not "como" or
 # "que", which also say "about" and "that" ("como 20 galones?" is an unsure answer)
 _ASKED_INSIDE = re.compile(

@@ -1353,6 +1353,16 @@ def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless
         ("no se cuantos, unos 20?", False),
         ("como 20 galones?", False),
         ("like 20 gallons maybe", False),
+        # contact details wished for are asked (w58-s029); a value of one's own, or a new one, is no question
+        (
+            "not an emergency rn. just want the phone number for victorville public works sanitary division "
+            "saved in my phone in case our line backs up again",
+            True,
+        ),
+        ("necesito el telefono de obras publicas de inglewood", True),
+        ("I need to change the phone number", False),
+        ("i want the number 12530 not 12350", False),
+        ("we need a new phone number on file", False),
     ],
 )
 def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
