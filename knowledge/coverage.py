@@ -117,7 +117,10 @@ _HAULER_LIST = _topic(
 # A spill or its report named with an office's phone or address: the spill line the ordinances give ("cual es
 # el telefono pa reportar un derrame?", glossed "what is the phone number to report a spill")
 _A_SPILL_REPORTED = re.compile(
-    r"\b(?:spills?|overflows?|backups?|sewage|sso|report(?:ing)?|derrames?|desbord\w*|reportar)\b",
+    # (and the offices a spill is phoned to: "the phone number for victorville public works sanitary division
+    # ... in case our line backs up again")
+    r"\b(?:spills?|overflows?|backups?|back(?:s|ed)? up|sewage|sso|report(?:ing)?|sanitary division|"
+    r"derrames?|desbord\w*|reportar)\b",
     re.IGNORECASE,
 )
 # ... but a letter taken to an office is asked of the office: "whats the address and phone number of the FOG

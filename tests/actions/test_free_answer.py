@@ -711,3 +711,25 @@ def test_a_worked_out_amount_is_not_followed_by_the_schedule_it_was_picked_from(
         answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "web")
     assert chosen in answer.text
     assert passed_over not in f"{answer.text} {answer.more}"
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        (
+            "not an emergency rn. just want the phone number for victorville public works sanitary division "
+            "saved in my phone in case our line backs up again",
+            "en",
+        ),
+        ("cual es el numero de telefono pa reportar un derrame de grasa en victorville?", "es"),
+    ],
+)
+def test_the_spill_offices_phone_numbers_asked_get_that_the_ordinance_lists_none_and_whom_it_names(
+    real_index, question, language
+):
+    """w58-s029 got the menu, s46-s010 the after-hours card: the ordinance lists no number, names the
+    offices, and the FOG office is given."""
+    with languages.using(language):
+        answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    assert answer.card is not None and answer.card.id == "vvf-spill-phone-numbers"
+    assert "10.03.280(a)" in answer.text
