@@ -711,11 +711,25 @@ DEFINITIONS = "definitions"  # the topic of the cards that say what a term means
 DUTY_MARGIN = 0.15  # how much closer a definition may be than the card that says what to do, and still yield
 
 
+# A question that asks what a term is or means, or whether something counts as one ("what's an FSE?", "does a
+# food truck count as one?", "qué es un SSO?"): a definition's to answer
+_ASKS_WHAT_IT_IS = re.compile(
+    r"\b(?:what(?:'s|s| is| are| does)|whats|who(?:'s| is| are)|mean(?:s|ing)?|define[ds]?|definition|"
+    r"stand for|counts? as|considered|qualif\w*|qu[eé] (?:es|son|significa|quiere decir)|"
+    r"qui[eé]n(?:es)? (?:es|son)|significa|cuenta como|se considera)\b",
+    re.IGNORECASE,
+)
+
+
 def _for_a_duty(found: list[CardMatch], chosen: CardMatch, question: str) -> CardMatch:
-    """``chosen``, unless it only says what a term means and the question asks what one must do ("el sabado
-    se nos tapo el drenaje y salio agua ... tengo q avisarle a alguien?": whom to tell, not what an SSO is):
-    then the nearly-as-close card that is no definition."""
-    if chosen.card.topic != DEFINITIONS or not _ASKS_A_DUTY.search(question):
+    """``chosen``, unless it only says what a term means and the question asks something else: what one
+    must do ("el sabado se nos tapo el drenaje y salio agua ... tengo q avisarle a alguien?": whom to tell,
+    not what an SSO is), or what may happen ("is breaking the grease rules an actual crime? can an inspector
+    write me a criminal ticket": the violations' card, not who an enforcement officer is); then the
+    nearly-as-close card that is no definition."""
+    if chosen.card.topic != DEFINITIONS or (
+        _ASKS_WHAT_IT_IS.search(question) and not _ASKS_A_DUTY.search(question)
+    ):
         return chosen
     return next(
         (m for m in found if m.card.topic != DEFINITIONS and m.score >= chosen.score - DUTY_MARGIN), chosen

@@ -733,3 +733,17 @@ def test_the_spill_offices_phone_numbers_asked_get_that_the_ordinance_lists_none
         answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
     assert answer.card is not None and answer.card.id == "vvf-spill-phone-numbers"
     assert "10.03.280(a)" in answer.text
+
+
+def test_a_definition_yields_to_the_card_that_answers_what_may_happen(real_index):
+    """w58-s049: "is breaking the grease rules an actual crime? can an inspector write me a criminal ticket"
+    opened with who an enforcement officer is; a definition answers only what a term is or means."""
+    question = (
+        "is breaking the grease rules in victorville an actual crime? like can an inspector write me a "
+        "criminal ticket"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "victorville", NOW, "web")
+    assert answer.card is not None and answer.card.topic != "definitions"
+    assert "misdemeanor" in answer.text
+    asked = "what is an authorized enforcement officer in victorville"
+    assert free_answer(real_index, CityContacts(), asked, "victorville", NOW, "web").card.topic == "definitions"
