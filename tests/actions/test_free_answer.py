@@ -747,3 +747,14 @@ def test_a_definition_yields_to_the_card_that_answers_what_may_happen(real_index
     assert "misdemeanor" in answer.text
     asked = "what is an authorized enforcement officer in victorville"
     assert free_answer(real_index, CityContacts(), asked, "victorville", NOW, "web").card.topic == "definitions"
+
+
+def test_a_spill_this_morning_in_inglewood_gets_the_written_confirmation_s_day(real_index):
+    """w58-s014: "interceptor overflowed this morning around 6 ... anything else i gotta do?" got the 5 working
+    days but no date: the spill card runs its clock from the day said."""
+    question = (
+        "interceptor overflowed this morning around 6, we got it all cleaned up and i called the city number "
+        "already. inglewood. anything else i gotta do?"
+    )
+    answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
+    assert "December 8, 2026" in f"{answer.text} {answer.more}"
