@@ -1551,7 +1551,7 @@ _PENALTY_KINDS = (
 _ADMINISTRATIVE_PENALTY = re.compile(
     r"\badministrative (?:civil )?(?:penalt(?:y|ies)|fines?)\b|\bexposure\b|\bmultas? administrativas?\b"
     # a penalty an administrative complaint proposes (10.03.360(b))
-    r"|\badministrative complaint\b.{0,200}\b(?:penalt(?:y|ies)|fine[sd]?)\b"
+    r"|\badministrative complaints?\b.{0,200}\b(?:penalt(?:y|ies)|fine[sd]?)\b"
     r"|\bqueja administrativa\b.{0,200}\bmultas?\b|\bmultas? civil(?:es)?\b.{0,200}\bqueja administrativa\b",
     re.I | re.S,
 )
@@ -1573,7 +1573,11 @@ _FOR_DAYS = re.compile(
     rf"|(?<!due )(?<!respond )\bon\s+(?P<on>{NUMBER_PATTERN})\s+(?:separate\s+|different\s+)?days?\s+"
     r"(?:last|this|in|during|that|between)\b"
     # "12 days' worth" of reports not furnished (days only: the caps are per day)
-    rf"|\b(?P<worth>{NUMBER_PATTERN})\s+days?'?\s+(?:worth|de\s+reportes)\b",
+    rf"|\b(?P<worth>{NUMBER_PATTERN})\s+days?'?\s+(?:worth|de\s+reportes)\b"
+    # how late the reports are: "we're late, it's been 12 days", "12 days late", "llevamos 12 días de atraso"
+    rf"|\b(?:it'?s been|been|late by|behind by|llevamos|van)\s+(?P<late>{NUMBER_PATTERN})\s+"
+    r"(?:days?|d[ií]as)\b"
+    rf"|\b(?P<late_by>{NUMBER_PATTERN})\s+(?:days?|d[ií]as)\s+(?:late|overdue|behind|de\s+atraso|tarde)\b",
     re.I,
 )
 
@@ -1592,7 +1596,8 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     days = _FOR_DAYS.search(spanish_digits(text))
     if kind is None or days is None:
         return None
-    count = _whole_number(days.group("n") or days.group("on") or days.group("worth"))
+    said_days = days.group("n") or days.group("on") or days.group("worth")
+    count = _whole_number(said_days or days.group("late") or days.group("late_by"))
     if not count or count < 1:
         return None
     result = _PENALTY_CAP_OF_THE_CITY[city](kind, count)
