@@ -707,7 +707,6 @@ _ASKS_A_DUTY = re.compile(
     r"necesitamos)\b",
     re.IGNORECASE,
 )
-DEFINITIONS = "definitions"  # the topic of the cards that say what a term means
 DUTY_MARGIN = 0.15  # how much closer a definition may be than the card that says what to do, and still yield
 
 
@@ -727,13 +726,12 @@ def _for_a_duty(found: list[CardMatch], chosen: CardMatch, question: str) -> Car
     not what an SSO is), or what may happen ("is breaking the grease rules an actual crime? can an inspector
     write me a criminal ticket": the violations' card, not who an enforcement officer is); then the
     nearly-as-close card that is no definition."""
-    if chosen.card.topic != DEFINITIONS or (
-        _ASKS_WHAT_IT_IS.search(question) and not _ASKS_A_DUTY.search(question)
-    ):
+    if not chosen.card.defines or (_ASKS_WHAT_IT_IS.search(question) and not _ASKS_A_DUTY.search(question)):
         return chosen
-    return next(
-        (m for m in found if m.card.topic != DEFINITIONS and m.score >= chosen.score - DUTY_MARGIN), chosen
-    )
+    return next((m for m in found if not m.card.defines and m.score >= chosen.score - DUTY_MARGIN), chosen)
+
+
+
 
 
 def _best(
@@ -983,6 +981,9 @@ def _with_other_parts(
         found = _on_subject(candidates, first.topic, SUBJECT_MARGIN if leans else PART_SUBJECT_MARGIN)
         if found is not None:  # "if I want to appeal, what's my deadline": the card that says by when
             found = _for_what_is_asked(candidates, found, part, language)
+            # (and no definition for "we think he's wrong about the manifests, how long do we have to fight
+            # it": the appeal's card)
+            found = _for_a_duty(candidates, found, part)
         return found if found is not None and found.score >= CARD_MIN else None
 
     def pick(part: str) -> Card | None:

@@ -60,6 +60,11 @@ class CardText:
     questions: tuple[str, ...] = ()
 
 
+DEFINITIONS_TOPIC = "definitions"  # the topic of the cards that say what a term means
+# The sections that define the chapters' terms
+_A_DEFINITIONS_SECTION = re.compile(r"§ (?:10\.03|6\.37)\.020\b|, Definitions\b")
+
+
 @dataclass(frozen=True)
 class Card:
     id: str
@@ -82,6 +87,15 @@ class Card:
         """The card's answer in ``language`` (English, the official text, when it has no translation)."""
         found = self.translations.get(language)
         return found or CardText(self.answer, self.more, self.questions)
+
+    @property
+    def defines(self) -> bool:
+        """Whether the card says what a term means, whatever subject it is kept under: its topic is the
+        definitions', or it is named for a term (``ing-def-manifest``) and rests first on a definitions
+        section (Victorville §§ 10.03.020 and 6.37.020, Inglewood's Definitions)."""
+        if self.topic == DEFINITIONS_TOPIC:
+            return True
+        return "-def-" in self.id and bool(self.cites) and bool(_A_DEFINITIONS_SECTION.search(self.cites[0]))
 
     @property
     def citation(self) -> str:

@@ -758,3 +758,16 @@ def test_a_spill_this_morning_in_inglewood_gets_the_written_confirmation_s_day(r
     )
     answer = free_answer(real_index, CityContacts(), question, None, NOW, "web")
     assert "December 8, 2026" in f"{answer.text} {answer.more}"
+
+
+def test_a_part_that_asks_how_long_to_fight_it_gets_the_appeal_not_the_term_it_names(real_index):
+    """w58-s019: "... how much is that? and we think he's wrong about the manifests, how long do we have to
+    fight it" got what a manifest is; a term's card yields to the one that answers what the part asks."""
+    question = (
+        "inglewood inspector wrote us up, no drain screens + some manifests missing, and he says theres a "
+        "reinspection fee. how much is that? and we think he's wrong about the manifests, how long do we have "
+        "to fight it"
+    )
+    answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "web")
+    said = f"{answer.text} {answer.more}"
+    assert "$150" in said and "15 days" in said
