@@ -1246,6 +1246,14 @@ def _changed(spec: FieldSpec, value: Any) -> str:
     )
 
 
+def _said_otherwise(spec: FieldSpec, value: Any) -> str:
+    """ "OK, I've changed that. Reaches: a gutter.": an answer given before, said otherwise beside another
+    question, as the read-back will show it."""
+    return t(
+        "OK, I've changed that. {label}: {value}.", label=t(spec.label), value=describe(spec.parser, value)
+    )
+
+
 def _in_own_words(form: GuidedForm, message: Message, values: Mapping[str, Any], requested: str) -> Any:
     """The open question's answer as the form's own reader takes it from the user's words, which say more
     than a yes or no read off the first word: "No space at all" to "Is there no adequate space ...?" is a
@@ -1936,7 +1944,11 @@ def decide(form: GuidedForm, state: FormState, message: Message, contacts: CityC
                         failures = 0
                         feedback.append(t("I'll leave that out."))
                     elif said:  # "Juan Perez, soy el dueño, 310 555 0198" when asked if it still flows:
-                        feedback.append(t("Got it."))  # kept, and the open question again
+                        # kept, and the open question again; an answer given before and now said otherwise
+                        # ("it's not in the storm drain, it stopped at the curb") is said to be changed
+                        changed = [name for name in said if values.get(name) is not None]
+                        notes = [_said_otherwise(form.spec.field(name), said[name]) for name in changed]
+                        feedback.extend(notes or [t("Got it.")])
                         feedback.append(question_for(spec, message.channel))
                         failures += spec.name in form.skippable  # asked once more, then left out
                         asked_again = True

@@ -364,7 +364,9 @@ SPILL_FORM = GuidedForm(
     topic=N_("spill report"),
     question_facts=spill_facts,
     send_early_with=(("city",), ("location",), ("callback_number",)),
-    restated=frozenset({"location"}),  # made exact by a street address said later
+    # the location made exact by a street address said later; where it reaches said again otherwise ("it's not
+    # in the storm drain, it stopped at the curb")
+    restated=frozenset({"location", "reaches"}),
     confirmation_sends=True,
     answers_with_the_request=False,
 )

@@ -503,7 +503,7 @@ def test_a_number_corrected_is_changed_where_it_was_given_and_the_rest_of_the_me
     assert turn.updates["location"]["text"] == "Rosa's Kitchen, 14580 Bear Valley Road, the alley"
     assert turn.next_slot != "location"
     # nor, once the street is known, a change of where it reaches ("not in it yet" is no value to clear)
-    reached = {**values, "reaches": "street", "volume": 40}
+    reached = {**values, "reaches": ["street"], "volume": 40}
     turn = decide(SPILL_FORM, FormState(reached, "reporter_name"), say(said, "change_answer"), CONTACTS)
     assert "reaches" not in turn.updates and turn.next_slot == "reporter_name"
     assert not any("Which answer" in said for said in turn.feedback)
@@ -2572,3 +2572,24 @@ def test_a_yes_at_the_read_back_that_says_an_answer_again_as_it_was_is_the_yes()
     changed = say("Yes, with the forty gallons.", "affirm", channel="voice")
     turn = decide(SPILL_FORM, FormState(values, SPILL_FORM.confirm_slot), changed, CONTACTS)
     assert not turn.confirmed
+
+
+def test_where_it_reaches_said_otherwise_beside_another_question_is_changed_and_said_so():
+    """w58-c022: "oh wait, actually my guy just said it stopped at the curb, it's not in the storm drain" while
+    asked whether it still flows got "Please answer yes, no or not sure."; where it reaches is changed, said
+    so, and the open question asked again."""
+    values = {
+        "overflowing_now": "yes",
+        "city": "victorville",
+        "location": {"text": "Slice Academy on Seventh", "kind": "landmark"},
+        "what_spilling": "grease",
+        "reaches": ["street", "storm_drain"],
+    }
+    said = say(
+        "oh wait, actually my guy just said it stopped at the curb, it's not in the storm drain, he put kitty "
+        "litter down",
+        channel="voice",
+    )
+    turn = decide(SPILL_FORM, FormState(values, "still_flowing"), said, CONTACTS)
+    assert turn.updates["reaches"] == ["gutter"] and turn.next_slot == "still_flowing"
+    assert turn.feedback[0].startswith("OK, I've changed that. Reaches:")
