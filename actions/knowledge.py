@@ -377,17 +377,24 @@ def reply_for(
     held = result.kind in (AnswerKind.ASK_CITY, AnswerKind.BOTH_CITIES)
     if result.kind is AnswerKind.ASK_CITY:  # asked once: not again in this conversation (both cities then)
         events.append(SlotSet(CITY_ASKED_SLOT, True))
-    events += [
-        SlotSet("pending_question", question if held else None),
-        SlotSet("more_text", shaped.more or None),
-        SlotSet(ANSWER_CARD_SLOT, result.card.id if result.card is not None else None),
-    ]
     # a question held for its city is the topic too ("no le avise a nadie. pa cuando tengo q mandar lo
     # escrito?" after the Saturday's backup: that Saturday's), and one declined for the city it names ("y las
     # sobras de tortillas en la de inglewood?": "y en la de victorville?" asks it there)
     declined_there = result.kind is AnswerKind.NOT_COVERED and detect_city(question) is not None
+    new_matter = (result.kind is AnswerKind.ANSWER or held or declined_there) and (
+        declined_there or _a_matter_of_its_own(tracker, question)
+    )
+    card = result.card.id if result.card is not None else None
+    if card is None and result.kind is AnswerKind.ANSWER and not new_matter:
+        # a result worked out on the topic with no card of its own ("food waste is maybe 25 gallons a week"
+        # after the de minimis card): the topic's card is still the one the conversation is on
+        card = tracker.get_slot(ANSWER_CARD_SLOT)
+    events += [
+        SlotSet("pending_question", question if held else None),
+        SlotSet("more_text", shaped.more or None),
+        SlotSet(ANSWER_CARD_SLOT, card),
+    ]
     if result.kind is AnswerKind.ANSWER or held or declined_there:
-        new_matter = declined_there or _a_matter_of_its_own(tracker, question)
         topic = question if new_matter else _topic_after(tracker.get_slot(TOPIC_SLOT), question)
         events.append(SlotSet(TOPIC_SLOT, topic))
     named = detect_city(question)
@@ -554,16 +561,23 @@ def _free_answer_in(
     if computed is None:
         return rule
     told = f"{computed.text} ({computed.citation})"
-    if (
-        from_before
-        and computed.kind == "late_fee"
-        and subject is not None
-        and rule.card is not None
-        and subject_family(rule.card.topic) != subject_family(subject)
-    ):
-        # "and if i wait 2 more weeks?" after an invoice's late fee: the fee worked out again for that day,
-        # never with the card a bare "wait" came nearest to (a pumping's "don't wait")
-        return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
+    anew = (from_before and computed.kind == "late_fee") or (
+        asked is not None and (is_hypothetical(question) or changes_a_fact(question))
+    )
+    if anew and subject is not None and rule.card is not None:
+        # the topic's result worked out anew, with the cards on the topic's subject only: "and if i wait 2
+        # more weeks?" after an invoice's late fee is never the card a bare "wait" came nearest to (a
+        # pumping's "don't wait"), nor "what if it's 15 gallons instead? we could start sending the bones
+        # to a renderer" after the de minimis test what goes in the brown container
+        on_it = [
+            card
+            for card in rule.cards or (rule.card,)
+            if subject_family(card.topic) == subject_family(subject)
+        ]
+        if not on_it:
+            return Answer(AnswerKind.ANSWER, told, (computed.citation,), city)
+        if len(on_it) < len(rule.cards):
+            rule = answer_from_cards(on_it, labelled=False, contacts=contacts)
     if (
         from_before
         and rule.card is not None

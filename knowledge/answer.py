@@ -731,9 +731,6 @@ def _for_a_duty(found: list[CardMatch], chosen: CardMatch, question: str) -> Car
     return next((m for m in found if not m.card.defines and m.score >= chosen.score - DUTY_MARGIN), chosen)
 
 
-
-
-
 def _best(
     found: list[CardMatch],
     question: str,

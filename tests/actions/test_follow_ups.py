@@ -2179,3 +2179,32 @@ def test_a_yes_that_puts_an_offered_flow_off_starts_nothing(engine, said):
 )
 def test_when_how_much_and_how_often_ask_a_date_or_amount(said, asks):
     assert asks_when_or_how_much(said) is asks
+
+
+def test_a_result_worked_out_on_the_topic_keeps_its_card_and_a_what_if_gets_no_card_of_another_subject(
+    engine,
+):
+    """w58-c012: "food waste is maybe 25 gallons a week" after the de minimis card cleared the card the
+    conversation was on, and "what if it's 15 gallons instead? we could start sending the bones to a
+    renderer" then brought what goes in the brown container, so "ok how do we apply" was declined."""
+    topic = (
+        "Sports bar in Victorville. Our trash pickup is 3 cubic yards a week. Is there any way out of the "
+        "organics bins?"
+    )
+    card = "vvo-deminimis-who-qualifies"
+    slots, messages = _run(
+        ActionFollowUp(),
+        make_tracker(
+            text="food waste is maybe 25 gallons a week. wing bones, fries, celery",
+            intent="inform",
+            slots={TOPIC_SLOT: topic, ANSWER_CARD_SLOT: card, "city": "victorville"},
+        ),
+    )
+    assert "don't qualify" in messages[0]["text"] and slots[ANSWER_CARD_SLOT] == card
+    said = _asked_after_a_card(
+        "what if it's 15 gallons instead? we could start sending the bones to a renderer",
+        f"{topic} food waste is maybe 25 gallons a week.",
+        card,
+        "victorville",
+    )
+    assert said.startswith("Yes, you qualify") and "brown container" not in said

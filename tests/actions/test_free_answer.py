@@ -746,12 +746,14 @@ def test_a_definition_yields_to_the_card_that_answers_what_may_happen(real_index
     assert answer.card is not None and answer.card.topic != "definitions"
     assert "misdemeanor" in answer.text
     asked = "what is an authorized enforcement officer in victorville"
-    assert free_answer(real_index, CityContacts(), asked, "victorville", NOW, "web").card.topic == "definitions"
+    assert (
+        free_answer(real_index, CityContacts(), asked, "victorville", NOW, "web").card.topic == "definitions"
+    )
 
 
 def test_a_spill_this_morning_in_inglewood_gets_the_written_confirmation_s_day(real_index):
-    """w58-s014: "interceptor overflowed this morning around 6 ... anything else i gotta do?" got the 5 working
-    days but no date: the spill card runs its clock from the day said."""
+    """w58-s014: "interceptor overflowed this morning around 6 ... anything else i gotta do?" got the 5
+    working days but no date: the spill card runs its clock from the day said."""
     question = (
         "interceptor overflowed this morning around 6, we got it all cleaned up and i called the city number "
         "already. inglewood. anything else i gotta do?"
@@ -765,8 +767,8 @@ def test_a_part_that_asks_how_long_to_fight_it_gets_the_appeal_not_the_term_it_n
     fight it" got what a manifest is; a term's card yields to the one that answers what the part asks."""
     question = (
         "inglewood inspector wrote us up, no drain screens + some manifests missing, and he says theres a "
-        "reinspection fee. how much is that? and we think he's wrong about the manifests, how long do we have "
-        "to fight it"
+        "reinspection fee. how much is that? and we think he's wrong about the manifests, how long do we "
+        "have to fight it"
     )
     answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "web")
     said = f"{answer.text} {answer.more}"

@@ -2575,9 +2575,9 @@ def test_a_yes_at_the_read_back_that_says_an_answer_again_as_it_was_is_the_yes()
 
 
 def test_where_it_reaches_said_otherwise_beside_another_question_is_changed_and_said_so():
-    """w58-c022: "oh wait, actually my guy just said it stopped at the curb, it's not in the storm drain" while
-    asked whether it still flows got "Please answer yes, no or not sure."; where it reaches is changed, said
-    so, and the open question asked again."""
+    """w58-c022: "oh wait, actually my guy just said it stopped at the curb, it's not in the storm drain"
+    while asked whether it still flows got "Please answer yes, no or not sure."; where it reaches is changed,
+    said so, and the open question asked again."""
     values = {
         "overflowing_now": "yes",
         "city": "victorville",
@@ -2586,7 +2586,8 @@ def test_where_it_reaches_said_otherwise_beside_another_question_is_changed_and_
         "reaches": ["street", "storm_drain"],
     }
     said = say(
-        "oh wait, actually my guy just said it stopped at the curb, it's not in the storm drain, he put kitty "
+        "oh wait, actually my guy just said it stopped at the curb, it's not in the storm drain, he put "
+        "kitty "
         "litter down",
         channel="voice",
     )

@@ -1936,9 +1936,9 @@ def test_the_city_s_repair_costs_get_the_service_charge_worked_out(said, total):
         ),
         # w58-s050: how late the reports are, and "administrative complaints" in the plural
         (
-            "Victorville's FOG manager asked for self-monitoring reports on our banquet kitchen's discharge and "
-            "we're late, it's been 12 days. If this turns into one of those administrative complaints, what's "
-            "the most they could fine us for that?",
+            "Victorville's FOG manager asked for self-monitoring reports on our banquet kitchen's discharge "
+            "and we're late, it's been 12 days. If this turns into one of those administrative complaints, "
+            "what's the most they could fine us for that?",
             "victorville",
             "$24,000",
             "10.03.360(d)(1)",

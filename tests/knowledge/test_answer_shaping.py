@@ -811,9 +811,9 @@ def test_a_short_part_that_names_the_part_before_keeps_to_its_subject(real_index
 
 def test_the_schedule_a_result_was_picked_from_is_left_out_with_its_citation_when_nothing_else_is_kept():
     card = (
-        "The fee is $267 a year for a small establishment and $413 for a large one. (Inglewood FOG Ordinance, "
-        'Fees (2); Definitions ("Food service establishment")(b)) A waiver adds at least $300 a year. Small: 50 '
-        "seats or fewer. (Inglewood FOG Ordinance, Fees (3))"
+        "The fee is $267 a year for a small establishment and $413 for a large one. (Inglewood FOG "
+        'Ordinance, Fees (2); Definitions ("Food service establishment")(b)) A waiver adds at least $300 a '
+        "year. Small: 50 seats or fewer. (Inglewood FOG Ordinance, Fees (3))"
     )
     kept = without_the_schedule(card, "Your annual fee is $413: a restaurant with 60 seats is large.")
     assert kept == (
