@@ -2587,8 +2587,7 @@ def test_where_it_reaches_said_otherwise_beside_another_question_is_changed_and_
     }
     said = say(
         "oh wait, actually my guy just said it stopped at the curb, it's not in the storm drain, he put "
-        "kitty "
-        "litter down",
+        "kitty litter down",
         channel="voice",
     )
     turn = decide(SPILL_FORM, FormState(values, "still_flowing"), said, CONTACTS)
