@@ -259,7 +259,10 @@ _VICTORVILLE_FEE_AMOUNT = _topic(
 _INGLEWOOD_ORGANICS = _topic(
     r"\b(?:brown (?:bins?|carts?)|food scraps?|compost(?:ing)?|organics? (?:bins?|carts?|waste)"
     r"|yard (?:waste|trimmings)|grass clippings|green waste|recycl(?:ing|ables?) (?:bins?|carts?|containers?)"
-    r"|(?:which|what|wich) (?:bin|cart|can|container)|(?:blue|green|black|gray|grey) (?:bins?|carts?|cans?)"
+    r"|(?:which|what|wich) (?:bin|cart|can|container)"
+    r"|(?:blue|green|black|gray|grey|brown) (?:bins?|carts?|cans?|containers?)"
+    # "tengo q separar la comida en bote cafe?" (glossed "separate la food en brown container")
+    r"|separat\w*\s+(?:(?:the|our|la|el)\s+)?(?:food|organics?|leftovers?)"
     # the rest of Victorville's organics chapter, asked again for Inglewood ("and in inglewood?")
     r"|de minimis|physical space waiver|edible food|food recovery|sb ?1383|tier (?:one|two|1|2) generators?"
     # "Is there an Inglewood rule that says we must donate it (the leftover food)?"

@@ -38,6 +38,8 @@ from shaping.answers import shape_answer
         ("how much is the grease permit fee", "victorville", FOG),
         ("how much charge victorville for the permit de grease", "victorville", FOG),  # s24-s009, glossed
         ("do restaurants here need a brown bin for food scraps", "inglewood", SOLID_WASTE),
+        # s54-s067, glossed: food separated into a brown container, asked of Inglewood
+        ("en inglewood tambien do I have to separate la food en brown container", "inglewood", SOLID_WASTE),
         # s50-s062: a device's size asked in gallons, by the meals served
         (
             gloss("¿De qué tamaño, en galones, tiene que ser el interceptor? Damos 200 comidas al día"),
