@@ -789,7 +789,9 @@ _PART_BREAK = re.compile(
     r"|\.\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should|if"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede"
     # "... ya se limpio. nos pueden multar x eso?"
-    r"|(?:me|nos|le|les) (?:pueden|van a)|pueden|podemos)\b)"
+    r"|(?:me|nos|le|les) (?:pueden|van a)|pueden|podemos"
+    # "... y me dijo q no. hay manera de apelar eso?", "... tengo q avisar?"
+    r"|hay|tengo q(?:ue)?|tenemos q(?:ue)?|debo|debemos|necesito|necesitamos)\b)"
     # "... somos 40 sillas y no tenemos drive thru. y el training de los empleados cada cuanto hay q darlo?":
     # a sentence that opens with "and" and ends in a question mark
     r"|\.\s+(?=(?:and|y)\s+[^.?!;]*\?)"

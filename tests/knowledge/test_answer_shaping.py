@@ -497,6 +497,15 @@ def test_a_long_question_after_a_statement_is_read_with_it(real_index):
                 "what would we need to show",
             ],
         ),
+        # a Spanish sentence that opens asking with "hay" is a question of its own (s54-s045)
+        (
+            "le pedi por escrito al FOG manager q me cambiara la frecuencia de bombeo y me dijo q no. hay "
+            "manera de apelar eso?",
+            [
+                "le pedi por escrito al FOG manager q me cambiara la frecuencia de bombeo y me dijo q no",
+                "hay manera de apelar eso",
+            ],
+        ),
     ],
 )
 def test_the_questions_of_a_message_are_told_apart(message, asked):
