@@ -411,6 +411,11 @@ class SortingMatcher:
         by its words alone)."""
         plain = key_tokens(text)
         query = key_tokens(text, query=True)
+        # what is done with them decides over what they are: "meat bones for a renderer pickup", and "huesos
+        # que se lleva la rendering" (whose clause the question's frame would drop)
+        named_for = self._contained(plain, len(plain)) if plain else None
+        if named_for is not None and named_for[0].purpose:
+            return self._with_option(text, named_for[0], "contains", 1.0, named_for[1])
         for tokens in (plain, query):
             item = self.catalog.index.get(" ".join(tokens))
             if item is not None and tokens:  # "ok and old paint cans?": the words around the name may answer
@@ -418,8 +423,6 @@ class SortingMatcher:
         if not query:
             return None
         contained = self._contained(query, head_size(text))
-        if contained is not None and contained[0].purpose:  # "meat bones for a renderer pickup"
-            return self._with_option(text, contained[0], "contains", 1.0, contained[1])
         fuzzy = self._fuzzy(text, around=contained[1] if contained else ())
         if fuzzy is not None:
             return self._with_option(text, fuzzy[0], "fuzzy", fuzzy[1], fuzzy[2])

@@ -169,6 +169,10 @@ def test_bones_kept_for_a_renderer_are_not_food_scraps(matcher: SortingMatcher) 
         assert 'not "food scraps"' in reply, reply
         assert '§ 6.37.020 ("Designated food scraps")' in reply
     assert "brown" in format_answer(matcher.sort("chicken bones", COM))
+    # said in a clause the question's frame drops (s54-c016: "Sí. Huesos de pollo: el contenedor café")
+    with languages.using("es"):
+        said = "y los huesos y el pellejo q se lleva el de la rendering, van en el bote cafe?"
+        assert matcher.match(said).item.purpose
 
 
 @pytest.mark.parametrize(
