@@ -7,6 +7,7 @@ import re
 import pytest
 from sorting_test_support import catalog_fixture, lexical_matcher_fixture, matcher_fixture  # noqa: F401  (pytest fixtures)
 
+import languages
 from compliance.victorville.organics import GeneratorType
 from sorting.answer import SMS_LIMIT, format_answer, format_many
 from sorting.catalog import Catalog
