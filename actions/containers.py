@@ -49,6 +49,7 @@ from knowledge.coverage import INGLEWOOD_ORGANICS, about_grease
 from languages import N_, t
 from shaping.sms_text import DEFAULT_LIMIT as SMS_LIMIT
 from sorting import SortingAnswer, SortingMatcher, format_answer, format_many
+from sorting.answer import asked_container
 from sorting.matcher import answer_for
 
 ITEM_SLOT = "sorting_item"
@@ -160,9 +161,14 @@ class ValidateSortingForm(Action):
             )
         if requested is None:
             if (detect_city(text) or tracker.get_slot("city")) == "inglewood":
+                # an item or a cart asked of Inglewood is declined there; a message that names neither ("y si
+                # me llega una cuarta?" after a third NOV, "cuarta" only spelled near "carta") is no sorting
+                # question: the question it asks is answered
+                named = matcher.sort(text, generator)
+                sorts = (named.matched and named.method != "fuzzy") or asked_container(text) is not None
                 return [
                     SlotSet(QUERY_SLOT, text),
-                    SlotSet(ITEM_SLOT, IN_INGLEWOOD),
+                    SlotSet(ITEM_SLOT, IN_INGLEWOOD if sorts else NO_MATCH),
                     SlotSet(REQUESTED_SLOT, None),
                 ]
             said = parse_generator(text) or (

@@ -214,6 +214,17 @@ def test_a_sorting_question_in_inglewood_is_declined_with_its_solid_waste_office
     assert after["topic_question"] == text  # "and at my victorville place?" next asks it there (s26-c015)
 
 
+def test_a_message_taken_for_sorting_in_inglewood_that_names_no_item_is_no_sorting_question(matcher):
+    """s54-c012: "y si me llega una cuarta?" after a third NOV, taken for a sorting question ("cuarta" is
+    spelled near "carta"), was declined as Inglewood's cart rules; it names no item, so it is asked on."""
+    slots = {"city": "inglewood", "language": "es"}
+    tracker = make_tracker(
+        text="y si me llega una cuarta?", intent="sort_item", active_loop="sorting_form", slots=slots
+    )
+    found, _ = run(ValidateSortingForm(), tracker)
+    assert found["sorting_item"] == "__none__"
+
+
 def test_cooking_oil_asked_as_a_sorting_question_in_inglewood_is_answered_from_its_fog_ordinance(engine):
     text = "inglewood restaurant. old fryer oil - trash dumpster ok or what"
     tracker = make_tracker(text=text, intent="sort_item", active_loop="sorting_form")
