@@ -59,6 +59,7 @@ from intake.routing import (
     compares_with_a_city,
     is_hypothetical,
     says_sending,
+    sentences,
     waiver_of,
     without_the_comparison,
 )
@@ -1093,7 +1094,10 @@ _ASKS_IF_NOT_DONE = re.compile(
     r"(?:\s+(?:do|comply|it|that|this|lo|la|eso|hago|hacemos|cumplo|cumplimos|hacerlo|do it|do that|one|"
     r"the date|the deadline|a (?:pumping|pump-?out|cleaning)))*"
     # (not "over": "and if we go over?" after the 25% rule is its own card, service at once)
-    r"|(?:are|am|'re|'m|get|run|go)\s+(?:a\s+(?:little|bit|few days)\s+)?(?:late|behind)"
+    # ("what if we end up 2 weeks late", "if we're a couple days behind")
+    r"|(?:are|am|'re|'m|get|run|go|end up|come out|turn out)\s+"
+    r"(?:(?:a\s+(?:little|bit)|(?:a\s+)?(?:few|couple(?:\s+of)?|\d+|one|two|three)\s+(?:days?|weeks?))\s+)?"
+    r"(?:late|behind)"
     r"|(?:se\s+(?:me|nos)\s+)(?:pasa|olvida|va)(?:\s+(?:la fecha|el d[ií]a|el plazo))?"
     r"|(?:me|nos)\s+atras(?:o|amos)|no\s+(?:llego|llegamos|lo hago a tiempo|lo hacemos a tiempo))\W*$",
     re.IGNORECASE,
@@ -1116,8 +1120,12 @@ def _what_not_doing_it_brings(tracker: Tracker, question: str) -> Answer | None:
     chapter's misdemeanors, nearer in words, would otherwise answer; the grease chapter's, for one of its
     duties ("and if i miss it?" after how often the interceptor is pumped), which a card of the duty's own
     subject (asking for another frequency) would otherwise answer. None otherwise."""
+    said = [
+        question.strip(),
+        *sentences(question)[-1:],
+    ]  # ("so thats like 2 weeks out. what if we end up ...")
     if (
-        not _ASKS_IF_NOT_DONE.match(question.strip())
+        not any(_ASKS_IF_NOT_DONE.match(part) for part in said)
         or not _answered_last(tracker)
         or (given := _card_just_given(tracker)) is None
         or given.topic in _ENFORCEMENT_TOPICS

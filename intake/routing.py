@@ -584,7 +584,8 @@ _WHAT_IF = re.compile(
 def is_hypothetical(text: str) -> bool:
     """Whether a message asks what would follow from other facts ("what if it's 6 gallons instead?"): a
     question about the topic, never an answer or a correction."""
-    return bool(_WHAT_IF.match(text))
+    # (in a sentence of its own after another: "so thats like 2 weeks out. what if we end up 2 weeks late")
+    return any(_WHAT_IF.match(sentence) for sentence in sentences(text)) if text.strip() else False
 
 
 _WAIVER_WORDS = (r"waivers?", r"exenci[oó]n", r"exemption")

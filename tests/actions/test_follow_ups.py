@@ -1970,6 +1970,14 @@ def test_who_decides_after_an_answer_that_names_nobody_is_answered_as_asked(engi
         ("and if i miss it?", "en", "vvf-interceptor-pump-frequency", "misdemeanor", "written request"),
         ("y si se me pasa la fecha?", "es", "vvf-interceptor-pump-frequency", "delito menor", "por escrito"),
         ("what if we're a few days late", "en", "vvf-records-retention", "separate offense", "2 years"),
+        # in a sentence after another, weeks late (w58-c015: the unreported spill's card, an "incident" dated)
+        (
+            "so thats like 2 weeks out. what if we end up 2 weeks late",
+            "en",
+            "vvf-interceptor-pump-frequency",
+            "misdemeanor",
+            "incident",
+        ),
         # Inglewood's grease duties: its notices and fees
         ("and if i miss it?", "en", "ing-pump-frequency", "notice of violation", "every 6 months"),
     ],

@@ -1512,6 +1512,8 @@ def test_words_the_classifier_misplaced_are_routed_by_what_they_say(intent, text
         ("nlu_fallback", "alright sign us up for the waiver", "ask_question"),
         # a follow-up the classifier took for small talk, answered on the conversation's topic
         ("out_of_scope", "and what if it just sits there unpaid into february?", "ask_question"),
+        # a what-if in a sentence of its own after another (w58-c015)
+        ("out_of_scope", "so thats like 2 weeks out. what if we end up 2 weeks late", "ask_question"),
         ("out_of_scope", "do we need to hang on to the plumber's bill", "ask_question"),
         ("out_of_scope", "who won the game last night", "out_of_scope"),
     ],
