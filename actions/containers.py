@@ -60,6 +60,9 @@ NO_MATCH = "__none__"
 LISTED = "__listed__"  # several items in one message, each answered (sorting_query keeps the message)
 # The sorting rules here are Victorville's (Chapter 6.37): a sorting question in Inglewood is declined.
 IN_INGLEWOOD = "__inglewood__"
+# A what-if that follows up the matter at hand ("y si me llega una cuarta?"): no item, whatever word in it is
+# spelled near one
+_AN_IF = re.compile(r"^\W*(?:(?:and|y|so|pero|but|ok)\W+)?(?:what\s+)?(?:if|si|qu[eé]\s+tal\s+si)\b", re.I)
 UNSURE = "__unsure__"
 WEB_LIMIT = 640
 # A message of this many words that names no catalog item is a question about the rules ("we manage 40
@@ -165,7 +168,9 @@ class ValidateSortingForm(Action):
                 # me llega una cuarta?" after a third NOV, "cuarta" only spelled near "carta") is no sorting
                 # question: the question it asks is answered
                 named = matcher.sort(text, generator)
-                sorts = (named.matched and named.method != "fuzzy") or asked_container(text) is not None
+                sorts = (named.matched and not (named.method == "fuzzy" and _AN_IF.match(text))) or (
+                    asked_container(text) is not None
+                )
                 return [
                     SlotSet(QUERY_SLOT, text),
                     SlotSet(ITEM_SLOT, IN_INGLEWOOD if sorts else NO_MATCH),
@@ -304,6 +309,8 @@ class ActionSortAnswer(Action):
                 reply, events = found
                 dispatcher.utter_message(text=reply.text)
                 return [*events, *_CLEARED]
+            if (detect_city(query) or tracker.get_slot("city")) == "inglewood":  # never Victorville's carts
+                return [*_inglewood_carts_declined(dispatcher, tracker), *_CLEARED, *_on_the_topic(tracker)]
             answer = runtime.sorting_matcher().sort(query)
             dispatcher.utter_message(text=format_answer(answer, city_contact=_office(), limit=limit))
             return [*_CLEARED, *_on_the_topic(tracker)]

@@ -228,16 +228,36 @@ _HEDGED = re.compile(
 )
 
 
+# A value said: a number, an amount or a time ("twenty minutes ago", "ten gallons", "como a las 9")
+_A_VALUE = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
+    r"fifty|hundred|half|couple|uno|dos|tres|cuatro|cinco|seis|diez|quince|veinte|treinta|cuarenta|"
+    r"cincuenta|cien|media)\b|\b(?:ago|minutes?|hours?|gallons?|galones|minutos|horas)\b",
+    re.IGNORECASE,
+)
+# Whom a question is about and what they must or may do ("so I have like 5 days to send it in writing?", "i
+# guess the city pays for the cleanup?"): a question, however unsure it sounds
+_ABOUT_A_DUTY = re.compile(
+    r"\b(?:i|we|you|they|the city|la ciudad)\s+(?:\w+\s+)?"
+    r"(?:have|has|need|must|can|should|gotta|pay|pays|owe|tengo|tenemos|debo|debemos|pueden|paga)\b"
+    r"|\bto (?:send|pay|call|report|file|fix)\b|\b(?:counts?|cuenta)\b",
+    re.IGNORECASE,
+)
+
+
 def only_unsure(text: str) -> bool:
-    """Whether every sentence of a message that ends in "?" is a fact said unsure of itself, with no question
-    word ("it started maybe twenty minutes ago? It's still coming out ... maybe ten gallons so far?"): an
-    answer, never a question to the ordinances."""
+    """Whether every sentence of a message that ends in "?" is a value said unsure of itself, with no question
+    word and no one's duty ("it started maybe twenty minutes ago? It's still coming out ... maybe ten gallons
+    so far?"): an answer, never a question to the ordinances. "I dunno if that counts as a spill?" and "so I
+    have like 5 days to send it in writing?" ask."""
     stripped = text.strip()
     if "¿" in stripped or asks_a_question(stripped) or is_hypothetical(stripped):
         return False
     asked = [sentence for sentence in re.split(r"(?<=[.!?])\s+", stripped) if sentence.endswith("?")]
     return bool(asked) and all(
         _HEDGED.search(sentence)
+        and _A_VALUE.search(sentence)
+        and not _ABOUT_A_DUTY.search(sentence)
         and not re.search(rf"\b(?:{_WH_WORDS})\b", sentence, re.IGNORECASE)
         and not _QUESTION_START.match(sentence)
         for sentence in asked
@@ -1475,6 +1495,15 @@ _SPEAKER_NAMED = re.compile(
 )
 
 
+# A street or a place's name, and a name said with where it is: no person's
+_A_PLACE_NAME = re.compile(
+    r"\b(?:road|rd|street|st|avenue|ave|blvd|boulevard|drive|dr|way|lane|highway|hwy|plaza|center|centre|mall|"
+    r"academy|school|church|park|market|calle|avenida)\b",
+    re.IGNORECASE,
+)
+_AT_A_PLACE = re.compile(
+    r"\s*(?:on|at|by|near|in front of|across from|en|cerca de|frente a)\s", re.IGNORECASE
+)
 # A name a caller starts, then says whole ("Name's Marcus. Marcus Webb."): said once
 _NAME_SAID_AGAIN = re.compile(r"\b([A-ZÁÉÍÓÚÑ][\w'-]+)[.,…]+\s+\1\b")
 
@@ -1486,9 +1515,17 @@ def named_facts(spec: FormSpec, text: str, ctx: ParseContext, values: Mapping[st
     names = {f.name: f.parser for f in spec.applicable(values) if values.get(f.name) is None}
     found: dict[str, Any] = {}
     person_field = next((name for name, parser in names.items() if parser == "person_name"), None)
-    person = _NAMED_PERSON.search(text) or _SPEAKER_NAMED.search(text)
-    if person is not None and names_a_food_business(person.group("name")):
-        person = None  # "this is Pho Saigon Kitchen": a business, not a person
+    person = _NAMED_PERSON.search(text)
+    if person is None and (person := _SPEAKER_NAMED.search(text)) is not None:
+        said = person.group("name")
+        if (
+            names_a_food_business(said)
+            or _A_PLACE_NAME.search(said)
+            or _AT_A_PLACE.match(text[person.end() :])
+        ):
+            # "this is Pho Saigon Kitchen", "This is Bear Valley Road by the Walmart", "This is Slice Academy
+            # on Seventh": a business or a place, not the speaker
+            person = None
     if person_field and person and (name := parse("person_name", person.group("name"), ctx)).ok:
         found[person_field] = name.slot
     elif person_field and (beside_a_role := said_name(text)) and not _WHOSE.search(beside_a_role):

@@ -386,9 +386,10 @@ def reply_for(
         declined_there or _a_matter_of_its_own(tracker, question)
     )
     card = result.card.id if result.card is not None else None
-    if card is None and result.kind is AnswerKind.ANSWER and not new_matter:
+    if card is None and result.kind is AnswerKind.ANSWER and not result.passages and not new_matter:
         # a result worked out on the topic with no card of its own ("food waste is maybe 25 gallons a week"
-        # after the de minimis card): the topic's card is still the one the conversation is on
+        # after the de minimis card): the topic's card is still the one the conversation is on (a passage
+        # quoted instead of a card is no result worked out)
         card = tracker.get_slot(ANSWER_CARD_SLOT)
     events += [
         SlotSet("pending_question", question if held else None),

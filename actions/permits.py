@@ -171,7 +171,9 @@ _CUED_SENTENCES = (
     (  # "Wastewater is kitchen and dishwashing water", "el agua sucia es de la cocina y de lavar trastes"
         "wastewater_type",
         re.compile(
+            # (of where it comes from: never "the water is hot")
             r"\b(?:waste\s?water|drain water|the water)\s+(?:is|comes|is all|is mostly|is just)\b"
+            r"(?=[^.;]*\b(?:kitchen|dish\w*|sinks?|mop|prep|wash\w*|floor drains?)\b)"
             r"|\baguas?(?: residual(?:es)?| sucias?| negras?)?\s+(?:es|son|viene|vienen|sale|salen)\s+de\b",
             re.IGNORECASE,
         ),
@@ -196,7 +198,8 @@ _SENTENCE_END = re.compile(r"(?<=\w\w)[.;!?]\s+")
 
 # Whether there is a drive-thru, said among other facts: "no drive-thru", "no tenemos ventanilla de
 # autoservicio" (no); "with a drive-thru", "tenemos drive thru" (yes).
-_DRIVE_THRU = rf"(?:{DRIVE_THRU_WORDS})"
+# (asked of the establishment in its application, a bare "ventanilla" or "autoservicio" is its drive-thru)
+_DRIVE_THRU = rf"(?:{DRIVE_THRU_WORDS}|ventanilla|autoservicio)"
 _NO_DRIVE_THRU = re.compile(
     rf"\b(?:no|sin|without|(?:do not|don'?t|doesn'?t|won'?t) have(?: a)?|no (?:tenemos|tiene|hay|habr[aá])"
     rf"(?: una?)?)\s+{_DRIVE_THRU}",

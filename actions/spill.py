@@ -49,6 +49,7 @@ from documents.links import document_url
 from documents.spill_notice import incident_date
 from intake import (
     GALLONS,
+    SPILL_REACHES,
     SPILL_REPORT,
     FieldSpec,
     FormSpec,
@@ -137,7 +138,9 @@ _FOOD_BUSINESS_DRAINS = re.compile(
 # restaurante", "there's a couple on the block"): whether one is involved, unsure
 _WHICH_RESTAURANT_UNKNOWN = re.compile(
     r"\b(?:(?:i )?(?:don'?t|do not|dunno) know|not sure|no s[eé]|ni idea)\s+(?:(?:what|which|de)\s+)?"
-    r"(?:what|which|cu[aá]l|qu[eé])\s+(?:restaurant|business|place|restaurante|negocio|local)s?\b",
+    r"(?:what|which|cu[aá]l|qu[eé])\s+(?:restaurant|restaurante)s?\b"
+    # (not whom to call: "not sure what restaurant to call about this")
+    r"(?!\s+(?:to|handles?|pa|para|llamar)\b)",
     re.IGNORECASE,
 )
 # "the restaurant is Mariscos El Puerto", "el restaurante es Mariscos El Puerto"
@@ -251,7 +254,7 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
     # toward the storm drain" doubts the time, not the storm drain
     where_to = " ".join(part for part in sentences(text) if _REACHES_CUE.search(part))
     if where_to and (reaches := parse("reaches", where_to, ctx)).ok and reaches.slot != "unsure":
-        found["reaches"] = reaches.slot
+        found["reaches"] = _with_where_it_reached(values.get("reaches"), reaches.slot, where_to)
     if city := detect_city(text):
         found["city"] = city
     english = gloss(text) if languages.current() == languages.SPANISH else text
@@ -299,18 +302,51 @@ def extract_spill_facts(text: str, ctx: ParseContext, values: Mapping[str, Any])
     return found
 
 
+# Where it reaches said not to be so ("it's not in the storm drain", "no llegó al drenaje")
+_NOT_REACHED = re.compile(
+    r"\b(?:not|isn'?t|didn'?t|hasn'?t|never)\s+(?:\w+\s+){0,2}?(?:in|into|reach\w*|to|at|near|gotten|got)\b"
+    r"|\bstopped\b|\bno\s+(?:ha\s+)?lleg\w*|\bno\s+est[aá]\s+en\b",
+    re.IGNORECASE,
+)
+
+
+def _with_where_it_reached(kept: Any, said: Any, words: str) -> Any:
+    """Where the spill reaches, as the latest message says it: what it says it does not reach, said anew ("it
+    stopped at the curb, it's not in the storm drain"); otherwise what was said before and what it adds
+    ("it's going into the storm drain" after the street: both)."""
+    if not isinstance(kept, list) or not isinstance(said, list) or _NOT_REACHED.search(words):
+        return said
+    return [place for place in SPILL_REACHES if place in kept or place in said]
+
+
+# Words that give the spill's own address ("I walked over, the sign says 12350 Bear Valley Road", "it's at
+# ...", "la dirección es ..."), and words that give someone's own place instead ("I own the flower shop at
+# 1200 W Century Blvd", "I live at ...", "the restaurant is Rosa's Kitchen, 14580 ...")
+_THE_PLACE_SAID = re.compile(
+    r"\b(?:sign says|walked over|it'?s at|it is at|address is|the address|located at|right at|in front of|"
+    r"la direcci[oó]n|el n[uú]mero es|est[aá] en el|queda en|es en el)\b",
+    re.IGNORECASE,
+)
+_SOMEONE_ELSES_PLACE = re.compile(
+    r"\b(?:i live|we live|my (?:shop|store|house|office|place|home)|i own|i work|restaurant(?:'s)? is|"
+    r"vivo|vivimos|mi (?:casa|tienda|negocio|oficina)|trabajo en)\b",
+    re.IGNORECASE,
+)
+
+
 def _with_the_street_address(
     location: Mapping[str, Any] | str | None, text: str, ctx: ParseContext
 ) -> dict[str, Any] | None:
-    """The location kept, made exact by a street address said after it ("the manhole in the parking lot
-    behind the Denny's", then "the sign says 12350 Bear Valley Road"): the address first, the words kept
-    after it; None when the location kept has a street address already or the message says none."""
+    """The location kept, made exact by a street address said as the spill's after it ("the manhole in the
+    parking lot behind the Denny's", then "the sign says 12350 Bear Valley Road"): the address first, the
+    words kept after it; None when the location kept is an address already, or the message gives no address
+    as the spill's (the caller's own shop's or a restaurant's is not where the spill is)."""
     if not location:
         return None
     kept, kind = (location, None) if isinstance(location, str) else (location["text"], location.get("kind"))
-    street = find_street_address(text)
-    if kind == ADDRESS:
+    if kind == ADDRESS or not _THE_PLACE_SAID.search(text) or _SOMEONE_ELSES_PLACE.search(text):
         return None
+    street = find_street_address(text)
     if street is None or street.lower() in kept.lower():
         return None
     where = parse("location", f"{street}, {kept}", ctx)

@@ -1573,11 +1573,15 @@ _FOR_DAYS = re.compile(
     rf"|(?<!due )(?<!respond )\bon\s+(?P<on>{NUMBER_PATTERN})\s+(?:separate\s+|different\s+)?days?\s+"
     r"(?:last|this|in|during|that|between)\b"
     # "12 days' worth" of reports not furnished (days only: the caps are per day)
-    rf"|\b(?P<worth>{NUMBER_PATTERN})\s+days?'?\s+(?:worth|de\s+reportes)\b"
-    # how late the reports are: "we're late, it's been 12 days", "12 days late", "llevamos 12 días de atraso"
-    rf"|\b(?:it'?s been|been|late by|behind by|llevamos|van)\s+(?P<late>{NUMBER_PATTERN})\s+"
-    r"(?:days?|d[ií]as)\b"
-    rf"|\b(?P<late_by>{NUMBER_PATTERN})\s+(?:days?|d[ií]as)\s+(?:late|overdue|behind|de\s+atraso|tarde)\b",
+    rf"|\b(?P<worth>{NUMBER_PATTERN})\s+days?'?\s+(?:worth|de\s+reportes)\b",
+    re.I,
+)
+# How late reports are, when no days of violation are said: "we're late, it's been 12 days", "12 days late",
+# "llevamos 12 días de atraso"; never the days since something ("it's been 20 days since they served it")
+_DAYS_LATE = re.compile(
+    rf"\b(?:it'?s been|been|late by|behind by|llevamos|van)\s+(?P<n>{NUMBER_PATTERN})\s+(?:days?|d[ií]as)\b"
+    r"(?!\s+(?:since|desde|after|despu[eé]s))"
+    rf"|\b(?P<by>{NUMBER_PATTERN})\s+(?:days?|d[ií]as)\s+(?:late|overdue|behind|de\s+atraso|tarde)\b",
     re.I,
 )
 
@@ -1593,11 +1597,16 @@ def _penalty_for_days(text: str, city: str | None, ctx: ParseContext) -> Compute
     ):
         return None
     kind = next((key for key, named in _PENALTY_KINDS if named.search(text)), None)
-    days = _FOR_DAYS.search(spanish_digits(text))
-    if kind is None or days is None:
+    said = spanish_digits(text)
+    days = _FOR_DAYS.search(said)
+    late = _DAYS_LATE.search(said) if days is None and kind == "reports" else None  # the reports' days late
+    if kind is None or (days is None and late is None):
         return None
-    said_days = days.group("n") or days.group("on") or days.group("worth")
-    count = _whole_number(said_days or days.group("late") or days.group("late_by"))
+    count = _whole_number(
+        days.group("n") or days.group("on") or days.group("worth")
+        if days is not None
+        else late.group("n") or late.group("by")
+    )
     if not count or count < 1:
         return None
     result = _PENALTY_CAP_OF_THE_CITY[city](kind, count)

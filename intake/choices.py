@@ -264,10 +264,11 @@ ESTABLISHMENT_CHOICES = (
 # large food establishment (Definitions, "Food service establishment"(b)): "drive thru", "a lil window where
 # cars pull up and grab their order", "pick-up window for cars", "ventanilla de autoservicio"
 DRIVE_THRU_WORDS = (
-    r"drive[\s-]?(?:thru|thr(?:ough|u)|in)|drive[\s-]?up(?:\s+window)?|pick[\s-]?up\s+window\s+for\s+cars"
+    r"drive[\s-]?(?:thru|thr(?:ough|u)|in)|drive[\s-]?up\s+window|pick[\s-]?up\s+window\s+for\s+cars"
     r"|window\s+(?:where|for|so)\s+(?:the\s+)?(?:cars?|drivers?|people\s+in\s+cars?)"
     r"|cars?\s+(?:can\s+)?(?:pull|drive)\s+up\s+(?:to|at)\s+(?:a|the|our)\s+(?:\w+\s+)?window"
-    r"|ventanilla(?:\s+de\s+autoservicio|\s+pa(?:ra)?\s+(?:los\s+)?(?:carros|autos|coches))?|autoservicio"
+    # (never a bare "ventanilla", a walk-up window, nor "autoservicio", a self-service buffet)
+    r"|ventanilla\s+(?:de\s+autoservicio|pa(?:ra)?\s+(?:los\s+)?(?:carros|autos|coches))"
 )
 
 

@@ -584,8 +584,20 @@ _WHAT_IF = re.compile(
 def is_hypothetical(text: str) -> bool:
     """Whether a message asks what would follow from other facts ("what if it's 6 gallons instead?"): a
     question about the topic, never an answer or a correction."""
-    # (in a sentence of its own after another: "so thats like 2 weeks out. what if we end up 2 weeks late")
-    return any(_WHAT_IF.match(sentence) for sentence in sentences(text)) if text.strip() else False
+    if _WHAT_IF.match(text):
+        return True
+    # in a sentence of its own after another, said as a what-if ("so thats like 2 weeks out. what if we end up
+    # 2 weeks late"); never a bare "and if" that tells what the user will do ("No. And if it starts again I'll
+    # call you back", "Son como 20 galones. Y si hay mas le aviso")
+    return any(
+        _A_WHAT_IF_SAID.match(sentence) and _WHAT_IF.match(sentence) for sentence in sentences(text)[1:]
+    )
+
+
+_A_WHAT_IF_SAID = re.compile(
+    r"^\W*(?:(?:and|so|but|y|pero|ok)\W+)?(?:what(?:\s+happens)?|qu[eé](?:\s+pasa)?|que\s+tal)\s+(?:if|si)\b",
+    re.IGNORECASE,
+)
 
 
 _WAIVER_WORDS = (r"waivers?", r"exenci[oó]n", r"exemption")
@@ -860,11 +872,15 @@ def asks_a_question(text: str) -> bool:
 _ASKS_FOR_DETAILS = re.compile(
     r"\b(?:(?:(?:i|we) )?(?:just |only |really )?(?:want|need|would like)|i'?d like|"
     r"(?:i'?m|im|i am) looking for|(?:yo )?(?:quiero|necesito|ocupo|busco|me (?:das|da|pasas|pasa))) "
-    r"(?:to (?:get|have|find|save) )?(?:the |your |their |el |la |los |las |su )"
+    r"(?:to (?:get|have|save) )?(?:the |your |their |el |la |los |las |su )"
     r"(?:(?!new|different|nuevo|nueva|otro|otra)[\w-]+ ){0,2}?"
     r"(?:phone|number|address|e-?mail|contact|website|tel[eé]fono|n[uú]mero|direcci[oó]n|correo|p[aá]gina)s?\b"
-    # (no value of the user's own after it: "i want the number 12530 not 12350" corrects)
-    r"(?! (?:is|was|es|era)\b)(?![^.?!\d]*\d)",
+    # of a city office ("for victorville public works sanitary division"): never a form's answer changed
+    # ("I want the address to be the back alley"), nor one the user is finding ("I need the address off the
+    # sign"), nor a value of the user's own after it ("i want the number 12530 not 12350")
+    r"(?=[^.?!\d]{0,60}\b(?:city|victorville|inglewood|public works|sanitary|code enforcement|fog|office|"
+    r"department|division|manager|director|ciudad|obras p[uú]blicas|oficina|departamento|divisi[oó]n)\b)"
+    r"(?![^.?!]*\b(?:to be|instead|changed|off the|en vez)\b)(?![^.?!\d]*\d)",
     re.IGNORECASE,
 )
 # A Spanish question word inside a sentence that ends asking ("y ese permiso cuanto dura?"); not "como" or

@@ -626,11 +626,13 @@ def without_the_schedule(text: str, result: str) -> str:
     """``text`` (a card's words said after a worked-out ``result``) without the sentences that restate the
     result's own amount among the others it was chosen from: after "Your annual fee is $413 ...", not
     "$267 if you're small or $413 if you're large", nor the NOV schedule after the second one's $250. A
-    citation goes with the sentences before it, and is dropped with them when none of them is left."""
+    citation goes with the sentences before it; when none of them is left, it still cites the card's words
+    after the last citation (its "more"), and goes after them."""
     told = _dollars(result)
     if not told:
         return text
     kept: list[str] = []
+    held: list[str] = []  # the citations of sentences all left out: they cite the words after them too
     start = 0
     for cited in [*_A_CITATION.finditer(text), None]:
         end = cited.start() if cited is not None else len(text)
@@ -641,10 +643,14 @@ def without_the_schedule(text: str, result: str) -> str:
             if not ((amounts := _dollars(sentence)) & told and amounts - told)
         ]
         kept.extend(left)
-        if cited is not None:
-            if left or not sentences:
-                kept.append(cited.group(0))
-            start = cited.end()
+        if cited is None:
+            if left and held:  # a card's "more" after its answer is cited by the answer's citation
+                kept.extend(held)
+        elif left or not sentences:
+            kept.append(cited.group(0))
+        else:
+            held.append(cited.group(0))
+        start = cited.end() if cited is not None else start
     return " ".join(kept)
 
 
@@ -715,7 +721,18 @@ DUTY_MARGIN = 0.15  # how much closer a definition may be than the card that say
 _ASKS_WHAT_IT_IS = re.compile(
     r"\b(?:what(?:'s|s| is| are| does)|whats|who(?:'s| is| are)|mean(?:s|ing)?|define[ds]?|definition|"
     r"stand for|counts? as|considered|qualif\w*|qu[eé] (?:es|son|significa|quiere decir)|"
-    r"qui[eé]n(?:es)? (?:es|son)|significa|cuenta como|se considera)\b",
+    r"qui[eé]n(?:es)? (?:es|son)|significa|cuenta como|se considera|"
+    # whether one thing is another ("does my hauler's receipt work as a manifest", "el fog manager es de la
+    # ciudad?", "es el mismo q el fog manager?")
+    r"same as|works? as|sirve como|es el mismo|es la misma|es de la ciudad)\b",
+    re.IGNORECASE,
+)
+# What may happen to someone ("is it an actual crime? can an inspector write me a criminal ticket"): asked of
+# the rule that brings it, not of a term's meaning
+_ASKS_WHAT_MAY_HAPPEN = re.compile(
+    r"\b(?:crime|criminal|ticket|cit(?:e|ed|ation)|fined?|fines|penalt\w*|jail|court|sue|happens?|"
+    r"can (?:they|the city|an? \w+)|delito|multa\w*|c[aá]rcel|corte|demanda\w*|pasa si|me pueden|"
+    r"nos pueden)\b",
     re.IGNORECASE,
 )
 
@@ -726,7 +743,10 @@ def _for_a_duty(found: list[CardMatch], chosen: CardMatch, question: str) -> Car
     not what an SSO is), or what may happen ("is breaking the grease rules an actual crime? can an inspector
     write me a criminal ticket": the violations' card, not who an enforcement officer is); then the
     nearly-as-close card that is no definition."""
-    if not chosen.card.defines or (_ASKS_WHAT_IT_IS.search(question) and not _ASKS_A_DUTY.search(question)):
+    asks_otherwise = _ASKS_A_DUTY.search(question) or (
+        _ASKS_WHAT_MAY_HAPPEN.search(question) and not _ASKS_WHAT_IT_IS.search(question)
+    )
+    if not chosen.card.defines or not asks_otherwise:
         return chosen
     return next((m for m in found if not m.card.defines and m.score >= chosen.score - DUTY_MARGIN), chosen)
 
@@ -789,9 +809,10 @@ _PART_BREAK = re.compile(
     r"|\.\s+(?=(?:what|how|when|where|who|why|which|can|could|do|does|is|are|will|would|should|if"
     r"|que|qué|como|cómo|cuando|cuándo|donde|dónde|quien|quién|cuanto|cuánto|puedo|se puede"
     # "... ya se limpio. nos pueden multar x eso?"
-    r"|(?:me|nos|le|les) (?:pueden|van a)|pueden|podemos"
-    # "... y me dijo q no. hay manera de apelar eso?", "... tengo q avisar?"
-    r"|hay|tengo q(?:ue)?|tenemos q(?:ue)?|debo|debemos|necesito|necesitamos)\b)"
+    r"|(?:me|nos|le|les) (?:pueden|van a)|pueden|podemos)\b)"
+    # "... y me dijo q no. hay manera de apelar eso?": a Spanish sentence that asks whether there is a way,
+    # with its question mark (a need said, "necesito saberlo pa mañana", asks nothing)
+    r"|\.\s+(?=hay\s+(?:manera|forma|modo|algo|alguna?|q|que)\b[^.?!]*\?)"
     # "... somos 40 sillas y no tenemos drive thru. y el training de los empleados cada cuanto hay q darlo?":
     # a sentence that opens with "and" and ends in a question mark
     r"|\.\s+(?=(?:and|y)\s+[^.?!;]*\?)"

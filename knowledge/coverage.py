@@ -117,10 +117,10 @@ _HAULER_LIST = _topic(
 # A spill or its report named with an office's phone or address: the spill line the ordinances give ("cual es
 # el telefono pa reportar un derrame?", glossed "what is the phone number to report a spill")
 _A_SPILL_REPORTED = re.compile(
-    # (and the offices a spill is phoned to: "the phone number for victorville public works sanitary division
-    # ... in case our line backs up again")
-    r"\b(?:spills?|overflows?|backups?|back(?:s|ed)? up|sewage|sso|report(?:ing)?|sanitary division|"
-    r"derrames?|desbord\w*|reportar)\b",
+    # (and a line that backs up: "the phone number for victorville public works sanitary division ... in case
+    # our line backs up again")
+    r"\b(?:spills?|overflows?|backups?|back(?:s|ed)? up|sewage|sso|report(?:ing)?|derrames?|desbord\w*|"
+    r"reportar)\b",
     re.IGNORECASE,
 )
 # ... but a letter taken to an office is asked of the office: "whats the address and phone number of the FOG
@@ -260,9 +260,9 @@ _INGLEWOOD_ORGANICS = _topic(
     r"\b(?:brown (?:bins?|carts?)|food scraps?|compost(?:ing)?|organics? (?:bins?|carts?|waste)"
     r"|yard (?:waste|trimmings)|grass clippings|green waste|recycl(?:ing|ables?) (?:bins?|carts?|containers?)"
     r"|(?:which|what|wich) (?:bin|cart|can|container)"
+    # (and "tengo q separar la comida en bote cafe?", glossed "separate la food en brown container"; never
+    # food solids kept from a sink, which the FOG article asks)
     r"|(?:blue|green|black|gray|grey|brown) (?:bins?|carts?|cans?|containers?)"
-    # "tengo q separar la comida en bote cafe?" (glossed "separate la food en brown container")
-    r"|separat\w*\s+(?:(?:the|our|la|el)\s+)?(?:food|organics?|leftovers?)"
     # the rest of Victorville's organics chapter, asked again for Inglewood ("and in inglewood?")
     r"|de minimis|physical space waiver|edible food|food recovery|sb ?1383|tier (?:one|two|1|2) generators?"
     # "Is there an Inglewood rule that says we must donate it (the leftover food)?"

@@ -49,6 +49,13 @@ except ImportError:  # pragma: no cover - depends on the environment
         return SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
+# Items said to be kept or given for what they are used for ("for the renderer", "q se lleva el de la
+# rendering", "pa la rendering")
+_GIVEN_FOR = re.compile(
+    r"\b(?:for|to|para|pa|(?:q|que)?\s*se\s+(?:lleva|llevan))\s+(?:(?:the|a|el|la|los|las|de|del)\s+){0,3}"
+    r"render\w*",
+    re.IGNORECASE,
+)
 FUZZY_THRESHOLD = 0.85
 """Lexical similarity needed to accept a typo: one slip in a seven-letter word ("bananna") passes, one in a
 five-letter word does not."""
@@ -411,9 +418,9 @@ class SortingMatcher:
         by its words alone)."""
         plain = key_tokens(text)
         query = key_tokens(text, query=True)
-        # what is done with them decides over what they are: "meat bones for a renderer pickup", and "huesos
-        # que se lleva la rendering" (whose clause the question's frame would drop)
-        named_for = self._contained(plain, len(plain)) if plain else None
+        # what is done with them decides over what they are, said in a clause the question's frame would drop:
+        # "huesos que se lleva la rendering" (not "the renderer won't take chicken skin")
+        named_for = self._contained(plain, len(plain)) if plain and _GIVEN_FOR.search(text) else None
         if named_for is not None and named_for[0].purpose:
             return self._with_option(text, named_for[0], "contains", 1.0, named_for[1])
         for tokens in (plain, query):
@@ -423,6 +430,8 @@ class SortingMatcher:
         if not query:
             return None
         contained = self._contained(query, head_size(text))
+        if contained is not None and contained[0].purpose:  # "meat bones for a renderer pickup"
+            return self._with_option(text, contained[0], "contains", 1.0, contained[1])
         fuzzy = self._fuzzy(text, around=contained[1] if contained else ())
         if fuzzy is not None:
             return self._with_option(text, fuzzy[0], "fuzzy", fuzzy[1], fuzzy[2])

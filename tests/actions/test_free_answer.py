@@ -773,3 +773,19 @@ def test_a_part_that_asks_how_long_to_fight_it_gets_the_appeal_not_the_term_it_n
     answer = free_answer(real_index, CityContacts(), question, "inglewood", NOW, "web")
     said = f"{answer.text} {answer.more}"
     assert "$150" in said and "15 days" in said
+
+
+@pytest.mark.parametrize(
+    ("question", "city", "language", "card"),
+    [
+        ("el fog manager es de la ciudad?", "victorville", "es", "vvf-def-fog-manager"),
+        ("does my hauler's receipt work as a manifest", "inglewood", "en", "ing-def-manifest"),
+    ],
+)
+def test_whether_one_thing_is_another_is_the_definition_s_to_answer(
+    real_index, question, city, language, card
+):
+    """Review of stop 59, M5: a definition yields only to a question of a duty or of what may happen."""
+    with languages.using(language):
+        answer = free_answer(real_index, CityContacts(), question, city, NOW, "web")
+    assert answer.card is not None and answer.card.id == card

@@ -768,6 +768,9 @@ def test_hours_wastewater_type_fixtures_and_food_said_in_everyday_words_are_kept
     assert "cocina" in turn.updates["wastewater_type"].lower() or "kitchen" in turn.updates["wastewater_type"]
     assert "fr" in turn.updates["appliances_fixtures"] and "food_type" in turn.updates
     assert turn.next_slot == "applicant_name"
+    # the water's heat is no type of wastewater (review of stop 59, S6)
+    hot = decide(form, FormState(values, "applicant_name"), say("the water is hot"), CONTACTS)
+    assert "wastewater_type" not in hot.updates
 
 
 @pytest.mark.parametrize(
@@ -2551,6 +2554,12 @@ def test_someone_else_fixing_or_changing_something_is_an_answer_not_a_correction
         ("about how long does it take?", False),
         ("we have like 40 seats, how much is the fee?", False),
         ("it started around 9. do I have to call anyone?", False),
+        # questions that sound unsure still ask (review of stop 59, M1): no value, or someone's duty
+        ("I dunno if that counts as a spill?", False),
+        ("tal vez la ciudad lo limpia?", False),
+        ("so I have like 5 days to send it in writing?", False),
+        ("i guess the city pays for the cleanup?", False),
+        ("the deadline is like next friday?", False),
     ],
 )
 def test_facts_said_unsure_of_themselves_are_answers_not_questions_to_the_ordinances(text, unsure):
@@ -2593,3 +2602,18 @@ def test_where_it_reaches_said_otherwise_beside_another_question_is_changed_and_
     turn = decide(SPILL_FORM, FormState(values, "still_flowing"), said, CONTACTS)
     assert turn.updates["reaches"] == ["gutter"] and turn.next_slot == "still_flowing"
     assert turn.feedback[0].startswith("OK, I've changed that. Reaches:")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Hi, good morning, this is, um, Karen Whitfield, I'm the property manager", "Karen Whitfield"),
+        ("This is Bear Valley Road by the Walmart, grease everywhere", None),
+        ("Hi. This is Slice Academy on Seventh", None),
+        ("this is Pho Saigon Kitchen, our trap is overflowing", None),
+        ("my name is Rosa Park", "Rosa Park"),
+    ],
+)
+def test_a_caller_s_this_is_names_them_never_a_place_or_a_business(text, name):
+    """w43-c004, and review of stop 59 (S1): "this is <a street>" named the street as the caller."""
+    assert named_facts(SPILL_FORM.spec, text, CTX, {}).get("reporter_name") == name

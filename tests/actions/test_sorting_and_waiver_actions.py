@@ -223,6 +223,12 @@ def test_a_message_taken_for_sorting_in_inglewood_that_names_no_item_is_no_sorti
     )
     found, _ = run(ValidateSortingForm(), tracker)
     assert found["sorting_item"] == "__none__"
+    # an item spelled near its name is still a sorting question there, declined (review of stop 59, M12)
+    tracker = make_tracker(
+        text="styrofome cups?", intent="sort_item", active_loop="sorting_form", slots=slots
+    )
+    found, _ = run(ValidateSortingForm(), tracker)
+    assert found["sorting_item"] == "__inglewood__"
 
 
 def test_cooking_oil_asked_as_a_sorting_question_in_inglewood_is_answered_from_its_fog_ordinance(engine):

@@ -527,3 +527,28 @@ def test_a_street_address_said_after_a_place_makes_the_location_exact(engine):
     slots, _, _ = run(ValidateSpillForm(), make_tracker(slots=known, text=said, active_loop="spill_form"))
     assert slots["location"]["text"].startswith("12350 Bear Valley Road")
     assert slots["requested_slot"] == "started_at"
+
+
+def test_an_address_said_as_someone_s_own_place_is_not_where_the_spill_is():
+    """Review of stop 59, M9: the caller's shop and a restaurant's address were merged into the location."""
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
+    kept = {"location": {"text": "5th and Main", "kind": "cross_streets"}}
+    for said in (
+        "Maria Lopez, I own the flower shop at 1200 W Century Blvd",
+        "it's Rosa's Kitchen, 14580 Bear Valley Road",
+        "I live at 4410 Palm Avenue",
+    ):
+        assert "location" not in extract_spill_facts(said, ctx, kept), said
+
+
+def test_where_it_reaches_said_again_adds_to_what_was_said_unless_it_says_not():
+    """Review of stop 59, M10: "it's going into the storm drain" after the street dropped the street."""
+    ctx = ParseContext(now=dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.timezone.utc))
+    kept = {"reaches": ["street", "storm_drain"]}
+    said = "it already reached the storm drain, I'm not sure if it's still going"
+    assert extract_spill_facts(said, ctx, kept)["reaches"] == ["street", "storm_drain"]
+    said = "oh wait, it stopped at the curb, it's not in the storm drain"
+    assert extract_spill_facts(said, ctx, kept)["reaches"] == ["gutter"]
+    # not knowing whom to call is no restaurant unknown (S5)
+    said = "not sure what restaurant to call about this, the manhole on 5th and Main is overflowing"
+    assert "restaurant_involved" not in extract_spill_facts(said, ctx, {})

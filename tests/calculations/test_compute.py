@@ -222,6 +222,21 @@ def test_a_bare_number_the_permit_says_is_the_service_frequency_in_days(text, du
             ),
             "December 14, 2026",
         ),
+        # the big trap outside pumped by the truck is the interceptor; "la limpiamos el ..." a service done
+        # (s54-s004, s54-s006)
+        (
+            gloss(
+                "el del camion vino el 14 de septiembre a sacar la trampa grande de afuera, la q esta "
+                "enterrada. cuando me toca otra vez?"
+            ),
+            "December 13, 2026",
+        ),
+        (
+            gloss(
+                "tenemos una trampita abajo del lavadero. la limpiamos el 10 de noviembre. pa cuando me toca?"
+            ),
+            "December 10, 2026",
+        ),
         # the last one said with its day alone, the device cleaned named bare (s52-c014)
         ("how often clean interceptor in victorville permit says 60 days last 5 October", "December 4, 2026"),
         (
@@ -2206,3 +2221,33 @@ def test_a_notice_said_to_need_no_reinspection_gets_no_reinspection_fee():
     assert found is not None and "$250" in found.text and "$150" not in found.text
     found = compute("2nd NOV and they will reinspect, how much?", "inglewood", NOW)
     assert found is not None and "If the City also charges the $150 reinspection fee" in found.text
+
+
+def test_the_days_of_violation_said_come_before_the_days_since_something():
+    """Review of stop 59, M7: "it's been 20 days since ..." was taken for 20 days of violation."""
+    said = (
+        "it's been 20 days since the administrative complaint was served. we discharged in violation of our "
+        "permit conditions on 3 days last month. max administrative penalty?"
+    )
+    found = compute(said, "victorville", NOW)
+    assert found is not None and "$15,000 for 3 days" in found.text
+    said = (
+        "administrative complaint for a discharge in violation of our permit, it's been 10 days since, max "
+        "fine?"
+    )
+    found = compute(said, "victorville", NOW)
+    assert found is None or "$50,000" not in found.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we have 40 seats, customers drive up and park out front, annual fee?",
+        "we have a walk-up ventanilla for to-go orders, 40 seats, annual fee?",
+        "40 seat self-service buffet (autoservicio), annual fee?",
+    ],
+)
+def test_a_window_or_self_service_is_no_drive_thru(said):
+    """Review of stop 59, M8: parking out front, a walk-up window and a buffet made restaurants large."""
+    found = compute(said, "inglewood", NOW)
+    assert found is not None and found.text.startswith("Your annual fee is $267")

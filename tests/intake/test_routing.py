@@ -1363,6 +1363,11 @@ def test_a_message_that_asks_no_place_for_anything_is_no_sorting_question_unless
         ("I need to change the phone number", False),
         ("i want the number 12530 not 12350", False),
         ("we need a new phone number on file", False),
+        # a form's answer changed, or one the user is finding, is no question (review of stop 59, M2)
+        ("sorry, I want the address to be the back alley behind Rosas Kitchen", False),
+        ("I want the contact name to be Luis Ortega instead", False),
+        ("one sec, I need to get the number off the sign", False),
+        ("espereme, necesito la direccion exacta, ahorita le digo", False),
     ],
 )
 def test_a_side_question_opened_by_if_or_what_now_is_a_question(text, asks):
@@ -1514,6 +1519,9 @@ def test_words_the_classifier_misplaced_are_routed_by_what_they_say(intent, text
         ("out_of_scope", "and what if it just sits there unpaid into february?", "ask_question"),
         # a what-if in a sentence of its own after another (w58-c015)
         ("out_of_scope", "so thats like 2 weeks out. what if we end up 2 weeks late", "ask_question"),
+        # a bare "and if" after an answer tells what the user will do (review of stop 59, M3)
+        ("deny", "No. And if it starts again I'll call you back.", "deny"),
+        ("inform", "Son como 20 galones. Y si hay mas le aviso.", "inform"),
         ("out_of_scope", "do we need to hang on to the plumber's bill", "ask_question"),
         ("out_of_scope", "who won the game last night", "out_of_scope"),
     ],

@@ -506,6 +506,11 @@ def test_a_long_question_after_a_statement_is_read_with_it(real_index):
                 "hay manera de apelar eso",
             ],
         ),
+        # a need said is no question of its own (review of stop 59, M4)
+        (
+            "cuanto cuesta el permiso en inglewood. necesito saberlo pa mañana",
+            ["cuanto cuesta el permiso en inglewood. necesito saberlo pa mañana"],
+        ),
     ],
 )
 def test_the_questions_of_a_message_are_told_apart(message, asked):
@@ -829,3 +834,16 @@ def test_the_schedule_a_result_was_picked_from_is_left_out_with_its_citation_whe
         "A waiver adds at least $300 a year. Small: 50 seats or fewer. (Inglewood FOG Ordinance, Fees (3))"
     )
     assert without_the_schedule(card, "No amount worked out here.") == card
+
+
+def test_a_schedule_left_out_keeps_its_citation_for_the_card_s_words_after_it():
+    """Review of stop 59, M6: the second NOV's $250 lost the citation of the due date and appeal after it."""
+    card = (
+        "The NOV penalty fee is $100 for the first, $250 for the second, and $500 after. (Inglewood FOG "
+        "Ordinance, Enforcement (4), (13)) The fee is due on receipt; appeal within 15 days of mailing."
+    )
+    kept = without_the_schedule(card, "$250. The second notice of violation carries a penalty fee of $250.")
+    assert kept == (
+        "The fee is due on receipt; appeal within 15 days of mailing. (Inglewood FOG Ordinance, "
+        "Enforcement (4), (13))"
+    )

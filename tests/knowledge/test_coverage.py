@@ -162,6 +162,8 @@ def test_topics_the_ordinances_do_not_cover_go_to_the_right_office(question, cit
         # a waiver granted is no grant of money
         ("If they grant it, how long does it stay valid?", "inglewood"),
         ("if the city grants the waiver what then", "victorville"),
+        # food solids kept from the sink are the FOG article's (review of stop 59, M13)
+        ("separate the food waste into the trash instead of the sink, is that a rule?", "inglewood"),
         # what is granted a few words on (w58-s069)
         ("If Inglewood grants our slice shop a waiver, is there some ongoing charge instead?", "inglewood"),
         # Inglewood points to Los Angeles County's list for an overflow's cleanup (w47-s013)

@@ -174,6 +174,9 @@ def test_bones_kept_for_a_renderer_are_not_food_scraps(matcher: SortingMatcher) 
     with languages.using("es"):
         said = "y los huesos y el pellejo q se lleva el de la rendering, van en el bote cafe?"
         assert matcher.match(said).item.purpose
+    # the renderer named as the one who won't take it is no purpose (review of stop 59, M11)
+    found = matcher.match("the renderer won't take chicken skin, which cart does it go in?")
+    assert found is None or not found.item.purpose
 
 
 @pytest.mark.parametrize(
