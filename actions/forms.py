@@ -220,10 +220,11 @@ def is_interruption(intent: str | None, text: str) -> bool:
     return intent == "more" and bool(_MORE.match(text))
 
 
-# Words that hedge a fact ("maybe ten gallons so far?", "como a las 9?", "I think around 9:30?")
+# Words that hedge a fact ("maybe ten gallons so far?", "I think around 9:30?", "unos 20 galones creo?"); a
+# Spanish "como" reads as "cómo", a question word, so it is no hedge here
 _HEDGED = re.compile(
     r"\b(?:maybe|i think|i guess|i dunno|dunno|not sure|probably|about|around|like|roughly|or so|so far|"
-    r"como|creo|tal vez|quiz[aá]s?|m[aá]s o menos|aprox\w*|unos|unas)\b",
+    r"creo|tal vez|quiz[aá]s?|m[aá]s o menos|aprox\w*|unos|unas)\b",
     re.IGNORECASE,
 )
 
