@@ -229,7 +229,7 @@ _HEDGED = re.compile(
 )
 
 
-# A value said: a number, an amount or a time ("twenty minutes ago", "ten gallons", "como a las 9")
+# A value said: a number, an amount or a time ("twenty minutes ago", "ten gallons", "unos 20 galones")
 _A_VALUE = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
     r"fifty|hundred|half|couple|uno|dos|tres|cuatro|cinco|seis|diez|quince|veinte|treinta|cuarenta|"

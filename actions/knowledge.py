@@ -1121,10 +1121,8 @@ def _what_not_doing_it_brings(tracker: Tracker, question: str) -> Answer | None:
     chapter's misdemeanors, nearer in words, would otherwise answer; the grease chapter's, for one of its
     duties ("and if i miss it?" after how often the interceptor is pumped), which a card of the duty's own
     subject (asking for another frequency) would otherwise answer. None otherwise."""
-    said = [
-        question.strip(),
-        *sentences(question)[-1:],
-    ]  # ("so thats like 2 weeks out. what if we end up ...")
+    # the whole message, or its last sentence ("so thats like 2 weeks out. what if we end up 2 weeks late")
+    said = [question.strip(), *sentences(question)[-1:]]
     if (
         not any(_ASKS_IF_NOT_DONE.match(part) for part in said)
         or not _answered_last(tracker)
