@@ -45,7 +45,7 @@ from intake import (
 )
 from intake import read_back as _read_back_parts
 from intake.locations import ADDRESS, find_cross_streets, find_street_address, parse_location
-from intake.numbers import DIGITS_PATTERN, in_digits
+from intake.numbers import DIGITS_PATTERN, NUMBER_PATTERN, in_digits, spanish_digits
 from intake.phones import mentions_phone
 from intake.routing import (
     asks_a_question,
@@ -229,11 +229,10 @@ _HEDGED = re.compile(
 )
 
 
-# A value said: a number, an amount or a time ("twenty minutes ago", "ten gallons", "unos 20 galones")
+# A value said: a number (the house's number words, Spanish ones as digits), an amount or a time ("twenty
+# minutes ago", "ten gallons", "unos veinte galones")
 _A_VALUE = re.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
-    r"fifty|hundred|half|couple|uno|dos|tres|cuatro|cinco|seis|diez|quince|veinte|treinta|cuarenta|"
-    r"cincuenta|cien|media)\b|\b(?:ago|minutes?|hours?|gallons?|galones|minutos|horas)\b",
+    rf"{NUMBER_PATTERN}|\b(?:half|couple|media)\b|\b(?:ago|minutes?|hours?|gallons?|galones|minutos|horas)\b",
     re.IGNORECASE,
 )
 # Whom a question is about and what they must or may do ("so I have like 5 days to send it in writing?", "i
@@ -257,7 +256,7 @@ def only_unsure(text: str) -> bool:
     asked = [sentence for sentence in re.split(r"(?<=[.!?])\s+", stripped) if sentence.endswith("?")]
     return bool(asked) and all(
         _HEDGED.search(sentence)
-        and _A_VALUE.search(sentence)
+        and _A_VALUE.search(spanish_digits(sentence))
         and not _ABOUT_A_DUTY.search(sentence)
         and not re.search(rf"\b(?:{_WH_WORDS})\b", sentence, re.IGNORECASE)
         and not _QUESTION_START.match(sentence)
